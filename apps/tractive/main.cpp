@@ -1,0 +1,186 @@
+// tractive: the command-line front end.
+//   tractive info [CAR] [--json] [--data-root DIR]
+//   tractive convert IN -o OUT.toml [--data-root DIR]
+// Exit status: 0 success, 2 bad input (a car file that cannot be loaded), 1 other failures.
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "tractive/analysis/vehicle_summary.hpp"
+#include "tractive/io/car_loader.hpp"
+#include "tractive/io/toml_writer.hpp"
+
+namespace fs = std::filesystem;
+using namespace tractive;
+
+namespace {
+
+constexpr int kExitBadInput = 2;
+constexpr const char* kDefaultCar = "roadster.toml";
+
+fs::path default_car() {
+    for (const char* dir : {TRACTIVE_SOURCE_CARS_DIR, TRACTIVE_INSTALLED_CARS_DIR}) {
+        const fs::path p = fs::path(dir) / kDefaultCar;
+        std::error_code ec;
+        if (fs::exists(p, ec)) return p;
+    }
+    return fs::path(TRACTIVE_INSTALLED_CARS_DIR) / kDefaultCar;
+}
+
+LoadedCar load_or_report(const fs::path& path, const LoadOptions& options) {
+    LoadedCar car = load_car(path, options);
+    for (const auto& w : car.warnings) std::cerr << "warning: " << w.to_string() << "\n";
+    return car;
+}
+
+nlohmann::json wheel_map(const std::array<double, 4>& v) {
+    return {{"fl", v[FL]}, {"fr", v[FR]}, {"rl", v[RL]}, {"rr", v[RR]}};
+}
+
+nlohmann::json summary_json(const VehicleSpec& spec, const VehicleSummary& s, CarFormat format) {
+    nlohmann::json j;
+    j["name"] = spec.name;
+    j["format"] = to_string(format);
+    j["mass_kg"] = s.mass_kg;
+    j["cg_m"] = {s.cg_m.x, s.cg_m.y, s.cg_m.z};
+    j["front_axle_load_fraction"] = s.front_axle_load_fraction;
+    j["wheel_loads_n"] = wheel_map(s.wheel_loads_n);
+    nlohmann::json inertia = nlohmann::json::array();
+    for (const auto& row : s.inertia_kgm2.m) inertia.push_back({row[0], row[1], row[2]});
+    j["inertia_kgm2"] = inertia;
+    j["wheelbase_m"] = s.wheelbase_m;
+    j["track_m"] = {{"front", s.track_m[0]}, {"rear", s.track_m[1]}};
+    j["peak_torque_nm"] = s.peak_torque_nm;
+    j["peak_torque_rpm"] = s.peak_torque_rpm;
+    j["peak_power_w"] = s.peak_power_w;
+    j["peak_power_rpm"] = s.peak_power_rpm;
+    j["redline_rpm"] = s.redline_rpm;
+    j["overall_final_drive"] = s.overall_final_drive;
+    j["driven_wheel_radius_m"] = s.driven_wheel_radius_m;
+    j["gear_speeds_at_redline_kmh"] = s.gear_speeds_at_redline_kmh;
+    j["drive"] = to_string(s.drive);
+    j["transmission_mode"] = to_string(spec.transmission.mode);
+    j["clutch_model"] = to_string(spec.clutch.model);
+    j["clutch_capacity_nm"] = s.clutch_capacity_nm;
+    j["clutch_to_engine_torque_ratio"] = s.clutch_to_engine_torque_ratio;
+    j["max_brake_torque_nm"] = wheel_map(s.max_brake_torque_nm);
+    j["drag_area_m2"] = s.drag_area_m2;
+    j["power_limited_top_speed_kmh"] = s.power_limited_top_speed_kmh;
+    return j;
+}
+
+void print_sheet(const VehicleSpec& spec, const VehicleSummary& s, const fs::path& path, CarFormat format) {
+    const auto line = [](const std::string& label, const std::string& value) { fmt::print("  {:<38}{}\n", label, value); };
+    fmt::print("{}  ({}, {})\n", spec.name, path.string(), to_string(format));
+    if (!spec.description.empty()) fmt::print("  {}\n", spec.description);
+    fmt::print("\nMass\n");
+    line("mass", fmt::format("{:.1f} kg", s.mass_kg));
+    line("centre of mass (x fwd, y left, z up)", fmt::format("[{:.3f}, {:.3f}, {:.3f}] m", s.cg_m.x, s.cg_m.y, s.cg_m.z));
+    line("front axle load", fmt::format("{:.1f} %", 100.0 * s.front_axle_load_fraction));
+    line("wheel loads fl / fr / rl / rr",
+         fmt::format("{:.0f} / {:.0f} / {:.0f} / {:.0f} N", s.wheel_loads_n[FL], s.wheel_loads_n[FR], s.wheel_loads_n[RL], s.wheel_loads_n[RR]));
+    line("inertia Ixx / Iyy / Izz", fmt::format("{:.0f} / {:.0f} / {:.0f} kg m^2", s.inertia_kgm2.m[0][0], s.inertia_kgm2.m[1][1], s.inertia_kgm2.m[2][2]));
+    line("wheelbase, track front / rear", fmt::format("{:.3f} m, {:.3f} / {:.3f} m", s.wheelbase_m, s.track_m[0], s.track_m[1]));
+    fmt::print("\nEngine and driveline\n");
+    line("peak torque", fmt::format("{:.1f} N m at {:.0f} rpm", s.peak_torque_nm, s.peak_torque_rpm));
+    line("peak power", fmt::format("{:.1f} kW ({:.0f} hp) at {:.0f} rpm", s.peak_power_w / 1000.0, s.peak_power_w / 745.7, s.peak_power_rpm));
+    line("redline", fmt::format("{:.0f} rpm", s.redline_rpm));
+    line("drive", to_string(s.drive));
+    line("transmission", fmt::format("{}, {} forward gears, final drive {:.3f}", to_string(spec.transmission.mode),
+                                     spec.transmission.forward_ratios.size(), s.overall_final_drive));
+    std::string speeds;
+    for (std::size_t g = 0; g < s.gear_speeds_at_redline_kmh.size(); ++g) {
+        speeds += fmt::format("{}{}: {:.0f}", g ? "  " : "", g + 1, s.gear_speeds_at_redline_kmh[g]);
+    }
+    line("speed at redline per gear (km/h)", speeds);
+    line("clutch capacity", fmt::format("{:.0f} N m ({}), {:.2f} x peak engine torque", s.clutch_capacity_nm,
+                                        to_string(spec.clutch.model), s.clutch_to_engine_torque_ratio));
+    fmt::print("\nBrakes, aero, speed\n");
+    line("max brake torque fl / fr / rl / rr", fmt::format("{:.0f} / {:.0f} / {:.0f} / {:.0f} N m", s.max_brake_torque_nm[FL],
+                                                           s.max_brake_torque_nm[FR], s.max_brake_torque_nm[RL], s.max_brake_torque_nm[RR]));
+    line("drag area CdA", fmt::format("{:.3f} m^2", s.drag_area_m2));
+    line("power-limited top speed", fmt::format("{:.1f} km/h", s.power_limited_top_speed_kmh));
+}
+
+// Writes `text` to `out` through a temporary file in the same folder, so that a failure never
+// leaves a half-written file behind.
+void write_atomically(const fs::path& out, const std::string& text) {
+    const fs::path tmp = out.string() + ".tmp";
+    {
+        std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+        if (!f) throw std::runtime_error(fmt::format("{}: cannot open for writing", tmp.string()));
+        f << text;
+        f.close();
+        if (!f) {
+            std::error_code ec;
+            fs::remove(tmp, ec);
+            throw std::runtime_error(fmt::format("{}: write failed", tmp.string()));
+        }
+    }
+    fs::rename(tmp, out);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app{"tractive: vehicle dynamics engine"};
+    app.require_subcommand(1);
+    std::string data_root;
+
+    auto* info = app.add_subcommand("info", "Load a car and print its static figures");
+    std::string info_car;
+    bool info_json = false;
+    info->add_option("car", info_car, "Car file (.toml, VDrift .car); default: the project's default car");
+    info->add_flag("--json", info_json, "Print one JSON object");
+    info->add_option("--data-root", data_root, "VDrift data folder holding carparts/ (default: found from the car's path)");
+
+    auto* convert = app.add_subcommand("convert", "Convert a car file to tractive's TOML format");
+    std::string convert_in;
+    std::string convert_out;
+    convert->add_option("input", convert_in, "Car file to read")->required();
+    convert->add_option("-o,--output", convert_out, "TOML file to write")->required();
+    convert->add_option("--data-root", data_root, "VDrift data folder holding carparts/");
+
+    CLI11_PARSE(app, argc, argv);
+    LoadOptions options;
+    options.data_root = data_root;
+
+    try {
+        if (*info) {
+            const fs::path path = info_car.empty() ? default_car() : fs::path(info_car);
+            const LoadedCar car = load_or_report(path, options);
+            const VehicleSummary s = summarize(car.spec);
+            if (info_json) {
+                std::cout << summary_json(car.spec, s, car.format).dump(2) << "\n";
+            } else {
+                print_sheet(car.spec, s, path, car.format);
+            }
+        } else if (*convert) {
+            const fs::path in(convert_in);
+            const LoadedCar car = load_or_report(in, options);
+            const std::string text = write_toml_car(car.spec, fmt::format("Converted by `tractive convert` from {} ({} format).",
+                                                                          in.filename().string(), to_string(car.format)));
+            // The converted text must load back to the same spec; check before writing.
+            const LoadedCar again = load_toml_car(text, convert_out);
+            if (!(again.spec == car.spec)) {
+                std::cerr << "error: internal: the converted car does not load back to the same spec\n";
+                return 1;
+            }
+            write_atomically(convert_out, text);
+            std::cerr << fmt::format("wrote {}\n", convert_out);
+        }
+    } catch (const LoadError& e) {
+        std::cerr << "error: " << e.what() << "\n";
+        return kExitBadInput;
+    } catch (const std::exception& e) {
+        std::cerr << "error: " << e.what() << "\n";
+        return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,46 @@
+#pragma once
+// Static figures of a vehicle that follow from its spec alone (no simulation): what
+// `tractive info` prints.
+
+#include <array>
+#include <vector>
+
+#include "tractive/core/vec3.hpp"
+#include "tractive/spec/vehicle_spec.hpp"
+
+namespace tractive {
+
+struct VehicleSummary {
+    double mass_kg = 0.0;
+    Vec3 cg_m;
+    Mat3 inertia_kgm2;
+    double front_axle_load_fraction = 0.0;
+    std::array<double, 4> wheel_loads_n{};
+    double wheelbase_m = 0.0;
+    std::array<double, 2> track_m{};  // front, rear
+    double peak_torque_nm = 0.0;
+    double peak_torque_rpm = 0.0;
+    double peak_power_w = 0.0;
+    double peak_power_rpm = 0.0;
+    double redline_rpm = 0.0;
+    double overall_final_drive = 0.0;   // every ratio between gearbox output and driven wheels
+    double driven_wheel_radius_m = 0.0;
+    std::vector<double> gear_speeds_at_redline_kmh;  // v = w r / (i_gear i_final), no slip
+    DriveLayout drive = DriveLayout::RWD;
+    double clutch_capacity_nm = 0.0;           // fully engaged, sticking
+    double clutch_to_engine_torque_ratio = 0.0;
+    std::array<double, 4> max_brake_torque_nm{};
+    double drag_area_m2 = 0.0;
+    // Speed where peak power times driveline efficiency equals the power to overcome rolling
+    // resistance (at the static loads plus aerodynamic downforce) and aerodynamic drag (with
+    // induced drag) in still air of density 1.225 kg/m^3 on level ground (VALIDATION.md 3).
+    double power_limited_top_speed_kmh = 0.0;
+};
+
+VehicleSummary summarize(const VehicleSpec& spec);
+
+// Ratio between the gearbox output and the driven wheels: the transmission's final drive times
+// the driven axle's (and for AWD the centre's) final drive.
+double overall_final_drive(const VehicleSpec& spec);
+
+}  // namespace tractive

@@ -1,0 +1,45 @@
+#pragma once
+// Loading a car from a file: VDrift's current INI format, VDrift's 2009 flat format (seed 002),
+// or tractive's native TOML format (docs/car-format.md). Every loader returns a validated spec
+// or throws LoadError naming file:line, key and what was expected; nothing half-built escapes.
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tractive/io/load_error.hpp"
+#include "tractive/spec/vehicle_spec.hpp"
+
+namespace tractive {
+
+enum class CarFormat { VDrift, VDrift2009, Toml };
+const char* to_string(CarFormat format);
+
+struct LoadOptions {
+    // Folder that holds VDrift's carparts/ (tyre files) and bounds every include. Empty: found by
+    // walking up from the car file to the first folder with a carparts/ subfolder; if there is
+    // none, the car's own folder.
+    std::filesystem::path data_root;
+};
+
+struct LoadedCar {
+    VehicleSpec spec;
+    CarFormat format = CarFormat::Toml;
+    std::vector<LoadWarning> warnings;  // unknown keys, repeated keys, unit guesses
+};
+
+// Picks the format from the extension (.toml) or, for .car files, from the content.
+CarFormat detect_car_format(const std::filesystem::path& path, std::string_view text);
+
+LoadedCar load_car(const std::filesystem::path& path, const LoadOptions& options = {});
+
+// The same, from text already in memory; `path` names it in messages and anchors relative
+// includes and tyre files.
+LoadedCar load_car_from_text(std::string_view text, const std::filesystem::path& path,
+                             const LoadOptions& options = {});
+
+LoadedCar load_vdrift_car(std::string_view text, const std::filesystem::path& path, const LoadOptions& options);
+LoadedCar load_toml_car(std::string_view text, const std::filesystem::path& path);
+
+}  // namespace tractive

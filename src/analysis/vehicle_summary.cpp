@@ -1,0 +1,108 @@
+#include "tractive/analysis/vehicle_summary.hpp"
+
+#include <cmath>
+
+#include "tractive/laws/aero.hpp"
+#include "tractive/laws/brake.hpp"
+#include "tractive/laws/clutch.hpp"
+#include "tractive/laws/engine_torque.hpp"
+#include "tractive/laws/rolling_resistance.hpp"
+#include "tractive/spec/mass_properties.hpp"
+
+namespace tractive {
+
+double overall_final_drive(const VehicleSpec& spec) {
+    const auto& d = spec.driveline;
+    double ratio = spec.transmission.final_drive;
+    if (d.centre) ratio *= d.centre->final_drive;
+    ratio *= d.rear ? d.rear->final_drive : d.front->final_drive;
+    return ratio;
+}
+
+namespace {
+
+double driven_wheel_radius(const VehicleSpec& spec) {
+    const auto& w = spec.wheels;
+    const double front = 0.5 * (w[FL].tire.radius_m + w[FR].tire.radius_m);
+    const double rear = 0.5 * (w[RL].tire.radius_m + w[RR].tire.radius_m);
+    switch (drive_layout(spec.driveline)) {
+        case DriveLayout::FWD: return front;
+        case DriveLayout::RWD: return rear;
+        case DriveLayout::AWD: return 0.5 * (front + rear);
+    }
+    return rear;
+}
+
+// Power needed to hold speed v (W) on level ground in still air.
+double resistance_power_w(const VehicleSpec& spec, const VehicleSummary& s, double v) {
+    double drag = 0.0;
+    double lift = 0.0;
+    for (const auto& a : spec.aero) {
+        const AeroForce f = aero_force(a, kSeaLevelAirDensity_kg_per_m3, v);
+        drag += f.drag_n;
+        lift += f.lift_n;
+    }
+    const double weight = s.mass_kg * kStandardGravity_m_per_s2;
+    double rolling = 0.0;
+    for (int i = 0; i < 4; ++i) {
+        // Downforce shared in proportion to the static loads.
+        const double load = s.wheel_loads_n[i] * (weight - lift) / weight;
+        rolling += rolling_resistance_coefficient(spec.wheels[i].tire.rolling_resistance, v) * std::max(load, 0.0);
+    }
+    return (drag + rolling) * v;
+}
+
+}  // namespace
+
+VehicleSummary summarize(const VehicleSpec& spec) {
+    VehicleSummary s;
+    const MassProperties mp = mass_properties(spec);
+    s.mass_kg = mp.mass_kg;
+    s.cg_m = mp.cg_m;
+    s.inertia_kgm2 = mp.inertia_kgm2;
+    const StaticWheelLoads loads = static_wheel_loads(spec, mp);
+    s.front_axle_load_fraction = loads.front_axle_fraction;
+    s.wheel_loads_n = loads.load_n;
+    const auto& w = spec.wheels;
+    s.wheelbase_m = 0.5 * (w[FL].position_m.x + w[FR].position_m.x) - 0.5 * (w[RL].position_m.x + w[RR].position_m.x);
+    s.track_m = {w[FL].position_m.y - w[FR].position_m.y, w[RL].position_m.y - w[RR].position_m.y};
+
+    const auto& e = spec.engine;
+    s.redline_rpm = e.rpm_limit;
+    const CurvePeak torque = peak_torque(e.torque_curve_nm, e.rpm_limit);
+    const CurvePeak power = peak_power(e.torque_curve_nm, e.rpm_limit);
+    s.peak_torque_nm = torque.value;
+    s.peak_torque_rpm = torque.rpm;
+    s.peak_power_w = power.value;
+    s.peak_power_rpm = power.rpm;
+
+    s.drive = drive_layout(spec.driveline);
+    s.overall_final_drive = overall_final_drive(spec);
+    s.driven_wheel_radius_m = driven_wheel_radius(spec);
+    const double redline_rad_per_s = e.rpm_limit * kRadPerSecPerRpm;
+    for (double ratio : spec.transmission.forward_ratios) {
+        s.gear_speeds_at_redline_kmh.push_back(redline_rad_per_s * s.driven_wheel_radius_m / (ratio * s.overall_final_drive) * 3.6);
+    }
+
+    s.clutch_capacity_nm = clutch_static_capacity_nm(spec.clutch);
+    s.clutch_to_engine_torque_ratio = s.peak_torque_nm > 0.0 ? s.clutch_capacity_nm / s.peak_torque_nm : 0.0;
+    for (int i = 0; i < 4; ++i) s.max_brake_torque_nm[i] = max_brake_torque_nm(spec, static_cast<WheelIndex>(i));
+    s.drag_area_m2 = drag_area_m2(spec.aero);
+
+    // Bisection on v: the resistance power rises monotonically with speed.
+    const double available_w = s.peak_power_w * spec.transmission.efficiency;
+    double lo = 0.0;
+    double hi = 300.0;  // m/s; no road car needs more
+    if (resistance_power_w(spec, s, hi) < available_w) {
+        lo = hi;
+    } else {
+        for (int i = 0; i < 200 && hi - lo > 1e-9; ++i) {
+            const double mid = 0.5 * (lo + hi);
+            (resistance_power_w(spec, s, mid) < available_w ? lo : hi) = mid;
+        }
+    }
+    s.power_limited_top_speed_kmh = lo * 3.6;
+    return s;
+}
+
+}  // namespace tractive

@@ -1,0 +1,559 @@
+// tractive's native TOML car format (docs/car-format.md). Parsed with toml++; every value is
+// checked where it is read, so errors name file:line and the key path.
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <numbers>
+#include <set>
+#include <toml++/toml.h>
+
+#include "tractive/io/car_loader.hpp"
+#include "tractive/laws/engine_torque.hpp"
+#include "tractive/spec/validate.hpp"
+
+namespace tractive {
+
+namespace {
+
+constexpr double kRadPerDeg = std::numbers::pi / 180.0;
+
+enum class Expect { Any, Positive, NonNegative, Fraction, Negative };
+
+const char* describe(Expect e) {
+    switch (e) {
+        case Expect::Any: return "a finite number";
+        case Expect::Positive: return "a positive number";
+        case Expect::NonNegative: return "a number >= 0";
+        case Expect::Fraction: return "a number in [0, 1]";
+        case Expect::Negative: return "a negative number";
+    }
+    return "";
+}
+
+bool satisfies(double v, Expect e) {
+    switch (e) {
+        case Expect::Any: return true;
+        case Expect::Positive: return v > 0.0;
+        case Expect::NonNegative: return v >= 0.0;
+        case Expect::Fraction: return v >= 0.0 && v <= 1.0;
+        case Expect::Negative: return v < 0.0;
+    }
+    return false;
+}
+
+// A table with its dotted path, for messages.
+struct Table {
+    const toml::table* t = nullptr;
+    std::string path;
+
+    [[nodiscard]] std::string key(std::string_view k) const { return path.empty() ? std::string(k) : path + "." + std::string(k); }
+};
+
+class Reader {
+public:
+    Reader(std::string file, std::vector<LoadWarning>& warnings) : file_(std::move(file)), warnings_(warnings) {}
+
+    [[nodiscard]] SourceLocation where(const toml::node* n) const {
+        return {file_, n ? static_cast<int>(n->source().begin.line) : 0};
+    }
+
+    const toml::node* node(const Table& t, std::string_view k) {
+        const toml::node* n = t.t->get(k);
+        if (n) used_.insert(t.key(k));
+        return n;
+    }
+
+    const toml::node& require(const Table& t, std::string_view k) {
+        const toml::node* n = node(t, k);
+        if (!n) throw LoadError(where(t.t), t.key(k), "missing required key");
+        return *n;
+    }
+
+    std::optional<Table> table(const Table& t, std::string_view k, bool required) {
+        const toml::node* n = required ? &require(t, k) : node(t, k);
+        if (!n) return std::nullopt;
+        if (!n->is_table()) throw LoadError(where(n), t.key(k), "expected a table");
+        return Table{n->as_table(), t.key(k)};
+    }
+
+    double as_number(const toml::node& n, const std::string& key, Expect e) const {
+        double v = 0.0;
+        if (const auto* f = n.as_floating_point()) {
+            v = f->get();
+        } else if (const auto* i = n.as_integer()) {
+            v = static_cast<double>(i->get());
+        } else {
+            throw LoadError(where(&n), key, fmt::format("expected {}, got a {}", describe(e), type_name(n)));
+        }
+        if (!std::isfinite(v)) throw LoadError(where(&n), key, fmt::format("expected {}, got {}", describe(e), v));
+        if (!satisfies(v, e)) throw LoadError(where(&n), key, fmt::format("expected {}, got {}", describe(e), v));
+        return v;
+    }
+
+    double number(const Table& t, std::string_view k, Expect e) { return as_number(require(t, k), t.key(k), e); }
+
+    double number_or(const Table& t, std::string_view k, Expect e, double fallback) {
+        const toml::node* n = node(t, k);
+        return n ? as_number(*n, t.key(k), e) : fallback;
+    }
+
+    double angle_deg_or(const Table& t, std::string_view k, double fallback_rad) {
+        const toml::node* n = node(t, k);
+        if (!n) return fallback_rad;
+        const double deg = as_number(*n, t.key(k), Expect::Any);
+        if (std::abs(deg) >= 90.0) {
+            throw LoadError(where(n), t.key(k), fmt::format("expected an angle between -90 and 90 degrees, got {}", deg));
+        }
+        return deg * kRadPerDeg;
+    }
+
+    std::string string(const Table& t, std::string_view k) {
+        const toml::node& n = require(t, k);
+        if (!n.is_string()) throw LoadError(where(&n), t.key(k), fmt::format("expected a string, got a {}", type_name(n)));
+        return std::string(n.as_string()->get());
+    }
+
+    std::string string_or(const Table& t, std::string_view k, const std::string& fallback) {
+        return t.t->contains(k) ? string(t, k) : fallback;
+    }
+
+    bool boolean_or(const Table& t, std::string_view k, bool fallback) {
+        const toml::node* n = node(t, k);
+        if (!n) return fallback;
+        if (!n->is_boolean()) throw LoadError(where(n), t.key(k), fmt::format("expected true or false, got a {}", type_name(*n)));
+        return n->as_boolean()->get();
+    }
+
+    std::vector<double> numbers(const toml::node& n, const std::string& key, std::size_t min_count, std::size_t max_count) const {
+        const auto* arr = n.as_array();
+        const std::string count = min_count == max_count ? fmt::format("{}", min_count) : fmt::format("{} to {}", min_count, max_count);
+        if (!arr || arr->size() < min_count || arr->size() > max_count) {
+            throw LoadError(where(&n), key, fmt::format("expected an array of {} numbers", count));
+        }
+        std::vector<double> out;
+        for (std::size_t i = 0; i < arr->size(); ++i) {
+            out.push_back(as_number(*arr->get(i), fmt::format("{}[{}]", key, i), Expect::Any));
+        }
+        return out;
+    }
+
+    Vec3 vec(const Table& t, std::string_view k) {
+        const auto v = numbers(require(t, k), t.key(k), 3, 3);
+        return {v[0], v[1], v[2]};
+    }
+
+    std::optional<Vec3> vec_or(const Table& t, std::string_view k) {
+        if (!t.t->contains(k)) return std::nullopt;
+        return vec(t, k);
+    }
+
+    template <std::size_t N>
+    std::array<double, N> fixed(const Table& t, std::string_view k) {
+        const auto v = numbers(require(t, k), t.key(k), N, N);
+        std::array<double, N> out{};
+        std::copy(v.begin(), v.end(), out.begin());
+        return out;
+    }
+
+    // [[x, y], ...] with x strictly increasing.
+    PiecewiseLinear curve(const Table& t, std::string_view k, const std::string& x_name) {
+        const toml::node& n = require(t, k);
+        const auto* arr = n.as_array();
+        if (!arr) throw LoadError(where(&n), t.key(k), fmt::format("expected an array of [{}, value] pairs", x_name));
+        std::vector<double> xs;
+        std::vector<double> ys;
+        for (std::size_t i = 0; i < arr->size(); ++i) {
+            const std::string key = fmt::format("{}[{}]", t.key(k), i);
+            const auto p = numbers(*arr->get(i), key, 2, 2);
+            if (!xs.empty() && !(p[0] > xs.back())) {
+                throw LoadError(where(arr->get(i)), key,
+                                fmt::format("{} must increase from point to point: expected more than {}, got {}", x_name, xs.back(), p[0]));
+            }
+            xs.push_back(p[0]);
+            ys.push_back(p[1]);
+        }
+        if (xs.size() < 2) throw LoadError(where(&n), t.key(k), "expected at least 2 points");
+        return {std::move(xs), std::move(ys)};
+    }
+
+    template <typename Enum, std::size_t N>
+    Enum choice(const Table& t, std::string_view k, const std::array<Enum, N>& options,
+                std::type_identity_t<std::optional<Enum>> fallback) {
+        if (!t.t->contains(k) && fallback) return *fallback;
+        const std::string value = string(t, k);
+        std::string names;
+        for (Enum o : options) {
+            if (value == to_string(o)) return o;
+            names += fmt::format("{}'{}'", names.empty() ? "" : ", ", to_string(o));
+        }
+        throw LoadError(where(t.t->get(k)), t.key(k), fmt::format("expected one of {}, got '{}'", names, value.substr(0, 40)));
+    }
+
+    void warn_unused(const toml::table& root) { walk(root, ""); }
+
+private:
+    static std::string type_name(const toml::node& n) {
+        switch (n.type()) {
+            case toml::node_type::string: return "string";
+            case toml::node_type::integer: return "integer";
+            case toml::node_type::floating_point: return "float";
+            case toml::node_type::boolean: return "boolean";
+            case toml::node_type::array: return "array";
+            case toml::node_type::table: return "table";
+            default: return "date/time";
+        }
+    }
+
+    void walk(const toml::table& t, const std::string& path) {
+        for (const auto& [k, v] : t) {
+            const std::string key = path.empty() ? std::string(k.str()) : path + "." + std::string(k.str());
+            if (used_.contains(key)) continue;
+            if (const auto* sub = v.as_table()) {
+                walk(*sub, key);
+            } else if (const auto* arr = v.as_array(); arr && arr->is_array_of_tables()) {
+                for (std::size_t i = 0; i < arr->size(); ++i) walk(*arr->get(i)->as_table(), fmt::format("{}[{}]", key, i));
+            } else {
+                warnings_.push_back({where(&v), key, "unknown key, ignored"});
+            }
+        }
+    }
+
+    std::string file_;
+    std::vector<LoadWarning>& warnings_;
+    std::set<std::string> used_;
+};
+
+constexpr std::array kMassRoles = {MassRole::Body, MassRole::Engine, MassRole::Driver, MassRole::Ballast};
+constexpr std::array kClutchModels = {ClutchModel::PedalForce, ClutchModel::VDrift};
+constexpr std::array kShiftModes = {ShiftMode::Automatic, ShiftMode::Sequential, ShiftMode::Manual};
+constexpr std::array kDiffTypes = {DifferentialType::Open, DifferentialType::Locked, DifferentialType::LimitedSlip};
+constexpr std::array kBrakeForms = {BrakeForm::VDrift, BrakeForm::MaxTorque};
+constexpr std::array kTireModels = {TireModel::Pacejka89, TireModel::FrictionCurve};
+constexpr std::array kRollingForms = {RollingResistanceForm::VDrift, RollingResistanceForm::Speed};
+
+// Iterates an array of tables ([[mass]], [[aero]]).
+template <typename F>
+void for_each_table(Reader& r, const Table& root, std::string_view k, F&& f) {
+    const toml::node* n = r.node(root, k);
+    if (!n) return;
+    const auto* arr = n->as_array();
+    if (!arr || !arr->is_array_of_tables()) throw LoadError(r.where(n), std::string(k), fmt::format("expected [[{}]] tables", k));
+    for (std::size_t i = 0; i < arr->size(); ++i) f(Table{arr->get(i)->as_table(), fmt::format("{}[{}]", k, i)});
+}
+
+EngineSpec read_engine(Reader& r, const Table& t) {
+    EngineSpec e;
+    e.rpm_limit = r.number(t, "rpm_limit", Expect::Positive);
+    e.inertia_kgm2 = r.number(t, "inertia_kgm2", Expect::Positive);
+    e.start_rpm = r.number(t, "start_rpm", Expect::Positive);
+    e.stall_rpm = r.number(t, "stall_rpm", Expect::NonNegative);
+    e.idle_throttle = r.number_or(t, "idle_throttle", Expect::Fraction, 0.0);
+    e.max_power_w = r.number_or(t, "max_power_w", Expect::NonNegative, 0.0);
+    e.peak_power_rpm = r.number_or(t, "peak_power_rpm", Expect::NonNegative, 0.0);
+    e.fuel_consumption_m3_per_rpm_s = r.number_or(t, "fuel_consumption_m3_per_rpm_s", Expect::NonNegative, 0.0);
+    e.displacement_m3 = r.number_or(t, "displacement_m3", Expect::NonNegative, 0.0);
+    if (t.t->contains("friction_torque_nm")) {
+        e.friction_torque_nm = r.fixed<3>(t, "friction_torque_nm");
+        for (double f : e.friction_torque_nm) {
+            if (f < 0.0) throw LoadError(r.where(t.t->get("friction_torque_nm")), t.key("friction_torque_nm"), "expected numbers >= 0");
+        }
+    }
+    if (t.t->contains("torque_curve")) {
+        e.torque_curve_nm = r.curve(t, "torque_curve", "rpm");
+        e.torque_curve_from_power = r.boolean_or(t, "torque_curve_from_power", false);
+    } else {
+        if (e.max_power_w <= 0.0 || e.peak_power_rpm <= 0.0) {
+            throw LoadError(r.where(t.t), t.key("torque_curve"),
+                            "missing torque curve: expected torque_curve = [[rpm, N m], ...] or max_power_w and peak_power_rpm");
+        }
+        e.torque_curve_nm = genta_torque_curve(e.max_power_w, e.peak_power_rpm, e.rpm_limit);
+        e.torque_curve_from_power = true;
+        r.boolean_or(t, "torque_curve_from_power", true);
+    }
+    if (t.t->contains("resistive_torque_curve")) e.resistive_torque_curve_nm = r.curve(t, "resistive_torque_curve", "rpm");
+    if (e.start_rpm <= e.stall_rpm) {
+        throw LoadError(r.where(t.t->get("start_rpm")), t.key("start_rpm"), fmt::format("expected start_rpm above stall_rpm ({})", e.stall_rpm));
+    }
+    return e;
+}
+
+ClutchSpec read_clutch(Reader& r, const Table& t) {
+    ClutchSpec c;
+    c.model = r.choice(t, "model", kClutchModels, std::nullopt);
+    if (t.t->contains("pedal_zones")) {
+        const auto z = r.fixed<3>(t, "pedal_zones");
+        c.pedal = {z[0], z[1], z[2]};
+        const double sum = z[0] + z[1] + z[2];
+        if (z[0] < 0.0 || z[1] <= 0.0 || z[2] < 0.0 || std::abs(sum - 1.0) > 1e-9) {
+            throw LoadError(r.where(t.t->get("pedal_zones")), t.key("pedal_zones"),
+                            fmt::format("expected three fractions >= 0 (working range > 0) that sum to 1, got sum {}", sum));
+        }
+    }
+    if (c.model == ClutchModel::PedalForce) {
+        c.max_force_n = r.number_or(t, "max_force_n", Expect::Positive, c.max_force_n);
+        c.gamma = r.number_or(t, "gamma", Expect::Positive, c.gamma);
+        c.p = r.number_or(t, "p", Expect::Fraction, c.p);
+        const double faces = r.number_or(t, "face_count", Expect::Positive, c.face_count);
+        if (faces != std::floor(faces) || faces > 64) {
+            throw LoadError(r.where(t.t->get("face_count")), t.key("face_count"), "expected a whole number of friction faces from 1 to 64");
+        }
+        c.face_count = static_cast<int>(faces);
+        c.equivalent_radius_m = r.number_or(t, "equivalent_radius_m", Expect::Positive, c.equivalent_radius_m);
+        c.mu_static = r.number_or(t, "mu_static", Expect::Positive, c.mu_static);
+        c.mu_dynamic = r.number_or(t, "mu_dynamic", Expect::Positive, c.mu_dynamic);
+        c.slip_coefficient_s_per_m = r.number_or(t, "slip_coefficient_s_per_m", Expect::NonNegative, c.slip_coefficient_s_per_m);
+    } else {
+        c.sliding_friction = r.number(t, "sliding_friction", Expect::Positive);
+        c.radius_m = r.number(t, "radius_m", Expect::Positive);
+        c.area_m2 = r.number(t, "area_m2", Expect::Positive);
+        c.max_pressure_pa = r.number(t, "max_pressure_pa", Expect::Positive);
+    }
+    return c;
+}
+
+TransmissionSpec read_transmission(Reader& r, const Table& t) {
+    TransmissionSpec x;
+    x.mode = r.choice(t, "mode", kShiftModes, ShiftMode::Manual);
+    const toml::node& ratios = r.require(t, "forward_ratios");
+    x.forward_ratios = r.numbers(ratios, t.key("forward_ratios"), 1, 20);
+    for (std::size_t i = 0; i < x.forward_ratios.size(); ++i) {
+        if (!(x.forward_ratios[i] > 0.0)) {
+            throw LoadError(r.where(&ratios), fmt::format("{}[{}]", t.key("forward_ratios"), i), "expected a positive ratio");
+        }
+    }
+    if (t.t->contains("gears")) {
+        const double gears = r.number(t, "gears", Expect::Positive);
+        if (gears != static_cast<double>(x.forward_ratios.size())) {
+            throw LoadError(r.where(t.t->get("gears")), t.key("gears"),
+                            fmt::format("gears = {} but forward_ratios has {}: the gear count does not match the ratios", gears,
+                                        x.forward_ratios.size()));
+        }
+    }
+    x.reverse_ratio = r.number(t, "reverse_ratio", Expect::Negative);
+    x.final_drive = r.number_or(t, "final_drive", Expect::Positive, 1.0);
+    x.efficiency = r.number_or(t, "efficiency", Expect::Fraction, 1.0);
+    if (x.efficiency <= 0.0) throw LoadError(r.where(t.t->get("efficiency")), t.key("efficiency"), "expected an efficiency in (0, 1]");
+    x.inertia_kgm2 = r.number_or(t, "inertia_kgm2", Expect::NonNegative, 0.0);
+    x.shift_time_s = r.number_or(t, "shift_time_s", Expect::NonNegative, 0.2);
+    return x;
+}
+
+DifferentialSpec read_differential(Reader& r, const Table& t) {
+    DifferentialSpec d;
+    d.type = r.choice(t, "type", kDiffTypes, DifferentialType::Open);
+    d.final_drive = r.number_or(t, "final_drive", Expect::Positive, 1.0);
+    d.torque_split = r.number_or(t, "torque_split", Expect::Fraction, 0.5);
+    d.anti_slip_nm = r.number_or(t, "anti_slip_nm", Expect::NonNegative, 0.0);
+    d.anti_slip_torque = r.number_or(t, "anti_slip_torque", Expect::NonNegative, 0.0);
+    d.anti_slip_torque_deceleration_factor = r.number_or(t, "anti_slip_torque_deceleration_factor", Expect::Fraction, 0.0);
+    return d;
+}
+
+TireSpec read_tire(Reader& r, const Table& t) {
+    TireSpec x;
+    x.model = r.choice(t, "model", kTireModels, std::nullopt);
+    x.radius_m = r.number(t, "radius_m", Expect::Positive);
+    x.width_m = r.number_or(t, "width_m", Expect::NonNegative, 0.0);
+    x.aspect_ratio = r.number_or(t, "aspect_ratio", Expect::NonNegative, 0.0);
+    x.rim_diameter_m = r.number_or(t, "rim_diameter_m", Expect::NonNegative, 0.0);
+    x.rotational_inertia_kgm2 = r.number(t, "rotational_inertia_kgm2", Expect::Positive);
+    x.tread = r.number_or(t, "tread", Expect::Fraction, 0.0);
+    const Table rr = *r.table(t, "rolling_resistance", true);
+    x.rolling_resistance.form = r.choice(rr, "form", kRollingForms, RollingResistanceForm::VDrift);
+    x.rolling_resistance.constant = r.number(rr, "constant", Expect::NonNegative);
+    x.rolling_resistance.v2_coefficient_s2_per_m2 = r.number_or(rr, "v2_coefficient_s2_per_m2", Expect::NonNegative, 0.0);
+    x.rolling_resistance.speed_coefficient_s_per_km = r.number_or(rr, "speed_coefficient_s_per_km", Expect::NonNegative, 0.0);
+    if (x.model == TireModel::Pacejka89) {
+        x.pacejka.a = r.fixed<15>(t, "a");
+        x.pacejka.b = r.fixed<11>(t, "b");
+        x.pacejka.c = r.fixed<18>(t, "c");
+        if (const auto g = r.table(t, "combined", false)) {
+            x.pacejka.gx1 = r.number_or(*g, "gx1", Expect::NonNegative, 0.0);
+            x.pacejka.gx2 = r.number_or(*g, "gx2", Expect::NonNegative, 0.0);
+            x.pacejka.gy1 = r.number_or(*g, "gy1", Expect::NonNegative, 0.0);
+            x.pacejka.gy2 = r.number_or(*g, "gy2", Expect::NonNegative, 0.0);
+        }
+    } else {
+        x.friction_curves.longitudinal = r.curve(t, "friction_curve_longitudinal", "slip ratio");
+        x.friction_curves.lateral = r.curve(t, "friction_curve_lateral", "lateral slip");
+    }
+    if (const auto s = r.table(t, "size_reference", false)) {
+        TireSizeReference ref;
+        ref.radius_m = r.number(*s, "radius_m", Expect::Positive);
+        ref.width_m = r.number(*s, "width_m", Expect::Positive);
+        ref.aspect_ratio = r.number(*s, "aspect_ratio", Expect::Positive);
+        ref.pressure_bar = r.number(*s, "pressure_bar", Expect::Positive);
+        ref.load_n = r.number(*s, "load_n", Expect::Positive);
+        x.size_reference = ref;
+    }
+    return x;
+}
+
+Vec3 mirrored(const Vec3& v, bool mirror) { return mirror ? Vec3{v.x, -v.y, v.z} : v; }
+
+// A wheel from [wheels.fl] (mirror false) or the right wheel from an axle table [wheels.front]
+// written for the left wheel (mirror true: every y negated).
+WheelSpec read_wheel(Reader& r, const Table& t, const Table& tires, bool mirror) {
+    WheelSpec w;
+    const std::string tire_name = r.string(t, "tire");
+    const toml::node* tire_node = tires.t ? tires.t->get(tire_name) : nullptr;
+    if (!tire_node || !tire_node->is_table()) {
+        throw LoadError(r.where(t.t->get("tire")), t.key("tire"), fmt::format("expected the name of a [tires.NAME] table, got '{}'", tire_name.substr(0, 40)));
+    }
+    w.tire = read_tire(r, Table{tire_node->as_table(), tires.key(tire_name)});
+    w.position_m = mirrored(r.vec(t, "position_m"), mirror);
+    w.mass_kg = r.number(t, "mass_kg", Expect::Positive);
+    w.camber_rad = r.angle_deg_or(t, "camber_deg", 0.0);
+    w.caster_rad = r.angle_deg_or(t, "caster_deg", 0.0);
+    w.toe_rad = r.angle_deg_or(t, "toe_deg", 0.0);
+    w.max_steer_rad = r.angle_deg_or(t, "max_steer_deg", 0.0);
+    w.ackermann_rad = r.angle_deg_or(t, "ackermann_deg", 0.0);
+
+    const Table s = *r.table(t, "suspension", true);
+    auto& sus = w.suspension;
+    sus.spring_n_per_m = r.number(s, "spring_n_per_m", Expect::Positive);
+    sus.bump_damping_ns_per_m = r.number(s, "bump_damping_ns_per_m", Expect::NonNegative);
+    sus.rebound_damping_ns_per_m = r.number(s, "rebound_damping_ns_per_m", Expect::NonNegative);
+    sus.travel_m = r.number(s, "travel_m", Expect::Positive);
+    sus.max_compression_velocity_m_per_s = r.number_or(s, "max_compression_velocity_m_per_s", Expect::NonNegative, 0.0);
+    sus.anti_roll_n_per_m = r.number_or(s, "anti_roll_n_per_m", Expect::NonNegative, 0.0);
+    const auto given_position = r.vec_or(s, "position_m");
+    sus.position_m = given_position ? mirrored(*given_position, mirror) : w.position_m;
+    const auto given_hinge = r.vec_or(s, "hinge_m");
+    sus.hinge_m = given_hinge ? mirrored(*given_hinge, mirror) : Vec3{w.position_m.x, 0.0, w.position_m.z};
+    if (const auto dw = r.table(s, "double_wishbone", false)) {
+        DoubleWishbone g;
+        g.upper_chassis_front_m = mirrored(r.vec(*dw, "upper_chassis_front_m"), mirror);
+        g.upper_chassis_rear_m = mirrored(r.vec(*dw, "upper_chassis_rear_m"), mirror);
+        g.upper_hub_m = mirrored(r.vec(*dw, "upper_hub_m"), mirror);
+        g.lower_chassis_front_m = mirrored(r.vec(*dw, "lower_chassis_front_m"), mirror);
+        g.lower_chassis_rear_m = mirrored(r.vec(*dw, "lower_chassis_rear_m"), mirror);
+        g.lower_hub_m = mirrored(r.vec(*dw, "lower_hub_m"), mirror);
+        sus.double_wishbone = g;
+    }
+    if (const auto mp = r.table(s, "macpherson_strut", false)) {
+        MacPhersonStrut g;
+        g.strut_top_m = mirrored(r.vec(*mp, "strut_top_m"), mirror);
+        g.strut_end_m = mirrored(r.vec(*mp, "strut_end_m"), mirror);
+        g.hinge_m = mirrored(r.vec(*mp, "hinge_m"), mirror);
+        sus.macpherson_strut = g;
+    }
+
+    if (const auto b = r.table(t, "brake", false)) {
+        auto& br = w.brake;
+        br.friction = r.number_or(*b, "friction", Expect::NonNegative, 0.0);
+        br.max_pressure_pa = r.number_or(*b, "max_pressure_pa", Expect::NonNegative, 0.0);
+        br.area_m2 = r.number_or(*b, "area_m2", Expect::NonNegative, 0.0);
+        br.radius_m = r.number_or(*b, "radius_m", Expect::NonNegative, 0.0);
+        br.bias = r.number_or(*b, "bias", Expect::Fraction, 0.0);
+        br.handbrake = r.number_or(*b, "handbrake", Expect::Fraction, 0.0);
+    }
+    return w;
+}
+
+}  // namespace
+
+LoadedCar load_toml_car(std::string_view text, const std::filesystem::path& path) {
+    LoadedCar out;
+    out.format = CarFormat::Toml;
+    const std::string label = path.string();
+    toml::table root;
+    try {
+        root = toml::parse(text, label);
+    } catch (const toml::parse_error& e) {
+        throw LoadError({label, static_cast<int>(e.source().begin.line)}, "", fmt::format("TOML syntax error: {}", e.description()));
+    }
+    Reader r(label, out.warnings);
+    const Table top{&root, ""};
+    const std::string format = r.string_or(top, "format", "tractive-car");
+    if (format != "tractive-car") throw LoadError(r.where(root.get("format")), "format", "expected \"tractive-car\"");
+    const double version = r.number_or(top, "format_version", Expect::Positive, 1.0);
+    if (version != 1.0) throw LoadError(r.where(root.get("format_version")), "format_version", fmt::format("unsupported version {}: expected 1", version));
+
+    VehicleSpec& spec = out.spec;
+    spec.name = r.string_or(top, "name", path.stem().string());
+    spec.description = r.string_or(top, "description", "");
+
+    for_each_table(r, top, "mass", [&](const Table& t) {
+        PointMass m;
+        m.name = r.string(t, "name");
+        m.role = r.choice(t, "role", kMassRoles, MassRole::Body);
+        m.mass_kg = r.number(t, "mass_kg", Expect::Positive);
+        m.position_m = r.vec(t, "position_m");
+        spec.masses.push_back(std::move(m));
+    });
+    if (spec.masses.empty()) throw LoadError({label, 0}, "mass", "missing point masses: expected at least one [[mass]] table");
+
+    if (const auto f = r.table(top, "fuel_tank", false)) {
+        auto& tank = spec.fuel_tank;
+        tank.position_m = r.vec(*f, "position_m");
+        tank.capacity_m3 = r.number(*f, "capacity_m3", Expect::NonNegative);
+        tank.volume_m3 = r.number_or(*f, "volume_m3", Expect::NonNegative, tank.capacity_m3);
+        tank.density_kg_per_m3 = r.number_or(*f, "density_kg_per_m3", Expect::Positive, 730.0);
+        if (tank.volume_m3 > tank.capacity_m3) {
+            throw LoadError(r.where(f->t->get("volume_m3")), f->key("volume_m3"), "expected a volume no larger than the capacity");
+        }
+    }
+
+    spec.engine = read_engine(r, *r.table(top, "engine", true));
+    spec.clutch = read_clutch(r, *r.table(top, "clutch", true));
+    spec.transmission = read_transmission(r, *r.table(top, "transmission", true));
+
+    const Table diffs = *r.table(top, "differential", true);
+    if (const auto d = r.table(diffs, "front", false)) spec.driveline.front = read_differential(r, *d);
+    if (const auto d = r.table(diffs, "rear", false)) spec.driveline.rear = read_differential(r, *d);
+    if (const auto d = r.table(diffs, "centre", false)) spec.driveline.centre = read_differential(r, *d);
+    if (!spec.driveline.front && !spec.driveline.rear) {
+        throw LoadError(r.where(diffs.t), "differential", "expected [differential.front], [differential.rear] or both");
+    }
+    if (spec.driveline.centre.has_value() != (spec.driveline.front && spec.driveline.rear)) {
+        throw LoadError(r.where(diffs.t), "differential.centre", "expected [differential.centre] exactly when both axles are driven");
+    }
+
+    const Table brakes = *r.table(top, "brakes", true);
+    spec.brakes.form = r.choice(brakes, "form", kBrakeForms, std::nullopt);
+    if (spec.brakes.form == BrakeForm::MaxTorque) {
+        spec.brakes.max_torque_nm = r.number(brakes, "max_torque_nm", Expect::NonNegative);
+        spec.brakes.front_fraction = r.number(brakes, "front_fraction", Expect::Fraction);
+    }
+
+    const Table tires = r.table(top, "tires", true).value();
+    const Table wheels = *r.table(top, "wheels", true);
+    // Either one table per wheel, or an axle table for the left wheel that the right mirrors.
+    const std::array<std::pair<const char*, std::array<int, 2>>, 2> axles = {{{"front", {FL, FR}}, {"rear", {RL, RR}}}};
+    for (const auto& [axle, pair] : axles) {
+        if (const auto a = r.table(wheels, axle, false)) {
+            for (int i : pair) {
+                if (wheels.t->contains(kWheelNames[i])) {
+                    throw LoadError(r.where(wheels.t->get(kWheelNames[i])), wheels.key(kWheelNames[i]),
+                                    fmt::format("[wheels.{}] and [wheels.{}] both describe this wheel: expected one of them", axle, kWheelNames[i]));
+                }
+            }
+            spec.wheels[pair[0]] = read_wheel(r, *a, tires, false);
+            spec.wheels[pair[1]] = read_wheel(r, *a, tires, true);
+        } else {
+            for (int i : pair) spec.wheels[i] = read_wheel(r, *r.table(wheels, kWheelNames[i], true), tires, false);
+        }
+    }
+
+    for_each_table(r, top, "aero", [&](const Table& t) {
+        AeroDeviceSpec a;
+        a.name = r.string(t, "name");
+        a.position_m = r.vec(t, "position_m");
+        a.frontal_area_m2 = r.number_or(t, "frontal_area_m2", Expect::NonNegative, 0.0);
+        a.drag_coefficient = r.number_or(t, "drag_coefficient", Expect::NonNegative, 0.0);
+        a.surface_area_m2 = r.number_or(t, "surface_area_m2", Expect::NonNegative, 0.0);
+        a.lift_coefficient = r.number_or(t, "lift_coefficient", Expect::Any, 0.0);
+        a.lift_efficiency = r.number_or(t, "lift_efficiency", Expect::Fraction, 1.0);
+        spec.aero.push_back(std::move(a));
+    });
+
+    r.warn_unused(root);
+    if (auto issues = find_spec_issues(spec); !issues.empty()) {
+        throw LoadError({label, 0}, issues.front().path, issues.front().message);
+    }
+    return out;
+}
+
+}  // namespace tractive

@@ -1,0 +1,80 @@
+#include "tractive/spec/vehicle_spec.hpp"
+
+namespace tractive {
+
+const char* to_string(MassRole role) {
+    switch (role) {
+        case MassRole::Body: return "body";
+        case MassRole::Engine: return "engine";
+        case MassRole::Driver: return "driver";
+        case MassRole::Ballast: return "ballast";
+    }
+    return "?";
+}
+
+const char* to_string(ClutchModel model) {
+    switch (model) {
+        case ClutchModel::PedalForce: return "pedal-force";
+        case ClutchModel::VDrift: return "vdrift";
+    }
+    return "?";
+}
+
+const char* to_string(ShiftMode mode) {
+    switch (mode) {
+        case ShiftMode::Automatic: return "automatic";
+        case ShiftMode::Sequential: return "sequential";
+        case ShiftMode::Manual: return "manual";
+    }
+    return "?";
+}
+
+const char* to_string(DifferentialType type) {
+    switch (type) {
+        case DifferentialType::Open: return "open";
+        case DifferentialType::Locked: return "locked";
+        case DifferentialType::LimitedSlip: return "limited-slip";
+    }
+    return "?";
+}
+
+const char* to_string(DriveLayout layout) {
+    switch (layout) {
+        case DriveLayout::FWD: return "FWD";
+        case DriveLayout::RWD: return "RWD";
+        case DriveLayout::AWD: return "AWD";
+    }
+    return "?";
+}
+
+const char* to_string(BrakeForm form) {
+    switch (form) {
+        case BrakeForm::VDrift: return "vdrift";
+        case BrakeForm::MaxTorque: return "max-torque";
+    }
+    return "?";
+}
+
+const char* to_string(TireModel model) {
+    switch (model) {
+        case TireModel::Pacejka89: return "pacejka89";
+        case TireModel::FrictionCurve: return "friction-curve";
+    }
+    return "?";
+}
+
+const char* to_string(RollingResistanceForm form) {
+    switch (form) {
+        case RollingResistanceForm::VDrift: return "vdrift";
+        case RollingResistanceForm::Speed: return "speed";
+    }
+    return "?";
+}
+
+DriveLayout drive_layout(const DrivelineSpec& driveline) {
+    if (driveline.front && driveline.rear) return DriveLayout::AWD;
+    if (driveline.front) return DriveLayout::FWD;
+    return DriveLayout::RWD;
+}
+
+}  // namespace tractive
