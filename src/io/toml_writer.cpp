@@ -26,8 +26,9 @@ double degrees_for_exact_radians(double radians) {
 
 namespace {
 
-// Shortest text that reads back as the same double (fmt's default for doubles).
-std::string num(double v) { return fmt::format("{}", v); }
+// Shortest text that reads back as the same double (fmt's default for doubles). Negative zero is
+// written as 0: TOML reads "-0" as an integer, which has no sign.
+std::string num(double v) { return fmt::format("{}", v == 0.0 ? 0.0 : v); }
 
 std::string deg(double radians) { return num(degrees_for_exact_radians(radians)); }
 

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets with clang and runs each for a bounded time (default 30 s).
+# Seeds: the project's example cars and, when present, the shared VDrift files (copied into a
+# temporary corpus folder, never into the repository).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-30}"
+CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DTRACTIVE_BUILD_FUZZ=ON -DTRACTIVE_BUILD_TESTS=OFF >/dev/null
+cmake --build build-fuzz
+corpus=$(mktemp -d)
+trap 'rm -rf "$corpus"' EXIT
+mkdir -p "$corpus/toml" "$corpus/car"
+cp examples/cars/*.toml "$corpus/toml/"
+if [ -d ../shared/vdrift-data ]; then
+  find ../shared/vdrift-data -name '*.car' -o -name '*.tire' | while read -r f; do
+    cp "$f" "$corpus/car/$(echo "$f" | tr '/' '_')"
+  done
+fi
+echo '[engine]' > "$corpus/car/minimal.car"
+run() {
+  local target=$1 seeds=$2
+  echo "fuzzing $target for ${seconds} s"
+  mkdir -p "$corpus/work-$target"
+  ./build-fuzz/fuzz/"$target" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+    -print_final_stats=1 "$corpus/work-$target" "$seeds" 2>&1 | grep -E 'stat::number_of_executed_units|ERROR|SUMMARY|Done' || true
+  # libFuzzer exits non-zero and writes crash-* files when it finds a failure.
+  if ls crash-* leak-* timeout-* oom-* >/dev/null 2>&1; then
+    echo "fuzzer $target found a failing input:"; ls crash-* leak-* timeout-* oom-* 2>/dev/null; exit 1
+  fi
+}
+run fuzz_ini_document "$corpus/car"
+run fuzz_vdrift_loader "$corpus/car"
+run fuzz_toml_loader "$corpus/toml"

@@ -1,0 +1,59 @@
+#include "tractive/analysis/vehicle_summary.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "support/test_paths.hpp"
+#include "tractive/io/car_loader.hpp"
+#include "tractive/laws/engine_torque.hpp"
+
+using namespace tractive;
+
+TEST(VehicleSummary, GearSpeedsFollowFromRatiosAndRadius) {
+    TRACTIVE_REQUIRE_VDRIFT_DATA();
+    const VehicleSpec s = load_car(test::vdrift_data() / "cars/XS/XS.car").spec;
+    const VehicleSummary sum = summarize(s);
+    ASSERT_EQ(sum.gear_speeds_at_redline_kmh.size(), 6u);
+    const double r = 0.2159 + 0.245 * 0.40;  // rear 245/40 R17
+    const double w = 9000.0 * std::numbers::pi / 30.0;
+    EXPECT_NEAR(sum.gear_speeds_at_redline_kmh[0], w * r / (3.133 * 4.9528) * 3.6, 1e-9);
+    EXPECT_NEAR(sum.gear_speeds_at_redline_kmh[5], w * r / (0.763 * 4.9528) * 3.6, 1e-9);
+    EXPECT_EQ(sum.drive, DriveLayout::RWD);
+    EXPECT_NEAR(sum.peak_torque_nm, 195.92, 1e-9);
+    EXPECT_NEAR(sum.drag_area_m2, 0.6, 1e-12);
+}
+
+// VALIDATION.md section 3: P = (m g Crr + rho CdA v^2 / 2) v. A car with one drag device, no
+// wings, constant Crr 0.013, 1300 kg and 179 kW at the wheels reaches 276.4 km/h.
+TEST(VehicleSummary, PowerLimitedTopSpeedMatchesClosedForm) {
+    const auto cars = test::example_car_files();
+    ASSERT_FALSE(cars.empty());
+    VehicleSpec s = load_car(cars.front()).spec;
+    // Rescale the masses so the car weighs 1300 kg, keep one 0.6 m^2 drag device.
+    double total = 0.0;
+    for (const auto& m : s.masses) total += m.mass_kg;
+    s.fuel_tank.volume_m3 = 0.0;
+    double wheels = 0.0;
+    for (const auto& w : s.wheels) wheels += w.mass_kg;
+    for (auto& m : s.masses) m.mass_kg *= (1300.0 - wheels) / total;
+    s.aero = {AeroDeviceSpec{"body", {}, 2.0, 0.3, 0.0, 0.0, 1.0}};
+    for (auto& w : s.wheels) w.tire.rolling_resistance = {RollingResistanceForm::VDrift, 0.013, 0.0, 0.0};
+    s.transmission.efficiency = 1.0;
+    // A flat torque curve whose power peaks at 179 kW at the limiter.
+    const double rpm = 7000.0;
+    const double torque = 179e3 / (rpm * kRadPerSecPerRpm);
+    s.engine.torque_curve_nm = PiecewiseLinear({1000.0, rpm}, {torque, torque});
+    s.engine.rpm_limit = rpm;
+    const VehicleSummary sum = summarize(s);
+    EXPECT_NEAR(sum.mass_kg, 1300.0, 1e-9);
+    EXPECT_NEAR(sum.peak_power_w, 179e3, 1e-6);
+    // Solve 179000 = (1300 * 9.80665 * 0.013 + 0.5 * 1.225 * 0.6 v^2) v independently.
+    double lo = 0.0, hi = 200.0;
+    for (int i = 0; i < 200; ++i) {
+        const double v = 0.5 * (lo + hi);
+        ((1300.0 * 9.80665 * 0.013 + 0.5 * 1.225 * 0.6 * v * v) * v < 179e3 ? lo : hi) = v;
+    }
+    EXPECT_NEAR(sum.power_limited_top_speed_kmh, lo * 3.6, 1e-6);
+    EXPECT_NEAR(sum.power_limited_top_speed_kmh, 276.4, 0.1);
+}

@@ -1,0 +1,290 @@
+// Hostile and broken car files: each gives one LoadError naming file, line (where the problem
+// sits on one), key and what was expected. The base files below are written for this test.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <functional>
+#include <map>
+
+#include "support/test_paths.hpp"
+#include "tractive/io/car_loader.hpp"
+
+using namespace tractive;
+namespace fs = std::filesystem;
+
+namespace {
+
+// A small current-format VDrift car (values made up for the test).
+const char* const kVDriftCar = R"([engine]
+position = 0.0, 1.0, 0.0
+mass = 120.0
+rpm-limit = 7000
+inertia = 0.2
+start-rpm = 900
+stall-rpm = 400
+torque-curve-00 = 1000, 100
+torque-curve-01 = 4000, 150
+torque-curve-02 = 7000, 120
+
+[clutch]
+sliding = 0.3
+radius = 0.12
+area = 0.5
+max-pressure = 20000
+
+[transmission]
+gears = 2
+gear-ratio-r = -3.0
+gear-ratio-1 = 3.0
+gear-ratio-2 = 1.5
+
+[differential-rear]
+final-drive = 4.0
+
+[fuel-tank]
+position = 0.0, -1.0, 0.0
+capacity = 0.05
+volume = 0.04
+fuel-density = 740
+
+[drag]
+position = 0, 0, 0
+frontal-area = 2.0
+drag-coefficient = 0.32
+
+[particle-00]
+mass = 500
+position = 0.0, 1.0, 0.0
+
+[particle-01]
+mass = 400
+position = 0.0, -1.0, 0.0
+)";
+
+std::string vdrift_wheel(const std::string& name, double x, double y) {
+    return "\n[wheel." + name + "]\nposition = " + std::to_string(x) + ", " + std::to_string(y) +
+           ", -0.3\n\n[wheel." + name +
+           ".coilover]\nspring-constant = 40000\nbounce = 2000\nrebound = 5000\ntravel = 0.1\nanti-roll = 1000\n"
+           "\n[wheel." + name + ".brake]\nfriction = 0.4\nmax-pressure = 5e6\nbias = 0.5\nradius = 0.12\narea = 0.01\n"
+           "\n[wheel." + name + ".tire]\nsize = 205, 55, 16\ntype = tire/test.tire\n";
+}
+
+std::string vdrift_car_text() {
+    return std::string(kVDriftCar) + vdrift_wheel("fl", -0.75, 1.3) + vdrift_wheel("fr", 0.75, 1.3) +
+           vdrift_wheel("rl", -0.75, -1.2) + vdrift_wheel("rr", 0.75, -1.2);
+}
+
+std::string tire_text() {
+    std::string t = "rolling-resistance = 0.012, 5e-6\ntread = 0.1\n";
+    for (int i = 0; i <= 10; ++i) t += "a" + std::to_string(i) + " = " + (i == 0 ? "1.5" : i == 2 ? "1200" : i == 3 ? "1500" : i == 4 ? "7" : "0.01") + "\n";
+    t += "a111 = 0\na112 = 0\na12 = 0\na13 = 0\n";
+    for (int i = 0; i <= 10; ++i) t += "b" + std::to_string(i) + " = " + (i == 0 ? "1.6" : i == 2 ? "1500" : i == 4 ? "300" : "0.01") + "\n";
+    for (int i = 0; i <= 17; ++i) t += "c" + std::to_string(i) + " = " + (i == 0 ? "2.3" : "0.01") + "\n";
+    return t;
+}
+
+// A small native TOML car (values made up for the test).
+const char* const kTomlCar = R"(format = "tractive-car"
+name = "test car"
+
+[[mass]]
+name = "body"
+mass_kg = 1000.0
+position_m = [0.0, 0.0, 0.1]
+
+[engine]
+torque_curve = [[1000, 100], [4000, 150], [7000, 120]]
+rpm_limit = 7000
+inertia_kgm2 = 0.2
+start_rpm = 900
+stall_rpm = 400
+
+[clutch]
+model = "pedal-force"
+pedal_zones = [0.15, 0.60, 0.25]
+
+[transmission]
+mode = "manual"
+forward_ratios = [3.0, 1.5]
+reverse_ratio = -3.0
+
+[differential.rear]
+final_drive = 4.0
+
+[brakes]
+form = "max-torque"
+max_torque_nm = 5000
+front_fraction = 0.6
+
+[tires.all]
+model = "friction-curve"
+radius_m = 0.3
+rotational_inertia_kgm2 = 1.0
+rolling_resistance = { form = "speed", constant = 0.01 }
+friction_curve_longitudinal = [[-0.3, -0.75], [-0.1, -0.85], [0.0, 0.0], [0.1, 0.85], [0.3, 0.75]]
+friction_curve_lateral = [[-0.3, -0.8], [0.0, 0.0], [0.3, 0.8]]
+
+[wheels.front]
+tire = "all"
+position_m = [1.3, 0.75, 0.0]
+mass_kg = 18.0
+suspension = { spring_n_per_m = 40000, bump_damping_ns_per_m = 2000, rebound_damping_ns_per_m = 5000, travel_m = 0.1 }
+
+[wheels.rear]
+tire = "all"
+position_m = [-1.2, 0.75, 0.0]
+mass_kg = 18.0
+suspension = { spring_n_per_m = 40000, bump_damping_ns_per_m = 2000, rebound_damping_ns_per_m = 5000, travel_m = 0.1 }
+)";
+
+struct Case {
+    std::string name;
+    bool toml = false;
+    // Edits the main file's text; files holds extra files relative to the data root.
+    std::function<std::string(std::string)> edit;
+    std::map<std::string, std::string> extra_files;
+    std::string expect_in_message;  // what was expected / the key
+    std::string line_marker;        // the offending line contains this; empty = no line check
+};
+
+std::string replace(std::string text, const std::string& from, const std::string& to) {
+    const auto pos = text.find(from);
+    if (pos == std::string::npos) throw std::logic_error("test setup: '" + from + "' not in the base file");
+    return text.replace(pos, from.size(), to);
+}
+
+std::function<std::string(std::string)> swap(std::string from, std::string to) {
+    return [from, to](std::string t) { return replace(std::move(t), from, to); };
+}
+
+int line_of(const std::string& text, const std::string& marker) {
+    const auto pos = text.find(marker);
+    if (pos == std::string::npos) return -1;
+    return 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(pos), '\n'));
+}
+
+std::vector<Case> cases() {
+    const auto same = [](std::string t) { return t; };
+    return {
+        {"non-numeric value", false, swap("mass = 120.0", "mass = heavy"), {}, "engine.mass': expected a positive number, got 'heavy'", "mass = heavy"},
+        {"NaN", false, swap("inertia = 0.2", "inertia = nan"), {}, "engine.inertia': expected a positive number", "inertia = nan"},
+        {"infinity", false, swap("inertia = 0.2", "inertia = inf"), {}, "engine.inertia'", "inertia = inf"},
+        {"zero mass", false, swap("mass = 120.0", "mass = 0"), {}, "expected a positive number, got 0", "mass = 0"},
+        {"negative mass", false, swap("mass = 400", "mass = -400"), {}, "particle-01.mass'", "mass = -400"},
+        {"missing required key", false, swap("rpm-limit = 7000\n", ""), {}, "engine.rpm-limit': missing required key", "[engine]"},
+        {"missing section", false, swap("[clutch]", "[clutches]"), {}, "missing section [clutch]", ""},
+        {"syntax error", false, swap("[clutch]", "[clutch]\nthis line has no equals sign"), {}, "expected 'key = value'", "this line has no"},
+        {"unclosed section", false, swap("[clutch]", "[clutch"), {}, "unclosed section header", "[clutch"},
+        {"torque curve rpm not increasing", false, swap("torque-curve-02 = 7000, 120", "torque-curve-02 = 3000, 120"), {}, "rpm must increase", "torque-curve-02"},
+        {"bias above 1", false, swap("bias = 0.5", "bias = 1.5"), {}, "wheel.fl.brake.bias': expected a number in [0, 1], got 1.5", "bias = 1.5"},
+        {"bias below 0", false, swap("bias = 0.5", "bias = -0.1"), {}, "expected a number in [0, 1]", "bias = -0.1"},
+        {"zero tyre size", false, swap("size = 205, 55, 16", "size = 0, 55, 16"), {}, "wheel.fl.tire.size'", "size = 0, 55, 16"},
+        {"negative brake radius", false, swap("radius = 0.12\narea = 0.01", "radius = -0.12\narea = 0.01"), {}, "wheel.fl.brake.radius'", "radius = -0.12"},
+        {"fewer ratios than gears", false, swap("gears = 2", "gears = 3"), {}, "no ratio for gear 3", "gears = 3"},
+        {"more ratios than gears", false, swap("gear-ratio-2 = 1.5", "gear-ratio-2 = 1.5\ngear-ratio-3 = 1.0"), {}, "gear count does not match", "gear-ratio-3"},
+        {"reverse ratio positive", false, swap("gear-ratio-r = -3.0", "gear-ratio-r = 3.0"), {}, "expected a negative number", "gear-ratio-r"},
+        {"vector with two numbers", false, swap("position = 0.0, -1.0, 0.0\ncapacity", "position = 0.0, -1.0\ncapacity"), {}, "fuel-tank.position': expected 3 comma-separated numbers", "position = 0.0, -1.0\n"},
+        {"fuel over capacity", false, swap("volume = 0.04", "volume = 0.06"), {}, "no larger than the capacity", "volume = 0.06"},
+        {"missing tyre file", false, swap("type = tire/test.tire", "type = tire/nope.tire"), {}, "cannot find 'tire/nope.tire'", "tire/nope.tire"},
+        {"include leaving the data root", false, swap("type = tire/test.tire", "type = ../../outside.tire"), {{"../outside.tire", "x = 1\n"}}, "outside the data root", "outside.tire"},
+        {"include cycle", false, swap("type = tire/test.tire", "type = tire/loop.tire"), {{"carparts/tire/loop.tire", "rolling-resistance = &tire/loop.tire\n"}}, "include cycle", ""},
+        {"Pacejka 2002 tyre", false, swap("type = tire/test.tire", "type = tire/mf.tire"), {{"carparts/tire/mf.tire", "rolling-resistance = 0.01, 0\nPCY1 = 1.3\nPDX1 = 1.1\n"}}, "Pacejka 2002", ""},
+        {"AWD without centre differential", false, swap("[differential-rear]", "[differential-front]\nfinal-drive = 4.0\n\n[differential-rear]"), {}, "expected a [differential-center] section", ""},
+        {"binary garbage", false, [](std::string t) { return t + std::string("\0\x01\x02\xff\xfe", 5); }, {}, "binary data", ""},
+        {"invalid UTF-8", false, [](std::string t) { return replace(t, "[clutch]", "[clutch]\n# \xc3\x28"); }, {}, "invalid UTF-8", ""},
+        {"empty file", false, [](std::string) { return std::string(); }, {}, "missing section [engine]", ""},
+        {"2009 unknown drive", false, [](std::string) { return std::string("drive = XWD\n[ tire-front ]\nradius = 0.3\n[ engine ]\nposition = 0,0,0\nmass = 100\nrpm-limit = 7000\ninertia = 0.2\nstart-rpm = 900\nstall-rpm = 400\ntorque-curve-00 = 1000, 100\ntorque-curve-01 = 5000, 120\n[ clutch ]\nsliding = 0.3\nradius = 0.1\narea = 0.5\nmax-pressure = 1e4\n[ transmission ]\ngears = 1\ngear-ratio-1 = 3\ngear-ratio-r = -3\n[ differential ]\nfinal-drive = 4\n"); }, {}, "expected RWD, FWD or AWD, got 'XWD'", "drive = XWD"},
+        {"unsupported version", false, [](std::string t) { return "version = 3\n" + t; }, {}, "unsupported format version '3'", "version = 3"},
+        {"TOML syntax error", true, swap("rpm_limit = 7000", "rpm_limit = = 7000"), {}, "TOML syntax error", "rpm_limit = = 7000"},
+        {"TOML wrong type", true, swap("rpm_limit = 7000", "rpm_limit = \"high\""), {}, "engine.rpm_limit': expected a positive number, got a string", "rpm_limit = \"high\""},
+        {"TOML missing engine", true, swap("[engine]", "[motor]"), {}, "'engine': missing required key", ""},
+        {"TOML unknown enum", true, swap("mode = \"manual\"", "mode = \"cvt\""), {}, "transmission.mode': expected one of 'automatic', 'sequential', 'manual', got 'cvt'", "mode = \"cvt\""},
+        {"TOML curve not increasing", true, swap("[4000, 150], [7000, 120]", "[4000, 150], [3000, 120]"), {}, "engine.torque_curve[2]': rpm must increase", "torque_curve ="},
+        {"TOML unknown tyre name", true, swap("tire = \"all\"\nposition_m = [1.3", "tire = \"slick\"\nposition_m = [1.3"), {}, "expected the name of a [tires.NAME] table, got 'slick'", "tire = \"slick\""},
+        {"TOML pedal zones not summing to 1", true, swap("[0.15, 0.60, 0.25]", "[0.15, 0.60, 0.35]"), {}, "clutch.pedal_zones'", "pedal_zones"},
+        {"TOML negative wheel mass", true, swap("mass_kg = 18.0\nsuspension = { spring_n_per_m = 40000, bump_damping_ns_per_m = 2000, rebound_damping_ns_per_m = 5000, travel_m = 0.1 }\n", "mass_kg = -18.0\nsuspension = { spring_n_per_m = 40000, bump_damping_ns_per_m = 2000, rebound_damping_ns_per_m = 5000, travel_m = 0.1 }\n"), {}, "wheels.front.mass_kg': expected a positive number", "mass_kg = -18.0"},
+        {"TOML NaN", true, swap("inertia_kgm2 = 0.2", "inertia_kgm2 = nan"), {}, "engine.inertia_kgm2': expected a positive number, got nan", "inertia_kgm2 = nan"},
+        {"TOML date instead of number", true, swap("start_rpm = 900", "start_rpm = 1979-05-27"), {}, "engine.start_rpm': expected a positive number, got a date/time", "start_rpm = 1979"},
+        {"TOML gear count mismatch", true, swap("forward_ratios = [3.0, 1.5]", "gears = 3\nforward_ratios = [3.0, 1.5]"), {}, "gear count does not match", "gears = 3"},
+        {"TOML zero radius", true, swap("radius_m = 0.3", "radius_m = 0.0"), {}, "tires.all.radius_m': expected a positive number, got 0", "radius_m = 0.0"},
+        {"TOML start below stall", true, swap("start_rpm = 900", "start_rpm = 300"), {}, "expected start_rpm above stall_rpm", "start_rpm = 300"},
+        {"the base files are sound", false, same, {}, "", ""},
+    };
+}
+
+class BadInput : public ::testing::TestWithParam<Case> {};
+
+TEST_P(BadInput, GivesOneClearError) {
+    const Case& c = GetParam();
+    const test::TempDir dir;
+    const fs::path root = dir.path() / "data";
+    fs::create_directories(root / "cars/test");
+    dir.write("data/carparts/tire/test.tire", tire_text());
+    for (const auto& [rel, text] : c.extra_files) dir.write(fs::path("data") / rel, text);
+    const std::string text = c.edit(c.toml ? std::string(kTomlCar) : vdrift_car_text());
+    const fs::path car = dir.write(fs::path("data/cars/test") / (c.toml ? "test.toml" : "test.car"), text);
+    if (c.expect_in_message.empty()) {
+        const LoadedCar loaded = load_car(car);
+        EXPECT_TRUE(loaded.warnings.empty()) << loaded.warnings.front().to_string();
+        return;
+    }
+    try {
+        load_car(car);
+        FAIL() << c.name << ": expected a LoadError";
+    } catch (const LoadError& e) {
+        const std::string message = e.what();
+        EXPECT_NE(message.find(c.expect_in_message), std::string::npos) << c.name << ": " << message;
+        EXPECT_FALSE(e.location().file.empty());
+        EXPECT_EQ(message.rfind(e.location().file, 0), 0u) << "message starts with the file: " << message;
+        if (!c.line_marker.empty()) {
+            EXPECT_EQ(e.location().line, line_of(text, c.line_marker)) << c.name << ": " << message;
+        }
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Table, BadInput, ::testing::ValuesIn(cases()), [](const auto& param_info) {
+    std::string name;
+    for (char ch : param_info.param.name) name += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
+    return name;
+});
+
+TEST(BadInputFiles, MissingFile) {
+    try {
+        load_car("/nonexistent/folder/car.car");
+        FAIL();
+    } catch (const LoadError& e) {
+        EXPECT_NE(std::string(e.what()).find("/nonexistent/folder/car.car: no such file"), std::string::npos) << e.what();
+    }
+}
+
+TEST(BadInputFiles, DirectoryIsNotACarFile) {
+    const test::TempDir dir;
+    fs::create_directories(dir.path() / "x.car");
+    EXPECT_THROW(load_car(dir.path() / "x.car"), LoadError);
+}
+
+TEST(BadInputFiles, HundredMegabyteFileIsRefusedBeforeReading) {
+    const test::TempDir dir;
+    const fs::path big = dir.path() / "big.car";
+    { std::ofstream(big) << "[engine]\n"; }
+    fs::resize_file(big, 100u * 1024u * 1024u);  // sparse: costs no disk
+    try {
+        load_car(big);
+        FAIL();
+    } catch (const LoadError& e) {
+        EXPECT_NE(std::string(e.what()).find("104857600 bytes"), std::string::npos) << e.what();
+    }
+}
+
+TEST(BadInputFiles, UnknownKeyIsAWarningWithFileAndLine) {
+    const test::TempDir dir;
+    dir.write("data/carparts/tire/test.tire", tire_text());
+    const std::string text = replace(vdrift_car_text(), "inertia = 0.2", "inertia = 0.2\nturbo-boost = 1.4");
+    const fs::path car = dir.write("data/cars/test/test.car", text);
+    const LoadedCar loaded = load_car(car);
+    ASSERT_EQ(loaded.warnings.size(), 1u);
+    EXPECT_EQ(loaded.warnings[0].key, "engine.turbo-boost");
+    EXPECT_EQ(loaded.warnings[0].location.line, line_of(text, "turbo-boost"));
+}
+
+}  // namespace

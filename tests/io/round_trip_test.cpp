@@ -1,0 +1,51 @@
+// Converting any car to TOML and loading it again gives an equal spec, bit for bit.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numbers>
+
+#include "support/test_paths.hpp"
+#include "tractive/io/car_loader.hpp"
+#include "tractive/io/toml_writer.hpp"
+
+using namespace tractive;
+
+namespace {
+void expect_round_trip(const std::filesystem::path& path) {
+    const LoadedCar original = load_car(path);
+    const std::string text = write_toml_car(original.spec, "round-trip test");
+    const LoadedCar again = load_toml_car(text, path.stem().string() + ".toml");
+    EXPECT_TRUE(again.spec == original.spec) << path;
+    EXPECT_TRUE(again.warnings.empty()) << path << ": " << (again.warnings.empty() ? "" : again.warnings[0].to_string());
+    // And the written text is a fixed point.
+    EXPECT_EQ(write_toml_car(again.spec, "round-trip test"), text) << path;
+}
+}  // namespace
+
+TEST(RoundTrip, EverySharedVDriftCar) {
+    TRACTIVE_REQUIRE_VDRIFT_DATA();
+    const auto cars = test::vdrift_car_files();
+    ASSERT_FALSE(cars.empty());
+    for (const auto& p : cars) expect_round_trip(p);
+}
+
+TEST(RoundTrip, EveryShippedCar) {
+    const auto cars = test::example_car_files();
+    ASSERT_GE(cars.size(), 4u);
+    for (const auto& p : cars) expect_round_trip(p);
+}
+
+// Every angle that came from a file in degrees (rad = deg * pi / 180, as the loaders compute it)
+// is written back as a degree value that gives exactly the same radians.
+TEST(RoundTrip, AnglesInDegreesComeBackExactly) {
+    constexpr double kRadPerDeg = std::numbers::pi / 180.0;
+    int count = 0;
+    for (double deg = -89.0; deg <= 89.0; deg += 0.37) {
+        for (double d : {deg, std::nextafter(deg, 100.0), std::nextafter(deg, -100.0)}) {
+            const double rad = d * kRadPerDeg;
+            EXPECT_EQ(degrees_for_exact_radians(rad) * kRadPerDeg, rad) << d;
+            ++count;
+        }
+    }
+    EXPECT_GT(count, 1000);
+}

@@ -1,0 +1,180 @@
+// Loading the real VDrift files in ../shared/vdrift-data (skipped when absent).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numbers>
+#include <fstream>
+#include <sstream>
+#include <cstdio>
+#include <fmt/format.h>
+
+#include "support/test_paths.hpp"
+#include "tractive/io/car_loader.hpp"
+#include "tractive/laws/brake.hpp"
+#include "tractive/laws/clutch.hpp"
+
+using namespace tractive;
+
+namespace {
+constexpr double kDeg = std::numbers::pi / 180.0;
+
+void expect_vec(const Vec3& v, double x, double y, double z) {
+    EXPECT_DOUBLE_EQ(v.x, x);
+    EXPECT_DOUBLE_EQ(v.y, y);
+    EXPECT_DOUBLE_EQ(v.z, z);
+}
+}  // namespace
+
+TEST(VDriftLoader, EveryCarLoadsWithoutUnknownKeys) {
+    TRACTIVE_REQUIRE_VDRIFT_DATA();
+    const auto cars = test::vdrift_car_files();
+    ASSERT_EQ(cars.size(), 4u);
+    for (const auto& p : cars) {
+        const LoadedCar car = load_car(p);
+        for (const auto& w : car.warnings) {
+            EXPECT_EQ(w.message.find("unknown key"), std::string::npos) << w.to_string();
+        }
+    }
+}
+
+TEST(VDriftLoader, CurrentFormatXS) {
+    TRACTIVE_REQUIRE_VDRIFT_DATA();
+    const LoadedCar car = load_car(test::vdrift_data() / "cars/XS/XS.car");
+    const VehicleSpec& s = car.spec;
+    EXPECT_EQ(car.format, CarFormat::VDrift);
+    // Axes: file (x right, y forward, z up) -> ISO (x forward, y left, z up).
+    ASSERT_EQ(s.masses.front().role, MassRole::Engine);
+    expect_vec(s.masses.front().position_m, 0.9, -0.0, -0.3);
+    expect_vec(s.wheels[FL].position_m, 1.14, 0.736, -0.41);
+    expect_vec(s.wheels[RR].position_m, -1.26, -0.755, -0.41);
+    EXPECT_EQ(s.engine.torque_curve_nm.size(), 22u);
+    EXPECT_EQ(s.engine.torque_curve_nm(6500.0), 195.92);
+    EXPECT_FALSE(s.engine.torque_curve_from_power);
+    EXPECT_EQ(s.engine.rpm_limit, 9000.0);
+    EXPECT_EQ(s.engine.max_power_w, 1.79e5);
+    // No torque-friction key: VDrift's default from displacement (Heywood fmep).
+    EXPECT_NEAR(s.engine.friction_torque_nm[0], 97000.0 * 2.0e-3 / (4 * std::numbers::pi), 1e-9);
+    EXPECT_NEAR(clutch_static_capacity_nm(s.clutch), 336.5325225, 1e-6);
+    ASSERT_EQ(s.transmission.forward_ratios.size(), 6u);
+    EXPECT_EQ(s.transmission.forward_ratios[0], 3.133);
+    EXPECT_EQ(s.transmission.reverse_ratio, -2.8);
+    EXPECT_EQ(s.transmission.shift_time_s, 0.08);
+    ASSERT_TRUE(s.driveline.rear.has_value());
+    EXPECT_FALSE(s.driveline.front.has_value());
+    EXPECT_EQ(s.driveline.rear->final_drive, 4.9528);
+    EXPECT_EQ(s.driveline.rear->type, DifferentialType::LimitedSlip);
+    EXPECT_EQ(drive_layout(s.driveline), DriveLayout::RWD);
+    // Tyre 215/45 R17: r = 17 * 0.0127 + 0.215 * 0.45.
+    EXPECT_NEAR(s.wheels[FL].tire.radius_m, 0.2159 + 0.09675, 1e-12);
+    EXPECT_NEAR(s.wheels[RL].tire.radius_m, 0.2159 + 0.098, 1e-12);
+    EXPECT_EQ(s.wheels[FL].tire.pacejka.a[0], 1.55);
+    EXPECT_EQ(s.wheels[FL].tire.pacejka.a[11], -0.90);  // a111
+    EXPECT_EQ(s.wheels[FL].tire.pacejka.b[4], 410.0);
+    EXPECT_EQ(s.wheels[FL].tire.pacejka.c[17], -1.1);
+    EXPECT_EQ(s.wheels[FL].tire.pacejka.gx1, 24.8565);
+    ASSERT_TRUE(s.wheels[FL].tire.size_reference.has_value());
+    EXPECT_EQ(s.wheels[FL].tire.size_reference->load_n, 3500.0);
+    EXPECT_EQ(s.wheels[FL].tire.rolling_resistance.constant, 1.3e-2);
+    // Alignment: the right wheel's values are mirrored in the file; both are negative camber.
+    EXPECT_NEAR(s.wheels[FL].camber_rad, -0.5 * kDeg, 1e-15);
+    EXPECT_NEAR(s.wheels[FR].camber_rad, -0.5 * kDeg, 1e-15);
+    EXPECT_NEAR(s.wheels[FL].toe_rad, 0.16 * kDeg, 1e-15);
+    EXPECT_NEAR(s.wheels[FR].toe_rad, 0.16 * kDeg, 1e-15);
+    EXPECT_NEAR(s.wheels[FL].ackermann_rad, 8.46 * kDeg, 1e-15);
+    EXPECT_NEAR(s.wheels[FR].ackermann_rad, 8.46 * kDeg, 1e-15);
+    EXPECT_NEAR(s.wheels[FL].max_steer_rad, 30.0 * kDeg, 1e-15);
+    EXPECT_EQ(s.wheels[RL].max_steer_rad, 0.0);
+    EXPECT_EQ(s.wheels[FL].suspension.spring_n_per_m, 49131.9);
+    EXPECT_EQ(s.wheels[FL].suspension.rebound_damping_ns_per_m, 7900.0);
+    ASSERT_TRUE(s.wheels[FL].suspension.double_wishbone.has_value());
+    expect_vec(s.wheels[FL].suspension.double_wishbone->lower_hub_m, 1.14, 0.736, -0.55);
+    // Brakes: friction * area * bias * pressure * radius; handbrake on the rear.
+    EXPECT_NEAR(max_brake_torque_nm(s, FL), 0.4 * 0.015 * 0.57 * 7.4e6 * 0.14, 1e-9);
+    EXPECT_EQ(s.wheels[RL].brake.handbrake, 1.0);
+    EXPECT_EQ(s.wheels[FL].brake.handbrake, 0.0);
+    // Wheel mass and inertia estimated from the size (no keys in the file).
+    EXPECT_NEAR(s.wheels[FL].mass_kg, 16.3, 0.1);
+    EXPECT_NEAR(s.wheels[FL].tire.rotational_inertia_kgm2, 4.63 / 4.0, 0.02);
+    // Aero: three devices, the body drag device first.
+    ASSERT_EQ(s.aero.size(), 3u);
+    EXPECT_EQ(s.aero[0].drag_coefficient, 0.3);
+    EXPECT_EQ(s.aero[2].lift_coefficient, -0.7);
+    EXPECT_EQ(s.aero[2].lift_efficiency, 0.95);
+    EXPECT_NEAR(s.fuel_tank.volume_m3 * s.fuel_tank.density_kg_per_m3, 0.0492 * 730.0, 1e-12);
+}
+
+TEST(VDriftLoader, FrontAndAllWheelDrive) {
+    TRACTIVE_REQUIRE_VDRIFT_DATA();
+    const VehicleSpec s3 = load_car(test::vdrift_data() / "cars/3S/3S.car").spec;
+    EXPECT_EQ(drive_layout(s3.driveline), DriveLayout::FWD);
+    EXPECT_TRUE(s3.wheels[FL].suspension.macpherson_strut.has_value());
+    // Litres and kg/L in this file: the mass is the same, 100 L * 0.8 kg/L.
+    EXPECT_NEAR(s3.fuel_tank.volume_m3 * s3.fuel_tank.density_kg_per_m3, 80.0, 1e-9);
+    EXPECT_NEAR(s3.fuel_tank.capacity_m3, 0.1, 1e-15);
+
+    const VehicleSpec rs2 = load_car(test::vdrift_data() / "cars/RS2/RS2.car").spec;
+    EXPECT_EQ(drive_layout(rs2.driveline), DriveLayout::AWD);
+    ASSERT_TRUE(rs2.driveline.centre.has_value());
+    EXPECT_EQ(rs2.driveline.centre->final_drive, 4.111);
+    EXPECT_EQ(rs2.driveline.front->final_drive, 1.0);
+    EXPECT_EQ(rs2.engine.torque_curve_nm.size(), 51u);
+}
+
+TEST(VDriftLoader, OldFormat2009) {
+    TRACTIVE_REQUIRE_VDRIFT_DATA();
+    const LoadedCar car = load_car(test::vdrift_data() / "old-format-2009/XS.car");
+    const VehicleSpec& s = car.spec;
+    EXPECT_EQ(car.format, CarFormat::VDrift2009);
+    // Version 1 axes are already x forward, y left, z up.
+    expect_vec(s.wheels[FL].position_m, 1.14, 0.76, -0.47);
+    expect_vec(s.wheels[RR].position_m, -1.28, -0.76, -0.48);
+    expect_vec(s.wheels[RL].suspension.hinge_m, -0.85, 0.0, 0.0);
+    EXPECT_EQ(s.wheels[FL].mass_kg, 18.14);
+    EXPECT_EQ(s.wheels[RL].tire.radius_m, 0.2935);
+    EXPECT_EQ(s.wheels[FL].tire.rotational_inertia_kgm2, 10.0);
+    EXPECT_EQ(s.wheels[FL].tire.pacejka.a[3], 1914.0);
+    EXPECT_NEAR(s.wheels[FR].max_steer_rad, 33.19 * kDeg, 1e-15);
+    EXPECT_NEAR(s.wheels[FR].camber_rad, -1.33 * kDeg, 1e-15);
+    EXPECT_EQ(s.wheels[RL].suspension.max_compression_velocity_m_per_s, 10.0);
+    EXPECT_EQ(s.engine.friction_torque_nm[0], 0.0003);
+    EXPECT_EQ(s.transmission.shift_time_s, 0.08);  // from shift-delay
+    EXPECT_EQ(drive_layout(s.driveline), DriveLayout::RWD);
+    EXPECT_EQ(s.driveline.rear->final_drive, 4.1);
+    // 8 contact points of 0.05 kg each are point masses.
+    int contact_points = 0;
+    for (const auto& m : s.masses) contact_points += m.name.starts_with("contact-point") ? 1 : 0;
+    EXPECT_EQ(contact_points, 8);
+    ASSERT_EQ(s.aero.size(), 3u);
+    EXPECT_EQ(s.aero[2].lift_coefficient, -2.0);
+    EXPECT_EQ(s.aero[2].lift_efficiency, 0.95);  // "efficiency" in this format
+}
+
+TEST(VDriftLoader, Version2FlatFileUsesCurrentAxes) {
+    TRACTIVE_REQUIRE_VDRIFT_DATA();
+    // The 2009 file with version = 2 and its vectors rewritten in version-2 axes (x right,
+    // y forward) must give the same spec.
+    const auto original = test::vdrift_data() / "old-format-2009/XS.car";
+    std::ifstream in(original);
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    std::string text = buffer.str();
+    std::string converted = "version = 2\n";
+    std::istringstream lines(text);
+    for (std::string line; std::getline(lines, line);) {
+        double x, y, z;
+        const auto eq = line.find('=');
+        if ((line.starts_with("position") || line.starts_with("hinge")) && eq != std::string::npos &&
+            std::sscanf(line.c_str() + eq + 1, "%lf , %lf , %lf", &x, &y, &z) == 3) {
+            converted += fmt::format("{} = {}, {}, {}\n", line.substr(0, eq - 1), -y, x, z);
+        } else {
+            converted += line + "\n";
+        }
+    }
+    const test::TempDir dir;
+    const auto path = dir.write("XS.car", converted);
+    const VehicleSpec v2 = load_car(path).spec;
+    VehicleSpec v1 = load_car(original).spec;
+    v1.name = v2.name;
+    EXPECT_TRUE(v1 == v2);
+    expect_vec(v2.wheels[FL].position_m, 1.14, 0.76, -0.47);
+}

@@ -1,0 +1,60 @@
+#include "tractive/laws/engine_torque.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace tractive;
+
+TEST(GentaTorque, PowerPeaksAtPeakRpmWithMaxPower) {
+    const double p_max = 179e3;
+    const double n_peak = 7800.0;
+    const auto power = [&](double n) { return genta_torque_nm(p_max, n_peak, n) * n * kRadPerSecPerRpm; };
+    EXPECT_NEAR(power(n_peak), p_max, 1e-6);
+    // dP/dn = 0 at the peak (central difference), and lower on either side.
+    EXPECT_NEAR((power(n_peak + 1.0) - power(n_peak - 1.0)) / 2.0, 0.0, 1e-3);
+    EXPECT_LT(power(n_peak - 500.0), p_max);
+    EXPECT_LT(power(n_peak + 500.0), p_max);
+    // T(0) = Pmax / wp; T peaks at half the power-peak speed with 1.25 Pmax / wp.
+    const double wp = n_peak * kRadPerSecPerRpm;
+    EXPECT_NEAR(genta_torque_nm(p_max, n_peak, 0.0), p_max / wp, 1e-9);
+    EXPECT_NEAR(genta_torque_nm(p_max, n_peak, n_peak / 2.0), 1.25 * p_max / wp, 1e-9);
+}
+
+TEST(GentaTorque, SampledCurveFollowsThePolynomial) {
+    const PiecewiseLinear curve = genta_torque_curve(100e3, 6000.0, 7000.0);
+    EXPECT_EQ(curve.xs().front(), 0.0);
+    EXPECT_EQ(curve.xs().back(), 7000.0);
+    for (double n = 0.0; n <= 7000.0; n += 37.0) {
+        const double exact = genta_torque_nm(100e3, 6000.0, n);
+        EXPECT_NEAR(curve(n), exact, 1e-4 * exact) << n;
+    }
+    const CurvePeak p = peak_power(curve, 7000.0);
+    EXPECT_NEAR(p.value, 100e3, 1.0);
+    EXPECT_NEAR(p.rpm, 6000.0, 1.0);
+}
+
+TEST(CurvePeaks, FindsInteriorPowerPeakOfFallingSegment) {
+    // T = 300 - 0.04 n between 2000 and 6000 rpm: P ~ n (300 - 0.04 n) peaks at n = 3750.
+    const PiecewiseLinear curve({2000.0, 6000.0}, {220.0, 60.0});
+    const CurvePeak p = peak_power(curve, 6000.0);
+    EXPECT_NEAR(p.rpm, 3750.0, 1e-9);
+    EXPECT_NEAR(p.value, (300.0 - 0.04 * 3750.0) * 3750.0 * kRadPerSecPerRpm, 1e-6);
+    const CurvePeak t = peak_torque(curve, 6000.0);
+    EXPECT_EQ(t.rpm, 2000.0);
+    EXPECT_EQ(t.value, 220.0);
+}
+
+TEST(CurvePeaks, IgnoresCurveBeyondTheRevLimit) {
+    const PiecewiseLinear curve({1000.0, 5000.0, 9000.0}, {100.0, 150.0, 300.0});
+    const CurvePeak t = peak_torque(curve, 7000.0);
+    EXPECT_EQ(t.rpm, 7000.0);
+    EXPECT_NEAR(t.value, 225.0, 1e-12);
+}
+
+TEST(EngineFriction, VDriftPolynomialInKrpm) {
+    EngineSpec e;
+    e.friction_torque_nm = {10.0, 2.0, 0.5};
+    EXPECT_DOUBLE_EQ(engine_friction_torque_nm(e, 0.0), 10.0);
+    EXPECT_DOUBLE_EQ(engine_friction_torque_nm(e, 4000.0), 10.0 + 8.0 + 8.0);
+}

@@ -1,0 +1,55 @@
+#include "tractive/spec/validate.hpp"
+
+#include <gtest/gtest.h>
+
+#include "support/test_paths.hpp"
+#include "tractive/io/car_loader.hpp"
+
+using namespace tractive;
+
+namespace {
+bool has_issue(const VehicleSpec& s, const std::string& path_part) {
+    for (const auto& i : find_spec_issues(s)) {
+        if (i.path.find(path_part) != std::string::npos) return true;
+    }
+    return false;
+}
+
+VehicleSpec sound_spec() {
+    auto cars = test::example_car_files();
+    if (cars.empty()) return {};
+    return load_car(cars.front()).spec;
+}
+}  // namespace
+
+TEST(Validate, ShippedCarsAreSound) {
+    const auto cars = test::example_car_files();
+    ASSERT_GE(cars.size(), 4u);
+    for (const auto& p : cars) EXPECT_TRUE(find_spec_issues(load_car(p).spec).empty()) << p;
+}
+
+TEST(Validate, CatchesNonsenseInSpecsBuiltInCode) {
+    VehicleSpec s = sound_spec();
+    ASSERT_TRUE(find_spec_issues(s).empty());
+    s.wheels[RL].brake.bias = 1.2;
+    s.wheels[FR].tire.radius_m = 0.0;
+    s.masses.front().mass_kg = -1.0;
+    s.engine.torque_curve_nm = PiecewiseLinear({1000.0, 1000.0}, {100.0, 120.0});
+    s.transmission.efficiency = 1.5;
+    s.clutch.pedal.free_play = 0.5;
+    EXPECT_TRUE(has_issue(s, "wheels.rl.brake.bias"));
+    EXPECT_TRUE(has_issue(s, "wheels.fr.tire.radius_m"));
+    EXPECT_TRUE(has_issue(s, "mass_kg"));
+    EXPECT_TRUE(has_issue(s, "engine.torque_curve"));
+    EXPECT_TRUE(has_issue(s, "transmission.efficiency"));
+    EXPECT_TRUE(has_issue(s, "clutch.pedal"));
+    EXPECT_THROW(validate(s), SpecError);
+}
+
+TEST(Validate, CentreDifferentialOnlyWithBothAxles) {
+    VehicleSpec s = sound_spec();
+    s.driveline.front.reset();
+    s.driveline.rear = DifferentialSpec{};
+    s.driveline.centre = DifferentialSpec{};
+    EXPECT_TRUE(has_issue(s, "driveline.centre"));
+}
