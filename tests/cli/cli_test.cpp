@@ -115,3 +115,13 @@ TEST(Cli, ConvertEverySharedCar) {
         EXPECT_TRUE(converted == load_car(car).spec) << car;
     }
 }
+
+TEST(Cli, DataRootOption) {
+    TRACTIVE_REQUIRE_VDRIFT_DATA();
+    // A copy of a car outside the data folder finds its tyres only through --data-root. The copy
+    // lives in a temporary folder and is removed with it.
+    const test::TempDir dir;
+    fs::copy_file(test::vdrift_data() / "cars/XS/XS.car", dir.path() / "XS.car");
+    EXPECT_EQ(run("info " + quoted(dir.path() / "XS.car")).status, 2);
+    EXPECT_EQ(run("info --json --data-root " + quoted(test::vdrift_data()) + " " + quoted(dir.path() / "XS.car")).status, 0);
+}

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Sets up a fresh Debian machine, builds everything and runs the whole test suite:
+# unit and integration tests (ctest), an install + find_package(tractive) check, and the
+# libFuzzer targets for a bounded time (FUZZ_SECONDS, default 30 s each).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+./scripts/setup.sh
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTRACTIVE_WERROR=ON
+cmake --build build
+ctest --test-dir build --output-on-failure -j 2
+
+# The installed package works for a consumer project.
+prefix=$(mktemp -d)
+trap 'rm -rf "$prefix"' EXIT
+cmake --install build --prefix "$prefix" >/dev/null
+cmake -S tests/install -B "$prefix/consumer-build" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
+cmake --build "$prefix/consumer-build" >/dev/null
+mass=$("$prefix/consumer-build/consumer" "$prefix/share/tractive/cars/roadster.toml")
+echo "install check: find_package(tractive) consumer loaded the installed roadster, mass ${mass} kg"
+
+./scripts/fuzz.sh "${FUZZ_SECONDS:-30}"
+echo "all tests passed"
