@@ -1,0 +1,48 @@
+#pragma once
+// Tyre force laws behind one interface: Pacejka '89 in the VDrift/Genta layout
+// (laws/tire_pacejka.hpp) and UC-win/Road piecewise-linear friction curves.
+//
+// Axes: ISO wheel axes on the road plane: x along the wheel's heading, y to its left, z along
+// the road normal. Forces act on the tyre from the road.
+
+#include "tractive/spec/vehicle_spec.hpp"
+
+namespace tractive {
+
+struct TireSlip {
+    // kappa = (omega r - v_x) / max(|v_x|, v_ref): > 0 when driving (the tread moves backwards
+    // faster than the road), < 0 when braking, -1 for a locked wheel.
+    double slip_ratio = 0.0;
+    // alpha = atan(v_y / |v_x|): > 0 when the contact patch slides to the wheel's left, which
+    // gives a force to the right (Fy < 0).
+    double slip_angle_rad = 0.0;
+    // Inclination as Pacejka/VDrift's gamma: -asin(axle_left . road_normal), where axle_left is
+    // the wheel's spin axis pointing to the vehicle's left. Negative camber on either side
+    // gives gamma < 0 on the left wheel and > 0 on the right wheel.
+    double inclination_rad = 0.0;
+};
+
+struct TireForce {
+    double fx_n = 0.0;   // longitudinal, + forward
+    double fy_n = 0.0;   // lateral, + left
+    double mz_nm = 0.0;  // aligning moment about the road normal, + turning left
+};
+
+// Forces at vertical load fz_n (N, <= 0 gives no force) on a surface whose friction is
+// surface_mu times the one the tyre was fitted on (1 = nominal dry road).
+TireForce tire_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double surface_mu);
+
+// Largest longitudinal and lateral force the tyre can give at this load and surface (N): the
+// peak of each curve. Used as the static-friction bound near standstill.
+struct TirePeak {
+    double fx_n = 0.0;
+    double fy_n = 0.0;
+};
+TirePeak tire_peak_force(const TireSpec& tire, double fz_n, double surface_mu);
+
+// VDrift's size scaling: when the tyre has a size reference (R0, W0, AR0, PT0, FZ0), a2 and b2
+// (the friction at zero load) are multiplied by mu(this size) / mu(reference size), with mu from
+// VDrift's contact-patch pressure estimate; 1 when there is no reference.
+double tire_size_friction_factor(const TireSpec& tire);
+
+}  // namespace tractive
