@@ -1,1 +1,145 @@
-// placeholder
+// Tyre force laws: Pacejka '89 (VDrift/Genta layout, laws/tire_pacejka.hpp) and UC-win/Road
+// friction curves (seed 001 VI), in ISO wheel axes (laws/tire.hpp).
+
+#include "tractive/laws/tire.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+#include "tractive/laws/tire_pacejka.hpp"
+
+namespace tractive {
+
+namespace {
+
+constexpr double kDegPerRad = 180.0 / std::numbers::pi;
+constexpr double kMaxLoadKn = 30.0;  // VDrift's load clamp, as in tire_pacejka.cpp
+
+// VDrift's contact-patch friction estimate (cardynamics size scaling, ComputeFrictionFactor):
+//   wt = (1.03 - 0.4 ar) w            tread width (m)
+//   cf = 0.28 sqrt(2 wt r)            carcass factor
+//   kz = 9.81 (1e5 pt cf + 3450)      vertical stiffness (N/m), pt in bar
+//   dz = fz / kz                      deflection (m)
+//   a  = 0.3 (dz + 2.25 sqrt(r dz))   contact half length (m)
+//   p  = fz / (2 a wt)                contact pressure (Pa)
+//   mu = 100 p^(-1/3)
+double vdrift_patch_mu(double radius_m, double width_m, double aspect_ratio, double pressure_bar, double load_n) {
+    const double wt = (1.03 - 0.4 * aspect_ratio) * width_m;
+    const double cf = 0.28 * std::sqrt(2.0 * wt * radius_m);
+    const double kz = 9.81 * (1e5 * pressure_bar * cf + 3450.0);
+    const double dz = load_n / kz;
+    const double a = 0.3 * (dz + 2.25 * std::sqrt(radius_m * dz));
+    const double p = load_n / (2.0 * a * wt);
+    return 100.0 * std::cbrt(1.0 / p);
+}
+
+bool finite_slip(const TireSlip& s) {
+    return std::isfinite(s.slip_ratio) && std::isfinite(s.slip_angle_rad) && std::isfinite(s.inclination_rad);
+}
+
+// The tyre's Pacejka coefficients with a2 and b2 (the friction at zero load, part of D) scaled by
+// the size factor, as VDrift does. A copy of a plain struct of arrays: no heap allocation.
+PacejkaCoefficients size_scaled_coefficients(const TireSpec& tire) {
+    PacejkaCoefficients p = tire.pacejka;
+    const double factor = tire_size_friction_factor(tire);
+    p.a[2] *= factor;
+    p.b[2] *= factor;
+    return p;
+}
+
+TireForce pacejka_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double surface_mu) {
+    // Callers on a hot path may want the size factor precomputed; the API takes only the spec, so
+    // it is evaluated here (a handful of square roots).
+    const PacejkaCoefficients p = size_scaled_coefficients(tire);
+    const double fz_kn = fz_n / 1000.0;
+    const double slip_percent = 100.0 * slip.slip_ratio;
+    const double alpha_deg = slip.slip_angle_rad * kDegPerRad;
+    const double gamma_deg = slip.inclination_rad * kDegPerRad;
+    const CombinedSlipWeights g =
+        pacejka_combined_weights(p, std::abs(slip.slip_ratio), std::abs(slip.slip_angle_rad));
+    // VDrift's Fy and Mz are > 0 for alpha > 0; ours alpha > 0 (patch sliding left) needs a force
+    // to the right and turns the wheel left, hence the minus signs.
+    TireForce f;
+    f.fx_n = g.gx * pacejka_fx_n(p, slip_percent, fz_kn, surface_mu);
+    f.fy_n = -g.gy * pacejka_fy_n(p, alpha_deg, fz_kn, gamma_deg, surface_mu);
+    f.mz_nm = -pacejka_mz_nm(p, alpha_deg, fz_kn, gamma_deg, surface_mu);
+    return f;
+}
+
+double largest_abs(const PiecewiseLinear& curve) {
+    double m = 0.0;
+    for (const double y : curve.ys()) m = std::max(m, std::abs(y));
+    return m;
+}
+
+// UC-win/Road: mu_x(kappa) and mu_y(tan alpha) from the curves, F = mu Fz surface_mu. The lateral
+// curve is odd and positive for positive lateral slip (e.g. [0.1, 0.85]); the force opposes the
+// slide, so fy = -mu_y Fz surface_mu. No aligning moment (UC-win/Road gives none).
+// Combined slip (our choice; the seed gives no rule): a friction circle. If |(fx, fy)| exceeds the
+// larger curve peak times Fz surface_mu, both components are scaled down to it, keeping the
+// direction of the force.
+TireForce friction_curve_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double surface_mu) {
+    const FrictionCurves& curves = tire.friction_curves;
+    const double load = fz_n * surface_mu;
+    TireForce f;
+    f.fx_n = curves.longitudinal(slip.slip_ratio) * load;
+    f.fy_n = -curves.lateral(std::tan(slip.slip_angle_rad)) * load;
+    const double limit = std::max(largest_abs(curves.longitudinal), largest_abs(curves.lateral)) * load;
+    const double magnitude = std::hypot(f.fx_n, f.fy_n);
+    if (magnitude > limit) {
+        const double k = limit / magnitude;
+        f.fx_n *= k;
+        f.fy_n *= k;
+    }
+    return f;
+}
+
+}  // namespace
+
+TireForce tire_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double surface_mu) {
+    // No load, no friction (surface_mu <= 0), or anything not finite: no force (never NaN).
+    if (!(fz_n > 0.0) || !std::isfinite(fz_n) || !(surface_mu > 0.0) || !std::isfinite(surface_mu) ||
+        !finite_slip(slip))
+        return {};
+    switch (tire.model) {
+        case TireModel::Pacejka89: return pacejka_force(tire, slip, fz_n, surface_mu);
+        case TireModel::FrictionCurve: return friction_curve_force(tire, slip, fz_n, surface_mu);
+    }
+    return {};
+}
+
+TirePeak tire_peak_force(const TireSpec& tire, double fz_n, double surface_mu) {
+    if (!(fz_n > 0.0) || !std::isfinite(fz_n) || !(surface_mu > 0.0) || !std::isfinite(surface_mu)) return {};
+    TirePeak peak;
+    if (tire.model == TireModel::Pacejka89) {
+        // |D| of each formula (Sv ignored), with VDrift's load clamp and the size-scaled a2, b2.
+        const PacejkaCoefficients p = size_scaled_coefficients(tire);
+        const double fz = std::min(fz_n / 1000.0, kMaxLoadKn);
+        peak.fx_n = std::abs((p.b[1] * fz + p.b[2]) * fz * surface_mu);
+        peak.fy_n = std::abs((p.a[1] * fz + p.a[2]) * fz * surface_mu);
+    } else {
+        const double load = fz_n * surface_mu;
+        peak.fx_n = largest_abs(tire.friction_curves.longitudinal) * load;
+        peak.fy_n = largest_abs(tire.friction_curves.lateral) * load;
+    }
+    return peak;
+}
+
+double tire_size_friction_factor(const TireSpec& tire) {
+    // VDrift scales a2 and b2 by mu(this tyre's r, w, ar at the reference PT0, FZ0) /
+    // mu(R0, W0, AR0, PT0, FZ0); only when the tyre file gives the reference and the size is known.
+    if (!tire.size_reference) return 1.0;
+    const TireSizeReference& ref = *tire.size_reference;
+    if (!(tire.width_m > 0.0 && tire.aspect_ratio > 0.0 && tire.radius_m > 0.0)) return 1.0;
+    if (!(ref.radius_m > 0.0 && ref.width_m > 0.0 && ref.aspect_ratio > 0.0 && ref.pressure_bar > 0.0 &&
+          ref.load_n > 0.0))
+        return 1.0;
+    const double mu_this =
+        vdrift_patch_mu(tire.radius_m, tire.width_m, tire.aspect_ratio, ref.pressure_bar, ref.load_n);
+    const double mu_ref = vdrift_patch_mu(ref.radius_m, ref.width_m, ref.aspect_ratio, ref.pressure_bar, ref.load_n);
+    const double factor = mu_this / mu_ref;
+    return std::isfinite(factor) && factor > 0.0 ? factor : 1.0;
+}
+
+}  // namespace tractive

@@ -39,3 +39,60 @@ struct Mat3 {
 };
 
 }  // namespace tractive
+
+namespace tractive {
+
+inline Vec3 operator*(const Mat3& a, const Vec3& v) {
+    return {a.m[0][0] * v.x + a.m[0][1] * v.y + a.m[0][2] * v.z, a.m[1][0] * v.x + a.m[1][1] * v.y + a.m[1][2] * v.z,
+            a.m[2][0] * v.x + a.m[2][1] * v.y + a.m[2][2] * v.z};
+}
+
+inline Mat3 operator*(const Mat3& a, const Mat3& b) {
+    Mat3 r;
+    for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j) r.m[i][j] = a.m[i][0] * b.m[0][j] + a.m[i][1] * b.m[1][j] + a.m[i][2] * b.m[2][j];
+    return r;
+}
+
+inline Mat3 transpose(const Mat3& a) {
+    Mat3 r;
+    for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j) r.m[i][j] = a.m[j][i];
+    return r;
+}
+
+inline Mat3 diagonal(double a, double b, double c) {
+    Mat3 r;
+    r.m[0][0] = a;
+    r.m[1][1] = b;
+    r.m[2][2] = c;
+    return r;
+}
+
+// Inverse by cofactors; the caller guarantees a non-singular matrix (inertia tensors).
+inline Mat3 inverse(const Mat3& a) {
+    const auto& m = a.m;
+    const double c00 = m[1][1] * m[2][2] - m[1][2] * m[2][1];
+    const double c01 = m[1][2] * m[2][0] - m[1][0] * m[2][2];
+    const double c02 = m[1][0] * m[2][1] - m[1][1] * m[2][0];
+    const double det = m[0][0] * c00 + m[0][1] * c01 + m[0][2] * c02;
+    const double s = 1.0 / det;
+    Mat3 r;
+    r.m[0][0] = c00 * s;
+    r.m[0][1] = (m[0][2] * m[2][1] - m[0][1] * m[2][2]) * s;
+    r.m[0][2] = (m[0][1] * m[1][2] - m[0][2] * m[1][1]) * s;
+    r.m[1][0] = c01 * s;
+    r.m[1][1] = (m[0][0] * m[2][2] - m[0][2] * m[2][0]) * s;
+    r.m[1][2] = (m[0][2] * m[1][0] - m[0][0] * m[1][2]) * s;
+    r.m[2][0] = c02 * s;
+    r.m[2][1] = (m[0][1] * m[2][0] - m[0][0] * m[2][1]) * s;
+    r.m[2][2] = (m[0][0] * m[1][1] - m[0][1] * m[1][0]) * s;
+    return r;
+}
+
+inline Vec3 normalized(const Vec3& v) {
+    const double n = norm(v);
+    return n > 0.0 ? v / n : v;
+}
+
+}  // namespace tractive

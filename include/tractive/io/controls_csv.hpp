@@ -1,5 +1,5 @@
 #pragma once
-// Time-stamped driver controls from CSV (the --controls file of `tractive run`; docs/run.md).
+// Time-stamped driver controls from CSV (the --controls file of `tractive run`; docs/road.md).
 //
 // The first line names the columns; `time` (s) is required, the others are optional and take
 // their Controls default when absent: throttle, brake, clutch, steering, handbrake (numbers),

@@ -1,0 +1,71 @@
+#pragma once
+// Stepping a vehicle on a road. One internal step of fixed size h (docs/physics.md):
+//   1. suspension and tyre vertical forces from the current pose (explicit);
+//   2. tyre slip and the tyre law's forces from the current velocities;
+//   3. external impulses: gravity, suspension, aero, engine combustion torque;
+//   4. a velocity-level solve of bounded rows (sequential impulses): engine friction, clutch
+//      (stick/slip), gear ratio, differential locks, brakes with rolling resistance, tyre
+//      longitudinal and lateral rows bounded by the tyre law;
+//   5. semi-implicit Euler: positions from the new velocities.
+
+#include "tractive/dynamics/controls.hpp"
+#include "tractive/dynamics/vehicle_model.hpp"
+#include "tractive/dynamics/vehicle_state.hpp"
+#include "tractive/road/road.hpp"
+
+namespace tractive {
+
+struct StepSettings {
+    double internal_step_s = 0.001;  // the fixed internal step (docs/physics.md: convergence)
+    int solver_iterations = 16;      // Gauss-Seidel sweeps over the rows per internal step
+};
+
+struct InitialConditions {
+    double x_m = 0.0;            // along the road
+    double y_m = 0.0;
+    double heading_rad = 0.0;    // about the road normal, 0 = along +x
+    double speed_m_per_s = 0.0;  // forward, wheels rolling without slip
+    bool engine_running = true;  // at idle (start_rpm)
+    int gear = 0;
+};
+
+// A state at rest (or rolling at the given speed) on the road, suspension at design height,
+// tyres deflected by their static loads.
+VehicleState initial_state(const VehicleModel& model, const RoadSpec& road, const InitialConditions& ic);
+
+// Advances the state by exactly one internal step h.
+void step_fixed(const VehicleModel& model, const RoadSpec& road, const Controls& controls, const StepSettings& settings,
+                VehicleState& state);
+
+// Advances by dt (any value >= 0) in internal steps of settings.internal_step_s; time that does
+// not fill a whole internal step is carried in state.pending_time_s to the next call, so the
+// state is always at a multiple of the internal step and results do not depend on how dt is cut.
+void step(const VehicleModel& model, const RoadSpec& road, const Controls& controls, const StepSettings& settings,
+          VehicleState& state, double dt);
+
+// Convenience owner of model, road, settings and state.
+class Simulation {
+public:
+    Simulation(const VehicleSpec& spec, RoadSpec road, StepSettings settings = {}, const InitialConditions& ic = {});
+    void step(double dt, const Controls& controls) { tractive::step(model_, road_, controls, settings_, state_, dt); }
+    [[nodiscard]] const VehicleState& state() const { return state_; }
+    VehicleState& mutable_state() { return state_; }
+    [[nodiscard]] const VehicleModel& model() const { return model_; }
+    [[nodiscard]] const RoadSpec& road() const { return road_; }
+    [[nodiscard]] const StepSettings& settings() const { return settings_; }
+
+private:
+    VehicleModel model_;
+    RoadSpec road_;
+    StepSettings settings_;
+    VehicleState state_;
+};
+
+// Derived quantities for telemetry and tests.
+double speed_m_per_s(const VehicleState& s);
+double forward_speed_m_per_s(const VehicleState& s);  // along the body x axis
+double engine_rpm(const VehicleState& s);
+// Total mass now (fuel burns), and the current centre of mass from the body origin.
+double current_mass_kg(const VehicleModel& model, const VehicleState& s);
+
+}  // namespace tractive

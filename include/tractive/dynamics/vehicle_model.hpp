@@ -1,0 +1,67 @@
+#pragma once
+// Constants of one vehicle prepared for stepping: everything the step needs that follows from
+// the spec alone, computed once (masses, preloads, tyre vertical stiffness, driveline ratios).
+
+#include <array>
+
+#include "tractive/core/vec3.hpp"
+#include "tractive/spec/vehicle_spec.hpp"
+
+namespace tractive {
+
+struct WheelModel {
+    bool left = true;
+    bool front = true;
+    Vec3 design_position_m;  // hub at design ride height, from the body origin, body axes
+    double unsprung_mass_kg = 0.0;
+    double preload_n = 0.0;        // spring force at design ride height: the static sprung load
+    double droop_limit_m = 0.0;    // travel (<= 0) where the spring is unloaded
+    double static_load_n = 0.0;    // tyre load at rest on level ground
+    double radius_m = 0.0;
+    // Tyre vertical stiffness (N/m): VDrift's contact estimate kz = 9.81 (1e5 p cf + 3450),
+    // cf = 0.28 sqrt(2 wt r), wt = (1.03 - 0.4 ar) w, p the inflation pressure in bar (the size
+    // reference's PT0, else 2.2 bar). Without a width (2009 files, UC-win/Road) 200 kN/m, a
+    // mid-range value for passenger-car tyres.
+    double tire_stiffness_n_per_m = 0.0;
+    // Tyre vertical damping: 5 % of critical for the unsprung mass on the tyre spring (tyres damp
+    // little; wheel hop is damped mainly by the shock absorber).
+    double tire_damping_ns_per_m = 0.0;
+    double spin_inertia_kgm2 = 0.0;
+    double max_brake_torque_nm = 0.0;
+    double size_friction_factor = 1.0;
+    // Driveline: speed of the gearbox output shaft contributed by this wheel's spin through the
+    // differentials (open differentials: gearbox output speed = sum over wheels of
+    // drive_coefficient * spin).
+    double drive_coefficient = 0.0;
+};
+
+// A coupling between two groups of wheels that a limited-slip or locked differential imposes:
+// sum coefficient_i * spin_i = 0 (the two outputs of that differential turning together), with
+// the locking torque of `diff` as the bound.
+struct LockCoupling {
+    bool active = false;
+    DifferentialSpec diff;
+    std::array<double, 4> coefficient{};
+    double input_ratio = 1.0;  // differential input speed per gearbox output speed
+};
+
+struct VehicleModel {
+    VehicleSpec spec;
+    Vec3 origin_in_spec_m;       // the body origin (CG at the initial fuel) in the spec's coordinates
+    double dry_mass_kg = 0.0;    // everything but the fuel
+    double unsprung_mass_kg = 0.0;
+    Mat3 dry_inertia_kgm2;       // about the body origin, body axes, without fuel
+    Vec3 dry_cg_m;               // from the body origin
+    Vec3 fuel_tank_m;            // from the body origin
+    std::array<WheelModel, 4> wheels;
+    std::array<Vec3, 8> aero_position_m{};  // from the body origin (first spec.aero.size())
+    std::size_t aero_count = 0;
+    double engine_inertia_kgm2 = 0.0;
+    double gearbox_inertia_kgm2 = 0.0;
+    std::array<LockCoupling, 3> locks{};  // front axle, rear axle, centre
+};
+
+// Throws std::invalid_argument for a spec that fails validate(), or with more than 8 aero devices.
+VehicleModel build_vehicle_model(const VehicleSpec& spec);
+
+}  // namespace tractive

@@ -1,0 +1,72 @@
+#pragma once
+// Everything about a vehicle that changes while it runs, as plain data: copy it to snapshot,
+// replay or roll back. World axes: x along the road at the start, y left, z up.
+
+#include <array>
+
+#include "tractive/core/quat.hpp"
+#include "tractive/core/vec3.hpp"
+
+namespace tractive {
+
+// Number of constraint rows the step can build; their impulses are kept for warm starting.
+inline constexpr int kMaxRows = 24;
+
+struct WheelState {
+    double travel_m = 0.0;              // suspension compression from design ride height (+ = up)
+    double travel_speed_m_per_s = 0.0;
+    double spin_rad_per_s = 0.0;        // + = rolling forward
+    double spin_angle_rad = 0.0;        // for viewers, wrapped to [0, 2 pi)
+};
+
+// What the last internal step computed at each wheel (telemetry; not needed to continue).
+struct WheelOutputs {
+    double slip_ratio = 0.0;
+    double slip_angle_rad = 0.0;
+    double fx_n = 0.0;  // applied longitudinal force (wheel axes on the road plane)
+    double fy_n = 0.0;  // applied lateral force
+    double fz_n = 0.0;  // tyre normal load
+    double steer_rad = 0.0;
+    double surface_mu = 1.0;
+    bool in_contact = false;
+};
+
+struct DrivelineOutputs {
+    double clutch_slip_rad_per_s = 0.0;  // engine speed - gearbox input speed
+    double clutch_torque_nm = 0.0;       // torque passed engine -> gearbox
+    double clutch_capacity_nm = 0.0;
+    bool clutch_locked = false;
+    double engine_drive_torque_nm = 0.0;
+    double engine_resistive_torque_nm = 0.0;
+    double throttle_effective = 0.0;     // driver's throttle or the idle governor's
+    double gearbox_torque_nm = 0.0;      // at the gearbox input, through the engaged gear
+};
+
+struct VehicleState {
+    double time_s = 0.0;
+    double pending_time_s = 0.0;  // asked for by step(dt) but shorter than one internal step
+
+    Vec3 position_m;  // body origin (the CG at the initial fuel load), world
+    Quat orientation;  // body -> world
+    Vec3 velocity_m_per_s;             // of the body origin, world
+    Vec3 angular_velocity_rad_per_s;   // world
+    Vec3 acceleration_m_per_s2;        // of the body origin over the last step, world
+    Vec3 angular_acceleration_rad_per_s2;
+
+    std::array<WheelState, 4> wheels{};
+
+    double engine_speed_rad_per_s = 0.0;
+    bool engine_running = false;
+    bool rev_limiter_cut = false;
+    double gearbox_speed_rad_per_s = 0.0;  // gearbox input shaft (clutch output)
+    int gear = 0;                           // -1 reverse, 0 neutral, 1..n
+    double fuel_volume_m3 = 0.0;
+
+    std::array<double, kMaxRows> warm_impulses{};  // last step's row impulses (N s or N m s)
+    double last_gearbox_torque_nm = 0.0;            // for efficiency loss and torque-sensing locks
+
+    std::array<WheelOutputs, 4> wheel_outputs{};
+    DrivelineOutputs driveline{};
+};
+
+}  // namespace tractive

@@ -1,0 +1,500 @@
+// One internal step of the vehicle (see simulation.hpp and docs/physics.md).
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+#include "row_solver.hpp"
+#include "tractive/dynamics/simulation.hpp"
+#include "tractive/laws/aero.hpp"
+#include "tractive/laws/clutch.hpp"
+#include "tractive/laws/differential.hpp"
+#include "tractive/laws/engine.hpp"
+#include "tractive/laws/engine_torque.hpp"
+#include "tractive/laws/rolling_resistance.hpp"
+#include "tractive/laws/steering.hpp"
+#include "tractive/laws/suspension.hpp"
+#include "tractive/laws/tire.hpp"
+#include "tractive/spec/mass_properties.hpp"
+
+namespace tractive {
+
+namespace {
+
+using detail::Bodies;
+using detail::Row;
+using detail::RowSet;
+
+constexpr double kGravity = kStandardGravity_m_per_s2;
+// Rev limiter hysteresis: combustion resumes this far below the limit (VDrift: 100 rpm).
+constexpr double kLimiterHysteresis_rpm = 100.0;
+// Tyre slip reference speed: slip ratio and angle divide by max(|v_x|, this), so they stay
+// bounded at standstill.
+constexpr double kSlipReferenceSpeed_m_per_s = 1.0;
+// Below kStictionFull the tyre rows may hold up to the tyre's peak force (static friction);
+// above kStictionNone only the tyre law's force; linear in between (docs/physics.md, low speed).
+constexpr double kStictionFull_m_per_s = 0.3;
+constexpr double kStictionNone_m_per_s = 1.0;
+
+enum Slot : int {
+    kSlotEngineFriction = 0,
+    kSlotClutch = 1,
+    kSlotGear = 2,
+    kSlotGearboxLoss = 3,
+    kSlotLock = 4,    // 4, 5, 6
+    kSlotBrake = 7,   // 7..10
+    kSlotTireX = 11,  // 11..14
+    kSlotTireY = 15,  // 15..18
+};
+
+double gear_ratio(const TransmissionSpec& t, int gear) {
+    if (gear > 0 && gear <= static_cast<int>(t.forward_ratios.size())) return t.forward_ratios[gear - 1];
+    if (gear < 0) return t.reverse_ratio;
+    return 0.0;
+}
+
+double stiction_weight(double speed) {
+    if (speed <= kStictionFull_m_per_s) return 1.0;
+    if (speed >= kStictionNone_m_per_s) return 0.0;
+    return (kStictionNone_m_per_s - speed) / (kStictionNone_m_per_s - kStictionFull_m_per_s);
+}
+
+// Per-wheel geometry and forces computed at the start of the step.
+struct WheelFrame {
+    Vec3 hub;         // world
+    Vec3 contact;     // world, on the road plane
+    Vec3 forward;     // unit, in the road plane
+    Vec3 lateral;     // unit, in the road plane, to the wheel's left
+    Vec3 axle_up;     // body z axis (the travel direction)
+    double fz = 0.0;  // tyre normal force
+    double suspension_n = 0.0;
+    TireForce law;
+    double bound_x = 0.0;
+    double bound_y = 0.0;
+    double circle = 0.0;
+    double rolling_torque = 0.0;
+};
+
+}  // namespace
+
+double speed_m_per_s(const VehicleState& s) { return norm(s.velocity_m_per_s); }
+
+double forward_speed_m_per_s(const VehicleState& s) {
+    const Mat3 r = to_matrix(s.orientation);
+    return dot(s.velocity_m_per_s, Vec3{r.m[0][0], r.m[1][0], r.m[2][0]});
+}
+
+double engine_rpm(const VehicleState& s) { return s.engine_speed_rad_per_s / kRadPerSecPerRpm; }
+
+double current_mass_kg(const VehicleModel& m, const VehicleState& s) {
+    return m.dry_mass_kg + s.fuel_volume_m3 * m.spec.fuel_tank.density_kg_per_m3;
+}
+
+VehicleState initial_state(const VehicleModel& m, const RoadSpec& road, const InitialConditions& ic) {
+    VehicleState s;
+    // Orientation: body z along the road normal, body x along the road in the heading direction.
+    const Vec3 n = road_normal(road);
+    const Vec3 heading{std::cos(ic.heading_rad), std::sin(ic.heading_rad), 0.0};
+    const Vec3 x_axis = normalized(heading - n * dot(heading, n));
+    const Vec3 y_axis = cross(n, x_axis);
+    // Quaternion from the rotation matrix [x y n] (columns).
+    const double m00 = x_axis.x, m11 = y_axis.y, m22 = n.z;
+    const double trace = m00 + m11 + m22;
+    Quat q;
+    if (trace > 0.0) {
+        const double r = std::sqrt(1.0 + trace) * 2.0;
+        q = {0.25 * r, (y_axis.z - n.y) / r, (n.x - x_axis.z) / r, (x_axis.y - y_axis.x) / r};
+    } else {
+        const double r = std::sqrt(1.0 + m00 - m11 - m22) * 2.0;  // roads are never upside down
+        q = {(y_axis.z - n.y) / r, 0.25 * r, (y_axis.x + x_axis.y) / r, (n.x + x_axis.z) / r};
+    }
+    s.orientation = normalized(q);
+    // Height: each tyre deflected by its static load, hubs at design positions.
+    double clearance = 0.0;
+    for (const auto& w : m.wheels) {
+        clearance += w.radius_m - w.static_load_n / w.tire_stiffness_n_per_m - dot(w.design_position_m, Vec3{0, 0, 1});
+    }
+    clearance /= 4.0;
+    const double ground = road_height_m(road, ic.x_m, ic.y_m);
+    s.position_m = Vec3{ic.x_m, ic.y_m, ground} + n * clearance;
+    s.velocity_m_per_s = x_axis * ic.speed_m_per_s;
+    for (int i = 0; i < 4; ++i) s.wheels[i].spin_rad_per_s = ic.speed_m_per_s / m.wheels[i].radius_m;
+    s.fuel_volume_m3 = m.spec.fuel_tank.volume_m3;
+    s.gear = ic.gear;
+    s.engine_running = ic.engine_running;
+    const double ratio = gear_ratio(m.spec.transmission, ic.gear);
+    double output = 0.0;
+    for (int i = 0; i < 4; ++i) output += m.wheels[i].drive_coefficient * s.wheels[i].spin_rad_per_s;
+    s.gearbox_speed_rad_per_s = ratio * output;
+    const double idle = m.spec.engine.start_rpm * kRadPerSecPerRpm;
+    s.engine_speed_rad_per_s = ic.engine_running ? std::max(idle, s.gearbox_speed_rad_per_s) : 0.0;
+    return s;
+}
+
+void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw, const StepSettings& settings,
+                VehicleState& s) {
+    const VehicleSpec& spec = m.spec;
+    const double h = settings.internal_step_s;
+    const Controls c = clamped(raw, static_cast<int>(spec.transmission.forward_ratios.size()));
+    const Mat3 rot = to_matrix(s.orientation);
+    const Vec3 body_x{rot.m[0][0], rot.m[1][0], rot.m[2][0]};
+    const Vec3 body_z{rot.m[0][2], rot.m[1][2], rot.m[2][2]};
+    const Vec3 n = road_normal(road);
+    const Vec3 g_vec{0.0, 0.0, -kGravity};
+
+    // --- Mass properties now (fuel burns) -------------------------------------------------
+    const double fuel_mass = s.fuel_volume_m3 * spec.fuel_tank.density_kg_per_m3;
+    const double mass = m.dry_mass_kg + fuel_mass;
+    const double sprung_mass = mass - m.unsprung_mass_kg;
+    // Centre of the sprung mass (everything but the wheels) from the body origin.
+    Vec3 sprung_moment = m.dry_cg_m * m.dry_mass_kg + m.fuel_tank_m * fuel_mass;
+    for (const auto& w : m.wheels) sprung_moment = sprung_moment - w.design_position_m * w.unsprung_mass_kg;
+    const Vec3 sprung_cg = sprung_moment / sprung_mass;
+    Mat3 inertia_body = m.dry_inertia_kgm2;
+    {
+        const Vec3& r = m.fuel_tank_m;
+        const double rr = dot(r, r);
+        const double cr[3] = {r.x, r.y, r.z};
+        for (int i = 0; i < 3; ++i)
+            for (int j = 0; j < 3; ++j) inertia_body.m[i][j] += fuel_mass * ((i == j ? rr : 0.0) - cr[i] * cr[j]);
+    }
+
+    // --- Gear lever and starter -------------------------------------------------------------
+    s.gear = c.gear;
+    const double ratio = gear_ratio(spec.transmission, s.gear);
+    const double disc = clutch_disc_travel(spec.clutch.pedal, c.clutch);
+    if (c.start_engine && !s.engine_running && s.fuel_volume_m3 > 0.0 && (s.gear == 0 || disc == 0.0)) {
+        // Starting needs the drive disconnected (neutral or clutch pedal down), as a clutch
+        // interlock does.
+        s.engine_running = true;
+        s.engine_speed_rad_per_s = spec.engine.start_rpm * kRadPerSecPerRpm;
+    }
+
+    // --- Wheels: pose, suspension and tyre normal forces -------------------------------------
+    std::array<WheelFrame, 4> frames{};
+    Vec3 force = g_vec * sprung_mass;
+    Vec3 torque = cross(rot * sprung_cg, g_vec * sprung_mass);
+    // The wheels' weight across the body's z axis is carried by the body (they move with it
+    // sideways and lengthways); along z it acts on the wheels' own travel.
+    const Vec3 g_across = g_vec - body_z * dot(g_vec, body_z);
+    for (const auto& w : m.wheels) {
+        force += g_across * w.unsprung_mass_kg;
+        torque += cross(rot * w.design_position_m, g_across * w.unsprung_mass_kg);
+    }
+    const double anti_roll_travel[2] = {s.wheels[FL].travel_m - s.wheels[FR].travel_m,
+                                        s.wheels[RL].travel_m - s.wheels[RR].travel_m};
+    for (int i = 0; i < 4; ++i) {
+        const WheelModel& wm = m.wheels[i];
+        const WheelSpec& ws = spec.wheels[i];
+        WheelState& w = s.wheels[i];
+        WheelFrame& f = frames[i];
+        const Vec3 mount_rel = rot * wm.design_position_m;
+        f.axle_up = body_z;
+        f.hub = s.position_m + mount_rel + body_z * w.travel_m;
+        // Suspension: spring with preload, damper, bump stop, anti-roll bar (pushes this
+        // wheel's side down when it is compressed more than its partner).
+        const SuspensionForce sf = suspension_force(ws.suspension, wm.preload_n, w.travel_m, w.travel_speed_m_per_s);
+        const double roll = anti_roll_travel[wm.front ? 0 : 1] * (wm.left ? 1.0 : -1.0);
+        f.suspension_n = sf.total() + ws.suspension.anti_roll_n_per_m * roll;
+        force += body_z * f.suspension_n;
+        torque += cross(mount_rel, body_z * f.suspension_n);
+        // Tyre normal force: linear spring and damper on the deflection along the road normal.
+        const double height = dot(f.hub, n);  // the road plane passes through the world origin
+        const double deflection = wm.radius_m - height;
+        const Vec3 hub_velocity = s.velocity_m_per_s + cross(s.angular_velocity_rad_per_s, f.hub - s.position_m) +
+                                  body_z * w.travel_speed_m_per_s;
+        const double deflection_rate = -dot(hub_velocity, n);
+        f.fz = deflection > 0.0 ? std::max(wm.tire_stiffness_n_per_m * deflection + wm.tire_damping_ns_per_m * deflection_rate, 0.0)
+                                : 0.0;
+        f.contact = f.hub - n * height;
+        // Wheel heading: steer (with Ackermann) and static toe about the body z axis.
+        const double toe = wm.left ? -ws.toe_rad : ws.toe_rad;  // toe-in points the front inwards
+        const double steer = wheel_steer_angle_rad(ws, wm.left, c.steering) + toe;
+        const Vec3 heading_body{std::cos(steer), std::sin(steer), 0.0};
+        const Vec3 heading = rot * heading_body;
+        f.forward = normalized(heading - n * dot(heading, n));
+        f.lateral = cross(n, f.forward);
+        // Inclination: static camber tilts the axle about the heading (left wheel: negative
+        // camber lifts the axle's outer end), plus the body's roll relative to the road.
+        const double camber_tilt = wm.left ? -ws.camber_rad : ws.camber_rad;
+        const Vec3 axle_body{-std::sin(steer) * std::cos(camber_tilt), std::cos(steer) * std::cos(camber_tilt), std::sin(camber_tilt)};
+        const Vec3 axle_left = rot * axle_body;
+        TireSlip slip;
+        slip.inclination_rad = -std::asin(std::clamp(dot(axle_left, n), -1.0, 1.0));
+        // Slip from the contact point's velocity.
+        const Vec3 rc = f.contact - s.position_m;
+        const Vec3 vc = s.velocity_m_per_s + cross(s.angular_velocity_rad_per_s, rc);
+        const double vx = dot(vc, f.forward);
+        const double vy = dot(vc, f.lateral);
+        const double surface = road_friction(road, f.contact.x, f.contact.y);
+        const double denom = std::max(std::abs(vx), kSlipReferenceSpeed_m_per_s);
+        slip.slip_ratio = (w.spin_rad_per_s * wm.radius_m - vx) / denom;
+        slip.slip_angle_rad = std::atan(vy / denom);
+        auto& out = s.wheel_outputs[i];
+        out.slip_ratio = slip.slip_ratio;
+        out.slip_angle_rad = slip.slip_angle_rad;
+        out.fz_n = f.fz;
+        out.steer_rad = steer;
+        out.surface_mu = surface;
+        out.in_contact = f.fz > 0.0;
+        if (f.fz > 0.0) {
+            // Right-hand tyres are mirror images of left-hand ones: evaluate the law in the
+            // mirrored frame (slip angle and inclination negated) and mirror the lateral force and
+            // aligning moment back, so that a car with equal tyres is symmetric (Pacejka's shift
+            // terms are not odd in the slip angle).
+            if (wm.left) {
+                f.law = tire_force(ws.tire, slip, f.fz, surface);
+            } else {
+                TireSlip mirrored = slip;
+                mirrored.slip_angle_rad = -slip.slip_angle_rad;
+                mirrored.inclination_rad = -slip.inclination_rad;
+                f.law = tire_force(ws.tire, mirrored, f.fz, surface);
+                f.law.fy_n = -f.law.fy_n;
+                f.law.mz_nm = -f.law.mz_nm;
+            }
+            const TirePeak peak = tire_peak_force(ws.tire, f.fz, surface);
+            const double motion = std::max({std::abs(vx), std::abs(vy), std::abs(w.spin_rad_per_s * wm.radius_m)});
+            const double stick = stiction_weight(motion);
+            f.bound_x = std::max(std::abs(f.law.fx_n), stick * peak.fx_n);
+            f.bound_y = std::max(std::abs(f.law.fy_n), stick * peak.fy_n);
+            f.circle = stick > 0.0 ? std::max(std::hypot(f.law.fx_n, f.law.fy_n), stick * std::max(peak.fx_n, peak.fy_n)) : 0.0;
+            f.rolling_torque = rolling_resistance_coefficient(ws.tire.rolling_resistance, vx) * f.fz * wm.radius_m;
+            // Aligning moment on the body about the road normal.
+            torque += n * f.law.mz_nm;
+        }
+    }
+
+    // --- Aerodynamics (still air) ------------------------------------------------------------
+    const double v_forward = dot(s.velocity_m_per_s, body_x);
+    const double air_speed = norm(s.velocity_m_per_s);
+    for (std::size_t k = 0; k < m.aero_count; ++k) {
+        const AeroForce a = aero_force(spec.aero[k], kSeaLevelAirDensity_kg_per_m3, air_speed);
+        const AeroForce lift = aero_force(spec.aero[k], kSeaLevelAirDensity_kg_per_m3, std::max(v_forward, 0.0));
+        Vec3 fa = body_z * lift.lift_n;
+        if (air_speed > 0.0) fa += s.velocity_m_per_s * (-a.drag_n / air_speed);
+        force += fa;
+        torque += cross(rot * m.aero_position_m[k], fa);
+    }
+
+    // --- Engine ----------------------------------------------------------------------------------
+    const double rpm = std::abs(s.engine_speed_rad_per_s) / kRadPerSecPerRpm;
+    if (s.engine_running && rpm > spec.engine.rpm_limit) s.rev_limiter_cut = true;
+    if (s.rev_limiter_cut && rpm < spec.engine.rpm_limit - kLimiterHysteresis_rpm) s.rev_limiter_cut = false;
+    double throttle = s.engine_running ? std::max(c.throttle, governor_throttle(spec.engine, rpm)) : 0.0;
+    if (s.rev_limiter_cut) throttle = 0.0;
+    const EngineTorque et = engine_torque(spec.engine, rpm, throttle, s.engine_running);
+
+    // --- Velocities after the external impulses ------------------------------------------------
+    Bodies b;
+    const Mat3 inv_mass_body = diagonal(1.0 / mass, 1.0 / mass, 1.0 / sprung_mass);
+    b.inv_mass = rot * inv_mass_body * transpose(rot);
+    b.inv_inertia = rot * inverse(inertia_body) * transpose(rot);
+    const Vec3 omega_body_frame = transpose(rot) * s.angular_velocity_rad_per_s;
+    const Vec3 gyro = rot * cross(omega_body_frame, inertia_body * omega_body_frame);
+    const Vec3 v_before = s.velocity_m_per_s;
+    const Vec3 w_before = s.angular_velocity_rad_per_s;
+    b.v = s.velocity_m_per_s + b.inv_mass * (force * h);
+    b.omega = s.angular_velocity_rad_per_s + b.inv_inertia * ((torque - gyro) * h);
+    b.w[detail::kEngine] = s.engine_speed_rad_per_s + et.drive_nm * h / m.engine_inertia_kgm2;
+    b.w[detail::kGearbox] = s.gearbox_speed_rad_per_s;
+    b.inv_i[detail::kEngine] = 1.0 / m.engine_inertia_kgm2;
+    b.inv_i[detail::kGearbox] = 1.0 / m.gearbox_inertia_kgm2;
+    for (int i = 0; i < 4; ++i) {
+        b.w[detail::kWheel0 + i] = s.wheels[i].spin_rad_per_s;
+        b.inv_i[detail::kWheel0 + i] = 1.0 / m.wheels[i].spin_inertia_kgm2;
+    }
+
+    // --- Rows ------------------------------------------------------------------------------------
+    RowSet rows;
+    {  // Engine friction: brings the crank towards rest, at most the resistive torque.
+        Row& r = rows.add(kSlotEngineFriction);
+        r.dof_count = 1;
+        r.dof[0] = detail::kEngine;
+        r.coeff[0] = 1.0;
+        r.lo = -et.resistive_nm * h;
+        r.hi = et.resistive_nm * h;
+    }
+    const double clutch_slip = s.engine_speed_rad_per_s - s.gearbox_speed_rad_per_s;
+    const double clutch_capacity = clutch_torque_capacity_nm(spec.clutch, disc, clutch_slip);
+    {  // Clutch: engine and gearbox input turn together while the torque stays within capacity.
+        Row& r = rows.add(kSlotClutch);
+        r.dof_count = 2;
+        r.dof[0] = detail::kEngine;
+        r.coeff[0] = 1.0;
+        r.dof[1] = detail::kGearbox;
+        r.coeff[1] = -1.0;
+        r.lo = -clutch_capacity * h;
+        r.hi = clutch_capacity * h;
+    }
+    if (ratio != 0.0) {
+        // Gearbox and open differentials: w_gearbox = ratio * sum c_i w_i, exact.
+        Row& r = rows.add(kSlotGear);
+        r.dof[0] = detail::kGearbox;
+        r.coeff[0] = 1.0;
+        r.dof_count = 1;
+        for (int i = 0; i < 4; ++i) {
+            if (m.wheels[i].drive_coefficient == 0.0) continue;
+            r.dof[r.dof_count] = detail::kWheel0 + i;
+            r.coeff[r.dof_count] = -ratio * m.wheels[i].drive_coefficient;
+            ++r.dof_count;
+        }
+        r.lo = -INFINITY;
+        r.hi = INFINITY;
+        // Losses: a friction on the gearbox input of (1 - efficiency) times the torque it passes.
+        const double loss = (1.0 - spec.transmission.efficiency) * std::abs(s.last_gearbox_torque_nm);
+        if (loss > 0.0) {
+            Row& l = rows.add(kSlotGearboxLoss);
+            l.dof_count = 1;
+            l.dof[0] = detail::kGearbox;
+            l.coeff[0] = 1.0;
+            l.lo = -loss * h;
+            l.hi = loss * h;
+        }
+    }
+    // Torque into the differentials: positive while the engine drives the wheels, negative under
+    // engine braking (the sign of the power through the gearbox).
+    const double power_sign = s.last_gearbox_torque_nm * s.gearbox_speed_rad_per_s >= 0.0 ? 1.0 : -1.0;
+    const double gearbox_output_torque = power_sign * std::abs(s.last_gearbox_torque_nm * ratio);
+    for (int k = 0; k < 3; ++k) {
+        const LockCoupling& lock = m.locks[k];
+        if (!lock.active) continue;
+        const double capacity = differential_locking_torque_nm(lock.diff, gearbox_output_torque * lock.input_ratio);
+        if (capacity <= 0.0) continue;
+        Row& r = rows.add(kSlotLock + k);
+        for (int i = 0; i < 4; ++i) {
+            if (lock.coefficient[i] == 0.0) continue;
+            r.dof[r.dof_count] = detail::kWheel0 + i;
+            r.coeff[r.dof_count] = lock.coefficient[i];
+            ++r.dof_count;
+        }
+        r.lo = -capacity * h;
+        r.hi = capacity * h;
+    }
+    for (int i = 0; i < 4; ++i) {
+        // Brake, handbrake and rolling resistance: torques that bring the wheel to rest and hold
+        // it there (a braked wheel stops at exactly zero).
+        const WheelSpec& ws = spec.wheels[i];
+        const double brake = std::max(c.brake, c.handbrake * ws.brake.handbrake) * m.wheels[i].max_brake_torque_nm;
+        const double limit = brake + frames[i].rolling_torque;
+        if (limit <= 0.0) continue;
+        Row& r = rows.add(kSlotBrake + i);
+        r.dof_count = 1;
+        r.dof[0] = detail::kWheel0 + i;
+        r.coeff[0] = 1.0;
+        r.lo = -limit * h;
+        r.hi = limit * h;
+    }
+    for (int i = 0; i < 4; ++i) {
+        const WheelFrame& f = frames[i];
+        if (f.fz <= 0.0) continue;
+        const Vec3 rc = f.contact - s.position_m;
+        // Longitudinal: contact-point velocity along the wheel heading minus the tread speed.
+        Row& rx = rows.add(kSlotTireX + i);
+        rx.chassis = true;
+        rx.lin = f.forward;
+        rx.ang = cross(rc, f.forward);
+        rx.dof_count = 1;
+        rx.dof[0] = detail::kWheel0 + i;
+        rx.coeff[0] = -m.wheels[i].radius_m;
+        rx.lo = -f.bound_x * h;
+        rx.hi = f.bound_x * h;
+        const int x_index = rows.count - 1;
+        Row& ry = rows.add(kSlotTireY + i);
+        ry.chassis = true;
+        ry.lin = f.lateral;
+        ry.ang = cross(rc, f.lateral);
+        ry.lo = -f.bound_y * h;
+        ry.hi = f.bound_y * h;
+        ry.partner = x_index;
+        ry.circle = f.circle * h;
+    }
+
+    detail::solve(rows, b, s.warm_impulses, settings.solver_iterations);
+
+    // --- Outputs of the solve --------------------------------------------------------------------
+    s.warm_impulses.fill(0.0);
+    double clutch_impulse = 0.0;
+    double gear_impulse = 0.0;
+    for (int k = 0; k < rows.count; ++k) {
+        const Row& r = rows.rows[k];
+        s.warm_impulses[r.slot] = r.lambda;
+        if (r.slot == kSlotClutch) clutch_impulse = r.lambda;
+        if (r.slot == kSlotGear) gear_impulse = r.lambda;
+        if (r.slot >= kSlotTireX && r.slot < kSlotTireX + 4) s.wheel_outputs[r.slot - kSlotTireX].fx_n = r.lambda / h;
+        if (r.slot >= kSlotTireY && r.slot < kSlotTireY + 4) s.wheel_outputs[r.slot - kSlotTireY].fy_n = r.lambda / h;
+    }
+    for (int i = 0; i < 4; ++i) {
+        if (frames[i].fz <= 0.0) {
+            s.wheel_outputs[i].fx_n = 0.0;
+            s.wheel_outputs[i].fy_n = 0.0;
+        }
+    }
+    // The clutch row's impulse acts +1 on the engine, the gear row's +1 on the gearbox input: the
+    // torques passed on downstream are -lambda / h.
+    s.last_gearbox_torque_nm = -gear_impulse / h;
+    auto& dl = s.driveline;
+    dl.clutch_slip_rad_per_s = b.w[detail::kEngine] - b.w[detail::kGearbox];
+    dl.clutch_torque_nm = -clutch_impulse / h;
+    dl.clutch_capacity_nm = clutch_capacity;
+    dl.clutch_locked = clutch_capacity > 0.0 && std::abs(clutch_impulse) < clutch_capacity * h * (1.0 - 1e-9);
+    dl.engine_drive_torque_nm = et.drive_nm;
+    dl.engine_resistive_torque_nm = et.resistive_nm;
+    dl.throttle_effective = throttle;
+    dl.gearbox_torque_nm = -gear_impulse / h;
+
+    // --- Integrate -------------------------------------------------------------------------------
+    s.acceleration_m_per_s2 = (b.v - v_before) / h;
+    s.angular_acceleration_rad_per_s2 = (b.omega - w_before) / h;
+    s.velocity_m_per_s = b.v;
+    s.angular_velocity_rad_per_s = b.omega;
+    s.position_m += b.v * h;
+    s.orientation = integrate(s.orientation, b.omega, h);
+    s.engine_speed_rad_per_s = b.w[detail::kEngine];
+    s.gearbox_speed_rad_per_s = b.w[detail::kGearbox];
+    for (int i = 0; i < 4; ++i) {
+        WheelState& w = s.wheels[i];
+        w.spin_rad_per_s = b.w[detail::kWheel0 + i];
+        w.spin_angle_rad = std::fmod(w.spin_angle_rad + w.spin_rad_per_s * h, 2.0 * std::numbers::pi);
+        if (w.spin_angle_rad < 0.0) w.spin_angle_rad += 2.0 * std::numbers::pi;
+        // Wheel travel: m_u (a_mount . z + s'') = Fz (n . z) - F_susp + m_u (g . z).
+        const WheelModel& wm = m.wheels[i];
+        const Vec3 r_mount = rot * wm.design_position_m;
+        const Vec3 a_mount = s.acceleration_m_per_s2 + cross(s.angular_acceleration_rad_per_s2, r_mount) +
+                             cross(b.omega, cross(b.omega, r_mount));
+        const double accel = (frames[i].fz * dot(n, body_z) - frames[i].suspension_n) / wm.unsprung_mass_kg +
+                             dot(g_vec, body_z) - dot(a_mount, body_z);
+        w.travel_speed_m_per_s += accel * h;
+        w.travel_m += w.travel_speed_m_per_s * h;
+        if (w.travel_m < wm.droop_limit_m) {  // fully extended: the spring hangs at zero force
+            w.travel_m = wm.droop_limit_m;
+            w.travel_speed_m_per_s = std::max(w.travel_speed_m_per_s, 0.0);
+        }
+        s.wheel_outputs[i].fz_n = frames[i].fz;
+    }
+    // Engine stall and fuel.
+    if (s.engine_running) {
+        const double used = spec.engine.fuel_consumption_m3_per_rpm_s * rpm * throttle * h;
+        s.fuel_volume_m3 = std::max(s.fuel_volume_m3 - used, 0.0);
+        if (s.fuel_volume_m3 <= 0.0 && spec.fuel_tank.capacity_m3 > 0.0) s.engine_running = false;
+        if (engine_rpm(s) < spec.engine.stall_rpm) s.engine_running = false;
+    }
+    s.time_s += h;
+}
+
+void step(const VehicleModel& m, const RoadSpec& road, const Controls& controls, const StepSettings& settings,
+          VehicleState& s, double dt) {
+    if (!(dt > 0.0)) return;
+    const double h = settings.internal_step_s;
+    s.pending_time_s += dt;
+    // Tolerance of a millionth of a step so that dt = h gives one step despite rounding.
+    while (s.pending_time_s >= h * (1.0 - 1e-6)) {
+        step_fixed(m, road, controls, settings, s);
+        s.pending_time_s -= h;
+    }
+    if (s.pending_time_s < 0.0) s.pending_time_s = 0.0;
+}
+
+Simulation::Simulation(const VehicleSpec& spec, RoadSpec road, StepSettings settings, const InitialConditions& ic)
+    : model_(build_vehicle_model(spec)), road_(std::move(road)), settings_(settings), state_(initial_state(model_, road_, ic)) {}
+
+}  // namespace tractive

@@ -1,0 +1,136 @@
+#include "tractive/dynamics/vehicle_model.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+#include "tractive/laws/brake.hpp"
+#include "tractive/laws/suspension.hpp"
+#include "tractive/laws/tire.hpp"
+#include "tractive/spec/mass_properties.hpp"
+#include "tractive/spec/validate.hpp"
+
+namespace tractive {
+
+namespace {
+
+constexpr double kDefaultTirePressure_bar = 2.2;
+constexpr double kDefaultTireStiffness_n_per_m = 200e3;
+constexpr double kTireDampingRatio = 0.05;
+
+double tire_vertical_stiffness(const TireSpec& t) {
+    if (t.width_m <= 0.0 || t.aspect_ratio <= 0.0) return kDefaultTireStiffness_n_per_m;
+    const double pressure = t.size_reference ? t.size_reference->pressure_bar : kDefaultTirePressure_bar;
+    const double wt = (1.03 - 0.4 * t.aspect_ratio) * t.width_m;
+    const double cf = 0.28 * std::sqrt(2.0 * wt * t.radius_m);
+    return 9.81 * (1e5 * pressure * cf + 3450.0);
+}
+
+void add_point_inertia(Mat3& inertia, double mass, const Vec3& r) {
+    const double rr = dot(r, r);
+    const double c[3] = {r.x, r.y, r.z};
+    for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j) inertia.m[i][j] += mass * ((i == j ? rr : 0.0) - c[i] * c[j]);
+}
+
+}  // namespace
+
+VehicleModel build_vehicle_model(const VehicleSpec& spec) {
+    if (auto issues = find_spec_issues(spec); !issues.empty()) {
+        throw std::invalid_argument(issues.front().path + ": " + issues.front().message);
+    }
+    if (spec.aero.size() > 8) throw std::invalid_argument("aero: at most 8 devices are supported");
+    VehicleModel m;
+    m.spec = spec;
+    const MassProperties mp = mass_properties(spec);
+    m.origin_in_spec_m = mp.cg_m;
+    const double fuel_mass = spec.fuel_tank.volume_m3 * spec.fuel_tank.density_kg_per_m3;
+    m.fuel_tank_m = spec.fuel_tank.position_m - mp.cg_m;
+    m.dry_mass_kg = mp.mass_kg - fuel_mass;
+    // Dry inertia about the origin: all point masses but the fuel.
+    Vec3 dry_moment;
+    for (const auto& pm : spec.masses) {
+        add_point_inertia(m.dry_inertia_kgm2, pm.mass_kg, pm.position_m - mp.cg_m);
+        dry_moment += (pm.position_m - mp.cg_m) * pm.mass_kg;
+    }
+    for (const auto& w : spec.wheels) {
+        add_point_inertia(m.dry_inertia_kgm2, w.mass_kg, w.position_m - mp.cg_m);
+        dry_moment += (w.position_m - mp.cg_m) * w.mass_kg;
+    }
+    m.dry_cg_m = dry_moment / m.dry_mass_kg;
+
+    const StaticWheelLoads loads = static_wheel_loads(spec, mp);
+    const double g = kStandardGravity_m_per_s2;
+    const auto& d = spec.driveline;
+    const DriveLayout layout = drive_layout(d);
+    for (int i = 0; i < 4; ++i) {
+        const WheelSpec& ws = spec.wheels[i];
+        WheelModel& w = m.wheels[i];
+        w.left = i == FL || i == RL;
+        w.front = i == FL || i == FR;
+        w.design_position_m = ws.position_m - mp.cg_m;
+        w.unsprung_mass_kg = ws.mass_kg;
+        m.unsprung_mass_kg += ws.mass_kg;
+        w.static_load_n = loads.load_n[i];
+        w.preload_n = std::max(loads.load_n[i] - ws.mass_kg * g, 0.0);
+        w.droop_limit_m = droop_limit_m(ws.suspension, w.preload_n);
+        w.radius_m = ws.tire.radius_m;
+        w.tire_stiffness_n_per_m = tire_vertical_stiffness(ws.tire);
+        w.tire_damping_ns_per_m = 2.0 * kTireDampingRatio * std::sqrt(w.tire_stiffness_n_per_m * ws.mass_kg);
+        w.spin_inertia_kgm2 = ws.tire.rotational_inertia_kgm2;
+        w.max_brake_torque_nm = max_brake_torque_nm(spec, static_cast<WheelIndex>(i));
+        w.size_friction_factor = tire_size_friction_factor(ws.tire);
+    }
+
+    // Open differentials: an axle's carrier turns at (1 - s) w_left + s w_right (s = torque
+    // split to the right: the planetary relation that passes torque (1 - s) : s), its input at
+    // final_drive times that; the centre's input at (1 - s_c) front + s_c rear input speeds.
+    const double transmission_final = spec.transmission.final_drive;
+    const auto axle = [&](const DifferentialSpec& diff, int left, int right, double weight) {
+        m.wheels[left].drive_coefficient = weight * diff.final_drive * (1.0 - diff.torque_split);
+        m.wheels[right].drive_coefficient = weight * diff.final_drive * diff.torque_split;
+    };
+    if (layout == DriveLayout::AWD) {
+        const double c = d.centre->final_drive * transmission_final;
+        axle(*d.front, FL, FR, c * (1.0 - d.centre->torque_split));
+        axle(*d.rear, RL, RR, c * d.centre->torque_split);
+    } else if (layout == DriveLayout::FWD) {
+        axle(*d.front, FL, FR, transmission_final);
+    } else {
+        axle(*d.rear, RL, RR, transmission_final);
+    }
+
+    // Locking couplings: an axle differential locks left against right; a centre differential
+    // locks its front input against its rear input. input_ratio: share of the gearbox output
+    // torque that reaches this differential's input (for torque-sensing locks).
+    const auto axle_lock = [](const DifferentialSpec& diff, int left, int right, double input_ratio) {
+        LockCoupling lock;
+        lock.active = diff.type != DifferentialType::Open;
+        lock.diff = diff;
+        lock.coefficient[left] = 1.0;
+        lock.coefficient[right] = -1.0;
+        lock.input_ratio = input_ratio;
+        return lock;
+    };
+    if (d.front) m.locks[0] = axle_lock(*d.front, FL, FR, layout == DriveLayout::AWD ? 1.0 - d.centre->torque_split : 1.0);
+    if (d.rear) m.locks[1] = axle_lock(*d.rear, RL, RR, layout == DriveLayout::AWD ? d.centre->torque_split : 1.0);
+    if (layout == DriveLayout::AWD) {
+        LockCoupling& lock = m.locks[2];
+        lock.active = d.centre->type != DifferentialType::Open;
+        lock.diff = *d.centre;
+        const auto& f = *d.front;
+        const auto& r = *d.rear;
+        lock.coefficient = {f.final_drive * (1.0 - f.torque_split), f.final_drive * f.torque_split,
+                            -r.final_drive * (1.0 - r.torque_split), -r.final_drive * r.torque_split};
+        lock.input_ratio = 1.0;
+    }
+
+    m.engine_inertia_kgm2 = spec.engine.inertia_kgm2;
+    // The gearbox input needs some inertia to be a dynamic body when declutched: the clutch disc
+    // and input shaft, 2 % of the engine's when the spec gives none.
+    m.gearbox_inertia_kgm2 = spec.transmission.inertia_kgm2 > 0.0 ? spec.transmission.inertia_kgm2 : 0.02 * spec.engine.inertia_kgm2;
+    m.aero_count = spec.aero.size();
+    for (std::size_t i = 0; i < spec.aero.size(); ++i) m.aero_position_m[i] = spec.aero[i].position_m - mp.cg_m;
+    return m;
+}
+
+}  // namespace tractive
