@@ -207,6 +207,11 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         f.fz = deflection > 0.0 ? std::max(wm.tire_stiffness_n_per_m * deflection + wm.tire_damping_ns_per_m * deflection_rate, 0.0)
                                 : 0.0;
         f.contact = f.hub - n * height;
+        // The tyre's normal force along the travel direction (body z) moves the wheel on its
+        // suspension; across it the wheel is guided by the body, which takes that part directly.
+        const Vec3 normal_across = (n - body_z * dot(n, body_z)) * f.fz;
+        force += normal_across;
+        torque += cross(f.contact - s.position_m, normal_across);
         // Wheel heading: steer (with Ackermann) and static toe about the body z axis.
         const double toe = wm.left ? -ws.toe_rad : ws.toe_rad;  // toe-in points the front inwards
         const double steer = wheel_steer_angle_rad(ws, wm.left, c.steering) + toe;

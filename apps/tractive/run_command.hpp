@@ -1,0 +1,24 @@
+#pragma once
+// `tractive run`: drive a car with time-stamped controls and write telemetry.
+
+#include <CLI/CLI.hpp>
+#include <string>
+
+namespace tractive::cli {
+
+struct RunOptions {
+    std::string car;            // empty: the default car
+    std::string controls_path;  // CSV (docs/road.md); required
+    std::string out_path;       // telemetry CSV (docs/telemetry.md); required
+    double duration_s = -1.0;   // < 0: until the last control row's time
+    double interval_s = 0.01;   // telemetry row interval
+    std::string road = "flat";  // docs/road.md
+    std::string data_root;
+};
+
+void add_run_options(CLI::App& run, RunOptions& options);
+
+// Returns the process exit status: 0, 2 for bad input (car, controls, road), 1 otherwise.
+int run_command(const RunOptions& options, const std::string& default_car_path);
+
+}  // namespace tractive::cli

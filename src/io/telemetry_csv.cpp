@@ -1,0 +1,46 @@
+#include "tractive/io/telemetry_csv.hpp"
+
+#include <fmt/format.h>
+
+#include <iterator>
+
+#include "tractive/core/quat.hpp"
+#include "tractive/dynamics/simulation.hpp"
+
+namespace tractive {
+
+std::string telemetry_csv_header() {
+    std::string h =
+        "time_s,x_m,y_m,z_m,vx_m_per_s,vy_m_per_s,vz_m_per_s,speed_m_per_s,yaw_rad,pitch_rad,roll_rad,"
+        "yaw_rate_rad_per_s,ax_m_per_s2,ay_m_per_s2,engine_rpm,engine_running,gear,throttle_effective,"
+        "clutch_slip_rad_per_s,clutch_torque_nm,clutch_locked,fuel_l";
+    for (const char* w : kWheelNames) {
+        h += fmt::format(
+            ",{0}_spin_rad_per_s,{0}_slip_ratio,{0}_slip_angle_rad,{0}_fx_n,{0}_fy_n,{0}_fz_n,{0}_travel_m,{0}_steer_rad", w);
+    }
+    return h + "\n";
+}
+
+void append_telemetry_csv_row(std::string& out, const VehicleModel& model, const VehicleState& s) {
+    (void)model;
+    const EulerAngles e = euler_zyx(s.orientation);
+    const Mat3 r = to_matrix(s.orientation);
+    // Accelerations in the body's x (forward) and y (left) axes.
+    const Vec3 a_body = transpose(r) * s.acceleration_m_per_s2;
+    auto it = std::back_inserter(out);
+    fmt::format_to(it, "{:.4f},{:.4f},{:.4f},{:.4f},{:.5f},{:.5f},{:.5f},{:.5f},{:.6f},{:.6f},{:.6f},{:.6f},{:.4f},{:.4f},{:.1f},{},{},{:.4f},{:.4f},{:.3f},{},{:.4f}",
+                   s.time_s, s.position_m.x, s.position_m.y, s.position_m.z, s.velocity_m_per_s.x, s.velocity_m_per_s.y,
+                   s.velocity_m_per_s.z, speed_m_per_s(s), e.yaw, e.pitch, e.roll, s.angular_velocity_rad_per_s.z, a_body.x,
+                   a_body.y, engine_rpm(s), s.engine_running ? 1 : 0, s.gear, s.driveline.throttle_effective,
+                   s.driveline.clutch_slip_rad_per_s, s.driveline.clutch_torque_nm, s.driveline.clutch_locked ? 1 : 0,
+                   s.fuel_volume_m3 * 1000.0);
+    for (int i = 0; i < 4; ++i) {
+        const auto& w = s.wheels[i];
+        const auto& o = s.wheel_outputs[i];
+        fmt::format_to(it, ",{:.4f},{:.5f},{:.5f},{:.1f},{:.1f},{:.1f},{:.5f},{:.5f}", w.spin_rad_per_s, o.slip_ratio,
+                       o.slip_angle_rad, o.fx_n, o.fy_n, o.fz_n, w.travel_m, o.steer_rad);
+    }
+    out += '\n';
+}
+
+}  // namespace tractive
