@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "tractive/laws/brake.hpp"
+#include "tractive/laws/engine.hpp"
 #include "tractive/laws/suspension.hpp"
 #include "tractive/laws/tire.hpp"
 #include "tractive/spec/mass_properties.hpp"
@@ -125,6 +126,7 @@ VehicleModel build_vehicle_model(const VehicleSpec& spec) {
     }
 
     m.engine_inertia_kgm2 = spec.engine.inertia_kgm2;
+    m.governor_authority = governor_authority(spec.engine);
     // The gearbox input needs some inertia to be a dynamic body when declutched: the clutch disc
     // and input shaft, 2 % of the engine's when the spec gives none.
     m.gearbox_inertia_kgm2 = spec.transmission.inertia_kgm2 > 0.0 ? spec.transmission.inertia_kgm2 : 0.02 * spec.engine.inertia_kgm2;

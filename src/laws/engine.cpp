@@ -7,23 +7,41 @@
 
 namespace tractive {
 
+double full_load_torque_nm(const EngineSpec& e, double rpm) {
+    const double n = std::abs(rpm);
+    const double first = e.torque_curve_nm.empty() ? 0.0 : e.torque_curve_nm.xs().front();
+    const double t = std::max(e.torque_curve_nm(n), 0.0);
+    return (n < first && first > 0.0) ? t * n / first : t;
+}
+
+namespace {
+double resistive_at_zero_throttle(const EngineSpec& e, double n) {
+    if (!e.resistive_torque_curve_nm.empty()) return std::abs(std::min(e.resistive_torque_curve_nm(n), 0.0));
+    return engine_friction_torque_nm(e, n);
+}
+}  // namespace
+
 EngineTorque engine_torque(const EngineSpec& e, double rpm, double throttle, bool running) {
     const double t = running ? std::clamp(throttle, 0.0, 1.0) : 0.0;
     const double n = std::abs(rpm);
     EngineTorque out;
-    out.drive_nm = t * std::max(e.torque_curve_nm(n), 0.0);
-    if (!e.resistive_torque_curve_nm.empty()) {
-        out.resistive_nm = (1.0 - t) * std::abs(std::min(e.resistive_torque_curve_nm(n), 0.0));
-    } else {
-        out.resistive_nm = (1.0 - t) * engine_friction_torque_nm(e, n);
-    }
+    out.drive_nm = t * full_load_torque_nm(e, n);
+    out.resistive_nm = (1.0 - t) * resistive_at_zero_throttle(e, n);
     return out;
 }
 
-double governor_throttle(const EngineSpec& e, double rpm) {
+double governor_authority(const EngineSpec& e) {
+    // Throttle t with t Tf = (1 - t) Tr at idle speed: drive balances resistance.
+    const double tf = full_load_torque_nm(e, e.start_rpm);
+    const double tr = resistive_at_zero_throttle(e, e.start_rpm);
+    const double balance = tf + tr > 0.0 ? tr / (tf + tr) : 1.0;
+    return std::clamp(std::max(2.0 * balance, e.idle_throttle), 0.0, 1.0);
+}
+
+double governor_throttle(const EngineSpec& e, double rpm, double authority) {
     constexpr double kGain = 10.0;
     const double idle = e.start_rpm;
-    return std::clamp(e.idle_throttle + kGain * (idle - rpm) / idle, 0.0, 1.0);
+    return std::clamp(e.idle_throttle + kGain * (idle - rpm) / idle, 0.0, authority);
 }
 
 }  // namespace tractive

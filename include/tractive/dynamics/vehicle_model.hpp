@@ -57,6 +57,7 @@ struct VehicleModel {
     std::array<Vec3, 8> aero_position_m{};  // from the body origin (first spec.aero.size())
     std::size_t aero_count = 0;
     double engine_inertia_kgm2 = 0.0;
+    double governor_authority = 0.0;  // laws/engine.hpp
     double gearbox_inertia_kgm2 = 0.0;
     std::array<LockCoupling, 3> locks{};  // front axle, rear axle, centre
 };

@@ -18,12 +18,23 @@ struct EngineTorque {
 // Without one (VDrift), drive = throttle Tf(n) and resistive = (1 - throttle) f(n), f the
 // friction polynomial of EngineSpec::friction_torque_nm.
 // A stopped engine (running = false) gives no drive torque and its full resistive torque.
+// Below the first point of the full-load curve the drive torque falls linearly to zero at
+// 0 rpm (an engine makes no torque at standstill; VDrift 2009 adds the point (0, 0) for this).
 EngineTorque engine_torque(const EngineSpec& engine, double rpm, double throttle, bool running);
+
+// Full-load torque at rpm with the fall to zero below the curve's first point.
+double full_load_torque_nm(const EngineSpec& engine, double rpm);
 
 // Idle governor: the throttle the engine management adds to hold the idle speed (start_rpm) when
 // the driver's throttle is lower: idle_throttle + kGain (n_idle - n) / n_idle, clamped to
-// [0, 1]; the effective throttle is max(driver, governor). kGain = 10: full throttle 10 % below
-// idle, so the idle speed holds within about 1 % against typical friction.
-double governor_throttle(const EngineSpec& engine, double rpm);
+// [0, authority]; the effective throttle is max(driver, governor). kGain = 10: full authority
+// within a few percent below idle, so the idle speed holds within about 1 %. Its authority is
+// limited like an idle-air valve's: twice the throttle that balances the resistive torque at
+// idle speed (at least idle_throttle). So it keeps a free engine idling but cannot keep one
+// running that the clutch is loading: dropping the clutch at idle stalls it.
+double governor_throttle(const EngineSpec& engine, double rpm, double authority);
+
+// The governor's authority described above.
+double governor_authority(const EngineSpec& engine);
 
 }  // namespace tractive

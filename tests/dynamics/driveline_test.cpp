@@ -1,0 +1,132 @@
+// The clutch as a true stick/slip coupling, stalling, and the gearbox's exact ratios.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "dynamics/dynamics_support.hpp"
+#include "tractive/analysis/vehicle_summary.hpp"
+#include "tractive/laws/clutch.hpp"
+#include "tractive/laws/engine_torque.hpp"
+
+using namespace tractive;
+
+namespace {
+
+struct ClutchRun {
+    double min_slip_rad_per_s = 1e9;   // over the last second
+    double max_torque_nm = 0.0;        // passed by the clutch, last second
+    double capacity_nm = 0.0;
+    bool stalled = false;
+    double engine_rpm = 0.0;
+};
+
+// Footbrake fully on, first gear, full throttle: clutch pedal down for 1 s, let up over 0.2 s,
+// then held up for 2.8 s.
+ClutchRun full_throttle_against_brake(const VehicleSpec& spec) {
+    InitialConditions ic;
+    ic.gear = 1;
+    Simulation sim(spec, RoadSpec{}, StepSettings{}, ic);
+    ClutchRun r;
+    test::drive_for(sim, 4.0, [&](const VehicleState& s) {
+        Controls c;
+        c.gear = 1;
+        c.throttle = 1.0;
+        c.brake = 1.0;
+        c.clutch = std::clamp(1.0 - (s.time_s - 1.0) / 0.2, 0.0, 1.0);
+        return c; },
+                    [&](const VehicleState& s) {
+                        if (s.time_s > 3.0) {
+                            r.min_slip_rad_per_s = std::min(r.min_slip_rad_per_s, std::abs(s.driveline.clutch_slip_rad_per_s));
+                            r.max_torque_nm = std::max(r.max_torque_nm, std::abs(s.driveline.clutch_torque_nm));
+                            r.capacity_nm = s.driveline.clutch_capacity_nm;
+                        }
+                        r.stalled = r.stalled || !s.engine_running;
+                        return true;
+                    });
+    r.engine_rpm = engine_rpm(sim.state());
+    return r;
+}
+
+}  // namespace
+
+TEST(Clutch, Seed000ClutchSlipsAtFullThrottleAgainstTheBrake) {
+    // The AWD sedan (350 N m) with the seed-000 clutch: 133.5 N m static, 213.6 N m sliding,
+    // below the engine's torque at every speed: the clutch must slip.
+    VehicleSpec spec = test::example_car("sedan_awd");
+    spec.clutch = ClutchSpec{};
+    spec.clutch.model = ClutchModel::PedalForce;
+    ASSERT_LT(clutch_torque_capacity_nm(spec.clutch, 1.0, 1e6), summarize(spec).peak_torque_nm);
+    const ClutchRun r = full_throttle_against_brake(spec);
+    EXPECT_FALSE(r.stalled);
+    EXPECT_GT(r.min_slip_rad_per_s, 100.0);  // the engine revs while the wheels stand still
+    // While slipping, the clutch passes exactly its sliding capacity n mu(w) Req F.
+    EXPECT_NEAR(r.max_torque_nm, r.capacity_nm, 1e-6 * r.capacity_nm);
+    EXPECT_NEAR(r.capacity_nm, 213.6, 0.1);
+    EXPECT_GT(r.engine_rpm, 3000.0);
+}
+
+TEST(Clutch, XSVDriftClutchHoldsAndStallsTheEngine) {
+    TRACTIVE_REQUIRE_VDRIFT_DATA();
+    const VehicleSpec spec = load_car(test::vdrift_data() / "cars/XS/XS.car").spec;
+    ASSERT_GT(clutch_static_capacity_nm(spec.clutch), summarize(spec).peak_torque_nm);
+    const ClutchRun r = full_throttle_against_brake(spec);
+    EXPECT_TRUE(r.stalled);  // the clutch held: the braked wheels stopped the engine
+}
+
+TEST(Clutch, ReleasingAtIdleInFirstWithoutThrottleStalls) {
+    for (const char* name : {"roadster", "hatchback"}) {
+        InitialConditions ic;
+        ic.gear = 1;
+        Simulation sim(test::example_car(name), RoadSpec{}, StepSettings{}, ic);
+        // Pedal down for 0.5 s, let up over 0.3 s, no throttle.
+        bool stalled = false;
+        test::drive_for(sim, 3.0, [](const VehicleState& s) {
+            Controls c;
+            c.gear = 1;
+            c.clutch = s.time_s < 0.5 ? 1.0 : std::max(0.0, 1.0 - (s.time_s - 0.5) / 0.3);
+            return c; },
+            [&](const VehicleState& s) {
+                stalled = stalled || !s.engine_running;
+                return true;
+            });
+        EXPECT_TRUE(stalled) << name;
+        EXPECT_FALSE(sim.state().engine_running) << name << ": a stalled engine stays stopped";
+        EXPECT_LT(std::abs(sim.state().engine_speed_rad_per_s), 1.0) << name;
+    }
+}
+
+TEST(Clutch, StallsOnlyUntilStarted) {
+    InitialConditions ic;
+    ic.engine_running = false;
+    Simulation sim(test::example_car("roadster"), RoadSpec{}, StepSettings{}, ic);
+    Controls c;
+    test::drive_for(sim, 1.0, [&](const VehicleState&) { return c; });
+    EXPECT_FALSE(sim.state().engine_running);
+    c.start_engine = true;  // in neutral
+    test::drive_for(sim, 0.1, [&](const VehicleState&) { return c; });
+    c.start_engine = false;
+    test::drive_for(sim, 3.0, [&](const VehicleState&) { return c; });
+    EXPECT_TRUE(sim.state().engine_running);
+    // The idle governor holds the idle speed (start_rpm) within a few percent.
+    EXPECT_NEAR(engine_rpm(sim.state()), sim.model().spec.engine.start_rpm, 0.03 * sim.model().spec.engine.start_rpm);
+}
+
+// With the clutch locked, engine speed = gear ratio x final drive x wheel speed, exactly.
+TEST(Gearbox, LockedDrivelineKeepsExactRatios) {
+    InitialConditions ic;
+    ic.gear = 2;
+    ic.speed_m_per_s = 12.0;
+    Simulation sim(test::example_car("roadster"), RoadSpec{}, StepSettings{}, ic);
+    Controls c;
+    c.gear = 2;
+    c.throttle = 0.7;
+    test::drive_for(sim, 2.0, [&](const VehicleState&) { return c; });
+    const auto& s = sim.state();
+    ASSERT_TRUE(s.driveline.clutch_locked);
+    const auto& spec = sim.model().spec;
+    const double carrier = 0.5 * (s.wheels[RL].spin_rad_per_s + s.wheels[RR].spin_rad_per_s);
+    const double expected = carrier * spec.transmission.forward_ratios[1] * overall_final_drive(spec);
+    EXPECT_NEAR(s.gearbox_speed_rad_per_s, expected, 1e-6 * expected);
+    EXPECT_NEAR(s.engine_speed_rad_per_s, s.gearbox_speed_rad_per_s, 1e-6 * expected);
+}
