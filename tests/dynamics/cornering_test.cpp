@@ -48,11 +48,14 @@ struct Corner {
     double yaw = 0.0;
 };
 
-Corner steady_corner(const VehicleSpec& spec, double speed, double steering, int gear, double duration = 12.0) {
+Corner steady_corner(const VehicleSpec& spec, double speed, double steering, int gear, double duration = 12.0,
+                     double h = StepSettings{}.internal_step_s) {
     InitialConditions ic;
     ic.gear = gear;
     ic.speed_m_per_s = speed;
-    Simulation sim(spec, RoadSpec{}, StepSettings{}, ic);
+    StepSettings settings;
+    settings.internal_step_s = h;
+    Simulation sim(spec, RoadSpec{}, settings, ic);
     test::drive_for(sim, duration, [&](const VehicleState& s) {
         Controls c;
         c.gear = gear;
@@ -117,4 +120,12 @@ TEST(Cornering, SteeringLeftAndRightAreMirrorImages) {
     EXPECT_NEAR(left.yaw_rate, -right.yaw_rate, 1e-6 * std::abs(left.yaw_rate));
     EXPECT_NEAR(left.y, -right.y, 1e-6 * std::abs(left.y));
     EXPECT_NEAR(left.yaw, -right.yaw, 1e-6 * std::abs(left.yaw));
+}
+
+TEST(Convergence, SteadyCorneringAtTheDefaultStep) {
+    const VehicleSpec spec = symmetric_roadster();
+    const double h = StepSettings{}.internal_step_s;
+    const Corner c1 = steady_corner(spec, 15.0, 0.2, 3, 8.0, h);
+    const Corner c10 = steady_corner(spec, 15.0, 0.2, 3, 8.0, h / 10.0);
+    EXPECT_NEAR(c1.yaw_rate, c10.yaw_rate, 0.01 * std::abs(c10.yaw_rate));
 }

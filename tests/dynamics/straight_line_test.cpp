@@ -68,3 +68,73 @@ TEST(StraightLine, CoastDownInNeutralMatchesClosedForm) {
     EXPECT_NEAR(c.distance_m, x_expected, 0.01 * x_expected);
     RecordProperty("coastdown_time_s", std::to_string(c.time_s));
 }
+
+namespace {
+
+struct Stop {
+    double distance_m = 0.0;
+    bool all_locked = true;
+};
+
+// Full brake from v0 on level ground; distance to rest.
+Stop brake_to_rest(const VehicleSpec& spec, double v0, double h) {
+    StepSettings settings;
+    settings.internal_step_s = h;
+    InitialConditions ic;
+    ic.speed_m_per_s = v0;
+    ic.gear = 0;
+    Simulation sim(spec, RoadSpec{}, settings, ic);
+    const double x0 = sim.state().position_m.x;
+    Controls c;
+    c.brake = 1.0;
+    Stop r;
+    test::drive_for(sim, 20.0, [&](const VehicleState&) { return c; },
+                    [&](const VehicleState& s) {
+                        if (s.time_s > 0.2 && speed_m_per_s(s) > 2.0) {
+                            for (const auto& w : s.wheels) r.all_locked = r.all_locked && std::abs(w.spin_rad_per_s) < 1e-6;
+                        }
+                        return speed_m_per_s(s) > 1e-3;
+                    });
+    r.distance_m = sim.state().position_m.x - x0;
+    return r;
+}
+
+}  // namespace
+
+// Brakes strong enough to lock every wheel at once ("ideal": no build-up, full torque): the
+// car slides on the friction its tyres give when locked. With the UC-win/Road friction-curve
+// tyre that friction is the curve's value at slip -1 (held from its last point, -0.3), the same
+// at every load, so d = (m / (rho CdA)) ln(1 + rho CdA v0^2 / (2 m mu g)) (VALIDATION.md 3).
+TEST(StraightLine, LockedWheelBrakingMatchesTheFrictionOfTheTyres) {
+    VehicleSpec spec = test::example_car("ucwin_sedan");
+    spec.brakes.max_torque_nm = 20000.0;  // enough to lock all four at once
+    const double mu = -spec.wheels[FL].tire.friction_curves.longitudinal(-1.0);
+    ASSERT_GT(mu, 0.5);
+    const double m = mass_properties(spec).mass_kg;
+    double cda = 0.0;
+    for (const auto& a : spec.aero) cda += a.drag_coefficient * a.frontal_area_m2;
+    const double v0 = 100.0 / 3.6;
+    const double expected = m / (kRho * cda) * std::log(1.0 + kRho * cda * v0 * v0 / (2.0 * m * mu * kG));
+    const Stop stop = brake_to_rest(spec, v0, StepSettings{}.internal_step_s);
+    EXPECT_TRUE(stop.all_locked);
+    EXPECT_NEAR(stop.distance_m, expected, 0.02 * expected);
+    RecordProperty("braking_distance_m", std::to_string(stop.distance_m));
+    RecordProperty("braking_distance_expected_m", std::to_string(expected));
+}
+
+// Convergence: at the default internal step every straight-line metric is within 1 % of the
+// same run at a step ten times smaller.
+TEST(Convergence, StraightLineMetricsAtTheDefaultStep) {
+    const double h = StepSettings{}.internal_step_s;
+    const VehicleSpec coast = coastdown_car();
+    const Coast c1 = coast_down(coast, 100.0 / 3.6, 20.0 / 3.6, h);
+    const Coast c10 = coast_down(coast, 100.0 / 3.6, 20.0 / 3.6, h / 10.0);
+    EXPECT_NEAR(c1.time_s, c10.time_s, 0.01 * c10.time_s);
+    EXPECT_NEAR(c1.distance_m, c10.distance_m, 0.01 * c10.distance_m);
+    for (const char* name : {"roadster", "ucwin_sedan"}) {
+        const VehicleSpec spec = test::example_car(name);
+        const Stop b1 = brake_to_rest(spec, 100.0 / 3.6, h);
+        const Stop b10 = brake_to_rest(spec, 100.0 / 3.6, h / 10.0);
+        EXPECT_NEAR(b1.distance_m, b10.distance_m, 0.01 * b10.distance_m) << name;
+    }
+}
