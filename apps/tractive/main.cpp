@@ -1,12 +1,20 @@
 // tractive: the command-line front end.
 //   tractive info [CAR] [--json] [--data-root DIR]
 //   tractive convert IN -o OUT.toml [--data-root DIR]
+//   tractive run [CAR] --controls FILE.csv --out FILE.csv [--duration S] [--road SPEC]
 // Exit status: 0 success, 2 bad input (a car file that cannot be loaded), 1 other failures.
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -15,6 +23,7 @@
 #include "tractive/analysis/vehicle_summary.hpp"
 #include "tractive/io/car_loader.hpp"
 #include "tractive/io/toml_writer.hpp"
+#include "run_command.hpp"
 
 namespace fs = std::filesystem;
 using namespace tractive;
@@ -71,7 +80,9 @@ nlohmann::json summary_json(const VehicleSpec& spec, const VehicleSummary& s, Ca
     j["clutch_to_engine_torque_ratio"] = s.clutch_to_engine_torque_ratio;
     j["max_brake_torque_nm"] = wheel_map(s.max_brake_torque_nm);
     j["drag_area_m2"] = s.drag_area_m2;
-    j["power_limited_top_speed_kmh"] = s.power_limited_top_speed_kmh;
+    // null: unbounded (no drag and no rolling resistance to balance the power).
+    j["power_limited_top_speed_kmh"] =
+        s.power_limited_top_speed_unbounded ? nlohmann::json(nullptr) : nlohmann::json(s.power_limited_top_speed_kmh);
     return j;
 }
 
@@ -105,25 +116,64 @@ void print_sheet(const VehicleSpec& spec, const VehicleSummary& s, const fs::pat
     line("max brake torque fl / fr / rl / rr", fmt::format("{:.0f} / {:.0f} / {:.0f} / {:.0f} N m", s.max_brake_torque_nm[FL],
                                                            s.max_brake_torque_nm[FR], s.max_brake_torque_nm[RL], s.max_brake_torque_nm[RR]));
     line("drag area CdA", fmt::format("{:.3f} m^2", s.drag_area_m2));
-    line("power-limited top speed", fmt::format("{:.1f} km/h", s.power_limited_top_speed_kmh));
+    line("power-limited top speed", s.power_limited_top_speed_unbounded
+                                        ? std::string("unbounded (no drag or rolling resistance)")
+                                        : fmt::format("{:.1f} km/h", s.power_limited_top_speed_kmh));
 }
 
-// Writes `text` to `out` through a temporary file in the same folder, so that a failure never
-// leaves a half-written file behind.
-void write_atomically(const fs::path& out, const std::string& text) {
-    const fs::path tmp = out.string() + ".tmp";
-    {
-        std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-        if (!f) throw std::runtime_error(fmt::format("{}: cannot open for writing", tmp.string()));
-        f << text;
-        f.close();
-        if (!f) {
-            std::error_code ec;
-            fs::remove(tmp, ec);
-            throw std::runtime_error(fmt::format("{}: write failed", tmp.string()));
-        }
+// Removes a file when it goes out of scope, unless released: the temporary file of
+// write_atomically on every failure path.
+class RemoveOnExit {
+public:
+    explicit RemoveOnExit(fs::path path) : path_(std::move(path)) {}
+    ~RemoveOnExit() {
+        if (path_.empty()) return;
+        std::error_code ec;
+        fs::remove(path_, ec);
     }
-    fs::rename(tmp, out);
+    RemoveOnExit(const RemoveOnExit&) = delete;
+    RemoveOnExit& operator=(const RemoveOnExit&) = delete;
+    void release() { path_.clear(); }
+
+private:
+    fs::path path_;
+};
+
+// Writes `text` to `out` through a uniquely named temporary file in the same folder (mkstemp:
+// no clash with a user's file or a concurrent run), renamed over `out` at the end, so that a
+// failure never leaves a half-written file or the temporary file behind.
+void write_atomically(const fs::path& out, const std::string& text) {
+    const fs::path folder = out.parent_path().empty() ? fs::path(".") : out.parent_path();
+    std::string pattern = (folder / ("." + out.filename().string() + ".tmp-XXXXXX")).string();
+    const int fd = mkstemp(pattern.data());
+    if (fd < 0) throw std::runtime_error(fmt::format("{}: cannot create a temporary file: {}", folder.string(), std::strerror(errno)));
+    const fs::path tmp = pattern;
+    RemoveOnExit cleanup(tmp);
+    std::size_t written = 0;
+    while (written < text.size()) {
+        const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            ::close(fd);
+            throw std::runtime_error(fmt::format("{}: write failed: {}", tmp.string(), std::strerror(errno)));
+        }
+        written += static_cast<std::size_t>(n);
+    }
+    if (::fchmod(fd, 0644) != 0 || ::close(fd) != 0) {
+        throw std::runtime_error(fmt::format("{}: write failed: {}", tmp.string(), std::strerror(errno)));
+    }
+    std::error_code ec;
+    fs::rename(tmp, out, ec);
+    if (ec) throw std::runtime_error(fmt::format("{}: cannot write: {}", out.string(), ec.message()));
+    cleanup.release();
+}
+
+// A convert output must be a native TOML file: anything else would not load back as one.
+void require_toml_output(const fs::path& out) {
+    if (out.extension() != ".toml") {
+        throw LoadError({out.string(), 0}, "-o",
+                        "expected an output file name ending in .toml (convert writes tractive's TOML format)");
+    }
 }
 
 }  // namespace
@@ -147,6 +197,10 @@ int main(int argc, char** argv) {
     convert->add_option("-o,--output", convert_out, "TOML file to write")->required();
     convert->add_option("--data-root", data_root, "VDrift data folder holding carparts/");
 
+    auto* run = app.add_subcommand("run", "Drive a car with time-stamped controls and write telemetry CSV");
+    tractive::cli::RunOptions run_options;
+    tractive::cli::add_run_options(*run, run_options);
+
     CLI11_PARSE(app, argc, argv);
     LoadOptions options;
     options.data_root = data_root;
@@ -156,18 +210,26 @@ int main(int argc, char** argv) {
             const fs::path path = info_car.empty() ? default_car() : fs::path(info_car);
             const LoadedCar car = load_or_report(path, options);
             const VehicleSummary s = summarize(car.spec);
+            if (const std::string figure = first_non_finite_figure(s); !figure.empty()) {
+                std::cerr << fmt::format("error: {}: the car gives a non-finite {}: expected finite figures\n",
+                                         path.string(), figure);
+                return kExitBadInput;
+            }
             if (info_json) {
                 std::cout << summary_json(car.spec, s, car.format).dump(2) << "\n";
             } else {
                 print_sheet(car.spec, s, path, car.format);
             }
+        } else if (*run) {
+            return tractive::cli::run_command(run_options, default_car().string());
         } else if (*convert) {
             const fs::path in(convert_in);
+            require_toml_output(convert_out);
             const LoadedCar car = load_or_report(in, options);
             const std::string text = write_toml_car(car.spec, fmt::format("Converted by `tractive convert` from {} ({} format).",
                                                                           in.filename().string(), to_string(car.format)));
             // The converted text must load back to the same spec; check before writing.
-            const LoadedCar again = load_toml_car(text, convert_out);
+            const LoadedCar again = load_car_from_text(text, convert_out);
             if (!(again.spec == car.spec)) {
                 std::cerr << "error: internal: the converted car does not load back to the same spec\n";
                 return 1;

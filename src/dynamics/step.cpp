@@ -248,16 +248,16 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
             // aligning moment back, so that a car with equal tyres is symmetric (Pacejka's shift
             // terms are not odd in the slip angle).
             if (wm.left) {
-                f.law = tire_force(ws.tire, slip, f.fz, surface);
+                f.law = tire_force(ws.tire, slip, f.fz, surface, wm.size_friction_factor);
             } else {
                 TireSlip mirrored = slip;
                 mirrored.slip_angle_rad = -slip.slip_angle_rad;
                 mirrored.inclination_rad = -slip.inclination_rad;
-                f.law = tire_force(ws.tire, mirrored, f.fz, surface);
+                f.law = tire_force(ws.tire, mirrored, f.fz, surface, wm.size_friction_factor);
                 f.law.fy_n = -f.law.fy_n;
                 f.law.mz_nm = -f.law.mz_nm;
             }
-            const TirePeak peak = tire_peak_force(ws.tire, f.fz, surface);
+            const TirePeak peak = tire_peak_force(ws.tire, f.fz, surface, wm.size_friction_factor);
             const double motion = std::max({std::abs(vx), std::abs(vy), std::abs(w.spin_rad_per_s * wm.radius_m)});
             const double stick = stiction_weight(motion);
             f.bound_x = std::max(std::abs(f.law.fx_n), stick * peak.fx_n);

@@ -40,18 +40,15 @@ bool finite_slip(const TireSlip& s) {
 
 // The tyre's Pacejka coefficients with a2 and b2 (the friction at zero load, part of D) scaled by
 // the size factor, as VDrift does. A copy of a plain struct of arrays: no heap allocation.
-PacejkaCoefficients size_scaled_coefficients(const TireSpec& tire) {
+PacejkaCoefficients size_scaled_coefficients(const TireSpec& tire, double factor) {
     PacejkaCoefficients p = tire.pacejka;
-    const double factor = tire_size_friction_factor(tire);
     p.a[2] *= factor;
     p.b[2] *= factor;
     return p;
 }
 
-TireForce pacejka_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double surface_mu) {
-    // Callers on a hot path may want the size factor precomputed; the API takes only the spec, so
-    // it is evaluated here (a handful of square roots).
-    const PacejkaCoefficients p = size_scaled_coefficients(tire);
+TireForce pacejka_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double surface_mu, double size_factor) {
+    const PacejkaCoefficients p = size_scaled_coefficients(tire, size_factor);
     const double fz_kn = fz_n / 1000.0;
     const double slip_percent = 100.0 * slip.slip_ratio;
     const double alpha_deg = slip.slip_angle_rad * kDegPerRad;
@@ -98,23 +95,31 @@ TireForce friction_curve_force(const TireSpec& tire, const TireSlip& slip, doubl
 }  // namespace
 
 TireForce tire_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double surface_mu) {
+    return tire_force(tire, slip, fz_n, surface_mu, tire_size_friction_factor(tire));
+}
+
+TireForce tire_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double surface_mu, double size_factor) {
     // No load, no friction (surface_mu <= 0), or anything not finite: no force (never NaN).
     if (!(fz_n > 0.0) || !std::isfinite(fz_n) || !(surface_mu > 0.0) || !std::isfinite(surface_mu) ||
         !finite_slip(slip))
         return {};
     switch (tire.model) {
-        case TireModel::Pacejka89: return pacejka_force(tire, slip, fz_n, surface_mu);
+        case TireModel::Pacejka89: return pacejka_force(tire, slip, fz_n, surface_mu, size_factor);
         case TireModel::FrictionCurve: return friction_curve_force(tire, slip, fz_n, surface_mu);
     }
     return {};
 }
 
 TirePeak tire_peak_force(const TireSpec& tire, double fz_n, double surface_mu) {
+    return tire_peak_force(tire, fz_n, surface_mu, tire_size_friction_factor(tire));
+}
+
+TirePeak tire_peak_force(const TireSpec& tire, double fz_n, double surface_mu, double size_factor) {
     if (!(fz_n > 0.0) || !std::isfinite(fz_n) || !(surface_mu > 0.0) || !std::isfinite(surface_mu)) return {};
     TirePeak peak;
     if (tire.model == TireModel::Pacejka89) {
         // |D| of each formula (Sv ignored), with VDrift's load clamp and the size-scaled a2, b2.
-        const PacejkaCoefficients p = size_scaled_coefficients(tire);
+        const PacejkaCoefficients p = size_scaled_coefficients(tire, size_factor);
         const double fz = std::min(fz_n / 1000.0, kMaxLoadKn);
         peak.fx_n = std::abs((p.b[1] * fz + p.b[2]) * fz * surface_mu);
         peak.fy_n = std::abs((p.a[1] * fz + p.a[2]) * fz * surface_mu);

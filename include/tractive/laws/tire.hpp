@@ -32,6 +32,10 @@ struct TireForce {
 // surface_mu times the one the tyre was fitted on (1 = nominal dry road).
 TireForce tire_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double surface_mu);
 
+// The same with the size factor (tire_size_friction_factor) computed once by the caller: the
+// form for the per-step hot path.
+TireForce tire_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double surface_mu, double size_factor);
+
 // Largest longitudinal and lateral force the tyre can give at this load and surface (N): the
 // peak of each curve. Used as the static-friction bound near standstill.
 struct TirePeak {
@@ -39,6 +43,7 @@ struct TirePeak {
     double fy_n = 0.0;
 };
 TirePeak tire_peak_force(const TireSpec& tire, double fz_n, double surface_mu);
+TirePeak tire_peak_force(const TireSpec& tire, double fz_n, double surface_mu, double size_factor);
 
 // VDrift's size scaling: when the tyre has a size reference (R0, W0, AR0, PT0, FZ0), a2 and b2
 // (the friction at zero load) are multiplied by mu(this size) / mu(reference size), with mu from

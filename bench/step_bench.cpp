@@ -1,0 +1,57 @@
+// Cost of one internal vehicle step, and the real-time factor (simulated seconds per CPU
+// second), at the default internal step. Run: ./build/bench/tractive_bench
+#include <benchmark/benchmark.h>
+
+#include <cmath>
+#include <filesystem>
+
+#include "tractive/dynamics/simulation.hpp"
+#include "tractive/io/car_loader.hpp"
+
+using namespace tractive;
+
+namespace {
+
+// A drive that exercises everything: cruising in 3rd with steering and throttle changes.
+Controls drive(double t) {
+    Controls c;
+    c.gear = 3;
+    c.throttle = 0.4 + 0.3 * std::sin(0.7 * t);
+    c.steering = 0.15 * std::sin(0.5 * t);
+    return c;
+}
+
+void bench_car(benchmark::State& bs, const std::filesystem::path& car) {
+    std::error_code ec;
+    if (!std::filesystem::exists(car, ec)) {
+        bs.SkipWithError(("car file not found: " + car.string()).c_str());
+        return;
+    }
+    const VehicleSpec spec = load_car(car).spec;
+    StepSettings settings;
+    InitialConditions ic;
+    ic.gear = 3;
+    ic.speed_m_per_s = 20.0;
+    const VehicleModel model = build_vehicle_model(spec);
+    const RoadSpec road;
+    VehicleState state = initial_state(model, road, ic);
+    const VehicleState start = state;
+    long steps = 0;
+    for (auto _ : bs) {
+        step_fixed(model, road, drive(state.time_s), settings, state);
+        benchmark::DoNotOptimize(state);
+        if (++steps % 600000 == 0) state = start;  // keep driving in the same regime
+    }
+    // Simulated seconds per CPU second.
+    bs.counters["real_time_factor"] = benchmark::Counter(static_cast<double>(bs.iterations()) * settings.internal_step_s,
+                                                         benchmark::Counter::kIsRate);
+}
+
+void BM_StepDefaultCar(benchmark::State& bs) { bench_car(bs, std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml"); }
+void BM_StepXS(benchmark::State& bs) { bench_car(bs, std::filesystem::path(TRACTIVE_VDRIFT_DATA) / "cars/XS/XS.car"); }
+
+}  // namespace
+
+BENCHMARK(BM_StepDefaultCar);
+BENCHMARK(BM_StepXS);
+BENCHMARK_MAIN();
