@@ -18,11 +18,16 @@ if [ -d ../shared/vdrift-data ]; then
   done
 fi
 echo '[engine]' > "$corpus/car/minimal.car"
+# A seed that names the fuzz data root's tyre file (fuzz_vdrift_loader writes it at startup).
+printf '[wheel.fl.tire]\nsize = 205, 55, 16\ntype = tire/test.tire\n' > "$corpus/car/tyre.car"
 run() {
   local target=$1 seeds=$2
   echo "fuzzing $target for ${seconds} s"
   mkdir -p "$corpus/work-$target"
-  ./build-fuzz/fuzz/"$target" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+  # -timeout=5: an input that takes seconds (quadratic parsing, include bombs) counts as a
+  # failure; -max_len=1 MiB lets the fuzzer build inputs large enough to show such slowness.
+  # TMPDIR: fuzz_vdrift_loader writes its small data root there; removed with the corpus.
+  TMPDIR="$corpus" ./build-fuzz/fuzz/"$target" -max_total_time="$seconds" -max_len=1048576 -timeout=5 -rss_limit_mb=2048 \
     -print_final_stats=1 "$corpus/work-$target" "$seeds" 2>&1 | grep -E 'stat::number_of_executed_units|ERROR|SUMMARY|Done' || true
   # libFuzzer exits non-zero and writes crash-* files when it finds a failure.
   if ls crash-* leak-* timeout-* oom-* >/dev/null 2>&1; then

@@ -1,6 +1,9 @@
 #include "tractive/analysis/vehicle_summary.hpp"
 
 #include <cmath>
+#include <limits>
+#include <utility>
+#include <vector>
 
 #include "tractive/laws/aero.hpp"
 #include "tractive/laws/brake.hpp"
@@ -52,7 +55,50 @@ double resistance_power_w(const VehicleSpec& spec, const VehicleSummary& s, doub
     return (drag + rolling) * v;
 }
 
+// Bisection on v: the resistance power rises monotonically with speed.
+void solve_top_speed(const VehicleSpec& spec, VehicleSummary& s) {
+    constexpr double kCeiling_m_per_s = 1000.0;  // three times any land speed record car
+    const double available_w = s.peak_power_w * spec.transmission.efficiency;
+    if (resistance_power_w(spec, s, kCeiling_m_per_s) < available_w) {
+        s.power_limited_top_speed_unbounded = true;
+        s.power_limited_top_speed_kmh = std::numeric_limits<double>::infinity();
+        return;
+    }
+    double lo = 0.0;
+    double hi = kCeiling_m_per_s;
+    for (int i = 0; i < 200 && hi - lo > 1e-9; ++i) {
+        const double mid = 0.5 * (lo + hi);
+        (resistance_power_w(spec, s, mid) < available_w ? lo : hi) = mid;
+    }
+    s.power_limited_top_speed_kmh = lo * 3.6;
+}
+
 }  // namespace
+
+std::string first_non_finite_figure(const VehicleSummary& s) {
+    std::vector<std::pair<const char*, double>> figures = {
+        {"mass_kg", s.mass_kg}, {"cg_m", s.cg_m.x + s.cg_m.y + s.cg_m.z},
+        {"front_axle_load_fraction", s.front_axle_load_fraction}, {"wheelbase_m", s.wheelbase_m},
+        {"peak_torque_nm", s.peak_torque_nm}, {"peak_torque_rpm", s.peak_torque_rpm},
+        {"peak_power_w", s.peak_power_w}, {"peak_power_rpm", s.peak_power_rpm}, {"redline_rpm", s.redline_rpm},
+        {"overall_final_drive", s.overall_final_drive}, {"driven_wheel_radius_m", s.driven_wheel_radius_m},
+        {"clutch_capacity_nm", s.clutch_capacity_nm}, {"clutch_to_engine_torque_ratio", s.clutch_to_engine_torque_ratio},
+        {"drag_area_m2", s.drag_area_m2}};
+    for (const auto& row : s.inertia_kgm2.m) {
+        for (double v : row) figures.emplace_back("inertia_kgm2", v);
+    }
+    for (int i = 0; i < 4; ++i) {
+        figures.emplace_back("wheel_loads_n", s.wheel_loads_n[i]);
+        figures.emplace_back("max_brake_torque_nm", s.max_brake_torque_nm[i]);
+    }
+    for (double t : s.track_m) figures.emplace_back("track_m", t);
+    for (double v : s.gear_speeds_at_redline_kmh) figures.emplace_back("gear_speeds_at_redline_kmh", v);
+    if (!s.power_limited_top_speed_unbounded) figures.emplace_back("power_limited_top_speed_kmh", s.power_limited_top_speed_kmh);
+    for (const auto& [name, value] : figures) {
+        if (!std::isfinite(value)) return name;
+    }
+    return {};
+}
 
 VehicleSummary summarize(const VehicleSpec& spec) {
     VehicleSummary s;
@@ -89,19 +135,7 @@ VehicleSummary summarize(const VehicleSpec& spec) {
     for (int i = 0; i < 4; ++i) s.max_brake_torque_nm[i] = max_brake_torque_nm(spec, static_cast<WheelIndex>(i));
     s.drag_area_m2 = drag_area_m2(spec.aero);
 
-    // Bisection on v: the resistance power rises monotonically with speed.
-    const double available_w = s.peak_power_w * spec.transmission.efficiency;
-    double lo = 0.0;
-    double hi = 300.0;  // m/s; no road car needs more
-    if (resistance_power_w(spec, s, hi) < available_w) {
-        lo = hi;
-    } else {
-        for (int i = 0; i < 200 && hi - lo > 1e-9; ++i) {
-            const double mid = 0.5 * (lo + hi);
-            (resistance_power_w(spec, s, mid) < available_w ? lo : hi) = mid;
-        }
-    }
-    s.power_limited_top_speed_kmh = lo * 3.6;
+    solve_top_speed(spec, s);
     return s;
 }
 

@@ -7,17 +7,52 @@
 namespace tractive {
 
 const IniEntry* IniSection::find(std::string_view key) const {
-    for (const auto& e : entries) {
-        if (e.key == key) return &e;
+    const auto it = index_.find(key);
+    return it == index_.end() ? nullptr : &entries_[it->second];
+}
+
+IniEntry* IniSection::find(std::string_view key) {
+    const auto it = index_.find(key);
+    return it == index_.end() ? nullptr : &entries_[it->second];
+}
+
+std::optional<int> IniSection::set(IniEntry entry) {
+    if (IniEntry* existing = find(entry.key)) {
+        const int previous_line = existing->location.line;
+        *existing = std::move(entry);
+        return previous_line;
     }
-    return nullptr;
+    index_.emplace(entry.key, entries_.size());
+    entries_.push_back(std::move(entry));
+    return std::nullopt;
 }
 
 const IniSection* IniDocument::find(std::string_view name) const {
-    for (const auto& s : sections) {
-        if (s.name == name) return &s;
-    }
-    return nullptr;
+    const auto it = index_.find(name);
+    return it == index_.end() ? nullptr : &sections_[it->second];
+}
+
+IniSection* IniDocument::find(std::string_view name) {
+    const auto it = index_.find(name);
+    return it == index_.end() ? nullptr : &sections_[it->second];
+}
+
+IniSection& IniDocument::section(const std::string& name, const SourceLocation& where) {
+    if (IniSection* s = find(name)) return *s;
+    index_.emplace(name, sections_.size());
+    sections_.emplace_back(name, where);
+    return sections_.back();
+}
+
+void IniDocument::reindex() {
+    index_.clear();
+    for (std::size_t i = 0; i < sections_.size(); ++i) index_.emplace(sections_[i].name, i);
+}
+
+std::string_view skip_utf8_bom(std::string_view text) {
+    constexpr std::string_view kBom = "\xEF\xBB\xBF";
+    if (text.starts_with(kBom)) text.remove_prefix(kBom.size());
+    return text;
 }
 
 namespace {
@@ -32,8 +67,8 @@ std::string_view strip_comment(std::string_view line) {
 IniDocument parse_ini(std::string_view text, const std::string& file_label) {
     IniDocument doc;
     doc.file = file_label;
-    doc.sections.push_back({"", {file_label, 0}, {}});
-    std::size_t current = 0;
+    text = skip_utf8_bom(text);
+    IniSection* current = &doc.section("", {file_label, 0});
     int line_number = 0;
     while (!text.empty()) {
         ++line_number;
@@ -49,11 +84,7 @@ IniDocument parse_ini(std::string_view text, const std::string& file_label) {
             }
             const std::string name(trim(line.substr(1, line.size() - 2)));
             if (name.empty()) throw LoadError(here, "", "empty section name: expected '[name]'");
-            current = doc.sections.size();
-            for (std::size_t i = 0; i < doc.sections.size(); ++i) {
-                if (doc.sections[i].name == name) current = i;
-            }
-            if (current == doc.sections.size()) doc.sections.push_back({name, here, {}});
+            current = &doc.section(name, here);  // a repeated section continues the earlier one
             continue;
         }
         const auto eq = line.find('=');
@@ -62,23 +93,12 @@ IniDocument parse_ini(std::string_view text, const std::string& file_label) {
                             fmt::format("cannot read '{}': expected 'key = value', '[section]' or a comment",
                                         line.substr(0, 60)));
         }
-        const std::string key(trim(line.substr(0, eq)));
+        std::string key(trim(line.substr(0, eq)));
         if (key.empty()) throw LoadError(here, "", "empty key: expected 'key = value'");
-        std::string value(trim(line.substr(eq + 1)));
-        auto& section = doc.sections[current];
-        const std::string full_key = section.name.empty() ? key : section.name + "." + key;
-        bool replaced = false;
-        for (auto& e : section.entries) {
-            if (e.key == key) {
-                doc.warnings.push_back({here, full_key,
-                                        fmt::format("repeated key replaces the value from line {}",
-                                                    e.location.line)});
-                e.value = value;
-                e.location = here;
-                replaced = true;
-            }
+        const std::string full_key = current->name.empty() ? key : current->name + "." + key;
+        if (const auto previous = current->set({std::move(key), std::string(trim(line.substr(eq + 1))), here})) {
+            doc.warnings.push_back({here, full_key, fmt::format("repeated key replaces the value from line {}", *previous)});
         }
-        if (!replaced) section.entries.push_back({key, std::move(value), here});
     }
     return doc;
 }

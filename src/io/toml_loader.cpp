@@ -12,35 +12,14 @@
 #include "tractive/laws/engine_torque.hpp"
 #include "tractive/spec/validate.hpp"
 
+// Value ranges: spec/validate.hpp (plausible::).
+
 namespace tractive {
 
 namespace {
 
 constexpr double kRadPerDeg = std::numbers::pi / 180.0;
-
-enum class Expect { Any, Positive, NonNegative, Fraction, Negative };
-
-const char* describe(Expect e) {
-    switch (e) {
-        case Expect::Any: return "a finite number";
-        case Expect::Positive: return "a positive number";
-        case Expect::NonNegative: return "a number >= 0";
-        case Expect::Fraction: return "a number in [0, 1]";
-        case Expect::Negative: return "a negative number";
-    }
-    return "";
-}
-
-bool satisfies(double v, Expect e) {
-    switch (e) {
-        case Expect::Any: return true;
-        case Expect::Positive: return v > 0.0;
-        case Expect::NonNegative: return v >= 0.0;
-        case Expect::Fraction: return v >= 0.0 && v <= 1.0;
-        case Expect::Negative: return v < 0.0;
-    }
-    return false;
-}
+using namespace plausible;
 
 // A table with its dotted path, for messages.
 struct Table {
@@ -52,7 +31,19 @@ struct Table {
 
 class Reader {
 public:
-    Reader(std::string file, std::vector<LoadWarning>& warnings) : file_(std::move(file)), warnings_(warnings) {}
+    Reader(std::string file, std::vector<LoadWarning>& warnings, SpecSources& sources)
+        : file_(std::move(file)), warnings_(warnings), sources_(sources) {}
+
+    // Records table t as the source of spec path `spec`, and each of its keys as the source of
+    // spec.key: the native format names the fields as the spec does (engine.rpm_limit).
+    void note_fields(const std::string& spec, const Table& t) {
+        sources_.note(spec, where(t.t), t.path);
+        for (const auto& [k, v] : *t.t) sources_.note(spec + "." + std::string(k.str()), where(&v), t.key(k.str()));
+    }
+
+    void note(const std::string& spec, const toml::node* n, const std::string& key) {
+        if (n) sources_.note(spec, where(n), key);
+    }
 
     [[nodiscard]] SourceLocation where(const toml::node* n) const {
         return {file_, n ? static_cast<int>(n->source().begin.line) : 0};
@@ -77,23 +68,22 @@ public:
         return Table{n->as_table(), t.key(k)};
     }
 
-    double as_number(const toml::node& n, const std::string& key, Expect e) const {
+    double as_number(const toml::node& n, const std::string& key, const Range& e) const {
         double v = 0.0;
         if (const auto* f = n.as_floating_point()) {
             v = f->get();
         } else if (const auto* i = n.as_integer()) {
             v = static_cast<double>(i->get());
         } else {
-            throw LoadError(where(&n), key, fmt::format("expected {}, got a {}", describe(e), type_name(n)));
+            throw LoadError(where(&n), key, fmt::format("expected {}, got a {}", e.kind, type_name(n)));
         }
-        if (!std::isfinite(v)) throw LoadError(where(&n), key, fmt::format("expected {}, got {}", describe(e), v));
-        if (!satisfies(v, e)) throw LoadError(where(&n), key, fmt::format("expected {}, got {}", describe(e), v));
+        if (const std::string problem = e.problem(v); !problem.empty()) throw LoadError(where(&n), key, problem);
         return v;
     }
 
-    double number(const Table& t, std::string_view k, Expect e) { return as_number(require(t, k), t.key(k), e); }
+    double number(const Table& t, std::string_view k, const Range& e) { return as_number(require(t, k), t.key(k), e); }
 
-    double number_or(const Table& t, std::string_view k, Expect e, double fallback) {
+    double number_or(const Table& t, std::string_view k, const Range& e, double fallback) {
         const toml::node* n = node(t, k);
         return n ? as_number(*n, t.key(k), e) : fallback;
     }
@@ -101,7 +91,7 @@ public:
     double angle_deg_or(const Table& t, std::string_view k, double fallback_rad) {
         const toml::node* n = node(t, k);
         if (!n) return fallback_rad;
-        const double deg = as_number(*n, t.key(k), Expect::Any);
+        const double deg = as_number(*n, t.key(k), kAny);
         if (std::abs(deg) >= 90.0) {
             throw LoadError(where(n), t.key(k), fmt::format("expected an angle between -90 and 90 degrees, got {}", deg));
         }
@@ -125,7 +115,8 @@ public:
         return n->as_boolean()->get();
     }
 
-    std::vector<double> numbers(const toml::node& n, const std::string& key, std::size_t min_count, std::size_t max_count) const {
+    std::vector<double> numbers(const toml::node& n, const std::string& key, std::size_t min_count, std::size_t max_count,
+                                const Range& range = kAny) const {
         const auto* arr = n.as_array();
         const std::string count = min_count == max_count ? fmt::format("{}", min_count) : fmt::format("{} to {}", min_count, max_count);
         if (!arr || arr->size() < min_count || arr->size() > max_count) {
@@ -133,13 +124,13 @@ public:
         }
         std::vector<double> out;
         for (std::size_t i = 0; i < arr->size(); ++i) {
-            out.push_back(as_number(*arr->get(i), fmt::format("{}[{}]", key, i), Expect::Any));
+            out.push_back(as_number(*arr->get(i), fmt::format("{}[{}]", key, i), range));
         }
         return out;
     }
 
     Vec3 vec(const Table& t, std::string_view k) {
-        const auto v = numbers(require(t, k), t.key(k), 3, 3);
+        const auto v = numbers(require(t, k), t.key(k), 3, 3, kCoordinate);
         return {v[0], v[1], v[2]};
     }
 
@@ -149,15 +140,16 @@ public:
     }
 
     template <std::size_t N>
-    std::array<double, N> fixed(const Table& t, std::string_view k) {
-        const auto v = numbers(require(t, k), t.key(k), N, N);
+    std::array<double, N> fixed(const Table& t, std::string_view k, const Range& range = kAny) {
+        const auto v = numbers(require(t, k), t.key(k), N, N, range);
         std::array<double, N> out{};
         std::copy(v.begin(), v.end(), out.begin());
         return out;
     }
 
     // [[x, y], ...] with x strictly increasing.
-    PiecewiseLinear curve(const Table& t, std::string_view k, const std::string& x_name) {
+    PiecewiseLinear curve(const Table& t, std::string_view k, const std::string& x_name, const Range& x_range,
+                          const Range& y_range) {
         const toml::node& n = require(t, k);
         const auto* arr = n.as_array();
         if (!arr) throw LoadError(where(&n), t.key(k), fmt::format("expected an array of [{}, value] pairs", x_name));
@@ -166,6 +158,9 @@ public:
         for (std::size_t i = 0; i < arr->size(); ++i) {
             const std::string key = fmt::format("{}[{}]", t.key(k), i);
             const auto p = numbers(*arr->get(i), key, 2, 2);
+            for (const auto& [value, range] : {std::pair{p[0], x_range}, std::pair{p[1], y_range}}) {
+                if (const std::string problem = range.problem(value); !problem.empty()) throw LoadError(where(arr->get(i)), key, problem);
+            }
             if (!xs.empty() && !(p[0] > xs.back())) {
                 throw LoadError(where(arr->get(i)), key,
                                 fmt::format("{} must increase from point to point: expected more than {}, got {}", x_name, xs.back(), p[0]));
@@ -221,6 +216,7 @@ private:
 
     std::string file_;
     std::vector<LoadWarning>& warnings_;
+    SpecSources& sources_;
     std::set<std::string> used_;
 };
 
@@ -243,24 +239,25 @@ void for_each_table(Reader& r, const Table& root, std::string_view k, F&& f) {
 }
 
 EngineSpec read_engine(Reader& r, const Table& t) {
+    r.note_fields("engine", t);
     EngineSpec e;
-    e.rpm_limit = r.number(t, "rpm_limit", Expect::Positive);
-    e.inertia_kgm2 = r.number(t, "inertia_kgm2", Expect::Positive);
-    e.start_rpm = r.number(t, "start_rpm", Expect::Positive);
-    e.stall_rpm = r.number(t, "stall_rpm", Expect::NonNegative);
-    e.idle_throttle = r.number_or(t, "idle_throttle", Expect::Fraction, 0.0);
-    e.max_power_w = r.number_or(t, "max_power_w", Expect::NonNegative, 0.0);
-    e.peak_power_rpm = r.number_or(t, "peak_power_rpm", Expect::NonNegative, 0.0);
-    e.fuel_consumption_m3_per_rpm_s = r.number_or(t, "fuel_consumption_m3_per_rpm_s", Expect::NonNegative, 0.0);
-    e.displacement_m3 = r.number_or(t, "displacement_m3", Expect::NonNegative, 0.0);
+    e.rpm_limit = r.number(t, "rpm_limit", kRpm);
+    e.inertia_kgm2 = r.number(t, "inertia_kgm2", kInertia);
+    e.start_rpm = r.number(t, "start_rpm", kRpm);
+    e.stall_rpm = r.number(t, "stall_rpm", kRpmOrZero);
+    e.idle_throttle = r.number_or(t, "idle_throttle", kFraction, 0.0);
+    e.max_power_w = r.number_or(t, "max_power_w", kPower, 0.0);
+    e.peak_power_rpm = r.number_or(t, "peak_power_rpm", kRpmOrZero, 0.0);
+    e.fuel_consumption_m3_per_rpm_s = r.number_or(t, "fuel_consumption_m3_per_rpm_s", kFuelConsumption, 0.0);
+    e.displacement_m3 = r.number_or(t, "displacement_m3", kDisplacement, 0.0);
     if (t.t->contains("friction_torque_nm")) {
-        e.friction_torque_nm = r.fixed<3>(t, "friction_torque_nm");
+        e.friction_torque_nm = r.fixed<3>(t, "friction_torque_nm", kTorque);
         for (double f : e.friction_torque_nm) {
             if (f < 0.0) throw LoadError(r.where(t.t->get("friction_torque_nm")), t.key("friction_torque_nm"), "expected numbers >= 0");
         }
     }
     if (t.t->contains("torque_curve")) {
-        e.torque_curve_nm = r.curve(t, "torque_curve", "rpm");
+        e.torque_curve_nm = r.curve(t, "torque_curve", "rpm", kRpmOrZero, kTorque);
         e.torque_curve_from_power = r.boolean_or(t, "torque_curve_from_power", false);
     } else {
         if (e.max_power_w <= 0.0 || e.peak_power_rpm <= 0.0) {
@@ -271,14 +268,19 @@ EngineSpec read_engine(Reader& r, const Table& t) {
         e.torque_curve_from_power = true;
         r.boolean_or(t, "torque_curve_from_power", true);
     }
-    if (t.t->contains("resistive_torque_curve")) e.resistive_torque_curve_nm = r.curve(t, "resistive_torque_curve", "rpm");
+    if (t.t->contains("resistive_torque_curve")) e.resistive_torque_curve_nm = r.curve(t, "resistive_torque_curve", "rpm", kRpmOrZero, kTorque);
     if (e.start_rpm <= e.stall_rpm) {
         throw LoadError(r.where(t.t->get("start_rpm")), t.key("start_rpm"), fmt::format("expected start_rpm above stall_rpm ({})", e.stall_rpm));
+    }
+    if (e.rpm_limit <= e.start_rpm) {
+        throw LoadError(r.where(t.t->get("rpm_limit")), t.key("rpm_limit"), fmt::format("expected rpm_limit above start_rpm ({})", e.start_rpm));
     }
     return e;
 }
 
 ClutchSpec read_clutch(Reader& r, const Table& t) {
+    r.note_fields("clutch", t);
+    r.note("clutch.pedal", t.t->get("pedal_zones"), t.key("pedal_zones"));
     ClutchSpec c;
     c.model = r.choice(t, "model", kClutchModels, std::nullopt);
     if (t.t->contains("pedal_zones")) {
@@ -291,100 +293,97 @@ ClutchSpec read_clutch(Reader& r, const Table& t) {
         }
     }
     if (c.model == ClutchModel::PedalForce) {
-        c.max_force_n = r.number_or(t, "max_force_n", Expect::Positive, c.max_force_n);
-        c.gamma = r.number_or(t, "gamma", Expect::Positive, c.gamma);
-        c.p = r.number_or(t, "p", Expect::Fraction, c.p);
-        const double faces = r.number_or(t, "face_count", Expect::Positive, c.face_count);
+        c.max_force_n = r.number_or(t, "max_force_n", kStiffness, c.max_force_n);
+        c.gamma = r.number_or(t, "gamma", positive_up_to(1e3, ""), c.gamma);
+        c.p = r.number_or(t, "p", kFraction, c.p);
+        const double faces = r.number_or(t, "face_count", positive_up_to(1e9, ""), c.face_count);
         if (faces != std::floor(faces) || faces > 64) {
             throw LoadError(r.where(t.t->get("face_count")), t.key("face_count"), "expected a whole number of friction faces from 1 to 64");
         }
         c.face_count = static_cast<int>(faces);
-        c.equivalent_radius_m = r.number_or(t, "equivalent_radius_m", Expect::Positive, c.equivalent_radius_m);
-        c.mu_static = r.number_or(t, "mu_static", Expect::Positive, c.mu_static);
-        c.mu_dynamic = r.number_or(t, "mu_dynamic", Expect::Positive, c.mu_dynamic);
-        c.slip_coefficient_s_per_m = r.number_or(t, "slip_coefficient_s_per_m", Expect::NonNegative, c.slip_coefficient_s_per_m);
+        c.equivalent_radius_m = r.number_or(t, "equivalent_radius_m", kRadius, c.equivalent_radius_m);
+        c.mu_static = r.number_or(t, "mu_static", kFriction, c.mu_static);
+        c.mu_dynamic = r.number_or(t, "mu_dynamic", kFriction, c.mu_dynamic);
+        c.slip_coefficient_s_per_m = r.number_or(t, "slip_coefficient_s_per_m", kSlipCoefficient, c.slip_coefficient_s_per_m);
     } else {
-        c.sliding_friction = r.number(t, "sliding_friction", Expect::Positive);
-        c.radius_m = r.number(t, "radius_m", Expect::Positive);
-        c.area_m2 = r.number(t, "area_m2", Expect::Positive);
-        c.max_pressure_pa = r.number(t, "max_pressure_pa", Expect::Positive);
+        c.sliding_friction = r.number(t, "sliding_friction", kFriction);
+        c.radius_m = r.number(t, "radius_m", kRadius);
+        c.area_m2 = r.number(t, "area_m2", kArea);
+        c.max_pressure_pa = r.number(t, "max_pressure_pa", kStiffness);
     }
     return c;
 }
 
 TransmissionSpec read_transmission(Reader& r, const Table& t) {
+    r.note_fields("transmission", t);
     TransmissionSpec x;
     x.mode = r.choice(t, "mode", kShiftModes, ShiftMode::Manual);
     const toml::node& ratios = r.require(t, "forward_ratios");
-    x.forward_ratios = r.numbers(ratios, t.key("forward_ratios"), 1, 20);
-    for (std::size_t i = 0; i < x.forward_ratios.size(); ++i) {
-        if (!(x.forward_ratios[i] > 0.0)) {
-            throw LoadError(r.where(&ratios), fmt::format("{}[{}]", t.key("forward_ratios"), i), "expected a positive ratio");
-        }
-    }
+    x.forward_ratios = r.numbers(ratios, t.key("forward_ratios"), 1, 20, kGearRatio);
     if (t.t->contains("gears")) {
-        const double gears = r.number(t, "gears", Expect::Positive);
+        const double gears = r.number(t, "gears", positive_up_to(1e9, ""));
         if (gears != static_cast<double>(x.forward_ratios.size())) {
             throw LoadError(r.where(t.t->get("gears")), t.key("gears"),
                             fmt::format("gears = {} but forward_ratios has {}: the gear count does not match the ratios", gears,
                                         x.forward_ratios.size()));
         }
     }
-    x.reverse_ratio = r.number(t, "reverse_ratio", Expect::Negative);
-    x.final_drive = r.number_or(t, "final_drive", Expect::Positive, 1.0);
-    x.efficiency = r.number_or(t, "efficiency", Expect::Fraction, 1.0);
+    x.reverse_ratio = r.number(t, "reverse_ratio", kReverseRatio);
+    x.final_drive = r.number_or(t, "final_drive", kGearRatio, 1.0);
+    x.efficiency = r.number_or(t, "efficiency", kFraction, 1.0);
     if (x.efficiency <= 0.0) throw LoadError(r.where(t.t->get("efficiency")), t.key("efficiency"), "expected an efficiency in (0, 1]");
-    x.inertia_kgm2 = r.number_or(t, "inertia_kgm2", Expect::NonNegative, 0.0);
-    x.shift_time_s = r.number_or(t, "shift_time_s", Expect::NonNegative, 0.2);
+    x.inertia_kgm2 = r.number_or(t, "inertia_kgm2", kInertiaOrZero, 0.0);
+    x.shift_time_s = r.number_or(t, "shift_time_s", kTime, 0.2);
     return x;
 }
 
-DifferentialSpec read_differential(Reader& r, const Table& t) {
+DifferentialSpec read_differential(Reader& r, const Table& t, const std::string& spec) {
+    r.note_fields(spec, t);
     DifferentialSpec d;
     d.type = r.choice(t, "type", kDiffTypes, DifferentialType::Open);
-    d.final_drive = r.number_or(t, "final_drive", Expect::Positive, 1.0);
-    d.torque_split = r.number_or(t, "torque_split", Expect::Fraction, 0.5);
-    d.anti_slip_nm = r.number_or(t, "anti_slip_nm", Expect::NonNegative, 0.0);
-    d.anti_slip_torque = r.number_or(t, "anti_slip_torque", Expect::NonNegative, 0.0);
-    d.anti_slip_torque_deceleration_factor = r.number_or(t, "anti_slip_torque_deceleration_factor", Expect::Fraction, 0.0);
+    d.final_drive = r.number_or(t, "final_drive", kGearRatio, 1.0);
+    d.torque_split = r.number_or(t, "torque_split", kFraction, 0.5);
+    d.anti_slip_nm = r.number_or(t, "anti_slip_nm", kTorqueOrZero, 0.0);
+    d.anti_slip_torque = r.number_or(t, "anti_slip_torque", kCoefficient, 0.0);
+    d.anti_slip_torque_deceleration_factor = r.number_or(t, "anti_slip_torque_deceleration_factor", kFraction, 0.0);
     return d;
 }
 
 TireSpec read_tire(Reader& r, const Table& t) {
     TireSpec x;
     x.model = r.choice(t, "model", kTireModels, std::nullopt);
-    x.radius_m = r.number(t, "radius_m", Expect::Positive);
-    x.width_m = r.number_or(t, "width_m", Expect::NonNegative, 0.0);
-    x.aspect_ratio = r.number_or(t, "aspect_ratio", Expect::NonNegative, 0.0);
-    x.rim_diameter_m = r.number_or(t, "rim_diameter_m", Expect::NonNegative, 0.0);
-    x.rotational_inertia_kgm2 = r.number(t, "rotational_inertia_kgm2", Expect::Positive);
-    x.tread = r.number_or(t, "tread", Expect::Fraction, 0.0);
+    x.radius_m = r.number(t, "radius_m", kRadius);
+    x.width_m = r.number_or(t, "width_m", kRadiusOrZero, 0.0);
+    x.aspect_ratio = r.number_or(t, "aspect_ratio", kAspectRatio, 0.0);
+    x.rim_diameter_m = r.number_or(t, "rim_diameter_m", non_negative_up_to(10.0, "m"), 0.0);
+    x.rotational_inertia_kgm2 = r.number(t, "rotational_inertia_kgm2", kInertia);
+    x.tread = r.number_or(t, "tread", kFraction, 0.0);
     const Table rr = *r.table(t, "rolling_resistance", true);
     x.rolling_resistance.form = r.choice(rr, "form", kRollingForms, RollingResistanceForm::VDrift);
-    x.rolling_resistance.constant = r.number(rr, "constant", Expect::NonNegative);
-    x.rolling_resistance.v2_coefficient_s2_per_m2 = r.number_or(rr, "v2_coefficient_s2_per_m2", Expect::NonNegative, 0.0);
-    x.rolling_resistance.speed_coefficient_s_per_km = r.number_or(rr, "speed_coefficient_s_per_km", Expect::NonNegative, 0.0);
+    x.rolling_resistance.constant = r.number(rr, "constant", kRollingResistance);
+    x.rolling_resistance.v2_coefficient_s2_per_m2 = r.number_or(rr, "v2_coefficient_s2_per_m2", kRollingResistanceV2, 0.0);
+    x.rolling_resistance.speed_coefficient_s_per_km = r.number_or(rr, "speed_coefficient_s_per_km", kRollingResistanceSpeed, 0.0);
     if (x.model == TireModel::Pacejka89) {
-        x.pacejka.a = r.fixed<15>(t, "a");
-        x.pacejka.b = r.fixed<11>(t, "b");
-        x.pacejka.c = r.fixed<18>(t, "c");
+        x.pacejka.a = r.fixed<15>(t, "a", kPacejka);
+        x.pacejka.b = r.fixed<11>(t, "b", kPacejka);
+        x.pacejka.c = r.fixed<18>(t, "c", kPacejka);
         if (const auto g = r.table(t, "combined", false)) {
-            x.pacejka.gx1 = r.number_or(*g, "gx1", Expect::NonNegative, 0.0);
-            x.pacejka.gx2 = r.number_or(*g, "gx2", Expect::NonNegative, 0.0);
-            x.pacejka.gy1 = r.number_or(*g, "gy1", Expect::NonNegative, 0.0);
-            x.pacejka.gy2 = r.number_or(*g, "gy2", Expect::NonNegative, 0.0);
+            x.pacejka.gx1 = r.number_or(*g, "gx1", kCoefficient, 0.0);
+            x.pacejka.gx2 = r.number_or(*g, "gx2", kCoefficient, 0.0);
+            x.pacejka.gy1 = r.number_or(*g, "gy1", kCoefficient, 0.0);
+            x.pacejka.gy2 = r.number_or(*g, "gy2", kCoefficient, 0.0);
         }
     } else {
-        x.friction_curves.longitudinal = r.curve(t, "friction_curve_longitudinal", "slip ratio");
-        x.friction_curves.lateral = r.curve(t, "friction_curve_lateral", "lateral slip");
+        x.friction_curves.longitudinal = r.curve(t, "friction_curve_longitudinal", "slip ratio", kPacejka, kPacejka);
+        x.friction_curves.lateral = r.curve(t, "friction_curve_lateral", "lateral slip", kPacejka, kPacejka);
     }
     if (const auto s = r.table(t, "size_reference", false)) {
         TireSizeReference ref;
-        ref.radius_m = r.number(*s, "radius_m", Expect::Positive);
-        ref.width_m = r.number(*s, "width_m", Expect::Positive);
-        ref.aspect_ratio = r.number(*s, "aspect_ratio", Expect::Positive);
-        ref.pressure_bar = r.number(*s, "pressure_bar", Expect::Positive);
-        ref.load_n = r.number(*s, "load_n", Expect::Positive);
+        ref.radius_m = r.number(*s, "radius_m", kRadius);
+        ref.width_m = r.number(*s, "width_m", kRadius);
+        ref.aspect_ratio = r.number(*s, "aspect_ratio", positive_up_to(10.0, ""));
+        ref.pressure_bar = r.number(*s, "pressure_bar", kPressureBar);
+        ref.load_n = r.number(*s, "load_n", kTireLoad);
         x.size_reference = ref;
     }
     return x;
@@ -394,16 +393,19 @@ Vec3 mirrored(const Vec3& v, bool mirror) { return mirror ? Vec3{v.x, -v.y, v.z}
 
 // A wheel from [wheels.fl] (mirror false) or the right wheel from an axle table [wheels.front]
 // written for the left wheel (mirror true: every y negated).
-WheelSpec read_wheel(Reader& r, const Table& t, const Table& tires, bool mirror) {
+WheelSpec read_wheel(Reader& r, const Table& t, const Table& tires, bool mirror, const std::string& spec) {
+    r.note_fields(spec, t);
     WheelSpec w;
     const std::string tire_name = r.string(t, "tire");
     const toml::node* tire_node = tires.t ? tires.t->get(tire_name) : nullptr;
     if (!tire_node || !tire_node->is_table()) {
         throw LoadError(r.where(t.t->get("tire")), t.key("tire"), fmt::format("expected the name of a [tires.NAME] table, got '{}'", tire_name.substr(0, 40)));
     }
-    w.tire = read_tire(r, Table{tire_node->as_table(), tires.key(tire_name)});
+    const Table tire{tire_node->as_table(), tires.key(tire_name)};
+    r.note_fields(spec + ".tire", tire);
+    w.tire = read_tire(r, tire);
     w.position_m = mirrored(r.vec(t, "position_m"), mirror);
-    w.mass_kg = r.number(t, "mass_kg", Expect::Positive);
+    w.mass_kg = r.number(t, "mass_kg", kPointMass);
     w.camber_rad = r.angle_deg_or(t, "camber_deg", 0.0);
     w.caster_rad = r.angle_deg_or(t, "caster_deg", 0.0);
     w.toe_rad = r.angle_deg_or(t, "toe_deg", 0.0);
@@ -411,13 +413,14 @@ WheelSpec read_wheel(Reader& r, const Table& t, const Table& tires, bool mirror)
     w.ackermann_rad = r.angle_deg_or(t, "ackermann_deg", 0.0);
 
     const Table s = *r.table(t, "suspension", true);
+    r.note_fields(spec + ".suspension", s);
     auto& sus = w.suspension;
-    sus.spring_n_per_m = r.number(s, "spring_n_per_m", Expect::Positive);
-    sus.bump_damping_ns_per_m = r.number(s, "bump_damping_ns_per_m", Expect::NonNegative);
-    sus.rebound_damping_ns_per_m = r.number(s, "rebound_damping_ns_per_m", Expect::NonNegative);
-    sus.travel_m = r.number(s, "travel_m", Expect::Positive);
-    sus.max_compression_velocity_m_per_s = r.number_or(s, "max_compression_velocity_m_per_s", Expect::NonNegative, 0.0);
-    sus.anti_roll_n_per_m = r.number_or(s, "anti_roll_n_per_m", Expect::NonNegative, 0.0);
+    sus.spring_n_per_m = r.number(s, "spring_n_per_m", kStiffness);
+    sus.bump_damping_ns_per_m = r.number(s, "bump_damping_ns_per_m", kStiffnessOrZero);
+    sus.rebound_damping_ns_per_m = r.number(s, "rebound_damping_ns_per_m", kStiffnessOrZero);
+    sus.travel_m = r.number(s, "travel_m", kTravel);
+    sus.max_compression_velocity_m_per_s = r.number_or(s, "max_compression_velocity_m_per_s", kSpeed, 0.0);
+    sus.anti_roll_n_per_m = r.number_or(s, "anti_roll_n_per_m", kStiffnessOrZero, 0.0);
     const auto given_position = r.vec_or(s, "position_m");
     sus.position_m = given_position ? mirrored(*given_position, mirror) : w.position_m;
     const auto given_hinge = r.vec_or(s, "hinge_m");
@@ -441,13 +444,14 @@ WheelSpec read_wheel(Reader& r, const Table& t, const Table& tires, bool mirror)
     }
 
     if (const auto b = r.table(t, "brake", false)) {
+        r.note_fields(spec + ".brake", *b);
         auto& br = w.brake;
-        br.friction = r.number_or(*b, "friction", Expect::NonNegative, 0.0);
-        br.max_pressure_pa = r.number_or(*b, "max_pressure_pa", Expect::NonNegative, 0.0);
-        br.area_m2 = r.number_or(*b, "area_m2", Expect::NonNegative, 0.0);
-        br.radius_m = r.number_or(*b, "radius_m", Expect::NonNegative, 0.0);
-        br.bias = r.number_or(*b, "bias", Expect::Fraction, 0.0);
-        br.handbrake = r.number_or(*b, "handbrake", Expect::Fraction, 0.0);
+        br.friction = r.number_or(*b, "friction", kFrictionOrZero, 0.0);
+        br.max_pressure_pa = r.number_or(*b, "max_pressure_pa", kStiffnessOrZero, 0.0);
+        br.area_m2 = r.number_or(*b, "area_m2", kAreaOrZero, 0.0);
+        br.radius_m = r.number_or(*b, "radius_m", kRadiusOrZero, 0.0);
+        br.bias = r.number_or(*b, "bias", kFraction, 0.0);
+        br.handbrake = r.number_or(*b, "handbrake", kFraction, 0.0);
     }
     return w;
 }
@@ -464,11 +468,11 @@ LoadedCar load_toml_car(std::string_view text, const std::filesystem::path& path
     } catch (const toml::parse_error& e) {
         throw LoadError({label, static_cast<int>(e.source().begin.line)}, "", fmt::format("TOML syntax error: {}", e.description()));
     }
-    Reader r(label, out.warnings);
+    Reader r(label, out.warnings, out.sources);
     const Table top{&root, ""};
     const std::string format = r.string_or(top, "format", "tractive-car");
     if (format != "tractive-car") throw LoadError(r.where(root.get("format")), "format", "expected \"tractive-car\"");
-    const double version = r.number_or(top, "format_version", Expect::Positive, 1.0);
+    const double version = r.number_or(top, "format_version", positive_up_to(1e9, ""), 1.0);
     if (version != 1.0) throw LoadError(r.where(root.get("format_version")), "format_version", fmt::format("unsupported version {}: expected 1", version));
 
     VehicleSpec& spec = out.spec;
@@ -476,21 +480,23 @@ LoadedCar load_toml_car(std::string_view text, const std::filesystem::path& path
     spec.description = r.string_or(top, "description", "");
 
     for_each_table(r, top, "mass", [&](const Table& t) {
+        r.note_fields(fmt::format("masses[{}]", spec.masses.size()), t);
         PointMass m;
         m.name = r.string(t, "name");
         m.role = r.choice(t, "role", kMassRoles, MassRole::Body);
-        m.mass_kg = r.number(t, "mass_kg", Expect::Positive);
+        m.mass_kg = r.number(t, "mass_kg", kPointMass);
         m.position_m = r.vec(t, "position_m");
         spec.masses.push_back(std::move(m));
     });
     if (spec.masses.empty()) throw LoadError({label, 0}, "mass", "missing point masses: expected at least one [[mass]] table");
 
     if (const auto f = r.table(top, "fuel_tank", false)) {
+        r.note_fields("fuel_tank", *f);
         auto& tank = spec.fuel_tank;
         tank.position_m = r.vec(*f, "position_m");
-        tank.capacity_m3 = r.number(*f, "capacity_m3", Expect::NonNegative);
-        tank.volume_m3 = r.number_or(*f, "volume_m3", Expect::NonNegative, tank.capacity_m3);
-        tank.density_kg_per_m3 = r.number_or(*f, "density_kg_per_m3", Expect::Positive, 730.0);
+        tank.capacity_m3 = r.number(*f, "capacity_m3", kFuelVolume);
+        tank.volume_m3 = r.number_or(*f, "volume_m3", kFuelVolume, tank.capacity_m3);
+        tank.density_kg_per_m3 = r.number_or(*f, "density_kg_per_m3", kDensity, 730.0);
         if (tank.volume_m3 > tank.capacity_m3) {
             throw LoadError(r.where(f->t->get("volume_m3")), f->key("volume_m3"), "expected a volume no larger than the capacity");
         }
@@ -501,9 +507,10 @@ LoadedCar load_toml_car(std::string_view text, const std::filesystem::path& path
     spec.transmission = read_transmission(r, *r.table(top, "transmission", true));
 
     const Table diffs = *r.table(top, "differential", true);
-    if (const auto d = r.table(diffs, "front", false)) spec.driveline.front = read_differential(r, *d);
-    if (const auto d = r.table(diffs, "rear", false)) spec.driveline.rear = read_differential(r, *d);
-    if (const auto d = r.table(diffs, "centre", false)) spec.driveline.centre = read_differential(r, *d);
+    r.note_fields("driveline", diffs);
+    if (const auto d = r.table(diffs, "front", false)) spec.driveline.front = read_differential(r, *d, "driveline.front");
+    if (const auto d = r.table(diffs, "rear", false)) spec.driveline.rear = read_differential(r, *d, "driveline.rear");
+    if (const auto d = r.table(diffs, "centre", false)) spec.driveline.centre = read_differential(r, *d, "driveline.centre");
     if (!spec.driveline.front && !spec.driveline.rear) {
         throw LoadError(r.where(diffs.t), "differential", "expected [differential.front], [differential.rear] or both");
     }
@@ -512,14 +519,16 @@ LoadedCar load_toml_car(std::string_view text, const std::filesystem::path& path
     }
 
     const Table brakes = *r.table(top, "brakes", true);
+    r.note_fields("brakes", brakes);
     spec.brakes.form = r.choice(brakes, "form", kBrakeForms, std::nullopt);
     if (spec.brakes.form == BrakeForm::MaxTorque) {
-        spec.brakes.max_torque_nm = r.number(brakes, "max_torque_nm", Expect::NonNegative);
-        spec.brakes.front_fraction = r.number(brakes, "front_fraction", Expect::Fraction);
+        spec.brakes.max_torque_nm = r.number(brakes, "max_torque_nm", kBrakeSystemTorque);
+        spec.brakes.front_fraction = r.number(brakes, "front_fraction", kFraction);
     }
 
     const Table tires = r.table(top, "tires", true).value();
     const Table wheels = *r.table(top, "wheels", true);
+    r.note_fields("wheels", wheels);
     // Either one table per wheel, or an axle table for the left wheel that the right mirrors.
     const std::array<std::pair<const char*, std::array<int, 2>>, 2> axles = {{{"front", {FL, FR}}, {"rear", {RL, RR}}}};
     for (const auto& [axle, pair] : axles) {
@@ -530,28 +539,31 @@ LoadedCar load_toml_car(std::string_view text, const std::filesystem::path& path
                                     fmt::format("[wheels.{}] and [wheels.{}] both describe this wheel: expected one of them", axle, kWheelNames[i]));
                 }
             }
-            spec.wheels[pair[0]] = read_wheel(r, *a, tires, false);
-            spec.wheels[pair[1]] = read_wheel(r, *a, tires, true);
+            spec.wheels[pair[0]] = read_wheel(r, *a, tires, false, std::string("wheels.") + kWheelNames[pair[0]]);
+            spec.wheels[pair[1]] = read_wheel(r, *a, tires, true, std::string("wheels.") + kWheelNames[pair[1]]);
         } else {
-            for (int i : pair) spec.wheels[i] = read_wheel(r, *r.table(wheels, kWheelNames[i], true), tires, false);
+            for (int i : pair) {
+                spec.wheels[i] = read_wheel(r, *r.table(wheels, kWheelNames[i], true), tires, false, std::string("wheels.") + kWheelNames[i]);
+            }
         }
     }
 
     for_each_table(r, top, "aero", [&](const Table& t) {
+        r.note_fields(fmt::format("aero[{}]", spec.aero.size()), t);
         AeroDeviceSpec a;
         a.name = r.string(t, "name");
         a.position_m = r.vec(t, "position_m");
-        a.frontal_area_m2 = r.number_or(t, "frontal_area_m2", Expect::NonNegative, 0.0);
-        a.drag_coefficient = r.number_or(t, "drag_coefficient", Expect::NonNegative, 0.0);
-        a.surface_area_m2 = r.number_or(t, "surface_area_m2", Expect::NonNegative, 0.0);
-        a.lift_coefficient = r.number_or(t, "lift_coefficient", Expect::Any, 0.0);
-        a.lift_efficiency = r.number_or(t, "lift_efficiency", Expect::Fraction, 1.0);
+        a.frontal_area_m2 = r.number_or(t, "frontal_area_m2", kAreaOrZero, 0.0);
+        a.drag_coefficient = r.number_or(t, "drag_coefficient", kCoefficient, 0.0);
+        a.surface_area_m2 = r.number_or(t, "surface_area_m2", kAreaOrZero, 0.0);
+        a.lift_coefficient = r.number_or(t, "lift_coefficient", kLiftCoefficient, 0.0);
+        a.lift_efficiency = r.number_or(t, "lift_efficiency", kFraction, 1.0);
         spec.aero.push_back(std::move(a));
     });
 
     r.warn_unused(root);
     if (auto issues = find_spec_issues(spec); !issues.empty()) {
-        throw LoadError({label, 0}, issues.front().path, issues.front().message);
+        throw spec_issue_error(issues.front(), out.sources, label);
     }
     return out;
 }

@@ -44,7 +44,8 @@ std::string quoted(const std::string& s) {
             case '\t': out += "\\t"; break;
             case '\r': out += "\\r"; break;
             default:
-                if (static_cast<unsigned char>(c) < 0x20) {
+                // Control characters and DEL (0x7F) may not appear raw in a TOML basic string.
+                if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) {
                     out += fmt::format("\\u{:04x}", static_cast<int>(c));
                 } else {
                     out += c;

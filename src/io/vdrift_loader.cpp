@@ -7,7 +7,9 @@
 // format (version 2).
 //
 // Every key the loader reads is marked; at the end, keys nobody read get a warning naming
-// file:line, except the graphics and collision keys that carry no physics.
+// file:line, except the graphics and collision keys that carry no physics. Every value is
+// checked against its plausible range (spec/validate.hpp) where it is read, and the source of
+// each part of the spec is recorded so that the final check reports at the file's line and key.
 
 #include <fmt/format.h>
 
@@ -32,32 +34,9 @@ namespace tractive {
 namespace {
 
 namespace fs = std::filesystem;
+using namespace plausible;
 
 constexpr double kRadPerDeg = std::numbers::pi / 180.0;
-
-enum class Expect { Any, Positive, NonNegative, Fraction, Negative };
-
-const char* describe(Expect e) {
-    switch (e) {
-        case Expect::Any: return "a finite number";
-        case Expect::Positive: return "a positive number";
-        case Expect::NonNegative: return "a number >= 0";
-        case Expect::Fraction: return "a number in [0, 1]";
-        case Expect::Negative: return "a negative number";
-    }
-    return "";
-}
-
-bool satisfies(double v, Expect e) {
-    switch (e) {
-        case Expect::Any: return true;
-        case Expect::Positive: return v > 0.0;
-        case Expect::NonNegative: return v >= 0.0;
-        case Expect::Fraction: return v >= 0.0 && v <= 1.0;
-        case Expect::Negative: return v < 0.0;
-    }
-    return false;
-}
 
 // Keys that describe graphics, sound or collision shapes; read by nobody, warned about never.
 bool is_graphics_key(std::string_view key) {
@@ -82,11 +61,20 @@ Vec3 to_iso(Axes axes, const std::vector<double>& v) {
     return {v[1], -v[0], v[2]};  // VDrift ConvertCarCoordinateSystemV2toV1
 }
 
-// A parsed file with the bookkeeping of which keys were read.
+std::string key_name(const IniSection& s, std::string_view key) {
+    return s.name.empty() ? std::string(key) : s.name + "." + std::string(key);
+}
+
+// "got 'text'" for a value that is not what was expected; an empty value says so.
+std::string got(const std::string& value) {
+    return value.empty() ? "got an empty value" : fmt::format("got '{}'", value.substr(0, 40));
+}
+
+// A parsed file with the bookkeeping of which keys were read and where spec parts came from.
 class Reader {
 public:
-    Reader(IniDocument doc, Axes axes, std::vector<LoadWarning>& warnings)
-        : doc_(std::move(doc)), axes_(axes), warnings_(warnings) {
+    Reader(IniDocument doc, Axes axes, std::vector<LoadWarning>& warnings, SpecSources& sources)
+        : doc_(std::move(doc)), axes_(axes), warnings_(warnings), sources_(sources) {
         for (auto& w : doc_.warnings) warnings_.push_back(w);
     }
 
@@ -102,13 +90,21 @@ public:
         return *s;
     }
 
-    static std::string key_name(const IniSection& s, std::string_view key) {
-        return s.name.empty() ? std::string(key) : s.name + "." + std::string(key);
+    // Records that spec_path came from entry e of section s (or the section itself).
+    void note(std::string_view spec_path, const IniSection& s, const IniEntry* e = nullptr) {
+        if (spec_path.empty()) return;
+        if (e) {
+            sources_.note(std::string(spec_path), e->location, key_name(s, e->key));
+        } else {
+            sources_.note(std::string(spec_path), s.location, s.name);
+        }
     }
 
+    // The entry, or nullptr; an entry whose include was expanded is not data and reads as absent.
     const IniEntry* entry(const IniSection& s, std::string_view key) {
         const IniEntry* e = s.find(key);
-        if (e) used_.insert({s.name, e->key});
+        if (!e || e->consumed_include) return nullptr;
+        used_.insert({s.name, e->key});
         return e;
     }
 
@@ -118,32 +114,28 @@ public:
         return *e;
     }
 
-    double parse_number(const IniSection& s, const IniEntry& e, Expect expect) const {
+    double parse_number(const IniSection& s, const IniEntry& e, const Range& range) const {
         const auto v = parse_finite_number(e.value);
-        if (!v) {
-            throw LoadError(e.location, key_name(s, e.key),
-                            fmt::format("expected {}, got '{}'", describe(expect), e.value.substr(0, 40)));
-        }
-        if (!satisfies(*v, expect)) {
-            throw LoadError(e.location, key_name(s, e.key), fmt::format("expected {}, got {}", describe(expect), *v));
+        if (!v) throw LoadError(e.location, key_name(s, e.key), fmt::format("expected {}, {}", range.kind, got(e.value)));
+        if (const std::string problem = range.problem(*v); !problem.empty()) {
+            throw LoadError(e.location, key_name(s, e.key), problem);
         }
         return *v;
     }
 
-    double number(const IniSection& s, std::string_view key, Expect expect) {
-        return parse_number(s, require_entry(s, key), expect);
+    double number(const IniSection& s, std::string_view key, const Range& range, std::string_view spec = {}) {
+        const IniEntry& e = require_entry(s, key);
+        note(spec, s, &e);
+        return parse_number(s, e, range);
     }
 
-    double number_or(const IniSection* s, std::string_view key, Expect expect, double fallback) {
+    double number_or(const IniSection* s, std::string_view key, const Range& range, double fallback,
+                     std::string_view spec = {}) {
         if (!s) return fallback;
         const IniEntry* e = entry(*s, key);
-        return e ? parse_number(*s, *e, expect) : fallback;
-    }
-
-    std::optional<double> maybe_number(const IniSection& s, std::string_view key, Expect expect) {
-        const IniEntry* e = entry(s, key);
-        if (!e) return std::nullopt;
-        return parse_number(s, *e, expect);
+        if (!e) return fallback;
+        note(spec, *s, e);
+        return parse_number(*s, *e, range);
     }
 
     std::vector<double> list(const IniSection& s, const IniEntry& e, std::size_t min_count, std::size_t max_count) const {
@@ -152,34 +144,44 @@ public:
             const std::string count = min_count == max_count ? fmt::format("{}", min_count)
                                                              : fmt::format("{} to {}", min_count, max_count);
             throw LoadError(e.location, key_name(s, e.key),
-                            fmt::format("expected {} comma-separated numbers, got '{}'", count, e.value.substr(0, 40)));
+                            fmt::format("expected {} comma-separated numbers, {}", count, got(e.value)));
         }
         return *v;
     }
 
-    Vec3 position(const IniSection& s, std::string_view key) {
-        return to_iso(axes_, list(s, require_entry(s, key), 3, 3));
+    // Numbers of a list, each in `range`.
+    std::vector<double> list_in(const IniSection& s, const IniEntry& e, std::size_t count, const Range& range) const {
+        auto v = list(s, e, count, count);
+        for (double x : v) {
+            if (const std::string problem = range.problem(x); !problem.empty()) {
+                throw LoadError(e.location, key_name(s, e.key), problem);
+            }
+        }
+        return v;
     }
 
-    std::optional<Vec3> maybe_position(const IniSection* s, std::string_view key) {
+    Vec3 position_of(const IniSection& s, const IniEntry& e) const { return to_iso(axes_, list_in(s, e, 3, kCoordinate)); }
+
+    Vec3 position(const IniSection& s, std::string_view key, std::string_view spec = {}) {
+        const IniEntry& e = require_entry(s, key);
+        note(spec, s, &e);
+        return position_of(s, e);
+    }
+
+    std::optional<Vec3> maybe_position(const IniSection* s, std::string_view key, std::string_view spec = {}) {
         if (!s) return std::nullopt;
         const IniEntry* e = entry(*s, key);
         if (!e) return std::nullopt;
-        return to_iso(axes_, list(*s, *e, 3, 3));
+        note(spec, *s, e);
+        return position_of(*s, *e);
     }
 
-    std::string text(const IniSection& s, std::string_view key) { return require_entry(s, key).value; }
-
-    void mark_section_read(const IniSection& s) {
-        for (const auto& e : s.entries) used_.insert({s.name, e.key});
-    }
-
-    // Warn about every key nobody read, except graphics ones.
+    // Warn about every key nobody read, except graphics ones and expanded includes.
     void warn_unused() {
-        for (const auto& s : doc_.sections) {
+        for (const auto& s : doc_.sections()) {
             if (is_graphics_section(s.name)) continue;
-            for (const auto& e : s.entries) {
-                if (used_.contains({s.name, e.key}) || is_graphics_key(e.key)) continue;
+            for (const auto& e : s.entries()) {
+                if (e.consumed_include || used_.contains({s.name, e.key}) || is_graphics_key(e.key)) continue;
                 warnings_.push_back({e.location, key_name(s, e.key), "unknown key, ignored"});
             }
         }
@@ -189,31 +191,31 @@ private:
     IniDocument doc_;
     Axes axes_;
     std::vector<LoadWarning>& warnings_;
+    SpecSources& sources_;
     std::set<std::pair<std::string, std::string>> used_;
 };
 
-// Finding files named inside a car file, inside the data root only.
+bool path_inside(const fs::path& p, const fs::path& root) {
+    auto r = root.begin();
+    auto i = p.begin();
+    for (; r != root.end(); ++r, ++i) {
+        if (r->empty()) continue;  // trailing separator
+        if (i == p.end() || *i != *r) return false;
+    }
+    return true;
+}
+
+// Finding files named inside a car file: under the car's own folder or under the data root,
+// compared as canonical paths (symlinks resolved), so that nothing escapes both.
 class FileResolver {
 public:
     FileResolver(const fs::path& car_path, const LoadOptions& options) {
         car_dir_ = car_path.parent_path();
         if (car_dir_.empty()) car_dir_ = ".";
-        if (!options.data_root.empty()) {
-            root_ = options.data_root;
-        } else {
-            std::error_code ec;
-            fs::path dir = fs::absolute(car_dir_, ec);
-            root_ = car_dir_;
-            for (fs::path d = dir; !d.empty(); d = d.parent_path()) {
-                if (fs::is_directory(d / "carparts", ec)) {
-                    root_ = d;
-                    break;
-                }
-                if (d == d.parent_path()) break;
-            }
-        }
+        root_ = options.data_root.empty() ? find_data_root(car_dir_) : options.data_root;
         std::error_code ec;
         root_canonical_ = fs::weakly_canonical(root_, ec);
+        car_dir_canonical_ = fs::weakly_canonical(car_dir_, ec);
     }
 
     // The file `name` refers to: relative to the car's folder first, then under carparts/.
@@ -224,10 +226,11 @@ public:
             std::error_code ec;
             if (!fs::exists(c, ec)) continue;
             const fs::path canonical = fs::weakly_canonical(c, ec);
-            if (!inside_root(canonical)) {
+            if (!path_inside(canonical, root_canonical_) && !path_inside(canonical, car_dir_canonical_)) {
                 throw LoadError(where, key,
-                                fmt::format("'{}' resolves to {}, outside the data root {}: expected a file under it",
-                                            name, canonical.string(), root_canonical_.string()));
+                                fmt::format("'{}' resolves to {}, outside the data root {} and the car's folder {}: "
+                                            "expected a file under one of them",
+                                            name, canonical.string(), root_canonical_.string(), car_dir_canonical_.string()));
             }
             return canonical;
         }
@@ -237,70 +240,116 @@ public:
     }
 
 private:
-    bool inside_root(const fs::path& p) const {
-        auto r = root_canonical_.begin();
-        auto i = p.begin();
-        for (; r != root_canonical_.end(); ++r, ++i) {
-            if (r->empty()) continue;  // trailing separator
-            if (i == p.end() || *i != *r) return false;
+    // The first folder at or above dir with a carparts/ subfolder; dir itself if none.
+    static fs::path find_data_root(const fs::path& dir) {
+        std::error_code ec;
+        const fs::path absolute = fs::absolute(dir, ec);
+        for (fs::path d = absolute; !d.empty(); d = d.parent_path()) {
+            if (fs::is_directory(d / "carparts", ec)) return d;
+            if (d == d.parent_path()) break;
         }
-        return true;
+        return dir;
     }
 
     fs::path car_dir_;
     fs::path root_;
     fs::path root_canonical_;
+    fs::path car_dir_canonical_;
 };
 
 // Expands "key = &name" entries: the sections of file `name` are added under the key's path
-// ([a] k = &f puts f's top-level keys in section "a.k" and f's [s] in "a.k.s").
-void expand_includes(IniDocument& doc, const FileResolver& files, std::vector<fs::path>& stack, int depth) {
-    constexpr int kMaxIncludeDepth = 16;
-    std::vector<IniSection> added;
-    for (auto& section : doc.sections) {
-        for (auto& e : section.entries) {
-            if (e.value.empty() || e.value.front() != '&') continue;
-            const std::string key = Reader::key_name(section, e.key);
-            if (depth >= kMaxIncludeDepth) {
-                throw LoadError(e.location, key, fmt::format("includes nested deeper than {}", kMaxIncludeDepth));
-            }
-            const fs::path target = files.resolve(std::string(trim(e.value.substr(1))), e.location, key);
-            if (std::find(stack.begin(), stack.end(), target) != stack.end()) {
-                throw LoadError(e.location, key, fmt::format("include cycle: {} includes itself", target.string()));
-            }
-            IniDocument included = parse_ini(read_text_file(target), target.string());
-            stack.push_back(target);
-            expand_includes(included, files, stack, depth + 1);
-            stack.pop_back();
-            for (auto& s : included.sections) {
-                if (s.entries.empty()) continue;
-                s.name = s.name.empty() ? key : key + "." + s.name;
-                added.push_back(std::move(s));
-            }
-            for (auto& w : included.warnings) doc.warnings.push_back(std::move(w));
-            e.value.clear();  // the key itself is consumed by the include
+// ([a] k = &f puts f's top-level keys in section "a.k" and f's [s] in "a.k.s"). One expander
+// serves a whole load (car and tyre files): each file is read and parsed once, and the total
+// number of expansions and of bytes they add are capped, so that a file including another many
+// times over ("include bomb") fails fast instead of hanging.
+class IncludeExpander {
+public:
+    static constexpr int kMaxDepth = 16;
+    static constexpr int kMaxExpansions = 256;
+    static constexpr std::size_t kMaxExpandedBytes = 16u * 1024u * 1024u;
+
+    explicit IncludeExpander(const FileResolver& files) : files_(files) {}
+
+    // `self` is the canonical path of doc's own file (for cycle detection).
+    void expand(IniDocument& doc, const fs::path& self) {
+        std::vector<fs::path> stack{self};
+        expand(doc, stack);
+    }
+
+private:
+    struct Parsed {
+        IniDocument doc;
+        std::size_t bytes = 0;
+    };
+
+    const Parsed& parsed(const fs::path& file) {
+        auto it = cache_.find(file);
+        if (it == cache_.end()) {
+            const std::string text = read_text_file(file);
+            it = cache_.emplace(file, Parsed{parse_ini(text, file.string()), text.size()}).first;
+        }
+        return it->second;
+    }
+
+    void check_limits(const IniEntry& e, const std::string& key, std::size_t depth, std::size_t bytes) {
+        if (depth > kMaxDepth) {
+            throw LoadError(e.location, key, fmt::format("includes nested deeper than {}", kMaxDepth));
+        }
+        if (++expansions_ > kMaxExpansions) {
+            throw LoadError(e.location, key,
+                            fmt::format("more than {} include expansions in one car: expected a car that includes "
+                                        "each part a few times",
+                                        kMaxExpansions));
+        }
+        expanded_bytes_ += bytes;
+        if (expanded_bytes_ > kMaxExpandedBytes) {
+            throw LoadError(e.location, key,
+                            fmt::format("includes expand to more than {} bytes: expected a car of a few kilobytes",
+                                        kMaxExpandedBytes));
         }
     }
-    for (auto& s : added) {
-        bool merged = false;
-        for (auto& existing : doc.sections) {
-            if (existing.name == s.name) {
-                for (auto& e : s.entries) existing.entries.push_back(std::move(e));
-                merged = true;
+
+    void expand(IniDocument& doc, std::vector<fs::path>& stack) {
+        std::vector<IniSection> added;
+        for (auto& section : doc.mutable_sections()) {
+            for (auto& e : section.mutable_entries()) {
+                if (e.consumed_include || e.value.empty() || e.value.front() != '&') continue;
+                const std::string key = key_name(section, e.key);
+                const fs::path target = files_.resolve(std::string(trim(e.value.substr(1))), e.location, key);
+                if (std::find(stack.begin(), stack.end(), target) != stack.end()) {
+                    throw LoadError(e.location, key, fmt::format("include cycle: {} includes itself", target.string()));
+                }
+                const Parsed& p = parsed(target);
+                check_limits(e, key, stack.size(), p.bytes);
+                IniDocument included = p.doc;  // a copy: its includes expand under this key
+                stack.push_back(target);
+                expand(included, stack);
+                stack.pop_back();
+                for (auto& s : included.mutable_sections()) {
+                    if (s.entries().empty()) continue;
+                    s.name = s.name.empty() ? key : key + "." + s.name;
+                    added.push_back(std::move(s));
+                }
+                for (auto& w : included.warnings) doc.warnings.push_back(std::move(w));
+                e.consumed_include = true;  // the key itself is not data
             }
         }
-        if (!merged) doc.sections.push_back(std::move(s));
+        for (auto& s : added) {
+            IniSection& into = doc.section(s.name, s.location);
+            for (auto& e : s.mutable_entries()) into.set(std::move(e));
+        }
     }
-    // Keys whose value was an include are not data; remove them.
-    for (auto& section : doc.sections) {
-        std::erase_if(section.entries, [](const IniEntry& e) { return e.value.empty(); });
-    }
-}
+
+    const FileResolver& files_;
+    std::map<fs::path, Parsed> cache_;
+    int expansions_ = 0;
+    std::size_t expanded_bytes_ = 0;
+};
 
 // "torque-curve-07" style indexed keys of a section, sorted by index.
 std::vector<std::pair<int, const IniEntry*>> indexed_entries(const IniSection& s, std::string_view prefix) {
     std::vector<std::pair<int, const IniEntry*>> out;
-    for (const auto& e : s.entries) {
+    for (const auto& e : s.entries()) {
         if (!e.key.starts_with(prefix)) continue;
         const std::string_view digits = std::string_view(e.key).substr(prefix.size());
         int index = 0;
@@ -312,15 +361,23 @@ std::vector<std::pair<int, const IniEntry*>> indexed_entries(const IniSection& s
     return out;
 }
 
-// A curve of "x, y" entries; x must increase strictly.
-PiecewiseLinear read_curve(Reader& r, const IniSection& s, std::string_view prefix, const std::string& x_name) {
+// A curve of "x, y" entries; x must increase strictly; x and y in their ranges.
+PiecewiseLinear read_curve(Reader& r, const IniSection& s, std::string_view prefix, const std::string& x_name,
+                           const Range& x_range, const Range& y_range, std::string_view spec) {
     std::vector<double> xs;
     std::vector<double> ys;
     for (const auto& [index, e] : indexed_entries(s, prefix)) {
         r.entry(s, e->key);
+        if (xs.empty()) r.note(spec, s, e);
+        r.note(fmt::format("{}[{}]", spec, xs.size()), s, e);
         const auto v = r.list(s, *e, 2, 2);
+        for (const auto& [value, range] : {std::pair{v[0], x_range}, std::pair{v[1], y_range}}) {
+            if (const std::string problem = range.problem(value); !problem.empty()) {
+                throw LoadError(e->location, key_name(s, e->key), problem);
+            }
+        }
         if (!xs.empty() && !(v[0] > xs.back())) {
-            throw LoadError(e->location, Reader::key_name(s, e->key),
+            throw LoadError(e->location, key_name(s, e->key),
                             fmt::format("{} must increase from point to point: expected more than {}, got {}", x_name,
                                         xs.back(), v[0]));
         }
@@ -337,23 +394,22 @@ MassRole role_of_section(std::string_view name) {
     return MassRole::Body;
 }
 
-EngineSpec read_engine(Reader& r, std::vector<PointMass>& masses) {
-    const IniSection& s = r.require_section("engine");
-    EngineSpec e;
-    masses.push_back({"engine", MassRole::Engine, r.number(s, "mass", Expect::Positive), r.position(s, "position")});
-    e.rpm_limit = r.number(s, "rpm-limit", Expect::Positive);
-    e.inertia_kgm2 = r.number(s, "inertia", Expect::Positive);
-    e.start_rpm = r.number(s, "start-rpm", Expect::Positive);
-    e.stall_rpm = r.number(s, "stall-rpm", Expect::NonNegative);
-    e.idle_throttle = r.number_or(&s, "idle", Expect::Fraction, 0.0);
-    e.fuel_consumption_m3_per_rpm_s = r.number_or(&s, "fuel-consumption", Expect::NonNegative, 0.0);
-    e.displacement_m3 = r.number_or(&s, "displacement", Expect::NonNegative, 0.0);
-    e.max_power_w = r.number_or(&s, "max-power", Expect::Positive, 0.0);
-    e.peak_power_rpm = r.number_or(&s, "peak-engine-rpm", Expect::Positive, 0.0);
+// Adds the point mass of section s (keys mass and position) as masses[i], noting its source.
+void add_point_mass(Reader& r, const IniSection& s, const std::string& name, MassRole role, std::vector<PointMass>& masses) {
+    const std::string spec = fmt::format("masses[{}]", masses.size());
+    r.note(spec, s);
+    const double mass = r.number(s, "mass", kPointMass, spec + ".mass_kg");
+    masses.push_back({name, role, mass, r.position(s, "position", spec + ".position_m")});
+}
+
+void read_friction_torque(Reader& r, const IniSection& s, EngineSpec& e) {
     if (const IniEntry* f = r.entry(s, "torque-friction")) {
+        r.note("engine.friction_torque_nm", s, f);
         const auto v = r.list(s, *f, 1, 3);
         for (std::size_t i = 0; i < v.size(); ++i) {
-            if (v[i] < 0.0) throw LoadError(f->location, "engine.torque-friction", "expected numbers >= 0");
+            if (const std::string problem = kTorqueOrZero.problem(v[i]); !problem.empty()) {
+                throw LoadError(f->location, key_name(s, f->key), problem);
+            }
             e.friction_torque_nm[i] = v[i];
         }
     } else {
@@ -362,13 +418,31 @@ EngineSpec read_engine(Reader& r, std::vector<PointMass>& masses) {
         const double scale = e.displacement_m3 / (4.0 * std::numbers::pi);
         e.friction_torque_nm = {97000.0 * scale, 15000.0 * scale, 5000.0 * scale};
     }
-    e.torque_curve_nm = read_curve(r, s, "torque-curve-", "rpm");
+}
+
+EngineSpec read_engine(Reader& r, std::vector<PointMass>& masses) {
+    const IniSection& s = r.require_section("engine");
+    r.note("engine", s);
+    EngineSpec e;
+    add_point_mass(r, s, "engine", MassRole::Engine, masses);
+    e.rpm_limit = r.number(s, "rpm-limit", kRpm, "engine.rpm_limit");
+    e.inertia_kgm2 = r.number(s, "inertia", kInertia, "engine.inertia_kgm2");
+    e.start_rpm = r.number(s, "start-rpm", kRpm, "engine.start_rpm");
+    e.stall_rpm = r.number(s, "stall-rpm", kRpmOrZero, "engine.stall_rpm");
+    e.idle_throttle = r.number_or(&s, "idle", kFraction, 0.0, "engine.idle_throttle");
+    e.fuel_consumption_m3_per_rpm_s = r.number_or(&s, "fuel-consumption", kFuelConsumption, 0.0, "engine.fuel_consumption_m3_per_rpm_s");
+    e.displacement_m3 = r.number_or(&s, "displacement", kDisplacement, 0.0, "engine.displacement_m3");
+    e.max_power_w = r.number_or(&s, "max-power", kPower, 0.0, "engine.max_power_w");
+    e.peak_power_rpm = r.number_or(&s, "peak-engine-rpm", kRpmOrZero, 0.0, "engine.peak_power_rpm");
+    read_friction_torque(r, s, e);
+    e.torque_curve_nm = read_curve(r, s, "torque-curve-", "rpm", kRpmOrZero, kTorque, "engine.torque_curve");
     if (e.torque_curve_nm.empty()) {
         if (e.max_power_w <= 0.0 || e.peak_power_rpm <= 0.0) {
             throw LoadError(s.location, "engine.torque-curve-00",
                             "missing torque curve: expected torque-curve-NN = rpm, N m entries, or max-power and "
                             "peak-engine-rpm");
         }
+        r.note("engine.torque_curve", s, r.entry(s, "max-power"));
         e.torque_curve_nm = genta_torque_curve(e.max_power_w, e.peak_power_rpm, e.rpm_limit);
         e.torque_curve_from_power = true;
     } else if (e.torque_curve_nm.size() < 2) {
@@ -378,25 +452,31 @@ EngineSpec read_engine(Reader& r, std::vector<PointMass>& masses) {
         throw LoadError(r.require_entry(s, "start-rpm").location, "engine.start-rpm",
                         fmt::format("expected start-rpm above stall-rpm ({})", e.stall_rpm));
     }
+    if (e.rpm_limit <= e.start_rpm) {
+        throw LoadError(r.require_entry(s, "rpm-limit").location, "engine.rpm-limit",
+                        fmt::format("expected rpm-limit above start-rpm ({})", e.start_rpm));
+    }
     return e;
 }
 
 ClutchSpec read_clutch(Reader& r) {
     const IniSection& s = r.require_section("clutch");
+    r.note("clutch", s);
     ClutchSpec c;
     c.model = ClutchModel::VDrift;
-    c.sliding_friction = r.number(s, "sliding", Expect::Positive);
-    c.radius_m = r.number(s, "radius", Expect::Positive);
-    c.area_m2 = r.number(s, "area", Expect::Positive);
-    c.max_pressure_pa = r.number(s, "max-pressure", Expect::Positive);
+    c.sliding_friction = r.number(s, "sliding", kFriction, "clutch.sliding_friction");
+    c.radius_m = r.number(s, "radius", kRadius, "clutch.radius_m");
+    c.area_m2 = r.number(s, "area", kArea, "clutch.area_m2");
+    c.max_pressure_pa = r.number(s, "max-pressure", kStiffness, "clutch.max_pressure_pa");
     return c;
 }
 
 TransmissionSpec read_transmission(Reader& r) {
     const IniSection& s = r.require_section("transmission");
+    r.note("transmission", s);
     TransmissionSpec t;
     const IniEntry& gears_entry = r.require_entry(s, "gears");
-    const double gears = r.parse_number(s, gears_entry, Expect::Positive);
+    const double gears = r.parse_number(s, gears_entry, positive_up_to(1e9, ""));
     if (gears != std::floor(gears) || gears > 20) {
         throw LoadError(gears_entry.location, "transmission.gears", fmt::format("expected a whole number of gears from 1 to 20, got {}", gears));
     }
@@ -407,34 +487,37 @@ TransmissionSpec read_transmission(Reader& r) {
             throw LoadError(gears_entry.location, "transmission." + key,
                             fmt::format("gears = {} but there is no ratio for gear {}: expected {} forward ratios", count, g, count));
         }
-        t.forward_ratios.push_back(r.number(s, key, Expect::Positive));
+        t.forward_ratios.push_back(r.number(s, key, kGearRatio, fmt::format("transmission.forward_ratios[{}]", g - 1)));
     }
     if (const IniEntry* extra = s.find(fmt::format("gear-ratio-{}", count + 1))) {
-        throw LoadError(extra->location, Reader::key_name(s, extra->key),
+        throw LoadError(extra->location, key_name(s, extra->key),
                         fmt::format("gears = {} but a ratio for gear {} is given: the gear count does not match the ratios", count, count + 1));
     }
-    t.reverse_ratio = r.number(s, "gear-ratio-r", Expect::Negative);
+    t.reverse_ratio = r.number(s, "gear-ratio-r", kReverseRatio, "transmission.reverse_ratio");
     // "shift-time" (current) or "shift-delay" (the 2009 file's name for it); VDrift's documented default 0.2 s.
-    t.shift_time_s = r.number_or(&s, "shift-time", Expect::NonNegative, r.number_or(&s, "shift-delay", Expect::NonNegative, 0.2));
+    t.shift_time_s = r.number_or(&s, "shift-time", kTime, r.number_or(&s, "shift-delay", kTime, 0.2, "transmission.shift_time_s"),
+                                 "transmission.shift_time_s");
     t.mode = ShiftMode::Manual;
     return t;
 }
 
-DifferentialSpec read_differential(Reader& r, const IniSection& s) {
+DifferentialSpec read_differential(Reader& r, const IniSection& s, const std::string& spec) {
+    r.note(spec, s);
     DifferentialSpec d;
-    d.final_drive = r.number(s, "final-drive", Expect::Positive);
-    d.anti_slip_nm = r.number_or(&s, "anti-slip", Expect::NonNegative, 0.0);
-    d.anti_slip_torque = r.number_or(&s, "anti-slip-torque", Expect::NonNegative, 0.0);
-    d.anti_slip_torque_deceleration_factor = r.number_or(&s, "anti-slip-torque-deceleration-factor", Expect::Fraction, 0.0);
-    d.torque_split = r.number_or(&s, "torque-split", Expect::Fraction, 0.5);
+    d.final_drive = r.number(s, "final-drive", kGearRatio, spec + ".final_drive");
+    d.anti_slip_nm = r.number_or(&s, "anti-slip", kTorqueOrZero, 0.0, spec + ".anti_slip_nm");
+    d.anti_slip_torque = r.number_or(&s, "anti-slip-torque", kCoefficient, 0.0, spec + ".anti_slip_torque");
+    d.anti_slip_torque_deceleration_factor =
+        r.number_or(&s, "anti-slip-torque-deceleration-factor", kFraction, 0.0, spec + ".anti_slip_torque_deceleration_factor");
+    d.torque_split = r.number_or(&s, "torque-split", kFraction, 0.5, spec + ".torque_split");
     d.type = (d.anti_slip_nm > 0.0 || d.anti_slip_torque > 0.0) ? DifferentialType::LimitedSlip : DifferentialType::Open;
     return d;
 }
 
 DrivelineSpec read_driveline_current(Reader& r) {
     DrivelineSpec d;
-    if (const auto* s = r.section("differential-front")) d.front = read_differential(r, *s);
-    if (const auto* s = r.section("differential-rear")) d.rear = read_differential(r, *s);
+    if (const auto* s = r.section("differential-front")) d.front = read_differential(r, *s, "driveline.front");
+    if (const auto* s = r.section("differential-rear")) d.rear = read_differential(r, *s, "driveline.rear");
     const auto* centre = r.section("differential-center");
     if (!d.front && !d.rear) {
         throw LoadError({r.file(), 0}, "differential-rear",
@@ -445,7 +528,7 @@ DrivelineSpec read_driveline_current(Reader& r) {
             throw LoadError({r.file(), 0}, "differential-center",
                             "both axles are driven: expected a [differential-center] section");
         }
-        d.centre = read_differential(r, *centre);
+        d.centre = read_differential(r, *centre, "driveline.centre");
     } else if (centre) {
         throw LoadError(centre->location, "differential-center",
                         "a centre differential needs both [differential-front] and [differential-rear]");
@@ -457,7 +540,8 @@ DrivelineSpec read_driveline_2009(Reader& r) {
     const IniSection& top = r.require_section("");
     const IniEntry& drive = r.require_entry(top, "drive");
     const IniSection& s = r.require_section("differential");
-    const DifferentialSpec diff = read_differential(r, s);
+    const DifferentialSpec diff = read_differential(r, s, "driveline");
+    for (const char* axle : {"driveline.front", "driveline.rear", "driveline.centre"}) r.note(axle, s);
     DrivelineSpec d;
     if (drive.value == "RWD") {
         d.rear = diff;
@@ -472,18 +556,21 @@ DrivelineSpec read_driveline_2009(Reader& r) {
         d.rear = axle;
         d.centre = diff;
     } else {
-        throw LoadError(drive.location, "drive", fmt::format("expected RWD, FWD or AWD, got '{}'", drive.value.substr(0, 20)));
+        throw LoadError(drive.location, "drive", fmt::format("expected RWD, FWD or AWD, {}", got(drive.value)));
     }
     return d;
 }
 
 FuelTankSpec read_fuel_tank(Reader& r, std::vector<LoadWarning>& warnings, double& consumption_scale) {
     const IniSection& s = r.require_section("fuel-tank");
+    r.note("fuel_tank", s);
     FuelTankSpec f;
-    f.position_m = r.position(s, "position");
-    f.capacity_m3 = r.number(s, "capacity", Expect::NonNegative);
-    f.volume_m3 = r.number(s, "volume", Expect::NonNegative);
-    f.density_kg_per_m3 = r.number(s, "fuel-density", Expect::Positive);
+    f.position_m = r.position(s, "position", "fuel_tank.position_m");
+    // Read before the unit guess below; in litres the volume may be up to 1000 times larger.
+    constexpr Range kVolumeRead = non_negative_up_to(1e4, "m^3 (or L)");
+    f.capacity_m3 = r.number(s, "capacity", kVolumeRead, "fuel_tank.capacity_m3");
+    f.volume_m3 = r.number(s, "volume", kVolumeRead, "fuel_tank.volume_m3");
+    f.density_kg_per_m3 = r.number(s, "fuel-density", kDensity, "fuel_tank.density_kg_per_m3");
     consumption_scale = 1.0;
     // Fuel is about 700-850 kg/m^3. Some VDrift cars (3S, RS2) give litres and kg/L instead
     // (capacity 100, density 0.8); VDrift only multiplies volume by density, so both read the
@@ -498,6 +585,11 @@ FuelTankSpec read_fuel_tank(Reader& r, std::vector<LoadWarning>& warnings, doubl
         f.volume_m3 *= 1e-3;
         consumption_scale = 1e-3;
     }
+    for (const auto& [value, key] : {std::pair{f.capacity_m3, "capacity"}, std::pair{f.volume_m3, "volume"}}) {
+        if (const std::string problem = kFuelVolume.problem(value); !problem.empty()) {
+            throw LoadError(r.require_entry(s, key).location, key_name(s, key), problem);
+        }
+    }
     if (f.volume_m3 > f.capacity_m3) {
         throw LoadError(r.require_entry(s, "volume").location, "fuel-tank.volume",
                         fmt::format("expected a volume no larger than the capacity ({})", f.capacity_m3));
@@ -508,17 +600,19 @@ FuelTankSpec read_fuel_tank(Reader& r, std::vector<LoadWarning>& warnings, doubl
 // Every top-level section with a drag-coefficient is an aerodynamic device.
 std::vector<AeroDeviceSpec> read_aero(Reader& r) {
     std::vector<AeroDeviceSpec> out;
-    for (const auto& s : r.doc().sections) {
+    for (const auto& s : r.doc().sections()) {
         if (s.name.find('.') != std::string::npos || !s.find("drag-coefficient")) continue;
+        const std::string spec = fmt::format("aero[{}]", out.size());
+        r.note(spec, s);
         AeroDeviceSpec a;
         a.name = s.name;
-        a.position_m = r.position(s, "position");
-        a.drag_coefficient = r.number(s, "drag-coefficient", Expect::NonNegative);
-        a.frontal_area_m2 = r.number_or(&s, "frontal-area", Expect::NonNegative, 0.0);
-        a.surface_area_m2 = r.number_or(&s, "surface-area", Expect::NonNegative, 0.0);
-        a.lift_coefficient = r.number_or(&s, "lift-coefficient", Expect::Any, 0.0);
+        a.position_m = r.position(s, "position", spec + ".position_m");
+        a.drag_coefficient = r.number(s, "drag-coefficient", kCoefficient, spec + ".drag_coefficient");
+        a.frontal_area_m2 = r.number_or(&s, "frontal-area", kAreaOrZero, 0.0, spec + ".frontal_area_m2");
+        a.surface_area_m2 = r.number_or(&s, "surface-area", kAreaOrZero, 0.0, spec + ".surface_area_m2");
+        a.lift_coefficient = r.number_or(&s, "lift-coefficient", kLiftCoefficient, 0.0, spec + ".lift_coefficient");
         // "lift-efficiency" (current) or "efficiency" (2009); without one, no induced drag.
-        a.lift_efficiency = r.number_or(&s, "lift-efficiency", Expect::Fraction, r.number_or(&s, "efficiency", Expect::Fraction, 1.0));
+        a.lift_efficiency = r.number_or(&s, "lift-efficiency", kFraction, r.number_or(&s, "efficiency", kFraction, 1.0));
         out.push_back(std::move(a));
     }
     return out;
@@ -526,7 +620,7 @@ std::vector<AeroDeviceSpec> read_aero(Reader& r) {
 
 // Point masses: every top-level section with a mass (engine handled by read_engine).
 void read_point_masses(Reader& r, std::vector<PointMass>& masses) {
-    for (const auto& s : r.doc().sections) {
+    for (const auto& s : r.doc().sections()) {
         if (s.name.empty() || s.name.find('.') != std::string::npos || s.name == "engine") continue;
         if (s.name.starts_with("wheel-") || s.name == "contact-points") continue;  // 2009, elsewhere
         if (!s.find("mass")) {
@@ -534,7 +628,7 @@ void read_point_masses(Reader& r, std::vector<PointMass>& masses) {
             r.entry(s, "position");
             continue;
         }
-        masses.push_back({s.name, role_of_section(s.name), r.number(s, "mass", Expect::Positive), r.position(s, "position")});
+        add_point_mass(r, s, s.name, role_of_section(s.name), masses);
     }
 }
 
@@ -542,16 +636,16 @@ PacejkaCoefficients read_pacejka(Reader& r, const IniSection& s) {
     PacejkaCoefficients p;
     static constexpr std::array<const char*, 15> a_keys = {"a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7",
                                                            "a8", "a9", "a10", "a111", "a112", "a12", "a13"};
-    for (std::size_t i = 0; i < a_keys.size(); ++i) p.a[i] = r.number(s, a_keys[i], Expect::Any);
-    for (std::size_t i = 0; i < p.b.size(); ++i) p.b[i] = r.number(s, fmt::format("b{}", i), Expect::Any);
-    for (std::size_t i = 0; i < p.c.size(); ++i) p.c[i] = r.number(s, fmt::format("c{}", i), Expect::Any);
+    for (std::size_t i = 0; i < a_keys.size(); ++i) p.a[i] = r.number(s, a_keys[i], kPacejka);
+    for (std::size_t i = 0; i < p.b.size(); ++i) p.b[i] = r.number(s, fmt::format("b{}", i), kPacejka);
+    for (std::size_t i = 0; i < p.c.size(); ++i) p.c[i] = r.number(s, fmt::format("c{}", i), kPacejka);
     // b11, b12: documented in seed 002, never used by VDrift's tyre; read and ignored.
     r.entry(s, "b11");
     r.entry(s, "b12");
-    p.gx1 = r.number_or(&s, "gx1", Expect::NonNegative, 0.0);
-    p.gx2 = r.number_or(&s, "gx2", Expect::NonNegative, 0.0);
-    p.gy1 = r.number_or(&s, "gy1", Expect::NonNegative, 0.0);
-    p.gy2 = r.number_or(&s, "gy2", Expect::NonNegative, 0.0);
+    p.gx1 = r.number_or(&s, "gx1", kCoefficient, 0.0);
+    p.gx2 = r.number_or(&s, "gx2", kCoefficient, 0.0);
+    p.gy1 = r.number_or(&s, "gy1", kCoefficient, 0.0);
+    p.gy2 = r.number_or(&s, "gy2", kCoefficient, 0.0);
     return p;
 }
 
@@ -560,34 +654,47 @@ RollingResistanceSpec read_rolling_resistance(Reader& r, const IniSection& s) {
     rr.form = RollingResistanceForm::VDrift;
     const IniEntry& e = r.require_entry(s, "rolling-resistance");
     const auto v = r.list(s, e, 2, 2);
-    if (v[0] < 0.0 || v[1] < 0.0) throw LoadError(e.location, Reader::key_name(s, e.key), "expected two numbers >= 0");
+    if (const std::string problem = kRollingResistance.problem(v[0]) + kRollingResistanceV2.problem(v[1]); !problem.empty()) {
+        throw LoadError(e.location, key_name(s, e.key), "expected two numbers >= 0 (constant, v^2 coefficient): " + problem);
+    }
     rr.constant = v[0];
     rr.v2_coefficient_s2_per_m2 = v[1];
     return rr;
 }
 
+// Refuses the tyre models of VDrift's other tyre files, naming the model.
+void refuse_other_tire_models(const IniSection& s) {
+    for (const char* key : {"PCY1", "PDX1", "PDY1"}) {
+        if (const IniEntry* e = s.find(key)) {
+            throw LoadError(e->location, key_name(s, key),
+                            "this tyre has Pacejka 2002 (Magic Formula, VDrift .tiren) coefficients; tractive supports "
+                            "Pacejka '89: expected the layout a0..a13, b0..b10, c0..c17");
+        }
+    }
+    for (const char* key : {"ktx", "kty", "mus"}) {
+        if (const IniEntry* e = s.find(key)) {
+            throw LoadError(e->location, key_name(s, key),
+                            "this tyre has brush-model parameters (VDrift .tirep); tractive supports Pacejka '89: "
+                            "expected the layout a0..a13, b0..b10, c0..c17");
+        }
+    }
+}
+
 // Tyre parameters shared by both formats: rolling resistance, tread and Pacejka coefficients.
 void read_tire_model(Reader& r, const IniSection& s, TireSpec& t) {
-    if (s.find("PCY1") || s.find("PDX1")) {
-        throw LoadError(s.find("PCY1") ? s.find("PCY1")->location : s.find("PDX1")->location, Reader::key_name(s, "PCY1"),
-                        "this tyre has Pacejka 2002 (MF) coefficients: expected the Pacejka '89 layout a0..a13, b0..b10, c0..c17");
-    }
-    if (s.find("ktx") || s.find("mus")) {
-        throw LoadError(s.location, Reader::key_name(s, "ktx"),
-                        "this tyre has brush-model parameters: expected the Pacejka '89 layout a0..a13, b0..b10, c0..c17");
-    }
+    refuse_other_tire_models(s);
     t.model = TireModel::Pacejka89;
     t.rolling_resistance = read_rolling_resistance(r, s);
-    t.tread = r.number_or(&s, "tread", Expect::Fraction, 0.0);
+    t.tread = r.number_or(&s, "tread", kFraction, 0.0);
     t.pacejka = read_pacejka(r, s);
     const bool any_reference = s.find("R0") || s.find("W0") || s.find("AR0") || s.find("PT0") || s.find("FZ0");
     if (any_reference) {
         TireSizeReference ref;
-        ref.radius_m = r.number(s, "R0", Expect::Positive);
-        ref.width_m = r.number(s, "W0", Expect::Positive);
-        ref.aspect_ratio = r.number(s, "AR0", Expect::Positive);
-        ref.pressure_bar = r.number(s, "PT0", Expect::Positive);
-        ref.load_n = r.number(s, "FZ0", Expect::Positive);
+        ref.radius_m = r.number(s, "R0", kRadius);
+        ref.width_m = r.number(s, "W0", kRadius);
+        ref.aspect_ratio = r.number(s, "AR0", positive_up_to(10.0, ""));
+        ref.pressure_bar = r.number(s, "PT0", kPressureBar);
+        ref.load_n = r.number(s, "FZ0", kTireLoad);
         t.size_reference = ref;
     }
 }
@@ -596,42 +703,63 @@ TireSize read_tire_size(Reader& r, const IniSection& s) {
     const IniEntry& e = r.require_entry(s, "size");
     const auto v = r.list(s, e, 3, 3);
     if (v[0] <= 0.0 || v[1] <= 0.0 || v[2] <= 0.0) {
-        throw LoadError(e.location, Reader::key_name(s, "size"),
+        throw LoadError(e.location, key_name(s, "size"),
                         "expected width mm, aspect ratio %, rim diameter in, all positive (e.g. 215, 45, 17)");
     }
-    return {v[0] * 1e-3, v[1] * 1e-2, v[2] * 0.0254};
+    const std::string problem = kTireWidth_mm.problem(v[0]) + kTireAspect_percent.problem(v[1]) + kRimDiameter_in.problem(v[2]);
+    if (!problem.empty()) throw LoadError(e.location, key_name(s, "size"), problem);
+    const TireSize size{v[0] * 1e-3, v[1] * 1e-2, v[2] * 0.0254};
+    if (const std::string radius = kRadius.problem(tire_radius_m(size)); !radius.empty()) {
+        throw LoadError(e.location, key_name(s, "size"), "the tyre radius from this size: " + radius);
+    }
+    return size;
 }
 
 struct LoadContext {
-    const fs::path& car_path;
     const FileResolver& files;
+    IncludeExpander& includes;
     std::vector<LoadWarning>& warnings;
     std::map<fs::path, TireSpec> tire_cache;
 };
 
+// The tyre model of a standalone tyre file (coefficients, tread, rolling resistance, size
+// reference), its own includes expanded.
+TireSpec read_tire_file(const fs::path& file, Axes axes, IncludeExpander& includes, std::vector<LoadWarning>& warnings) {
+    IniDocument doc = parse_ini(read_text_file(file), file.string());
+    includes.expand(doc, file);
+    SpecSources ignored;  // a tyre file's lines are reported through the car's type entry
+    Reader tr(std::move(doc), axes, warnings, ignored);
+    TireSpec model;
+    read_tire_model(tr, tr.require_section(""), model);
+    tr.warn_unused();
+    return model;
+}
+
+// The tyre model a [wheel.xx.tire] type entry names; an error inside the tyre file also names
+// the car's line and key that referenced it.
+const TireSpec& tire_model_of(Reader& r, const IniSection& s, LoadContext& ctx) {
+    const IniEntry& type = r.require_entry(s, "type");
+    const std::string key = key_name(s, "type");
+    const fs::path file = ctx.files.resolve(type.value, type.location, key);
+    auto cached = ctx.tire_cache.find(file);
+    if (cached != ctx.tire_cache.end()) return cached->second;
+    try {
+        return ctx.tire_cache.emplace(file, read_tire_file(file, r.axes(), ctx.includes, ctx.warnings)).first->second;
+    } catch (const LoadError& e) {
+        throw LoadError(type.location, key, fmt::format("in {}: {}", type.value, e.what()));
+    }
+}
+
 // A current-format tyre: [wheel.xx.tire] size and type (a tyre file) or an included tree.
-TireSpec read_tire_current(Reader& r, const IniSection& s, const std::string& wheel_key, LoadContext& ctx) {
+TireSpec read_tire_current(Reader& r, const IniSection& s, const std::string& spec, LoadContext& ctx) {
     const TireSize size = read_tire_size(r, s);
+    r.note(spec, s, s.find("size"));
     TireSpec t;
     if (const IniSection* included = r.section(s.name + ".type")) {
         read_tire_model(r, *included, t);
     } else {
-        const IniEntry& type = r.require_entry(s, "type");
-        const fs::path file = ctx.files.resolve(type.value, type.location, Reader::key_name(s, "type"));
-        auto cached = ctx.tire_cache.find(file);
-        if (cached == ctx.tire_cache.end()) {
-            IniDocument doc = parse_ini(read_text_file(file), file.string());
-            std::vector<fs::path> stack{file};
-            expand_includes(doc, ctx.files, stack, 1);
-            Reader tr(std::move(doc), r.axes(), ctx.warnings);
-            TireSpec model;
-            read_tire_model(tr, tr.require_section(""), model);
-            tr.warn_unused();
-            cached = ctx.tire_cache.emplace(file, model).first;
-        }
-        t = cached->second;
+        t = tire_model_of(r, s, ctx);
     }
-    (void)wheel_key;
     t.width_m = size.width_m;
     t.aspect_ratio = size.aspect_ratio;
     t.rim_diameter_m = size.rim_diameter_m;
@@ -639,37 +767,80 @@ TireSpec read_tire_current(Reader& r, const IniSection& s, const std::string& wh
     return t;
 }
 
-WheelBrakeSpec read_brake(Reader& r, const IniSection& s) {
+WheelBrakeSpec read_brake(Reader& r, const IniSection& s, const std::string& spec) {
+    r.note(spec, s);
     WheelBrakeSpec b;
-    b.friction = r.number(s, "friction", Expect::Positive);
-    b.max_pressure_pa = r.number(s, "max-pressure", Expect::Positive);
-    b.bias = r.number(s, "bias", Expect::Fraction);
-    b.radius_m = r.number(s, "radius", Expect::Positive);
-    b.area_m2 = r.number(s, "area", Expect::Positive);
-    b.handbrake = r.number_or(&s, "handbrake", Expect::Fraction, 0.0);
+    b.friction = r.number(s, "friction", kFriction, spec + ".friction");
+    b.max_pressure_pa = r.number(s, "max-pressure", kStiffness, spec + ".max_pressure_pa");
+    b.bias = r.number(s, "bias", kFraction, spec + ".bias");
+    b.radius_m = r.number(s, "radius", kRadius, spec + ".radius_m");
+    b.area_m2 = r.number(s, "area", kArea, spec + ".area_m2");
+    b.handbrake = r.number_or(&s, "handbrake", kFraction, 0.0, spec + ".handbrake");
     return b;
 }
 
 double angle_deg(Reader& r, const IniSection* s, std::string_view key) {
-    const double deg = r.number_or(s, key, Expect::Any, 0.0);
+    const double deg = r.number_or(s, key, kAny, 0.0);
     if (std::abs(deg) >= 90.0) {
         const IniEntry* e = s->find(key);
-        throw LoadError(e->location, Reader::key_name(*s, key), fmt::format("expected an angle between -90 and 90 degrees, got {}", deg));
+        throw LoadError(e->location, key_name(*s, key), fmt::format("expected an angle between -90 and 90 degrees, got {}", deg));
     }
     return deg * kRadPerDeg;
+}
+
+// Spring, dampers, travel and anti-roll of one wheel from a current [wheel.xx.coilover] or a
+// 2009 [suspension-front] section.
+void read_coilover(Reader& r, const IniSection& s, SuspensionSpec& sus, const std::string& spec) {
+    r.note(spec, s);
+    sus.spring_n_per_m = r.number(s, "spring-constant", kStiffness, spec + ".spring_n_per_m");
+    sus.bump_damping_ns_per_m = r.number(s, "bounce", kStiffnessOrZero, spec + ".bump_damping_ns_per_m");
+    sus.rebound_damping_ns_per_m = r.number(s, "rebound", kStiffnessOrZero, spec + ".rebound_damping_ns_per_m");
+    sus.travel_m = r.number(s, "travel", kTravel, spec + ".travel_m");
+    sus.anti_roll_n_per_m = r.number_or(&s, "anti-roll", kStiffnessOrZero, 0.0, spec + ".anti_roll_n_per_m");
+    sus.max_compression_velocity_m_per_s =
+        r.number_or(&s, "max-compression-velocity", kSpeed, 0.0, spec + ".max_compression_velocity_m_per_s");
+}
+
+void read_linkage_current(Reader& r, const std::string& base, SuspensionSpec& sus) {
+    if (const IniSection* dw = r.section(base + ".double-wishbone")) {
+        DoubleWishbone g;
+        g.upper_chassis_front_m = r.position(*dw, "upper-chassis-front");
+        g.upper_chassis_rear_m = r.position(*dw, "upper-chassis-rear");
+        g.upper_hub_m = r.position(*dw, "upper-hub");
+        g.lower_chassis_front_m = r.position(*dw, "lower-chassis-front");
+        g.lower_chassis_rear_m = r.position(*dw, "lower-chassis-rear");
+        g.lower_hub_m = r.position(*dw, "lower-hub");
+        sus.hinge_m = (g.lower_chassis_front_m + g.lower_chassis_rear_m) * 0.5;
+        sus.double_wishbone = g;
+    }
+    if (const IniSection* mp = r.section(base + ".macpherson-strut")) {
+        MacPhersonStrut g;
+        g.strut_top_m = r.position(*mp, "strut-top");
+        g.strut_end_m = r.position(*mp, "strut-end");
+        g.hinge_m = r.position(*mp, "hinge");
+        sus.hinge_m = g.hinge_m;
+        sus.macpherson_strut = g;
+    }
+    if (const IniSection* h = r.section(base + ".hinge")) {
+        sus.hinge_m = r.position(*h, "chassis");
+        r.entry(*h, "wheel");
+    }
 }
 
 std::array<WheelSpec, 4> read_wheels_current(Reader& r, LoadContext& ctx) {
     std::array<WheelSpec, 4> wheels;
     for (int i = 0; i < 4; ++i) {
         const std::string base = std::string("wheel.") + kWheelNames[i];
+        const std::string spec = std::string("wheels.") + kWheelNames[i];
         const bool right = i == FR || i == RR;
         // The current format writes right-wheel alignment mirrored (fl camber -0.5, fr +0.5 for
         // the same negative camber): negate right-wheel camber, toe and ackermann.
         const double mirror = right ? -1.0 : 1.0;
         WheelSpec& w = wheels[i];
         const IniSection& ws = r.require_section(base);
-        w.position_m = r.position(ws, "position");
+        r.note(spec, ws);
+        w.position_m = r.position(ws, "position", spec + ".position_m");
+        if (i == FL) r.note("wheels", ws, ws.find("position"));
         w.camber_rad = mirror * angle_deg(r, &ws, "camber");
         w.caster_rad = angle_deg(r, &ws, "caster");
         // VDrift turns the left wheel by +toe about z (up): its front to the left, i.e. out. Our
@@ -678,54 +849,30 @@ std::array<WheelSpec, 4> read_wheels_current(Reader& r, LoadContext& ctx) {
         w.max_steer_rad = angle_deg(r, &ws, "steering");
         w.ackermann_rad = mirror * angle_deg(r, &ws, "ackermann");
 
-        const IniSection& coil = r.require_section(base + ".coilover");
         auto& sus = w.suspension;
-        sus.spring_n_per_m = r.number(coil, "spring-constant", Expect::Positive);
-        sus.bump_damping_ns_per_m = r.number(coil, "bounce", Expect::NonNegative);
-        sus.rebound_damping_ns_per_m = r.number(coil, "rebound", Expect::NonNegative);
-        sus.travel_m = r.number(coil, "travel", Expect::Positive);
-        sus.anti_roll_n_per_m = r.number_or(&coil, "anti-roll", Expect::NonNegative, 0.0);
-        sus.max_compression_velocity_m_per_s = r.number_or(&coil, "max-compression-velocity", Expect::NonNegative, 0.0);
+        read_coilover(r, r.require_section(base + ".coilover"), sus, spec + ".suspension");
         sus.position_m = w.position_m;
         sus.hinge_m = {w.position_m.x, 0.0, w.position_m.z};
-        if (const IniSection* dw = r.section(base + ".double-wishbone")) {
-            DoubleWishbone g;
-            g.upper_chassis_front_m = r.position(*dw, "upper-chassis-front");
-            g.upper_chassis_rear_m = r.position(*dw, "upper-chassis-rear");
-            g.upper_hub_m = r.position(*dw, "upper-hub");
-            g.lower_chassis_front_m = r.position(*dw, "lower-chassis-front");
-            g.lower_chassis_rear_m = r.position(*dw, "lower-chassis-rear");
-            g.lower_hub_m = r.position(*dw, "lower-hub");
-            sus.hinge_m = (g.lower_chassis_front_m + g.lower_chassis_rear_m) * 0.5;
-            sus.double_wishbone = g;
-        }
-        if (const IniSection* mp = r.section(base + ".macpherson-strut")) {
-            MacPhersonStrut g;
-            g.strut_top_m = r.position(*mp, "strut-top");
-            g.strut_end_m = r.position(*mp, "strut-end");
-            g.hinge_m = r.position(*mp, "hinge");
-            sus.hinge_m = g.hinge_m;
-            sus.macpherson_strut = g;
-        }
-        if (const IniSection* h = r.section(base + ".hinge")) {
-            sus.hinge_m = r.position(*h, "chassis");
-            r.entry(*h, "wheel");
-        }
+        read_linkage_current(r, base, sus);
 
         const IniSection& tire_section = r.require_section(base + ".tire");
-        w.tire = read_tire_current(r, tire_section, base, ctx);
+        w.tire = read_tire_current(r, tire_section, spec + ".tire", ctx);
+        // Without mass or inertia keys, both are estimated from the tyre size: a problem with
+        // them is then reported at the size entry.
         const TireSize size{w.tire.width_m, w.tire.aspect_ratio, w.tire.rim_diameter_m};
         const WheelMassEstimate estimate = estimate_wheel_mass(size);
-        w.mass_kg = r.number_or(&ws, "mass", Expect::Positive, estimate.mass_kg);
-        w.tire.rotational_inertia_kgm2 = r.number_or(&ws, "inertia", Expect::Positive, estimate.spin_inertia_kgm2);
+        r.note(spec + ".mass_kg", tire_section, tire_section.find("size"));
+        r.note(spec + ".tire.rotational_inertia_kgm2", tire_section, tire_section.find("size"));
+        w.mass_kg = r.number_or(&ws, "mass", kPointMass, estimate.mass_kg, spec + ".mass_kg");
+        w.tire.rotational_inertia_kgm2 =
+            r.number_or(&ws, "inertia", kInertia, estimate.spin_inertia_kgm2, spec + ".tire.rotational_inertia_kgm2");
 
-        w.brake = read_brake(r, r.require_section(base + ".brake"));
+        w.brake = read_brake(r, r.require_section(base + ".brake"), spec + ".brake");
     }
     return wheels;
 }
 
-std::array<WheelSpec, 4> read_wheels_2009(Reader& r, LoadContext& ctx) {
-    (void)ctx;
+std::array<WheelSpec, 4> read_wheels_2009(Reader& r) {
     static constexpr std::array<const char*, 4> suffix = {"FL", "FR", "RL", "RR"};
     std::array<WheelSpec, 4> wheels;
     const IniSection* steering = r.section("steering");
@@ -733,19 +880,17 @@ std::array<WheelSpec, 4> read_wheels_2009(Reader& r, LoadContext& ctx) {
     for (int i = 0; i < 4; ++i) {
         const bool front = i == FL || i == FR;
         const std::string axle = front ? "front" : "rear";
+        const std::string spec = std::string("wheels.") + kWheelNames[i];
         WheelSpec& w = wheels[i];
         const IniSection& ws = r.require_section(std::string("wheel-") + suffix[i]);
-        w.position_m = r.position(ws, "position");
-        w.mass_kg = r.number(ws, "mass", Expect::Positive);
+        r.note(spec, ws);
+        w.position_m = r.position(ws, "position", spec + ".position_m");
+        if (i == FL) r.note("wheels", ws, ws.find("position"));
+        w.mass_kg = r.number(ws, "mass", kPointMass, spec + ".mass_kg");
 
         const IniSection& sus_axle = r.require_section("suspension-" + axle);
         auto& sus = w.suspension;
-        sus.spring_n_per_m = r.number(sus_axle, "spring-constant", Expect::Positive);
-        sus.bump_damping_ns_per_m = r.number(sus_axle, "bounce", Expect::NonNegative);
-        sus.rebound_damping_ns_per_m = r.number(sus_axle, "rebound", Expect::NonNegative);
-        sus.travel_m = r.number(sus_axle, "travel", Expect::Positive);
-        sus.max_compression_velocity_m_per_s = r.number_or(&sus_axle, "max-compression-velocity", Expect::NonNegative, 0.0);
-        sus.anti_roll_n_per_m = r.number_or(&sus_axle, "anti-roll", Expect::NonNegative, 0.0);
+        read_coilover(r, sus_axle, sus, spec + ".suspension");
         // One value per axle, meant the same way on both sides; sign as the current format's
         // left wheel (negative camber = top of the wheel inwards, positive toe = toe-out).
         w.camber_rad = angle_deg(r, &sus_axle, "camber");
@@ -758,11 +903,12 @@ std::array<WheelSpec, 4> read_wheels_2009(Reader& r, LoadContext& ctx) {
         sus.hinge_m = r.maybe_position(sus_wheel, "hinge").value_or(Vec3{w.position_m.x, 0.0, w.position_m.z});
 
         const IniSection& ts = r.require_section("tire-" + axle);
+        r.note(spec + ".tire", ts);
         read_tire_model(r, ts, w.tire);
-        w.tire.radius_m = r.number(ts, "radius", Expect::Positive);
-        w.tire.rotational_inertia_kgm2 = r.number(ts, "rotational-inertia", Expect::Positive);
+        w.tire.radius_m = r.number(ts, "radius", kRadius, spec + ".tire.radius_m");
+        w.tire.rotational_inertia_kgm2 = r.number(ts, "rotational-inertia", kInertia, spec + ".tire.rotational_inertia_kgm2");
 
-        w.brake = read_brake(r, r.require_section("brakes-" + axle));
+        w.brake = read_brake(r, r.require_section("brakes-" + axle), spec + ".brake");
     }
     return wheels;
 }
@@ -771,10 +917,12 @@ std::array<WheelSpec, 4> read_wheels_2009(Reader& r, LoadContext& ctx) {
 void read_contact_points(Reader& r, std::vector<PointMass>& masses) {
     const IniSection* s = r.section("contact-points");
     if (!s) return;
-    const double mass = r.number(*s, "mass", Expect::Positive);
+    const double mass = r.number(*s, "mass", kPointMass);
     for (const auto& [index, e] : indexed_entries(*s, "position-")) {
         r.entry(*s, e->key);
-        masses.push_back({fmt::format("contact-point-{:02}", index), MassRole::Body, mass, to_iso(r.axes(), r.list(*s, *e, 3, 3))});
+        const std::string spec = fmt::format("masses[{}]", masses.size());
+        r.note(spec, *s, e);
+        masses.push_back({fmt::format("contact-point-{:02}", index), MassRole::Body, mass, r.position_of(*s, *e)});
     }
 }
 
@@ -783,13 +931,14 @@ void read_contact_points(Reader& r, std::vector<PointMass>& masses) {
 LoadedCar load_vdrift_car(std::string_view text, const std::filesystem::path& path, const LoadOptions& options) {
     LoadedCar out;
     const std::string label = path.string();
+    text = skip_utf8_bom(text);
     IniDocument doc = parse_ini(text, label);
     const bool is_2009 = detect_car_format(path, text) == CarFormat::VDrift2009;
     out.format = is_2009 ? CarFormat::VDrift2009 : CarFormat::VDrift;
-    FileResolver files(path, options);
+    const FileResolver files(path, options);
+    IncludeExpander includes(files);
     std::error_code ec;
-    std::vector<fs::path> stack{fs::weakly_canonical(path, ec)};
-    expand_includes(doc, files, stack, 1);
+    includes.expand(doc, fs::weakly_canonical(path, ec));
 
     Axes axes = is_2009 ? Axes::XForwardYLeft : Axes::XRightYForward;
     if (const IniSection* top = doc.find("")) {
@@ -801,9 +950,9 @@ LoadedCar load_vdrift_car(std::string_view text, const std::filesystem::path& pa
             if (is_2009 && *version == 2.0) axes = Axes::XRightYForward;
         }
     }
-    Reader r(std::move(doc), axes, out.warnings);
+    Reader r(std::move(doc), axes, out.warnings, out.sources);
     if (const IniSection* top = r.section("")) r.entry(*top, "version");
-    LoadContext ctx{path, files, out.warnings, {}};
+    LoadContext ctx{files, includes, out.warnings, {}};
 
     VehicleSpec& spec = out.spec;
     spec.name = path.stem().string();
@@ -817,14 +966,23 @@ LoadedCar load_vdrift_car(std::string_view text, const std::filesystem::path& pa
     spec.aero = read_aero(r);
     read_point_masses(r, spec.masses);
     if (is_2009) read_contact_points(r, spec.masses);
-    spec.wheels = is_2009 ? read_wheels_2009(r, ctx) : read_wheels_current(r, ctx);
+    spec.wheels = is_2009 ? read_wheels_2009(r) : read_wheels_current(r, ctx);
     spec.brakes.form = BrakeForm::VDrift;
     r.warn_unused();
 
     if (auto issues = find_spec_issues(spec); !issues.empty()) {
-        throw LoadError({label, 0}, issues.front().path, issues.front().message);
+        throw spec_issue_error(issues.front(), out.sources, label);
     }
     return out;
+}
+
+TireSpec load_vdrift_tire(const std::filesystem::path& path, const LoadOptions& options) {
+    const FileResolver files(path, options);
+    IncludeExpander includes(files);
+    std::vector<LoadWarning> warnings;
+    std::error_code ec;
+    const fs::path canonical = fs::weakly_canonical(path, ec);
+    return read_tire_file(ec ? path : canonical, Axes::XRightYForward, includes, warnings);
 }
 
 }  // namespace tractive

@@ -13,11 +13,17 @@ double genta_torque_nm(double max_power_w, double peak_power_rpm, double rpm) {
 }
 
 PiecewiseLinear genta_torque_curve(double max_power_w, double peak_power_rpm, double rpm_limit) {
-    constexpr double kStepRpm = 100.0;
+    // 100 rpm steps, or top / 500 for a top above 50,000 rpm: at most about 500 points
+    // whatever the inputs (loaders refuse such rpm anyway; this bounds specs built in code).
+    constexpr double kMinStepRpm = 100.0;
+    constexpr double kMaxSteps = 500.0;
     const double top = std::max(rpm_limit, peak_power_rpm);
+    const double step = std::max(kMinStepRpm, top / kMaxSteps);
     std::vector<double> xs;
     std::vector<double> ys;
-    for (double rpm = 0.0; rpm < top; rpm += kStepRpm) {
+    if (!std::isfinite(top) || top <= 0.0) return {};
+    for (int i = 0; static_cast<double>(i) * step < top; ++i) {
+        const double rpm = static_cast<double>(i) * step;
         xs.push_back(rpm);
         ys.push_back(genta_torque_nm(max_power_w, peak_power_rpm, rpm));
     }

@@ -5,7 +5,35 @@
 #include <cmath>
 #include <numbers>
 
+#include "tractive/spec/mass_properties.hpp"
+
 namespace tractive {
+
+bool Range::contains(double v) const {
+    if (!std::isfinite(v)) return false;
+    const bool above_min = min_open ? v > min : v >= min;
+    const bool below_max = max_open ? v < max : v <= max;
+    return above_min && below_max;
+}
+
+std::string Range::problem(double v) const {
+    if (contains(v)) return {};
+    // A value on the wrong side of zero breaks the sign the kind names; say only that.
+    const bool sign_problem = !std::isfinite(v) || (v <= min && min == 0.0) || (v >= max && max == 0.0) ||
+                              (min >= 0.0 && v <= 0.0) || (max <= 0.0 && v >= 0.0);
+    if (sign_problem || bounds_in_kind) return fmt::format("expected {}, got {}", kind, v);
+    const std::string space = *unit ? " " : "";
+    if (min <= 0.0 && max > 0.0 && min == -max) {
+        return fmt::format("expected {} of magnitude at most {}{}{}, got {} (plausible range, docs/car-format.md)", kind,
+                           max, space, unit, v);
+    }
+    if (min == 0.0) {
+        return fmt::format("expected {} of at most {}{}{}, got {} (plausible range, docs/car-format.md)", kind, max, space,
+                           unit, v);
+    }
+    return fmt::format("expected {} from {} to {}{}{}, got {} (plausible range, docs/car-format.md)", kind, min, max, space,
+                       unit, v);
+}
 
 SpecError::SpecError(SpecIssue issue)
     : std::runtime_error(fmt::format("{}: {}", issue.path, issue.message)), issue_(std::move(issue)) {}
@@ -26,6 +54,8 @@ std::string curve_problem(const std::vector<double>& xs, const std::vector<doubl
 
 namespace {
 
+using namespace plausible;
+
 class Checker {
 public:
     std::vector<SpecIssue> issues;
@@ -33,145 +63,193 @@ public:
     void require(bool ok, const std::string& path, const std::string& expected) {
         if (!ok) issues.push_back({path, expected});
     }
-    void finite(double v, const std::string& path) { require(std::isfinite(v), path, "expected a finite number"); }
-    void positive(double v, const std::string& path) {
-        require(std::isfinite(v) && v > 0.0, path, fmt::format("expected a positive number, got {}", v));
-    }
-    void non_negative(double v, const std::string& path) {
-        require(std::isfinite(v) && v >= 0.0, path, fmt::format("expected a number >= 0, got {}", v));
-    }
-    void fraction(double v, const std::string& path) {
-        require(std::isfinite(v) && v >= 0.0 && v <= 1.0, path, fmt::format("expected a value in [0, 1], got {}", v));
+    void in(double v, const Range& range, const std::string& path) {
+        if (!range.contains(v)) issues.push_back({path, range.problem(v)});
     }
     void vec(const Vec3& v, const std::string& path) {
-        require(std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z), path, "expected a finite vector");
+        for (double c : {v.x, v.y, v.z}) {
+            if (!kCoordinate.contains(c)) {
+                issues.push_back({path, kCoordinate.problem(c)});
+                return;
+            }
+        }
     }
-    void curve(const PiecewiseLinear& c, const std::string& path, std::size_t min_points) {
+    // A curve whose x and y values lie in the given ranges.
+    void curve(const PiecewiseLinear& c, const std::string& path, std::size_t min_points, const Range& x,
+               const Range& y) {
         const std::vector<double> xs(c.xs().begin(), c.xs().end());
         const std::vector<double> ys(c.ys().begin(), c.ys().end());
         const std::string problem = curve_problem(xs, ys, min_points);
         require(problem.empty(), path, problem);
+        for (std::size_t i = 0; problem.empty() && i < xs.size(); ++i) {
+            in(xs[i], x, fmt::format("{}[{}]", path, i));
+            in(ys[i], y, fmt::format("{}[{}]", path, i));
+        }
     }
 };
 
 void check_engine(Checker& k, const EngineSpec& e) {
-    k.curve(e.torque_curve_nm, "engine.torque_curve", 2);
-    if (!e.torque_curve_nm.empty()) k.require(e.torque_curve_nm.xs().front() >= 0.0, "engine.torque_curve", "rpm must be >= 0");
-    if (!e.resistive_torque_curve_nm.empty()) k.curve(e.resistive_torque_curve_nm, "engine.resistive_torque_curve", 2);
-    k.non_negative(e.max_power_w, "engine.max_power_w");
-    k.non_negative(e.peak_power_rpm, "engine.peak_power_rpm");
-    k.positive(e.rpm_limit, "engine.rpm_limit");
-    k.positive(e.inertia_kgm2, "engine.inertia_kgm2");
-    k.fraction(e.idle_throttle, "engine.idle_throttle");
-    k.non_negative(e.stall_rpm, "engine.stall_rpm");
-    k.positive(e.start_rpm, "engine.start_rpm");
-    k.require(e.start_rpm > e.stall_rpm, "engine.start_rpm", "expected start_rpm above stall_rpm");
-    k.require(e.rpm_limit > e.start_rpm, "engine.rpm_limit", "expected rpm_limit above start_rpm");
-    k.non_negative(e.fuel_consumption_m3_per_rpm_s, "engine.fuel_consumption_m3_per_rpm_s");
-    for (std::size_t i = 0; i < e.friction_torque_nm.size(); ++i) {
-        k.non_negative(e.friction_torque_nm[i], fmt::format("engine.friction_torque_nm[{}]", i));
+    k.curve(e.torque_curve_nm, "engine.torque_curve", 2, kRpmOrZero, kTorque);
+    if (!e.resistive_torque_curve_nm.empty()) {
+        k.curve(e.resistive_torque_curve_nm, "engine.resistive_torque_curve", 2, kRpmOrZero, kTorque);
     }
-    k.non_negative(e.displacement_m3, "engine.displacement_m3");
+    k.in(e.max_power_w, kPower, "engine.max_power_w");
+    k.in(e.peak_power_rpm, kRpmOrZero, "engine.peak_power_rpm");
+    k.in(e.rpm_limit, kRpm, "engine.rpm_limit");
+    k.in(e.inertia_kgm2, kInertia, "engine.inertia_kgm2");
+    k.in(e.idle_throttle, kFraction, "engine.idle_throttle");
+    k.in(e.stall_rpm, kRpmOrZero, "engine.stall_rpm");
+    k.in(e.start_rpm, kRpm, "engine.start_rpm");
+    k.require(e.start_rpm > e.stall_rpm, "engine.start_rpm", fmt::format("expected start rpm above stall rpm ({})", e.stall_rpm));
+    k.require(e.rpm_limit > e.start_rpm, "engine.rpm_limit", fmt::format("expected rpm limit above start rpm ({})", e.start_rpm));
+    k.in(e.fuel_consumption_m3_per_rpm_s, kFuelConsumption, "engine.fuel_consumption_m3_per_rpm_s");
+    for (std::size_t i = 0; i < e.friction_torque_nm.size(); ++i) {
+        k.in(e.friction_torque_nm[i], kTorqueOrZero, fmt::format("engine.friction_torque_nm[{}]", i));
+    }
+    k.in(e.displacement_m3, kDisplacement, "engine.displacement_m3");
 }
 
 void check_clutch(Checker& k, const ClutchSpec& c) {
-    k.fraction(c.pedal.free_play, "clutch.pedal.free_play");
-    k.positive(c.pedal.working_range, "clutch.pedal.working_range");
-    k.fraction(c.pedal.past_disengagement, "clutch.pedal.past_disengagement");
+    k.in(c.pedal.free_play, kFraction, "clutch.pedal.free_play");
+    k.require(c.pedal.working_range > 0.0, "clutch.pedal.working_range", "expected a positive working range");
+    k.in(c.pedal.working_range, kFraction, "clutch.pedal.working_range");
+    k.in(c.pedal.past_disengagement, kFraction, "clutch.pedal.past_disengagement");
     const double sum = c.pedal.free_play + c.pedal.working_range + c.pedal.past_disengagement;
     k.require(std::abs(sum - 1.0) < 1e-9, "clutch.pedal", fmt::format("pedal zones must sum to 1, got {}", sum));
     if (c.model == ClutchModel::PedalForce) {
-        k.positive(c.max_force_n, "clutch.max_force_n");
-        k.positive(c.gamma, "clutch.gamma");
+        k.in(c.max_force_n, kStiffness, "clutch.max_force_n");
+        k.in(c.gamma, positive_up_to(1e3, ""), "clutch.gamma");
         k.require(std::isfinite(c.p) && c.p > 0.0 && c.p < 1.0, "clutch.p", "expected p in (0, 1)");
-        k.require(c.face_count >= 1, "clutch.face_count", "expected at least 1 friction face");
-        k.positive(c.equivalent_radius_m, "clutch.equivalent_radius_m");
-        k.positive(c.mu_static, "clutch.mu_static");
-        k.positive(c.mu_dynamic, "clutch.mu_dynamic");
-        k.non_negative(c.slip_coefficient_s_per_m, "clutch.slip_coefficient_s_per_m");
+        k.require(c.face_count >= 1 && c.face_count <= 64, "clutch.face_count", "expected 1 to 64 friction faces");
+        k.in(c.equivalent_radius_m, kRadius, "clutch.equivalent_radius_m");
+        k.in(c.mu_static, kFriction, "clutch.mu_static");
+        k.in(c.mu_dynamic, kFriction, "clutch.mu_dynamic");
+        k.in(c.slip_coefficient_s_per_m, kSlipCoefficient, "clutch.slip_coefficient_s_per_m");
     } else {
-        k.positive(c.sliding_friction, "clutch.sliding_friction");
-        k.positive(c.radius_m, "clutch.radius_m");
-        k.positive(c.area_m2, "clutch.area_m2");
-        k.positive(c.max_pressure_pa, "clutch.max_pressure_pa");
+        k.in(c.sliding_friction, kFriction, "clutch.sliding_friction");
+        k.in(c.radius_m, kRadius, "clutch.radius_m");
+        k.in(c.area_m2, kArea, "clutch.area_m2");
+        k.in(c.max_pressure_pa, kStiffness, "clutch.max_pressure_pa");
     }
 }
 
 void check_transmission(Checker& k, const TransmissionSpec& t) {
     k.require(!t.forward_ratios.empty(), "transmission.forward_ratios", "expected at least one forward gear");
+    k.require(t.forward_ratios.size() <= 20, "transmission.forward_ratios", "expected at most 20 forward gears");
     for (std::size_t i = 0; i < t.forward_ratios.size(); ++i) {
-        k.positive(t.forward_ratios[i], fmt::format("transmission.forward_ratios[{}]", i));
+        k.in(t.forward_ratios[i], kGearRatio, fmt::format("transmission.forward_ratios[{}]", i));
     }
-    k.require(std::isfinite(t.reverse_ratio) && t.reverse_ratio < 0.0, "transmission.reverse_ratio",
-              "expected a negative ratio");
-    k.positive(t.final_drive, "transmission.final_drive");
+    k.in(t.reverse_ratio, kReverseRatio, "transmission.reverse_ratio");
+    k.in(t.final_drive, kGearRatio, "transmission.final_drive");
     k.require(std::isfinite(t.efficiency) && t.efficiency > 0.0 && t.efficiency <= 1.0, "transmission.efficiency",
               "expected a value in (0, 1]");
-    k.non_negative(t.inertia_kgm2, "transmission.inertia_kgm2");
-    k.non_negative(t.shift_time_s, "transmission.shift_time_s");
+    k.in(t.inertia_kgm2, kInertiaOrZero, "transmission.inertia_kgm2");
+    k.in(t.shift_time_s, kTime, "transmission.shift_time_s");
 }
 
 void check_differential(Checker& k, const DifferentialSpec& d, const std::string& path) {
-    k.positive(d.final_drive, path + ".final_drive");
-    k.fraction(d.torque_split, path + ".torque_split");
-    k.non_negative(d.anti_slip_nm, path + ".anti_slip_nm");
-    k.non_negative(d.anti_slip_torque, path + ".anti_slip_torque");
-    k.non_negative(d.anti_slip_torque_deceleration_factor, path + ".anti_slip_torque_deceleration_factor");
+    k.in(d.final_drive, kGearRatio, path + ".final_drive");
+    k.in(d.torque_split, kFraction, path + ".torque_split");
+    k.in(d.anti_slip_nm, kTorqueOrZero, path + ".anti_slip_nm");
+    k.in(d.anti_slip_torque, kCoefficient, path + ".anti_slip_torque");
+    k.in(d.anti_slip_torque_deceleration_factor, kFraction, path + ".anti_slip_torque_deceleration_factor");
 }
 
 void check_tire(Checker& k, const TireSpec& t, const std::string& path) {
-    k.positive(t.radius_m, path + ".radius_m");
-    k.non_negative(t.width_m, path + ".width_m");
-    k.non_negative(t.aspect_ratio, path + ".aspect_ratio");
-    k.non_negative(t.rim_diameter_m, path + ".rim_diameter_m");
-    k.positive(t.rotational_inertia_kgm2, path + ".rotational_inertia_kgm2");
-    k.fraction(t.tread, path + ".tread");
-    k.non_negative(t.rolling_resistance.constant, path + ".rolling_resistance.constant");
-    k.non_negative(t.rolling_resistance.v2_coefficient_s2_per_m2, path + ".rolling_resistance.v2_coefficient");
-    k.non_negative(t.rolling_resistance.speed_coefficient_s_per_km, path + ".rolling_resistance.speed_coefficient");
+    k.in(t.radius_m, kRadius, path + ".radius_m");
+    k.in(t.width_m, kRadiusOrZero, path + ".width_m");
+    k.in(t.aspect_ratio, kAspectRatio, path + ".aspect_ratio");
+    k.in(t.rim_diameter_m, non_negative_up_to(10.0, "m"), path + ".rim_diameter_m");
+    k.in(t.rotational_inertia_kgm2, kInertia, path + ".rotational_inertia_kgm2");
+    k.in(t.tread, kFraction, path + ".tread");
+    k.in(t.rolling_resistance.constant, kRollingResistance, path + ".rolling_resistance.constant");
+    k.in(t.rolling_resistance.v2_coefficient_s2_per_m2, kRollingResistanceV2, path + ".rolling_resistance.v2_coefficient");
+    k.in(t.rolling_resistance.speed_coefficient_s_per_km, kRollingResistanceSpeed,
+         path + ".rolling_resistance.speed_coefficient");
     if (t.model == TireModel::Pacejka89) {
         const auto& p = t.pacejka;
-        for (std::size_t i = 0; i < p.a.size(); ++i) k.finite(p.a[i], fmt::format("{}.pacejka.a[{}]", path, i));
-        for (std::size_t i = 0; i < p.b.size(); ++i) k.finite(p.b[i], fmt::format("{}.pacejka.b[{}]", path, i));
-        for (std::size_t i = 0; i < p.c.size(); ++i) k.finite(p.c[i], fmt::format("{}.pacejka.c[{}]", path, i));
-        k.non_negative(p.gx1, path + ".pacejka.gx1");
-        k.non_negative(p.gx2, path + ".pacejka.gx2");
-        k.non_negative(p.gy1, path + ".pacejka.gy1");
-        k.non_negative(p.gy2, path + ".pacejka.gy2");
+        for (std::size_t i = 0; i < p.a.size(); ++i) k.in(p.a[i], kPacejka, fmt::format("{}.pacejka.a[{}]", path, i));
+        for (std::size_t i = 0; i < p.b.size(); ++i) k.in(p.b[i], kPacejka, fmt::format("{}.pacejka.b[{}]", path, i));
+        for (std::size_t i = 0; i < p.c.size(); ++i) k.in(p.c[i], kPacejka, fmt::format("{}.pacejka.c[{}]", path, i));
+        k.in(p.gx1, kCoefficient, path + ".pacejka.gx1");
+        k.in(p.gx2, kCoefficient, path + ".pacejka.gx2");
+        k.in(p.gy1, kCoefficient, path + ".pacejka.gy1");
+        k.in(p.gy2, kCoefficient, path + ".pacejka.gy2");
     } else {
-        k.curve(t.friction_curves.longitudinal, path + ".friction_curves.longitudinal", 2);
-        k.curve(t.friction_curves.lateral, path + ".friction_curves.lateral", 2);
+        k.curve(t.friction_curves.longitudinal, path + ".friction_curves.longitudinal", 2, kPacejka, kPacejka);
+        k.curve(t.friction_curves.lateral, path + ".friction_curves.lateral", 2, kPacejka, kPacejka);
     }
+    if (t.size_reference) {
+        const auto& r = *t.size_reference;
+        k.in(r.radius_m, kRadius, path + ".size_reference.radius_m");
+        k.in(r.width_m, kRadius, path + ".size_reference.width_m");
+        k.in(r.aspect_ratio, kAspectRatio, path + ".size_reference.aspect_ratio");
+        k.in(r.pressure_bar, kPressureBar, path + ".size_reference.pressure_bar");
+        k.in(r.load_n, kTireLoad, path + ".size_reference.load_n");
+    }
+}
+
+void check_angle(Checker& k, double rad, const std::string& path, const char* what) {
+    k.require(std::isfinite(rad) && std::abs(rad) < std::numbers::pi / 2.0, path, fmt::format("expected |{}| < 90 deg", what));
 }
 
 void check_wheel(Checker& k, const WheelSpec& w, const std::string& path) {
     k.vec(w.position_m, path + ".position_m");
-    k.positive(w.mass_kg, path + ".mass_kg");
-    const double quarter_turn = std::numbers::pi / 2.0;
-    k.require(std::isfinite(w.camber_rad) && std::abs(w.camber_rad) < quarter_turn, path + ".camber", "expected |camber| < 90 deg");
-    k.require(std::isfinite(w.caster_rad) && std::abs(w.caster_rad) < quarter_turn, path + ".caster", "expected |caster| < 90 deg");
-    k.require(std::isfinite(w.toe_rad) && std::abs(w.toe_rad) < quarter_turn, path + ".toe", "expected |toe| < 90 deg");
-    k.require(std::isfinite(w.max_steer_rad) && std::abs(w.max_steer_rad) < quarter_turn, path + ".max_steer",
-              "expected |steering lock| < 90 deg");
-    k.require(std::isfinite(w.ackermann_rad) && std::abs(w.ackermann_rad) < quarter_turn, path + ".ackermann",
-              "expected |ackermann| < 90 deg");
+    k.in(w.mass_kg, kPointMass, path + ".mass_kg");
+    check_angle(k, w.camber_rad, path + ".camber", "camber");
+    check_angle(k, w.caster_rad, path + ".caster", "caster");
+    check_angle(k, w.toe_rad, path + ".toe", "toe");
+    check_angle(k, w.max_steer_rad, path + ".max_steer", "steering lock");
+    check_angle(k, w.ackermann_rad, path + ".ackermann", "ackermann");
     const auto& s = w.suspension;
-    k.positive(s.spring_n_per_m, path + ".suspension.spring_n_per_m");
-    k.non_negative(s.bump_damping_ns_per_m, path + ".suspension.bump_damping_ns_per_m");
-    k.non_negative(s.rebound_damping_ns_per_m, path + ".suspension.rebound_damping_ns_per_m");
-    k.positive(s.travel_m, path + ".suspension.travel_m");
-    k.non_negative(s.max_compression_velocity_m_per_s, path + ".suspension.max_compression_velocity_m_per_s");
-    k.non_negative(s.anti_roll_n_per_m, path + ".suspension.anti_roll_n_per_m");
+    k.in(s.spring_n_per_m, kStiffness, path + ".suspension.spring_n_per_m");
+    k.in(s.bump_damping_ns_per_m, kStiffnessOrZero, path + ".suspension.bump_damping_ns_per_m");
+    k.in(s.rebound_damping_ns_per_m, kStiffnessOrZero, path + ".suspension.rebound_damping_ns_per_m");
+    k.in(s.travel_m, kTravel, path + ".suspension.travel_m");
+    k.in(s.max_compression_velocity_m_per_s, kSpeed, path + ".suspension.max_compression_velocity_m_per_s");
+    k.in(s.anti_roll_n_per_m, kStiffnessOrZero, path + ".suspension.anti_roll_n_per_m");
     k.vec(s.hinge_m, path + ".suspension.hinge_m");
     k.vec(s.position_m, path + ".suspension.position_m");
     check_tire(k, w.tire, path + ".tire");
     const auto& b = w.brake;
-    k.non_negative(b.friction, path + ".brake.friction");
-    k.non_negative(b.max_pressure_pa, path + ".brake.max_pressure_pa");
-    k.non_negative(b.area_m2, path + ".brake.area_m2");
-    k.non_negative(b.radius_m, path + ".brake.radius_m");
-    k.fraction(b.bias, path + ".brake.bias");
-    k.fraction(b.handbrake, path + ".brake.handbrake");
+    k.in(b.friction, kFrictionOrZero, path + ".brake.friction");
+    k.in(b.max_pressure_pa, kStiffnessOrZero, path + ".brake.max_pressure_pa");
+    k.in(b.area_m2, kAreaOrZero, path + ".brake.area_m2");
+    k.in(b.radius_m, kRadiusOrZero, path + ".brake.radius_m");
+    k.in(b.bias, kFraction, path + ".brake.bias");
+    k.in(b.handbrake, kFraction, path + ".brake.handbrake");
+}
+
+void check_wheel_layout(Checker& k, const std::array<WheelSpec, 4>& w) {
+    k.require(w[FL].position_m.x + w[FR].position_m.x > w[RL].position_m.x + w[RR].position_m.x, "wheels",
+              "expected the front wheels ahead of the rear wheels (x forward)");
+    k.require(w[FL].position_m.y > w[FR].position_m.y && w[RL].position_m.y > w[RR].position_m.y, "wheels",
+              "expected the left wheels at larger y than the right wheels (y left)");
+}
+
+// The static wheel loads must all be positive: a centre of mass behind the rear axle, ahead of
+// the front one or beside the wheels would lift a wheel off the ground at rest.
+void check_centre_of_mass(Checker& k, const VehicleSpec& spec) {
+    const MassProperties mp = mass_properties(spec);
+    const StaticWheelLoads loads = static_wheel_loads(spec, mp);
+    const auto& w = spec.wheels;
+    const double x_front = 0.5 * (w[FL].position_m.x + w[FR].position_m.x);
+    const double x_rear = 0.5 * (w[RL].position_m.x + w[RR].position_m.x);
+    if (!(loads.front_axle_fraction > 0.0 && loads.front_axle_fraction < 1.0)) {
+        k.require(false, "centre_of_mass",
+                  fmt::format("the centre of mass (x = {:.4g} m) lies outside the wheelbase (rear axle x = {:.4g} m, front "
+                              "axle x = {:.4g} m): expected it between the axles, so that every static wheel load is positive",
+                              mp.cg_m.x, x_rear, x_front));
+        return;
+    }
+    for (int i = 0; i < 4; ++i) {
+        if (std::isfinite(loads.load_n[i]) && loads.load_n[i] > 0.0) continue;
+        k.require(false, "centre_of_mass",
+                  fmt::format("the centre of mass (y = {:.4g} m) lies outside the track (static load on wheel {} is {:.4g} N): "
+                              "expected it between the left and right wheels, so that every static wheel load is positive",
+                              mp.cg_m.y, kWheelNames[i], loads.load_n[i]));
+        return;
+    }
 }
 
 }  // namespace
@@ -180,16 +258,16 @@ std::vector<SpecIssue> find_spec_issues(const VehicleSpec& spec) {
     Checker k;
     k.require(!spec.masses.empty(), "masses", "expected at least one point mass");
     for (std::size_t i = 0; i < spec.masses.size(); ++i) {
-        const std::string path = fmt::format("masses[{}] ({})", i, spec.masses[i].name);
-        k.positive(spec.masses[i].mass_kg, path + ".mass_kg");
+        const std::string path = fmt::format("masses[{}]", i);
+        k.in(spec.masses[i].mass_kg, kPointMass, path + ".mass_kg");
         k.vec(spec.masses[i].position_m, path + ".position_m");
     }
     const auto& f = spec.fuel_tank;
     k.vec(f.position_m, "fuel_tank.position_m");
-    k.non_negative(f.capacity_m3, "fuel_tank.capacity_m3");
-    k.non_negative(f.volume_m3, "fuel_tank.volume_m3");
+    k.in(f.capacity_m3, kFuelVolume, "fuel_tank.capacity_m3");
+    k.in(f.volume_m3, kFuelVolume, "fuel_tank.volume_m3");
     k.require(f.volume_m3 <= f.capacity_m3 * (1.0 + 1e-12), "fuel_tank.volume_m3", "expected volume <= capacity");
-    k.positive(f.density_kg_per_m3, "fuel_tank.density_kg_per_m3");
+    k.in(f.density_kg_per_m3, kDensity, "fuel_tank.density_kg_per_m3");
     check_engine(k, spec.engine);
     check_clutch(k, spec.clutch);
     check_transmission(k, spec.transmission);
@@ -201,25 +279,23 @@ std::vector<SpecIssue> find_spec_issues(const VehicleSpec& spec) {
     if (d.rear) check_differential(k, *d.rear, "driveline.rear");
     if (d.centre) check_differential(k, *d.centre, "driveline.centre");
     if (spec.brakes.form == BrakeForm::MaxTorque) {
-        k.non_negative(spec.brakes.max_torque_nm, "brakes.max_torque_nm");
-        k.fraction(spec.brakes.front_fraction, "brakes.front_fraction");
+        k.in(spec.brakes.max_torque_nm, kBrakeSystemTorque, "brakes.max_torque_nm");
+        k.in(spec.brakes.front_fraction, kFraction, "brakes.front_fraction");
     }
     for (int i = 0; i < 4; ++i) check_wheel(k, spec.wheels[i], fmt::format("wheels.{}", kWheelNames[i]));
-    const auto& w = spec.wheels;
-    k.require(w[FL].position_m.x + w[FR].position_m.x > w[RL].position_m.x + w[RR].position_m.x, "wheels",
-              "expected the front wheels ahead of the rear wheels (x forward)");
-    k.require(w[FL].position_m.y > w[FR].position_m.y && w[RL].position_m.y > w[RR].position_m.y, "wheels",
-              "expected the left wheels at larger y than the right wheels (y left)");
+    check_wheel_layout(k, spec.wheels);
     for (std::size_t i = 0; i < spec.aero.size(); ++i) {
         const auto& a = spec.aero[i];
-        const std::string path = fmt::format("aero[{}] ({})", i, a.name);
+        const std::string path = fmt::format("aero[{}]", i);
         k.vec(a.position_m, path + ".position_m");
-        k.non_negative(a.frontal_area_m2, path + ".frontal_area_m2");
-        k.non_negative(a.drag_coefficient, path + ".drag_coefficient");
-        k.non_negative(a.surface_area_m2, path + ".surface_area_m2");
-        k.finite(a.lift_coefficient, path + ".lift_coefficient");
-        k.fraction(a.lift_efficiency, path + ".lift_efficiency");
+        k.in(a.frontal_area_m2, kAreaOrZero, path + ".frontal_area_m2");
+        k.in(a.drag_coefficient, kCoefficient, path + ".drag_coefficient");
+        k.in(a.surface_area_m2, kAreaOrZero, path + ".surface_area_m2");
+        k.in(a.lift_coefficient, kLiftCoefficient, path + ".lift_coefficient");
+        k.in(a.lift_efficiency, kFraction, path + ".lift_efficiency");
     }
+    // Only a spec sound so far has meaningful mass properties.
+    if (k.issues.empty()) check_centre_of_mass(k, spec);
     return k.issues;
 }
 

@@ -57,3 +57,22 @@ TEST(VehicleSummary, PowerLimitedTopSpeedMatchesClosedForm) {
     EXPECT_NEAR(sum.power_limited_top_speed_kmh, lo * 3.6, 1e-6);
     EXPECT_NEAR(sum.power_limited_top_speed_kmh, 276.4, 0.1);
 }
+
+// Without drag and rolling resistance nothing limits the speed: reported as unbounded, not as
+// the search ceiling.
+TEST(VehicleSummary, TopSpeedWithoutResistanceIsUnbounded) {
+    const auto cars = test::example_car_files();
+    ASSERT_FALSE(cars.empty());
+    VehicleSpec s = load_car(cars.front()).spec;
+    s.aero.clear();
+    for (auto& w : s.wheels) w.tire.rolling_resistance = {RollingResistanceForm::VDrift, 0.0, 0.0, 0.0};
+    const VehicleSummary sum = summarize(s);
+    EXPECT_TRUE(sum.power_limited_top_speed_unbounded);
+    EXPECT_TRUE(first_non_finite_figure(sum).empty());
+    // Tiny drag: above the old 300 m/s ceiling, found below the 1000 m/s one.
+    s.aero = {AeroDeviceSpec{"body", {}, 0.01, 0.3, 0.0, 0.0, 1.0}};
+    const VehicleSummary fast = summarize(s);
+    EXPECT_FALSE(fast.power_limited_top_speed_unbounded);
+    EXPECT_GT(fast.power_limited_top_speed_kmh, 300.0 * 3.6);
+    EXPECT_LT(fast.power_limited_top_speed_kmh, 1000.0 * 3.6);
+}

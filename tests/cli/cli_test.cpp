@@ -2,12 +2,16 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
 #include "support/test_paths.hpp"
+#include "tractive/analysis/vehicle_summary.hpp"
 #include "tractive/io/car_loader.hpp"
+#include "tractive/io/toml_writer.hpp"
 
 namespace fs = std::filesystem;
 using namespace tractive;
@@ -34,6 +38,42 @@ CliRun run(const std::string& args, bool with_stderr = false) {
 
 std::string quoted(const fs::path& p) { return "'" + p.string() + "'"; }
 
+void expect_near(const nlohmann::json& value, double expected, const std::string& what) {
+    EXPECT_NEAR(value.get<double>(), expected, 1e-9 * std::max(1.0, std::abs(expected))) << what;
+}
+
+// The CLI prints the library's figures: every value equals summarize() of the same car.
+void expect_json_matches_library(const nlohmann::json& j, const fs::path& car) {
+    const VehicleSummary s = summarize(load_car(car).spec);
+    const std::string at = car.string() + ": ";
+    expect_near(j["mass_kg"], s.mass_kg, at + "mass_kg");
+    expect_near(j["cg_m"][0], s.cg_m.x, at + "cg x");
+    expect_near(j["cg_m"][1], s.cg_m.y, at + "cg y");
+    expect_near(j["cg_m"][2], s.cg_m.z, at + "cg z");
+    expect_near(j["front_axle_load_fraction"], s.front_axle_load_fraction, at + "front_axle_load_fraction");
+    for (int r = 0; r < 3; ++r) {
+        for (int c = 0; c < 3; ++c) expect_near(j["inertia_kgm2"][r][c], s.inertia_kgm2.m[r][c], at + "inertia");
+    }
+    for (int i = 0; i < 4; ++i) {
+        expect_near(j["wheel_loads_n"][kWheelNames[i]], s.wheel_loads_n[i], at + "wheel load");
+        expect_near(j["max_brake_torque_nm"][kWheelNames[i]], s.max_brake_torque_nm[i], at + "brake torque");
+    }
+    expect_near(j["peak_torque_nm"], s.peak_torque_nm, at + "peak_torque_nm");
+    expect_near(j["peak_torque_rpm"], s.peak_torque_rpm, at + "peak_torque_rpm");
+    expect_near(j["peak_power_w"], s.peak_power_w, at + "peak_power_w");
+    expect_near(j["peak_power_rpm"], s.peak_power_rpm, at + "peak_power_rpm");
+    expect_near(j["redline_rpm"], s.redline_rpm, at + "redline_rpm");
+    ASSERT_EQ(j["gear_speeds_at_redline_kmh"].size(), s.gear_speeds_at_redline_kmh.size()) << at;
+    for (std::size_t g = 0; g < s.gear_speeds_at_redline_kmh.size(); ++g) {
+        expect_near(j["gear_speeds_at_redline_kmh"][g], s.gear_speeds_at_redline_kmh[g], at + "gear speed");
+    }
+    EXPECT_EQ(j["drive"].get<std::string>(), to_string(s.drive)) << at;
+    expect_near(j["clutch_capacity_nm"], s.clutch_capacity_nm, at + "clutch_capacity_nm");
+    expect_near(j["clutch_to_engine_torque_ratio"], s.clutch_to_engine_torque_ratio, at + "clutch ratio");
+    expect_near(j["drag_area_m2"], s.drag_area_m2, at + "drag_area_m2");
+    expect_near(j["power_limited_top_speed_kmh"], s.power_limited_top_speed_kmh, at + "top speed");
+}
+
 void expect_info_json(const fs::path& car) {
     const CliRun r = run("info --json " + quoted(car));
     ASSERT_EQ(r.status, 0) << car;
@@ -56,6 +96,7 @@ void expect_info_json(const fs::path& car) {
     EXPECT_LT(j["mass_kg"].get<double>(), 3000.0);
     EXPECT_GT(j["power_limited_top_speed_kmh"].get<double>(), 100.0);
     EXPECT_LT(j["power_limited_top_speed_kmh"].get<double>(), 400.0);
+    expect_json_matches_library(j, car);
 }
 
 }  // namespace
@@ -124,4 +165,44 @@ TEST(Cli, DataRootOption) {
     fs::copy_file(test::vdrift_data() / "cars/XS/XS.car", dir.path() / "XS.car");
     EXPECT_EQ(run("info " + quoted(dir.path() / "XS.car")).status, 2);
     EXPECT_EQ(run("info --json --data-root " + quoted(test::vdrift_data()) + " " + quoted(dir.path() / "XS.car")).status, 0);
+}
+
+TEST(Cli, ConvertRefusesAnOutputThatIsNotToml) {
+    const test::TempDir dir;
+    const auto cars = test::example_car_files();
+    ASSERT_FALSE(cars.empty());
+    const fs::path out = dir.path() / "x.car";
+    const CliRun r = run("convert " + quoted(cars.front()) + " -o " + quoted(out), true);
+    EXPECT_EQ(r.status, 2) << r.out;
+    EXPECT_NE(r.out.find(".toml"), std::string::npos) << r.out;
+    EXPECT_FALSE(fs::exists(out));
+}
+
+TEST(Cli, ConvertLeavesNoTemporaryFileWhenTheRenameFails) {
+    const test::TempDir dir;
+    const auto cars = test::example_car_files();
+    ASSERT_FALSE(cars.empty());
+    const fs::path out = dir.path() / "folder.toml";
+    fs::create_directories(out / "inside");  // a non-empty folder: the rename over it fails
+    const CliRun r = run("convert " + quoted(cars.front()) + " -o " + quoted(out), true);
+    EXPECT_NE(r.status, 0) << r.out;
+    std::vector<fs::path> left;
+    for (const auto& e : fs::directory_iterator(dir.path())) left.push_back(e.path().filename());
+    ASSERT_EQ(left.size(), 1u) << "left behind: " << left.back();
+    EXPECT_EQ(left.front(), "folder.toml");
+}
+
+TEST(Cli, InfoReportsAnUnboundedTopSpeedAsNull) {
+    const test::TempDir dir;
+    const auto cars = test::example_car_files();
+    ASSERT_FALSE(cars.empty());
+    VehicleSpec spec = load_car(cars.front()).spec;
+    spec.aero.clear();
+    for (auto& w : spec.wheels) w.tire.rolling_resistance = {RollingResistanceForm::VDrift, 0.0, 0.0, 0.0};
+    const fs::path car = dir.write("frictionless.toml", write_toml_car(spec));
+    const CliRun json = run("info --json " + quoted(car));
+    ASSERT_EQ(json.status, 0);
+    EXPECT_TRUE(nlohmann::json::parse(json.out)["power_limited_top_speed_kmh"].is_null()) << json.out;
+    const CliRun sheet = run("info " + quoted(car));
+    EXPECT_NE(sheet.out.find("unbounded (no drag or rolling resistance)"), std::string::npos) << sheet.out;
 }

@@ -45,6 +45,19 @@ int line_of(const std::string& text, const std::string& marker) {
     return 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(pos), '\n'));
 }
 
+// Eight levels of tyre files, each including the next twenty times: 20^8 expansions without a
+// cache and a cap.
+std::map<std::string, std::string> include_bomb() {
+    std::map<std::string, std::string> files;
+    for (int level = 0; level < 8; ++level) {
+        std::string text;
+        for (int k = 0; k < 20; ++k) text += "k" + std::to_string(k) + " = &tire/bomb" + std::to_string(level + 1) + ".tire\n";
+        files["carparts/tire/bomb" + std::to_string(level) + ".tire"] = text;
+    }
+    files["carparts/tire/bomb8.tire"] = "x = 1\n";
+    return files;
+}
+
 std::vector<Case> cases() {
     const auto same = [](std::string t) { return t; };
     return {
@@ -69,8 +82,28 @@ std::vector<Case> cases() {
         {"fuel over capacity", false, swap("volume = 0.04", "volume = 0.06"), {}, "no larger than the capacity", "volume = 0.06"},
         {"missing tyre file", false, swap("type = tire/test.tire", "type = tire/nope.tire"), {}, "cannot find 'tire/nope.tire'", "tire/nope.tire"},
         {"include leaving the data root", false, swap("type = tire/test.tire", "type = ../../outside.tire"), {{"../outside.tire", "x = 1\n"}}, "outside the data root", "outside.tire"},
-        {"include cycle", false, swap("type = tire/test.tire", "type = tire/loop.tire"), {{"carparts/tire/loop.tire", "rolling-resistance = &tire/loop.tire\n"}}, "include cycle", ""},
-        {"Pacejka 2002 tyre", false, swap("type = tire/test.tire", "type = tire/mf.tire"), {{"carparts/tire/mf.tire", "rolling-resistance = 0.01, 0\nPCY1 = 1.3\nPDX1 = 1.1\n"}}, "Pacejka 2002", ""},
+        // A tyre file's problems are reported at the car's line that names the tyre (the first
+        // wheel's type entry), with the tyre file's own line in the message.
+        {"include cycle", false, swap("type = tire/test.tire", "type = tire/loop.tire"), {{"carparts/tire/loop.tire", "rolling-resistance = &tire/loop.tire\n"}}, "loop.tire:1: 'rolling-resistance': include cycle", "type = tire/loop.tire"},
+        {"Pacejka 2002 tyre", false, swap("type = tire/test.tire", "type = tire/mf.tire"), {{"carparts/tire/mf.tire", "rolling-resistance = 0.01, 0\nPCY1 = 1.3\nPDX1 = 1.1\n"}}, "Pacejka 2002", "type = tire/mf.tire"},
+        {"BOM accepted", false, [](std::string t) { return "\xEF\xBB\xBF" + t; }, {}, "", ""},
+        {"include fan-out refused", false, swap("type = tire/test.tire", "type = tire/bomb0.tire"), include_bomb(), "include expansions", "type = tire/bomb0.tire"},
+        {"empty value", false, swap("inertia = 0.2", "inertia ="), {}, "'engine.inertia': expected a positive number, got an empty value", "inertia ="},
+        {"empty tyre type", false, swap("type = tire/test.tire", "type ="), {}, "'wheel.fl.tire.type': expected a file name, got an empty value", "type ="},
+        {"huge mass", false, swap("mass = 120.0", "mass = 1e308"), {}, "'engine.mass': expected a positive number of at most 100000 kg", "mass = 1e308"},
+        {"huge position", false, swap("position = 0.0, 1.0, 0.0\nmass = 120.0", "position = 0.0, 1e308, 0.0\nmass = 120.0"), {}, "'engine.position': expected a finite number of magnitude at most 100 m", "position = 0.0, 1e308"},
+        {"huge rpm limit", false, swap("rpm-limit = 7000", "rpm-limit = 1e308"), {}, "'engine.rpm-limit': expected a positive number of at most 50000 rpm", "rpm-limit = 1e308"},
+        {"huge peak-engine-rpm", false, swap("rpm-limit = 7000", "rpm-limit = 7000\nmax-power = 1e5\npeak-engine-rpm = 1e12"), {}, "'engine.peak-engine-rpm'", "peak-engine-rpm = 1e12"},
+        {"tiny gear ratio", false, swap("gear-ratio-1 = 3.0", "gear-ratio-1 = 1e-320"), {}, "'transmission.gear-ratio-1': expected a positive number from 0.001 to 1000", "gear-ratio-1 = 1e-320"},
+        {"tiny final drive", false, swap("final-drive = 4.0", "final-drive = 1e-320"), {}, "'differential-rear.final-drive'", "final-drive = 1e-320"},
+        {"huge tyre size", false, swap("size = 205, 55, 16", "size = 1e300, 45, 17"), {}, "'wheel.fl.tire.size': expected a positive number of at most 2000 mm", "size = 1e300, 45, 17"},
+        {"huge spring", false, swap("spring-constant = 40000", "spring-constant = 1e300"), {}, "'wheel.fl.coilover.spring-constant'", "spring-constant = 1e300"},
+        {"rpm limit below start rpm", false, swap("rpm-limit = 7000", "rpm-limit = 800"), {}, "'engine.rpm-limit': expected rpm-limit above start-rpm (900)", "rpm-limit = 800"},
+        {"CG outside the wheelbase", false, swap("mass = 500\nposition = 0.0, 1.0, 0.0", "mass = 500\nposition = 0.0, 9.0, 0.0"), {}, "lies outside the wheelbase", ""},
+        {"CG outside the track", false, swap("mass = 500\nposition = 0.0, 1.0, 0.0", "mass = 500\nposition = 9.0, 0.0, 0.0"), {}, "lies outside the track", ""},
+        {"TOML huge mass", true, swap("mass_kg = 1000.0", "mass_kg = 1e308"), {}, "'mass[0].mass_kg': expected a positive number of at most 100000 kg", "mass_kg = 1e308"},
+        {"TOML tiny final drive", true, swap("forward_ratios = [3.0, 1.5]", "forward_ratios = [3.0, 1e-320]"), {}, "transmission.forward_ratios[1]'", "forward_ratios = [3.0, 1e-320]"},
+        {"TOML rpm limit below start rpm", true, swap("rpm_limit = 7000", "rpm_limit = 800"), {}, "'engine.rpm_limit': expected rpm_limit above start_rpm", "rpm_limit = 800"},
         {"AWD without centre differential", false, swap("[differential-rear]", "[differential-front]\nfinal-drive = 4.0\n\n[differential-rear]"), {}, "expected a [differential-center] section", ""},
         {"binary garbage", false, [](std::string t) { return t + std::string("\0\x01\x02\xff\xfe", 5); }, {}, "binary data", ""},
         {"invalid UTF-8", false, [](std::string t) { return replace(t, "[clutch]", "[clutch]\n# \xc3\x28"); }, {}, "invalid UTF-8", ""},
@@ -169,6 +202,52 @@ TEST(BadInputFiles, UnknownKeyIsAWarningWithFileAndLine) {
     ASSERT_EQ(loaded.warnings.size(), 1u);
     EXPECT_EQ(loaded.warnings[0].key, "engine.turbo-boost");
     EXPECT_EQ(loaded.warnings[0].location.line, line_of(text, "turbo-boost"));
+}
+
+}  // namespace
+
+namespace {
+
+// A file of many keys and one of many sections: loads in linear time (the test timeout catches
+// a quadratic parser; 100k keys took minutes before the hash indexes).
+TEST(BadInputFiles, ManyKeysAndManySectionsLoad) {
+    const test::TempDir dir;
+    dir.write("data/carparts/tire/test.tire", tire_text());
+    std::string keys = "[junk]\n";
+    std::string sections;
+    for (int i = 0; i < 100000; ++i) {
+        keys += "key-" + std::to_string(i) + " = 1\n";
+        sections += "[junk-" + std::to_string(i) + "]\n";
+    }
+    const fs::path many_keys = dir.write("data/cars/test/keys.car", vdrift_car_text() + keys);
+    EXPECT_EQ(load_car(many_keys).warnings.size(), 100000u);
+    const fs::path many_sections = dir.write("data/cars/test/sections.car", vdrift_car_text() + sections);
+    EXPECT_TRUE(load_car(many_sections).warnings.empty());
+}
+
+// A problem only the final check sees is reported at the line and key of the file.
+TEST(BadInputFiles, SpecIssueNamesTheFilesLineAndKey) {
+    const test::TempDir dir;
+    dir.write("data/carparts/tire/test.tire", tire_text());
+    // The rear wheels ahead of the front ones: the layout check, reported at [wheel.fl] position.
+    std::string text = vdrift_car_text();
+    for (const char* w : {"fl", "fr"}) {
+        const std::string header = std::string("[wheel.") + w + "]\nposition = ";
+        const auto pos = text.find(header) + header.size();
+        const auto eol = text.find('\n', pos);
+        std::string value = text.substr(pos, eol - pos);
+        value.replace(value.find("1.3"), 3, "-3.0");
+        text.replace(pos, eol - pos, value);
+    }
+    const fs::path car = dir.write("data/cars/test/test.car", text);
+    try {
+        load_car(car);
+        FAIL();
+    } catch (const LoadError& e) {
+        EXPECT_EQ(e.key(), "wheel.fl.position") << e.what();
+        EXPECT_EQ(e.location().line, line_of(text, "[wheel.fl]") + 1) << e.what();
+        EXPECT_NE(std::string(e.what()).find("front wheels ahead"), std::string::npos) << e.what();
+    }
 }
 
 }  // namespace

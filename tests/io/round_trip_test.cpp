@@ -49,3 +49,16 @@ TEST(RoundTrip, AnglesInDegreesComeBackExactly) {
     }
     EXPECT_GT(count, 1000);
 }
+
+TEST(RoundTrip, ControlCharactersAndDelInNamesRoundTrip) {
+    const auto cars = test::example_car_files();
+    ASSERT_FALSE(cars.empty());
+    VehicleSpec spec = load_car(cars.front()).spec;
+    spec.name = std::string("del\x7f" "tab\tquote\"back\\slash\x01");
+    spec.description = "\x7f";
+    spec.masses.front().name = "mass\x7fname";
+    const std::string text = write_toml_car(spec);
+    EXPECT_EQ(text.find('\x7f'), std::string::npos);
+    EXPECT_NE(text.find("\\u007f"), std::string::npos);
+    EXPECT_TRUE(load_car_from_text(text, "del.toml").spec == spec);
+}

@@ -178,3 +178,42 @@ TEST(VDriftLoader, Version2FlatFileUsesCurrentAxes) {
     EXPECT_TRUE(v1 == v2);
     expect_vec(v2.wheels[FL].position_m, 1.14, 0.76, -0.47);
 }
+
+TEST(VDriftLoader, EveryStandaloneTyreFileLoads) {
+    TRACTIVE_REQUIRE_VDRIFT_DATA();
+    int count = 0;
+    for (const auto& e : std::filesystem::recursive_directory_iterator(test::vdrift_data())) {
+        if (e.path().extension() != ".tire") continue;
+        const TireSpec t = load_vdrift_tire(e.path());
+        EXPECT_EQ(t.model, TireModel::Pacejka89) << e.path();
+        EXPECT_NE(t.pacejka.a[0], 0.0) << e.path();
+        EXPECT_GT(t.rolling_resistance.constant, 0.0) << e.path();
+        EXPECT_EQ(t.radius_m, 0.0) << e.path();  // the car's size gives it
+        EXPECT_EQ(t.rotational_inertia_kgm2, 0.0) << e.path();
+        ++count;
+    }
+    EXPECT_GE(count, 3);
+    const TireSpec touring = load_vdrift_tire(test::vdrift_data() / "carparts/tire/touring.tire");
+    ASSERT_TRUE(touring.size_reference.has_value());
+    EXPECT_EQ(touring.size_reference->load_n, 3500.0);
+    EXPECT_EQ(touring.tread, 0.25);
+}
+
+TEST(VDriftLoader, OtherTyreModelsAreRefusedByName) {
+    TRACTIVE_REQUIRE_VDRIFT_DATA();
+    const auto message_of = [](const std::filesystem::path& p) {
+        try {
+            load_vdrift_tire(p);
+        } catch (const LoadError& e) {
+            return std::string(e.what());
+        }
+        return std::string("loaded");
+    };
+    const std::string mf = message_of(test::vdrift_data() / "carparts/tire/touring.tiren");
+    EXPECT_NE(mf.find("Pacejka 2002"), std::string::npos) << mf;
+    EXPECT_NE(mf.find("tractive supports Pacejka '89"), std::string::npos) << mf;
+    EXPECT_NE(mf.find("touring.tiren:"), std::string::npos) << mf;
+    const std::string brush = message_of(test::vdrift_data() / "carparts/tire/touring.tirep");
+    EXPECT_NE(brush.find("brush-model"), std::string::npos) << brush;
+    EXPECT_NE(brush.find("tractive supports Pacejka '89"), std::string::npos) << brush;
+}

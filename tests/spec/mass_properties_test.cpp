@@ -108,3 +108,38 @@ TEST(MassProperties, XSTotalsItsPointMasses) {
     for (const auto& w : s.wheels) wheels += w.mass_kg;
     EXPECT_NEAR(mass_properties(s).mass_kg, body + fuel + wheels, 1e-9);
 }
+
+// I = sum m (|r|^2 1 - r r^T): the off-diagonal terms are products of inertia with a minus sign.
+TEST(MassProperties, OffDiagonalInertiaHasTheProductSign) {
+    VehicleSpec s;
+    // Two equal masses at (+1, +2, 0) and (-1, -2, 0): CG at the origin, both with x y = +2.
+    s.masses = {{"a", MassRole::Body, 10.0, {1.0, 2.0, 0.0}}, {"b", MassRole::Body, 10.0, {-1.0, -2.0, 0.0}}};
+    s.fuel_tank = {{0.0, 0.0, 0.0}, 0.0, 0.0, 730.0};
+    for (auto& w : s.wheels) w.mass_kg = 0.0;
+    const MassProperties mp = mass_properties(s);
+    EXPECT_NEAR(mp.cg_m.x, 0.0, 1e-15);
+    EXPECT_NEAR(mp.inertia_kgm2.m[0][1], -(10.0 * 1.0 * 2.0 * 2.0), 1e-12);  // I_xy = -sum m x y = -40
+    EXPECT_NEAR(mp.inertia_kgm2.m[1][0], -40.0, 1e-12);
+    EXPECT_NEAR(mp.inertia_kgm2.m[0][2], 0.0, 1e-12);
+    EXPECT_NEAR(mp.inertia_kgm2.m[2][2], 2.0 * 10.0 * (1.0 + 4.0), 1e-12);   // I_zz = sum m (x^2 + y^2)
+}
+
+// Static loads by hand: 1000 kg, CG 1.0 m behind the front axle of a 2.5 m wheelbase and 0.1 m
+// left of the centre line of a 1.5 m track.
+TEST(MassProperties, StaticLoadsOfAHandComputedExample) {
+    VehicleSpec s;
+    s.masses = {{"body", MassRole::Body, 1000.0, {0.0, 0.1, 0.5}}};
+    s.fuel_tank = {{0.0, 0.0, 0.0}, 0.0, 0.0, 730.0};
+    const Vec3 pos[4] = {{1.0, 0.75, 0.0}, {1.0, -0.75, 0.0}, {-1.5, 0.75, 0.0}, {-1.5, -0.75, 0.0}};
+    for (int i = 0; i < 4; ++i) {
+        s.wheels[i].position_m = pos[i];
+        s.wheels[i].mass_kg = 0.0;
+    }
+    const StaticWheelLoads loads = static_wheel_loads(s, mass_properties(s), 10.0);  // g = 10 for round numbers
+    // Front axle: 10000 N * 1.5 / 2.5 = 6000 N; rear 4000 N. Left share (0.1 + 0.75) / 1.5.
+    EXPECT_NEAR(loads.front_axle_fraction, 0.6, 1e-12);
+    EXPECT_NEAR(loads.load_n[FL], 6000.0 * 0.85 / 1.5, 1e-9);  // 3400 N
+    EXPECT_NEAR(loads.load_n[FR], 6000.0 * 0.65 / 1.5, 1e-9);  // 2600 N
+    EXPECT_NEAR(loads.load_n[RL], 4000.0 * 0.85 / 1.5, 1e-9);  // 2266.7 N
+    EXPECT_NEAR(loads.load_n[RR], 4000.0 * 0.65 / 1.5, 1e-9);  // 1733.3 N
+}

@@ -53,3 +53,29 @@ TEST(Validate, CentreDifferentialOnlyWithBothAxles) {
     s.driveline.centre = DifferentialSpec{};
     EXPECT_TRUE(has_issue(s, "driveline.centre"));
 }
+
+TEST(Validate, CentreOfMassOutsideTheWheelbaseOrTrack) {
+    VehicleSpec s = sound_spec();
+    ASSERT_TRUE(find_spec_issues(s).empty());
+    VehicleSpec ahead = s;
+    ahead.masses.push_back({"nose weight", MassRole::Ballast, 90000.0, {20.0, 0.0, 0.0}});
+    ASSERT_FALSE(find_spec_issues(ahead).empty());
+    EXPECT_NE(find_spec_issues(ahead).front().message.find("outside the wheelbase"), std::string::npos);
+    VehicleSpec aside = s;
+    aside.masses.push_back({"side weight", MassRole::Ballast, 90000.0, {0.5, 20.0, 0.0}});
+    EXPECT_NE(find_spec_issues(aside).front().message.find("outside the track"), std::string::npos);
+}
+
+TEST(Validate, HugeButFiniteValuesAreRefused) {
+    VehicleSpec s = sound_spec();
+    s.masses.front().mass_kg = 1e308;
+    s.engine.rpm_limit = 1e308;
+    s.transmission.forward_ratios.front() = 1e-320;
+    s.transmission.final_drive = 1e-320;
+    s.wheels[FL].position_m.x = 1e308;
+    EXPECT_TRUE(has_issue(s, "masses[0].mass_kg"));
+    EXPECT_TRUE(has_issue(s, "engine.rpm_limit"));
+    EXPECT_TRUE(has_issue(s, "transmission.forward_ratios[0]"));
+    EXPECT_TRUE(has_issue(s, "transmission.final_drive"));
+    EXPECT_TRUE(has_issue(s, "wheels.fl.position_m"));
+}

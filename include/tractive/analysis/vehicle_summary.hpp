@@ -3,6 +3,7 @@
 // `tractive info` prints.
 
 #include <array>
+#include <string>
 #include <vector>
 
 #include "tractive/core/vec3.hpp"
@@ -34,10 +35,19 @@ struct VehicleSummary {
     // Speed where peak power times driveline efficiency equals the power to overcome rolling
     // resistance (at the static loads plus aerodynamic downforce) and aerodynamic drag (with
     // induced drag) in still air of density 1.225 kg/m^3 on level ground (VALIDATION.md 3).
+    // Searched up to 1000 m/s. When even that speed needs less power than the engine gives (no
+    // drag and no rolling resistance), the speed is unbounded: the flag is set and the figure
+    // is +infinity.
     double power_limited_top_speed_kmh = 0.0;
+    bool power_limited_top_speed_unbounded = false;
 };
 
 VehicleSummary summarize(const VehicleSpec& spec);
+
+// The name of the first figure of s that is not a finite number (an unbounded top speed is
+// allowed), or an empty string when all are finite. `tractive info` and the fuzzers use it as a
+// last net against inf/NaN output.
+std::string first_non_finite_figure(const VehicleSummary& s);
 
 // Ratio between the gearbox output and the driven wheels: the transmission's final drive times
 // the driven axle's (and for AWD the centre's) final drive.

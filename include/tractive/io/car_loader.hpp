@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "tractive/io/load_error.hpp"
+#include "tractive/io/spec_sources.hpp"
 #include "tractive/spec/vehicle_spec.hpp"
 
 namespace tractive {
@@ -27,19 +28,28 @@ struct LoadedCar {
     VehicleSpec spec;
     CarFormat format = CarFormat::Toml;
     std::vector<LoadWarning> warnings;  // unknown keys, repeated keys, unit guesses
+    SpecSources sources;                // where each part of the spec was read
 };
 
-// Picks the format from the extension (.toml) or, for .car files, from the content.
+// Picks the format from the extension (.toml) or, for .car files, from the content (a leading
+// UTF-8 byte order mark is skipped).
 CarFormat detect_car_format(const std::filesystem::path& path, std::string_view text);
 
 LoadedCar load_car(const std::filesystem::path& path, const LoadOptions& options = {});
 
 // The same, from text already in memory; `path` names it in messages and anchors relative
-// includes and tyre files.
+// includes and tyre files. A leading UTF-8 byte order mark is skipped.
 LoadedCar load_car_from_text(std::string_view text, const std::filesystem::path& path,
                              const LoadOptions& options = {});
 
 LoadedCar load_vdrift_car(std::string_view text, const std::filesystem::path& path, const LoadOptions& options);
 LoadedCar load_toml_car(std::string_view text, const std::filesystem::path& path);
+
+// A standalone VDrift tyre file (carparts/tire/*.tire): Pacejka '89 coefficients, combined-slip
+// weights, tread, rolling resistance and the size reference (R0, W0, AR0, PT0, FZ0). The size,
+// radius and inertia are left at 0: a car's [wheel.xx.tire] size gives them. Includes ("&file")
+// resolve next to the tyre file and under options.data_root. Throws LoadError naming the model
+// for Pacejka 2002 (.tiren) and brush-model (.tirep) files, which tractive does not support.
+TireSpec load_vdrift_tire(const std::filesystem::path& path, const LoadOptions& options = {});
 
 }  // namespace tractive

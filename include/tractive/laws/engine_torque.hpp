@@ -13,8 +13,9 @@ inline constexpr double kRadPerSecPerRpm = 3.14159265358979323846 / 30.0;
 // so T(w) = P / w = (Pmax / wp) (1 + x - x^2). P peaks at x = 1 with value Pmax.
 double genta_torque_nm(double max_power_w, double peak_power_rpm, double rpm);
 
-// The Genta curve sampled every 100 rpm from 0 to max(rpm_limit, peak_power_rpm) (inclusive,
-// the last step shorter if needed). Linear interpolation between 100 rpm samples of this
+// The Genta curve sampled every max(100, top / 500) rpm from 0 to top = max(rpm_limit,
+// peak_power_rpm) (inclusive, the last step shorter if needed): at most about 500 points, so a
+// huge rpm cannot exhaust memory. Empty when top is not a positive finite number. Linear interpolation between 100 rpm samples of this
 // quadratic errs by at most (Pmax / wp) * (dx^2 / 8), under 0.01 % of peak torque at wp >= 1000 rpm.
 PiecewiseLinear genta_torque_curve(double max_power_w, double peak_power_rpm, double rpm_limit);
 
