@@ -16,8 +16,8 @@
 namespace tractive {
 
 struct StepSettings {
-    double internal_step_s = 0.001;  // the fixed internal step (docs/physics.md: convergence)
-    int solver_iterations = 16;      // Gauss-Seidel sweeps over the rows per internal step
+    double internal_step_s = 0.002;  // the fixed internal step (docs/physics.md: convergence)
+    int solver_iterations = 8;      // Gauss-Seidel sweeps over the rows per internal step
 };
 
 struct InitialConditions {
