@@ -1,0 +1,26 @@
+#pragma once
+// Camber change with suspension travel from double-wishbone geometry (the points of seed 002 /
+// VDrift's [wheel.xx.double-wishbone]).
+//
+// The linkage is solved in the front view (the y-z plane): each arm turns about the midpoint of
+// its two chassis points, the upright (lower hub to upper hub) keeps its length. For a hub
+// travel s (m, + = up relative to the body) the lower arm turns until its hub point has risen by
+// s, and the upper hub point is where the upper arm's circle meets the upright's circle (the
+// intersection nearer its design position). The camber change is the upright's rotation in the
+// front view, + = top of the wheel outwards.
+
+#include "tractive/core/piecewise_linear.hpp"
+#include "tractive/spec/vehicle_spec.hpp"
+
+namespace tractive {
+
+// Camber change (rad) at travel s for the wheel on the left (y > 0 outwards) or right side.
+// Returns NaN when the linkage cannot reach that travel.
+double double_wishbone_camber_change_rad(const DoubleWishbone& g, bool left_side, double travel_m);
+
+// The same sampled at 41 points over [min_travel_m, max_travel_m] for lookup in the step; points
+// the linkage cannot reach repeat the last reachable value.
+PiecewiseLinear double_wishbone_camber_curve(const DoubleWishbone& g, bool left_side, double min_travel_m,
+                                             double max_travel_m);
+
+}  // namespace tractive

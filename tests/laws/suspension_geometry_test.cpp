@@ -1,0 +1,57 @@
+#include "tractive/laws/suspension_geometry.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace tractive;
+
+namespace {
+// A left front corner in ISO axes (x forward, y left, z up): arms along x, pivots inboard.
+DoubleWishbone corner(double upper_arm, double lower_arm) {
+    DoubleWishbone g;
+    g.lower_chassis_front_m = {0.1, 0.35, 0.0};
+    g.lower_chassis_rear_m = {-0.1, 0.35, 0.0};
+    g.lower_hub_m = {0.0, 0.35 + lower_arm, 0.0};
+    g.upper_chassis_front_m = {0.1, 0.35 + lower_arm - upper_arm, 0.3};
+    g.upper_chassis_rear_m = {-0.1, 0.35 + lower_arm - upper_arm, 0.3};
+    g.upper_hub_m = {0.0, 0.35 + lower_arm, 0.3};
+    return g;
+}
+}  // namespace
+
+TEST(DoubleWishbone, EqualParallelArmsKeepCamber) {
+    // A parallelogram: the upright translates without turning.
+    const DoubleWishbone g = corner(0.4, 0.4);
+    for (double s : {-0.08, -0.03, 0.0, 0.04, 0.08}) {
+        EXPECT_NEAR(double_wishbone_camber_change_rad(g, true, s), 0.0, 1e-12) << s;
+    }
+}
+
+TEST(DoubleWishbone, ShortUpperArmGainsNegativeCamberInBump) {
+    // Short-long arms: in bump the short upper arm pulls the top of the upright inwards.
+    const DoubleWishbone g = corner(0.25, 0.4);
+    const double bump = double_wishbone_camber_change_rad(g, true, 0.05);
+    const double droop = double_wishbone_camber_change_rad(g, true, -0.05);
+    EXPECT_LT(bump, -1e-3);
+    EXPECT_NEAR(double_wishbone_camber_change_rad(g, true, 0.0), 0.0, 1e-12);
+    // Mirror image on the right side gives the same camber change.
+    DoubleWishbone r = g;
+    for (Vec3* p : {&r.lower_chassis_front_m, &r.lower_chassis_rear_m, &r.lower_hub_m, &r.upper_chassis_front_m,
+                    &r.upper_chassis_rear_m, &r.upper_hub_m}) {
+        p->y = -p->y;
+    }
+    EXPECT_NEAR(double_wishbone_camber_change_rad(r, false, 0.05), bump, 1e-12);
+    // By hand, to second order: with both arms level at design, travel s pulls each hub point
+    // inwards by s^2 / (2 arm); the upright (0.3 m) turns by the difference: top inwards by
+    // (s^2/(2 * 0.25) - s^2/(2 * 0.4)) / 0.3 = 0.00625 rad at s = 0.05 m, in bump and in droop.
+    EXPECT_NEAR(bump, -0.00625, 0.0003);
+    EXPECT_NEAR(droop, -0.00625, 0.0003);
+}
+
+TEST(DoubleWishbone, UnreachableTravelIsNaNAndTheCurveHoldsTheLastValue) {
+    const DoubleWishbone g = corner(0.25, 0.4);
+    EXPECT_TRUE(std::isnan(double_wishbone_camber_change_rad(g, true, 0.5)));
+    const PiecewiseLinear c = double_wishbone_camber_curve(g, true, -0.1, 0.6);
+    for (double y : c.ys()) EXPECT_TRUE(std::isfinite(y));
+}
