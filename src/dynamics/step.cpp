@@ -177,9 +177,14 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
     // The wheels' weight across the body's z axis is carried by the body (they move with it
     // sideways and lengthways); along z it acts on the wheels' own travel.
     const Vec3 g_across = g_vec - body_z * dot(g_vec, body_z);
-    for (const auto& w : m.wheels) {
+    // Wheel mounts (hubs at design ride height) from the body origin, world axes: used here, for
+    // the suspension forces and again for the travel integration (with this step's rotation).
+    std::array<Vec3, 4> mount_rel;
+    for (int i = 0; i < 4; ++i) mount_rel[i] = rot * m.wheels[i].design_position_m;
+    for (int i = 0; i < 4; ++i) {
+        const WheelModel& w = m.wheels[i];
         force += g_across * w.unsprung_mass_kg;
-        torque += cross(rot * w.design_position_m, g_across * w.unsprung_mass_kg);
+        torque += cross(mount_rel[i], g_across * w.unsprung_mass_kg);
     }
     const double anti_roll_travel[2] = {s.wheels[FL].travel_m - s.wheels[FR].travel_m,
                                         s.wheels[RL].travel_m - s.wheels[RR].travel_m};
@@ -188,16 +193,15 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         const WheelSpec& ws = spec.wheels[i];
         WheelState& w = s.wheels[i];
         WheelFrame& f = frames[i];
-        const Vec3 mount_rel = rot * wm.design_position_m;
         f.axle_up = body_z;
-        f.hub = s.position_m + mount_rel + body_z * w.travel_m;
+        f.hub = s.position_m + mount_rel[i] + body_z * w.travel_m;
         // Suspension: spring with preload, damper, bump stop, anti-roll bar (pushes this
         // wheel's side down when it is compressed more than its partner).
         const SuspensionForce sf = suspension_force(ws.suspension, wm.preload_n, w.travel_m, w.travel_speed_m_per_s);
         const double roll = anti_roll_travel[wm.front ? 0 : 1] * (wm.left ? 1.0 : -1.0);
         f.suspension_n = sf.total() + ws.suspension.anti_roll_n_per_m * roll;
         force += body_z * f.suspension_n;
-        torque += cross(mount_rel, body_z * f.suspension_n);
+        torque += cross(mount_rel[i], body_z * f.suspension_n);
         // Tyre normal force: linear spring and damper on the deflection along the road normal.
         const double height = dot(f.hub, n);  // the road plane passes through the world origin
         const double deflection = wm.radius_m - height;
@@ -215,14 +219,16 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         // Wheel heading: steer (with Ackermann) and static toe about the body z axis.
         const double toe = wm.left ? -ws.toe_rad : ws.toe_rad;  // toe-in points the front inwards
         const double steer = wheel_steer_angle_rad(ws, wm.left, c.steering) + toe;
-        const Vec3 heading_body{std::cos(steer), std::sin(steer), 0.0};
+        const double sin_steer = std::sin(steer);
+        const double cos_steer = std::cos(steer);
+        const Vec3 heading_body{cos_steer, sin_steer, 0.0};
         const Vec3 heading = rot * heading_body;
         f.forward = normalized(heading - n * dot(heading, n));
         f.lateral = cross(n, f.forward);
         // Inclination: static camber tilts the axle about the heading (left wheel: negative
-        // camber lifts the axle's outer end), plus the body's roll relative to the road.
-        const double camber_tilt = wm.left ? -ws.camber_rad : ws.camber_rad;
-        const Vec3 axle_body{-std::sin(steer) * std::cos(camber_tilt), std::cos(steer) * std::cos(camber_tilt), std::sin(camber_tilt)};
+        // camber lifts the axle's outer end), plus the body's roll relative to the road. The
+        // cosine and sine of the signed camber tilt are constants of the model.
+        const Vec3 axle_body{-sin_steer * wm.cos_camber_tilt, cos_steer * wm.cos_camber_tilt, wm.sin_camber_tilt};
         const Vec3 axle_left = rot * axle_body;
         TireSlip slip;
         slip.inclination_rad = -std::asin(std::clamp(dot(axle_left, n), -1.0, 1.0));
@@ -262,7 +268,10 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
             const double stick = stiction_weight(motion);
             f.bound_x = std::max(std::abs(f.law.fx_n), stick * peak.fx_n);
             f.bound_y = std::max(std::abs(f.law.fy_n), stick * peak.fy_n);
-            f.circle = stick > 0.0 ? std::max(std::hypot(f.law.fx_n, f.law.fy_n), stick * std::max(peak.fx_n, peak.fy_n)) : 0.0;
+            // (sqrt of the sum of squares rather than std::hypot: tyre forces are far from overflow.)
+            f.circle = stick > 0.0 ? std::max(std::sqrt(f.law.fx_n * f.law.fx_n + f.law.fy_n * f.law.fy_n),
+                                              stick * std::max(peak.fx_n, peak.fy_n))
+                                   : 0.0;
             f.rolling_torque = rolling_resistance_coefficient(ws.tire.rolling_resistance, vx) * f.fz * wm.radius_m;
             // Aligning moment on the body about the road normal.
             torque += n * f.law.mz_nm;
@@ -463,7 +472,7 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         if (w.spin_angle_rad < 0.0) w.spin_angle_rad += 2.0 * std::numbers::pi;
         // Wheel travel: m_u (a_mount . z + s'') = Fz (n . z) - F_susp + m_u (g . z).
         const WheelModel& wm = m.wheels[i];
-        const Vec3 r_mount = rot * wm.design_position_m;
+        const Vec3& r_mount = mount_rel[i];
         const Vec3 a_mount = s.acceleration_m_per_s2 + cross(s.angular_acceleration_rad_per_s2, r_mount) +
                              cross(b.omega, cross(b.omega, r_mount));
         const double accel = (frames[i].fz * dot(n, body_z) - frames[i].suspension_n) / wm.unsprung_mass_kg +

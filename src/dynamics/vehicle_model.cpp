@@ -80,6 +80,9 @@ VehicleModel build_vehicle_model(const VehicleSpec& spec) {
         w.spin_inertia_kgm2 = ws.tire.rotational_inertia_kgm2;
         w.max_brake_torque_nm = max_brake_torque_nm(spec, static_cast<WheelIndex>(i));
         w.size_friction_factor = tire_size_friction_factor(ws.tire);
+        const double camber_tilt = w.left ? -ws.camber_rad : ws.camber_rad;
+        w.cos_camber_tilt = std::cos(camber_tilt);
+        w.sin_camber_tilt = std::sin(camber_tilt);
     }
 
     // Open differentials: an axle's carrier turns at (1 - s) w_left + s w_right (s = torque

@@ -47,8 +47,7 @@ PacejkaCoefficients size_scaled_coefficients(const TireSpec& tire, double factor
     return p;
 }
 
-TireForce pacejka_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double surface_mu, double size_factor) {
-    const PacejkaCoefficients p = size_scaled_coefficients(tire, size_factor);
+TireForce pacejka_force_with(const PacejkaCoefficients& p, const TireSlip& slip, double fz_n, double surface_mu) {
     const double fz_kn = fz_n / 1000.0;
     const double slip_percent = 100.0 * slip.slip_ratio;
     const double alpha_deg = slip.slip_angle_rad * kDegPerRad;
@@ -62,6 +61,12 @@ TireForce pacejka_force(const TireSpec& tire, const TireSlip& slip, double fz_n,
     f.fy_n = -g.gy * pacejka_fy_n(p, alpha_deg, fz_kn, gamma_deg, surface_mu);
     f.mz_nm = -pacejka_mz_nm(p, alpha_deg, fz_kn, gamma_deg, surface_mu);
     return f;
+}
+
+TireForce pacejka_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double surface_mu, double size_factor) {
+    // A factor of 1 leaves the coefficients as they are (x * 1.0 == x exactly): skip the copy.
+    if (size_factor == 1.0) return pacejka_force_with(tire.pacejka, slip, fz_n, surface_mu);
+    return pacejka_force_with(size_scaled_coefficients(tire, size_factor), slip, fz_n, surface_mu);
 }
 
 double largest_abs(const PiecewiseLinear& curve) {
@@ -118,11 +123,12 @@ TirePeak tire_peak_force(const TireSpec& tire, double fz_n, double surface_mu, d
     if (!(fz_n > 0.0) || !std::isfinite(fz_n) || !(surface_mu > 0.0) || !std::isfinite(surface_mu)) return {};
     TirePeak peak;
     if (tire.model == TireModel::Pacejka89) {
-        // |D| of each formula (Sv ignored), with VDrift's load clamp and the size-scaled a2, b2.
-        const PacejkaCoefficients p = size_scaled_coefficients(tire, size_factor);
+        // |D| of each formula (Sv ignored), with VDrift's load clamp and the size-scaled a2, b2
+        // (scaled here as size_scaled_coefficients does, without copying all coefficients).
+        const PacejkaCoefficients& p = tire.pacejka;
         const double fz = std::min(fz_n / 1000.0, kMaxLoadKn);
-        peak.fx_n = std::abs((p.b[1] * fz + p.b[2]) * fz * surface_mu);
-        peak.fy_n = std::abs((p.a[1] * fz + p.a[2]) * fz * surface_mu);
+        peak.fx_n = std::abs((p.b[1] * fz + p.b[2] * size_factor) * fz * surface_mu);
+        peak.fy_n = std::abs((p.a[1] * fz + p.a[2] * size_factor) * fz * surface_mu);
     } else {
         const double load = fz_n * surface_mu;
         peak.fx_n = largest_abs(tire.friction_curves.longitudinal) * load;

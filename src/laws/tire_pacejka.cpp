@@ -66,7 +66,11 @@ double pacejka_fy_n(const PacejkaCoefficients& p, double alpha_deg, double fz_kn
     const auto& a = p.a;  // a[11] = a111, a[12] = a112, a[13] = a12, a[14] = a13
     const double c = a[0];
     const double d = (a[1] * fz + a[2]) * fz;
-    const double bcd = a[3] * std::sin(2.0 * std::atan(fz / a[4])) * (1.0 - a[5] * std::abs(gamma_deg));
+    // sin(2 atan(u)) = 2 u / (1 + u^2) = 2 / (u + 1 / u), u = Fz / a4 (> 0 load): one division
+    // instead of an atan and a sin. The last form cannot overflow; a4 = 0 (u infinite) gives 0,
+    // the limit (sin(2 atan(inf)) = sin(pi)).
+    const double u = fz / a[4];
+    const double bcd = a[3] * (2.0 / (u + 1.0 / u)) * (1.0 - a[5] * std::abs(gamma_deg));
     const double e = a[6] * fz + a[7];
     const double sh = a[8] * gamma_deg + a[9] * fz + a[10];
     // VDrift's "pacejka96?" vertical shift; Sv is not scaled by friction_scale (it is not D).
@@ -92,9 +96,12 @@ double pacejka_mz_nm(const PacejkaCoefficients& p, double alpha_deg, double fz_k
 CombinedSlipWeights pacejka_combined_weights(const PacejkaCoefficients& p, double slip_ratio, double alpha_rad) {
     // cos(atan(.)) weights of VDrift's cartire1: Gx = 1 / sqrt(1 + (Bx alpha)^2),
     // Bx = gx1 / sqrt(1 + (gx2 kappa)^2); Gy = 1 / sqrt(1 + (By kappa)^2), By = gy1 / sqrt(1 + (gy2 alpha)^2).
-    const double bx = p.gx1 / std::hypot(1.0, p.gx2 * slip_ratio);
-    const double by = p.gy1 / std::hypot(1.0, p.gy2 * alpha_rad);
-    return {1.0 / std::hypot(1.0, bx * alpha_rad), 1.0 / std::hypot(1.0, by * slip_ratio)};
+    // sqrt(1 + x^2) rather than std::hypot(1, x) (much slower): an x large enough for x^2 to
+    // overflow gives an infinite root, hence a zero B or weight, the limit hypot gives too.
+    const auto one_hypot = [](double x) { return std::sqrt(1.0 + x * x); };
+    const double bx = p.gx1 / one_hypot(p.gx2 * slip_ratio);
+    const double by = p.gy1 / one_hypot(p.gy2 * alpha_rad);
+    return {1.0 / one_hypot(bx * alpha_rad), 1.0 / one_hypot(by * slip_ratio)};
 }
 
 }  // namespace tractive

@@ -29,6 +29,10 @@ struct WheelModel {
     double spin_inertia_kgm2 = 0.0;
     double max_brake_torque_nm = 0.0;
     double size_friction_factor = 1.0;
+    // Static camber as a tilt of the axle about the wheel heading (left wheel: -camber, right:
+    // +camber, so negative camber lifts the axle's outer end): its cosine and sine.
+    double cos_camber_tilt = 1.0;
+    double sin_camber_tilt = 0.0;
     // Driveline: speed of the gearbox output shaft contributed by this wheel's spin through the
     // differentials (open differentials: gearbox output speed = sum over wheels of
     // drive_coefficient * spin).
