@@ -225,10 +225,20 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         const Vec3 heading = rot * heading_body;
         f.forward = normalized(heading - n * dot(heading, n));
         f.lateral = cross(n, f.forward);
-        // Inclination: static camber tilts the axle about the heading (left wheel: negative
-        // camber lifts the axle's outer end), plus the body's roll relative to the road. The
-        // cosine and sine of the signed camber tilt are constants of the model.
-        const Vec3 axle_body{-sin_steer * wm.cos_camber_tilt, cos_steer * wm.cos_camber_tilt, wm.sin_camber_tilt};
+        // Inclination: camber tilts the axle about the heading (left wheel: negative camber lifts
+        // the axle's outer end), plus the body's roll relative to the road. Without wishbone
+        // geometry the camber is the static one and its cosine and sine are model constants.
+        double cos_tilt = wm.cos_camber_tilt;
+        double sin_tilt = wm.sin_camber_tilt;
+        if (!wm.camber_change_rad.empty()) {
+            // Camber from the wishbone geometry at this travel (+ = top outwards, the same tilt
+            // sign convention as the static camber above).
+            const double camber = ws.camber_rad + wm.camber_change_rad(w.travel_m);
+            const double tilt = wm.left ? -camber : camber;
+            cos_tilt = std::cos(tilt);
+            sin_tilt = std::sin(tilt);
+        }
+        const Vec3 axle_body{-sin_steer * cos_tilt, cos_steer * cos_tilt, sin_tilt};
         const Vec3 axle_left = rot * axle_body;
         TireSlip slip;
         slip.inclination_rad = -std::asin(std::clamp(dot(axle_left, n), -1.0, 1.0));
@@ -246,6 +256,7 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         out.slip_angle_rad = slip.slip_angle_rad;
         out.fz_n = f.fz;
         out.steer_rad = steer;
+        out.inclination_rad = slip.inclination_rad;
         out.surface_mu = surface;
         out.in_contact = f.fz > 0.0;
         if (f.fz > 0.0) {

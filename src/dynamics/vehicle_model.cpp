@@ -6,6 +6,7 @@
 #include "tractive/laws/brake.hpp"
 #include "tractive/laws/engine.hpp"
 #include "tractive/laws/suspension.hpp"
+#include "tractive/laws/suspension_geometry.hpp"
 #include "tractive/laws/tire.hpp"
 #include "tractive/spec/mass_properties.hpp"
 #include "tractive/spec/validate.hpp"
@@ -83,6 +84,12 @@ VehicleModel build_vehicle_model(const VehicleSpec& spec) {
         const double camber_tilt = w.left ? -ws.camber_rad : ws.camber_rad;
         w.cos_camber_tilt = std::cos(camber_tilt);
         w.sin_camber_tilt = std::sin(camber_tilt);
+        if (ws.suspension.double_wishbone) {
+            // Over the whole range the travel can reach: full droop to the bump stop and a little
+            // into it.
+            w.camber_change_rad = double_wishbone_camber_curve(*ws.suspension.double_wishbone, w.left, w.droop_limit_m,
+                                                               ws.suspension.travel_m + 0.02);
+        }
     }
 
     // Open differentials: an axle's carrier turns at (1 - s) w_left + s w_right (s = torque

@@ -16,7 +16,9 @@ std::string telemetry_csv_header() {
         "clutch_slip_rad_per_s,clutch_torque_nm,clutch_locked,fuel_l";
     for (const char* w : kWheelNames) {
         h += fmt::format(
-            ",{0}_spin_rad_per_s,{0}_slip_ratio,{0}_slip_angle_rad,{0}_fx_n,{0}_fy_n,{0}_fz_n,{0}_travel_m,{0}_steer_rad", w);
+            ",{0}_spin_rad_per_s,{0}_slip_ratio,{0}_slip_angle_rad,{0}_fx_n,{0}_fy_n,{0}_fz_n,{0}_travel_m,{0}_steer_rad,"
+            "{0}_inclination_rad",
+            w);
     }
     return h + "\n";
 }
@@ -37,8 +39,8 @@ void append_telemetry_csv_row(std::string& out, const VehicleModel& model, const
     for (int i = 0; i < 4; ++i) {
         const auto& w = s.wheels[i];
         const auto& o = s.wheel_outputs[i];
-        fmt::format_to(it, ",{:.4f},{:.5f},{:.5f},{:.1f},{:.1f},{:.1f},{:.5f},{:.5f}", w.spin_rad_per_s, o.slip_ratio,
-                       o.slip_angle_rad, o.fx_n, o.fy_n, o.fz_n, w.travel_m, o.steer_rad);
+        fmt::format_to(it, ",{:.4f},{:.5f},{:.5f},{:.1f},{:.1f},{:.1f},{:.5f},{:.5f},{:.5f}", w.spin_rad_per_s, o.slip_ratio,
+                       o.slip_angle_rad, o.fx_n, o.fy_n, o.fz_n, w.travel_m, o.steer_rad, o.inclination_rad);
     }
     out += '\n';
 }

@@ -8,6 +8,7 @@
 #include "tractive/analysis/vehicle_summary.hpp"
 #include "tractive/laws/clutch.hpp"
 #include "tractive/laws/engine_torque.hpp"
+#include "tractive/laws/suspension_geometry.hpp"
 
 using namespace tractive;
 
@@ -129,4 +130,27 @@ TEST(Gearbox, LockedDrivelineKeepsExactRatios) {
     const double expected = carrier * spec.transmission.forward_ratios[1] * overall_final_drive(spec);
     EXPECT_NEAR(s.gearbox_speed_rad_per_s, expected, 1e-6 * expected);
     EXPECT_NEAR(s.engine_speed_rad_per_s, s.gearbox_speed_rad_per_s, 1e-6 * expected);
+}
+
+// Wishbone geometry: under braking the front dives, and the front wheels' camber follows the
+// linkage (laws/suspension_geometry.hpp) at the travel they reach.
+TEST(Suspension, CamberFollowsTheWishboneGeometryWithTravel) {
+    TRACTIVE_REQUIRE_VDRIFT_DATA();
+    const VehicleSpec spec = load_car(test::vdrift_data() / "cars/XS/XS.car").spec;
+    ASSERT_TRUE(spec.wheels[FL].suspension.double_wishbone.has_value());
+    InitialConditions ic;
+    ic.speed_m_per_s = 20.0;
+    Simulation sim(spec, RoadSpec{}, StepSettings{}, ic);
+    Controls c;
+    c.brake = 0.4;
+    test::drive_for(sim, 0.6, [&](const VehicleState&) { return c; });
+    const auto& s = sim.state();
+    const double travel = s.wheels[FL].travel_m;
+    ASSERT_GT(travel, 0.005) << "the front dives under braking";
+    const double change = double_wishbone_camber_change_rad(*spec.wheels[FL].suspension.double_wishbone, true, travel);
+    EXPECT_LT(change, -0.002);  // the XS gains negative camber in bump
+    // The left wheel's gamma is its camber (the body does not roll when braking straight); the
+    // pitch of the body tilts the axle only about itself.
+    EXPECT_NEAR(s.wheel_outputs[FL].inclination_rad, spec.wheels[FL].camber_rad + change, 2e-4);
+    EXPECT_NEAR(s.wheel_outputs[FR].inclination_rad, -(spec.wheels[FR].camber_rad + change), 2e-4);
 }

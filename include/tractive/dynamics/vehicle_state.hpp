@@ -27,6 +27,9 @@ struct WheelOutputs {
     double fy_n = 0.0;  // applied lateral force
     double fz_n = 0.0;  // tyre normal load
     double steer_rad = 0.0;
+    // Tyre inclination to the road, Pacejka's gamma in the left-hand tyre frame (laws/tire.hpp):
+    // negative camber gives gamma < 0 on the left wheel and > 0 on the right.
+    double inclination_rad = 0.0;
     double surface_mu = 1.0;
     bool in_contact = false;
 };
