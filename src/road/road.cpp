@@ -1,5 +1,7 @@
 #include "tractive/road/road.hpp"
 
+#include "tractive/core/number_text.hpp"
+
 #include <fmt/format.h>
 
 #include <charconv>
@@ -16,30 +18,12 @@ constexpr double kMaxGrade = 1.0;     // rise over run; 1 = 45 degrees
 constexpr double kMaxBankDeg = 45.0;  // exclusive
 constexpr double kMaxMu = 3.0;
 
-std::string_view trim_spaces(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-    return s;
-}
-
-// A finite number filling all of s (surrounding spaces and a leading '+' allowed), or nullopt.
-// Road is a lower layer than io, so this does not reuse io's parse_finite_number.
-std::optional<double> parse_number(std::string_view s) {
-    s = trim_spaces(s);
-    if (!s.empty() && s.front() == '+') s.remove_prefix(1);
-    if (s.empty()) return std::nullopt;
-    double value = 0.0;
-    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
-    if (ec != std::errc() || end != s.data() + s.size() || !std::isfinite(value)) return std::nullopt;
-    return value;
-}
-
 [[noreturn]] void fail(std::string_view item, std::string_view expected) {
     throw std::invalid_argument(fmt::format("--road item '{}': expected {}", item, expected));
 }
 
 double number_or_fail(std::string_view item, std::string_view text, std::string_view expected) {
-    const auto value = parse_number(text);
+    const auto value = parse_finite_number(text);
     if (!value) fail(item, fmt::format("{}, got '{}'", expected, text));
     return *value;
 }
@@ -97,10 +81,10 @@ double road_friction(const RoadSpec& road, double x_m, double y_m) {
 
 RoadSpec parse_road_spec(std::string_view text) {
     RoadSpec road;
-    if (trim_spaces(text).empty()) return road;
+    if (trim(text).empty()) return road;
     bool seen_grade = false, seen_bank = false, seen_mu = false;
     for (const std::string_view raw : split(text, ',')) {
-        const std::string_view item = trim_spaces(raw);
+        const std::string_view item = trim(raw);
         if (item.empty()) {
             throw std::invalid_argument(
                 "--road: empty item: expected comma-separated items such as grade=0.1,bank=5");
@@ -110,8 +94,8 @@ RoadSpec parse_road_spec(std::string_view text) {
         if (eq == std::string_view::npos) {
             fail(item, "flat or KEY=VALUE with KEY one of grade, bank, mu, stretch, split");
         }
-        const std::string_view key = trim_spaces(item.substr(0, eq));
-        const std::string_view value = trim_spaces(item.substr(eq + 1));
+        const std::string_view key = trim(item.substr(0, eq));
+        const std::string_view value = trim(item.substr(eq + 1));
         const auto once = [&](bool& seen) {
             if (seen) fail(item, fmt::format("'{}' at most once", key));
             seen = true;

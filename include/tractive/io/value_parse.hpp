@@ -7,12 +7,9 @@
 #include <string_view>
 #include <vector>
 
+#include "tractive/core/number_text.hpp"  // trim, parse_finite_number
+
 namespace tractive {
-
-std::string_view trim(std::string_view s);
-
-// The number in s (whole string, surrounding spaces allowed), or nullopt.
-std::optional<double> parse_finite_number(std::string_view s);
 
 // Comma-separated finite numbers; nullopt if any item is not one.
 std::optional<std::vector<double>> parse_number_list(std::string_view s);
