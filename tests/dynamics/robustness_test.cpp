@@ -84,8 +84,13 @@ TEST(Determinism, HowDtIsCutDoesNotMatter) {
 // starter; every internal step must stay finite, and speeds bounded by physics (the car starts
 // at rest or at 30 m/s; nothing can push it past 100 m/s in half a second).
 RC_GTEST_PROP(RandomControls, NeverProduceNaNOrBlowUp, ()) {
-    static const std::vector<VehicleSpec> cars = {test::example_car("roadster"), test::example_car("hatchback"),
-                                                  test::example_car("sedan_awd"), test::example_car("ucwin_sedan")};
+    // The shipped cars, and the shared VDrift cars when their data is present.
+    static const std::vector<VehicleSpec> cars = [] {
+        std::vector<VehicleSpec> v = {test::example_car("roadster"), test::example_car("hatchback"),
+                                      test::example_car("sedan_awd"), test::example_car("ucwin_sedan")};
+        for (const auto& path : test::vdrift_car_files()) v.push_back(load_car(path).spec);
+        return v;
+    }();
     const auto& spec = cars[*rc::gen::inRange<std::size_t>(0, cars.size())];
     InitialConditions ic;
     ic.speed_m_per_s = *rc::gen::element(0.0, 30.0);
