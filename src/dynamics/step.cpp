@@ -69,7 +69,6 @@ struct WheelFrame {
     Vec3 contact;     // world, on the road plane
     Vec3 forward;     // unit, in the road plane
     Vec3 lateral;     // unit, in the road plane, to the wheel's left
-    Vec3 axle_up;     // body z axis (the travel direction)
     double fz = 0.0;  // tyre normal force
     double suspension_n = 0.0;
     TireForce law;
@@ -197,7 +196,6 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         const WheelSpec& ws = spec.wheels[i];
         WheelState& w = s.wheels[i];
         WheelFrame& f = frames[i];
-        f.axle_up = body_z;
         f.hub = s.position_m + mount_rel[i] + body_z * w.travel_m;
         // Suspension: spring with preload, damper, bump stop, anti-roll bar (pushes this
         // wheel's side down when it is compressed more than its partner).
