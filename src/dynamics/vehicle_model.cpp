@@ -84,11 +84,13 @@ VehicleModel build_vehicle_model(const VehicleSpec& spec) {
         const double camber_tilt = w.left ? -ws.camber_rad : ws.camber_rad;
         w.cos_camber_tilt = std::cos(camber_tilt);
         w.sin_camber_tilt = std::sin(camber_tilt);
+        // Over the whole range the travel can reach: full droop to the bump stop and a little
+        // into it.
+        const double top_travel = ws.suspension.travel_m + 0.02;
         if (ws.suspension.double_wishbone) {
-            // Over the whole range the travel can reach: full droop to the bump stop and a little
-            // into it.
-            w.camber_change_rad = double_wishbone_camber_curve(*ws.suspension.double_wishbone, w.left, w.droop_limit_m,
-                                                               ws.suspension.travel_m + 0.02);
+            w.camber_change_rad = double_wishbone_camber_curve(*ws.suspension.double_wishbone, w.left, w.droop_limit_m, top_travel);
+        } else if (ws.suspension.macpherson_strut) {
+            w.camber_change_rad = macpherson_camber_curve(*ws.suspension.macpherson_strut, w.left, w.droop_limit_m, top_travel);
         }
     }
 

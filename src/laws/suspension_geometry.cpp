@@ -53,19 +53,51 @@ double double_wishbone_camber_change_rad(const DoubleWishbone& g, bool left_side
     return (left_side ? 1.0 : -1.0) * (after - before);
 }
 
-PiecewiseLinear double_wishbone_camber_curve(const DoubleWishbone& g, bool left_side, double min_travel, double max_travel) {
+double macpherson_camber_change_rad(const MacPhersonStrut& g, bool left_side, double travel) {
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const P2 hinge = front_view(g.hinge_m);
+    const P2 top = front_view(g.strut_top_m);
+    const P2 end = front_view(g.strut_end_m);
+    const double arm = dist(end, hinge);
+    if (arm <= 0.0 || dist(end, top) <= 0.0) return nan;
+    // The strut's lower end after the travel: same arm length, height raised by `travel`.
+    const double dz = end.z + travel - hinge.z;
+    if (std::abs(dz) > arm) return nan;
+    const double side = end.y >= hinge.y ? 1.0 : -1.0;
+    const P2 moved{hinge.y + side * std::sqrt(arm * arm - dz * dz), end.z + travel};
+    // Strut angle from vertical in the front view (top minus lower end); outwards is +y on the left.
+    const double before = std::atan2(top.y - end.y, top.z - end.z);
+    const double after = std::atan2(top.y - moved.y, top.z - moved.z);
+    return (left_side ? 1.0 : -1.0) * (after - before);
+}
+
+namespace {
+
+template <typename Geometry>
+PiecewiseLinear sampled_camber_curve(const Geometry& g, bool left_side, double min_travel, double max_travel,
+                                     double (*change)(const Geometry&, bool, double)) {
     constexpr int kPoints = 41;
     std::vector<double> xs;
     std::vector<double> ys;
     double last = 0.0;
     for (int i = 0; i < kPoints; ++i) {
         const double s = min_travel + (max_travel - min_travel) * i / (kPoints - 1);
-        const double c = double_wishbone_camber_change_rad(g, left_side, s);
+        const double c = change(g, left_side, s);
         if (std::isfinite(c)) last = c;
         xs.push_back(s);
         ys.push_back(std::isfinite(c) ? c : last);
     }
     return {std::move(xs), std::move(ys)};
+}
+
+}  // namespace
+
+PiecewiseLinear double_wishbone_camber_curve(const DoubleWishbone& g, bool left_side, double min_travel, double max_travel) {
+    return sampled_camber_curve(g, left_side, min_travel, max_travel, &double_wishbone_camber_change_rad);
+}
+
+PiecewiseLinear macpherson_camber_curve(const MacPhersonStrut& g, bool left_side, double min_travel, double max_travel) {
+    return sampled_camber_curve(g, left_side, min_travel, max_travel, &macpherson_camber_change_rad);
 }
 
 }  // namespace tractive

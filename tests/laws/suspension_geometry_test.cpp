@@ -55,3 +55,33 @@ TEST(DoubleWishbone, UnreachableTravelIsNaNAndTheCurveHoldsTheLastValue) {
     const PiecewiseLinear c = double_wishbone_camber_curve(g, true, -0.1, 0.6);
     for (double y : c.ys()) EXPECT_TRUE(std::isfinite(y));
 }
+
+namespace {
+// A left MacPherson corner: lower arm 0.35 m level at design, strut leaning inwards at the top.
+MacPhersonStrut strut() {
+    MacPhersonStrut g;
+    g.hinge_m = {0.0, 0.35, 0.0};
+    g.strut_end_m = {0.0, 0.70, 0.0};
+    g.strut_top_m = {0.0, 0.60, 0.55};
+    return g;
+}
+}  // namespace
+
+TEST(MacPherson, CamberChangeFollowsTheStrutAngle) {
+    const MacPhersonStrut g = strut();
+    EXPECT_NEAR(macpherson_camber_change_rad(g, true, 0.0), 0.0, 1e-15);
+    // By hand at s = 0.05: the lower end moves to (0.35 + sqrt(0.35^2 - 0.05^2), 0.05) =
+    // (0.69641, 0.05); strut angle from vertical atan2(0.60 - y, 0.55 - z).
+    const double before = std::atan2(0.60 - 0.70, 0.55);
+    const double after = std::atan2(0.60 - (0.35 + std::sqrt(0.35 * 0.35 - 0.05 * 0.05)), 0.55 - 0.05);
+    EXPECT_NEAR(macpherson_camber_change_rad(g, true, 0.05), after - before, 1e-15);
+    // In bump the strut shortens between its top mount and the lower end, which barely moves
+    // sideways: the strut leans further in, negative camber gain ...
+    EXPECT_LT(after - before, -0.005);
+    // ... and the right-hand mirror image gives the same change.
+    MacPhersonStrut r = g;
+    for (Vec3* p : {&r.hinge_m, &r.strut_end_m, &r.strut_top_m}) p->y = -p->y;
+    EXPECT_NEAR(macpherson_camber_change_rad(r, false, 0.05), after - before, 1e-15);
+    EXPECT_TRUE(std::isnan(macpherson_camber_change_rad(g, true, 0.5)));
+    for (double y : macpherson_camber_curve(g, true, -0.1, 0.5).ys()) EXPECT_TRUE(std::isfinite(y));
+}

@@ -34,9 +34,9 @@ struct WheelModel {
     // +camber, so negative camber lifts the axle's outer end): its cosine and sine.
     double cos_camber_tilt = 1.0;
     double sin_camber_tilt = 0.0;
-    // Camber change (rad, + = top outwards) against suspension travel from the double-wishbone
-    // geometry (laws/suspension_geometry.hpp), over [droop limit, travel + 2 cm]; empty when the
-    // spec gives no wishbone points (the wheel plane then follows the body).
+    // Camber change (rad, + = top outwards) against suspension travel from the double-wishbone or
+    // MacPherson geometry (laws/suspension_geometry.hpp), over [droop limit, travel + 2 cm]; empty
+    // when the spec gives neither (the wheel plane then follows the body).
     PiecewiseLinear camber_change_rad;
     // Driveline: speed of the gearbox output shaft contributed by this wheel's spin through the
     // differentials (open differentials: gearbox output speed = sum over wheels of

@@ -1,6 +1,6 @@
 #pragma once
-// Camber change with suspension travel from double-wishbone geometry (the points of seed 002 /
-// VDrift's [wheel.xx.double-wishbone]).
+// Camber change with suspension travel from double-wishbone or MacPherson-strut geometry (the
+// points of VDrift's [wheel.xx.double-wishbone] and [wheel.xx.macpherson-strut]).
 //
 // The linkage is solved in the front view (the y-z plane): each arm turns about the midpoint of
 // its two chassis points, the upright (lower hub to upper hub) keeps its length. For a hub
@@ -22,5 +22,14 @@ double double_wishbone_camber_change_rad(const DoubleWishbone& g, bool left_side
 // the linkage cannot reach repeat the last reachable value.
 PiecewiseLinear double_wishbone_camber_curve(const DoubleWishbone& g, bool left_side, double min_travel_m,
                                              double max_travel_m);
+
+// MacPherson strut, solved in the front view: the lower arm turns about `hinge` carrying the
+// strut's lower end (`strut_end`, at the hub); the strut slides through its fixed top mount
+// (`strut_top`), and the upright turns with it. For hub travel s the lower end rises by s on its
+// arc; the camber change is the strut's rotation, + = top of the wheel outwards. NaN when the arm
+// cannot reach that travel.
+double macpherson_camber_change_rad(const MacPhersonStrut& g, bool left_side, double travel_m);
+PiecewiseLinear macpherson_camber_curve(const MacPhersonStrut& g, bool left_side, double min_travel_m,
+                                        double max_travel_m);
 
 }  // namespace tractive
