@@ -7,14 +7,9 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -23,6 +18,7 @@
 #include "tractive/analysis/vehicle_summary.hpp"
 #include "tractive/io/car_loader.hpp"
 #include "tractive/io/toml_writer.hpp"
+#include "atomic_write.hpp"
 #include "run_command.hpp"
 
 namespace fs = std::filesystem;
@@ -121,53 +117,6 @@ void print_sheet(const VehicleSpec& spec, const VehicleSummary& s, const fs::pat
                                         : fmt::format("{:.1f} km/h", s.power_limited_top_speed_kmh));
 }
 
-// Removes a file when it goes out of scope, unless released: the temporary file of
-// write_atomically on every failure path.
-class RemoveOnExit {
-public:
-    explicit RemoveOnExit(fs::path path) : path_(std::move(path)) {}
-    ~RemoveOnExit() {
-        if (path_.empty()) return;
-        std::error_code ec;
-        fs::remove(path_, ec);
-    }
-    RemoveOnExit(const RemoveOnExit&) = delete;
-    RemoveOnExit& operator=(const RemoveOnExit&) = delete;
-    void release() { path_.clear(); }
-
-private:
-    fs::path path_;
-};
-
-// Writes `text` to `out` through a uniquely named temporary file in the same folder (mkstemp:
-// no clash with a user's file or a concurrent run), renamed over `out` at the end, so that a
-// failure never leaves a half-written file or the temporary file behind.
-void write_atomically(const fs::path& out, const std::string& text) {
-    const fs::path folder = out.parent_path().empty() ? fs::path(".") : out.parent_path();
-    std::string pattern = (folder / ("." + out.filename().string() + ".tmp-XXXXXX")).string();
-    const int fd = mkstemp(pattern.data());
-    if (fd < 0) throw std::runtime_error(fmt::format("{}: cannot create a temporary file: {}", folder.string(), std::strerror(errno)));
-    const fs::path tmp = pattern;
-    RemoveOnExit cleanup(tmp);
-    std::size_t written = 0;
-    while (written < text.size()) {
-        const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) {
-            ::close(fd);
-            throw std::runtime_error(fmt::format("{}: write failed: {}", tmp.string(), std::strerror(errno)));
-        }
-        written += static_cast<std::size_t>(n);
-    }
-    if (::fchmod(fd, 0644) != 0 || ::close(fd) != 0) {
-        throw std::runtime_error(fmt::format("{}: write failed: {}", tmp.string(), std::strerror(errno)));
-    }
-    std::error_code ec;
-    fs::rename(tmp, out, ec);
-    if (ec) throw std::runtime_error(fmt::format("{}: cannot write: {}", out.string(), ec.message()));
-    cleanup.release();
-}
-
 // A convert output must be a native TOML file: anything else would not load back as one.
 void require_toml_output(const fs::path& out) {
     if (out.extension() != ".toml") {
@@ -234,7 +183,7 @@ int main(int argc, char** argv) {
                 std::cerr << "error: internal: the converted car does not load back to the same spec\n";
                 return 1;
             }
-            write_atomically(convert_out, text);
+            tractive::cli::write_atomically(convert_out, text);
             std::cerr << fmt::format("wrote {}\n", convert_out);
         }
     } catch (const LoadError& e) {

@@ -1,12 +1,12 @@
 #include "run_command.hpp"
 
+#include "atomic_write.hpp"
+
 #include <fmt/format.h>
 
 #include <cmath>
 #include <cstdio>
-#include <unistd.h>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 
 #include "tractive/dynamics/simulation.hpp"
@@ -68,25 +68,12 @@ int run_command(const RunOptions& o, const std::string& default_car_path) {
         append_telemetry_csv_row(text, sim.model(), sim.state());
     }
 
-    // Write through a temporary file so a failure leaves no half-written telemetry.
+    // Through a temporary file: a failure leaves no half-written telemetry.
     const fs::path out(o.out_path);
-    const fs::path tmp = out.string() + fmt::format(".{}.tmp", ::getpid());
-    {
-        std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-        f << text;
-        f.close();
-        if (!f) {
-            std::error_code ec;
-            fs::remove(tmp, ec);
-            std::cerr << fmt::format("error: cannot write {}\n", out.string());
-            return 1;
-        }
-    }
-    std::error_code ec;
-    fs::rename(tmp, out, ec);
-    if (ec) {
-        fs::remove(tmp, ec);
-        std::cerr << fmt::format("error: cannot write {}: {}\n", out.string(), ec.message());
+    try {
+        write_atomically(out, text);
+    } catch (const std::runtime_error& e) {
+        std::cerr << "error: " << e.what() << "\n";
         return 1;
     }
     const auto& s = sim.state();

@@ -154,13 +154,7 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
     for (const auto& w : m.wheels) sprung_moment = sprung_moment - w.design_position_m * w.unsprung_mass_kg;
     const Vec3 sprung_cg = sprung_moment / sprung_mass;
     Mat3 inertia_body = m.dry_inertia_kgm2;
-    {
-        const Vec3& r = m.fuel_tank_m;
-        const double rr = dot(r, r);
-        const double cr[3] = {r.x, r.y, r.z};
-        for (int i = 0; i < 3; ++i)
-            for (int j = 0; j < 3; ++j) inertia_body.m[i][j] += fuel_mass * ((i == j ? rr : 0.0) - cr[i] * cr[j]);
-    }
+    add_point_inertia(inertia_body, fuel_mass, m.fuel_tank_m);
 
     // --- Gear lever and starter -------------------------------------------------------------
     s.gear = c.gear;

@@ -27,12 +27,6 @@ double tire_vertical_stiffness(const TireSpec& t) {
     return 9.81 * (1e5 * pressure * cf + 3450.0);
 }
 
-void add_point_inertia(Mat3& inertia, double mass, const Vec3& r) {
-    const double rr = dot(r, r);
-    const double c[3] = {r.x, r.y, r.z};
-    for (int i = 0; i < 3; ++i)
-        for (int j = 0; j < 3; ++j) inertia.m[i][j] += mass * ((i == j ? rr : 0.0) - c[i] * c[j]);
-}
 
 }  // namespace
 

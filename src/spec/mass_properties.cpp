@@ -24,6 +24,13 @@ std::vector<Particle> particles(const VehicleSpec& spec, double fuel_volume_m3) 
 
 }  // namespace
 
+void add_point_inertia(Mat3& inertia, double mass, const Vec3& r) {
+    const double rr = dot(r, r);
+    const double c[3] = {r.x, r.y, r.z};
+    for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j) inertia.m[i][j] += mass * ((i == j ? rr : 0.0) - c[i] * c[j]);
+}
+
 MassProperties mass_properties(const VehicleSpec& spec, double fuel_volume_m3) {
     MassProperties out;
     const auto ps = particles(spec, fuel_volume_m3);
@@ -34,16 +41,7 @@ MassProperties mass_properties(const VehicleSpec& spec, double fuel_volume_m3) {
     }
     if (out.mass_kg <= 0.0) return out;
     out.cg_m = moment / out.mass_kg;
-    for (const auto& p : ps) {
-        const Vec3 r = p.position_m - out.cg_m;
-        const double rr = dot(r, r);
-        const double c[3] = {r.x, r.y, r.z};
-        for (int i = 0; i < 3; ++i) {
-            for (int j = 0; j < 3; ++j) {
-                out.inertia_kgm2.m[i][j] += p.mass_kg * ((i == j ? rr : 0.0) - c[i] * c[j]);
-            }
-        }
-    }
+    for (const auto& p : ps) add_point_inertia(out.inertia_kgm2, p.mass_kg, p.position_m - out.cg_m);
     return out;
 }
 

@@ -11,6 +11,10 @@ namespace tractive {
 
 inline constexpr double kStandardGravity_m_per_s2 = 9.80665;
 
+// Adds a point mass at r (from the reference point) to an inertia tensor about that point:
+// I += m (|r|^2 E - r r^T).
+void add_point_inertia(Mat3& inertia_kgm2, double mass_kg, const Vec3& r_m);
+
 struct MassProperties {
     double mass_kg = 0.0;
     Vec3 cg_m;             // from the file's origin, ISO axes
