@@ -16,6 +16,7 @@ Controls clamped(const Controls& c, int gear_count) {
     out.clutch = clamp_or_zero(c.clutch, 0.0, 1.0);
     out.steering = clamp_or_zero(c.steering, -1.0, 1.0);
     out.handbrake = clamp_or_zero(c.handbrake, 0.0, 1.0);
+    for (double& f : out.wheel_brake_factor) f = std::isfinite(f) ? std::clamp(f, 0.0, 1.0) : 1.0;
     out.gear = std::clamp(c.gear, -1, gear_count);
     return out;
 }

@@ -412,7 +412,8 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         // Brake, handbrake and rolling resistance: torques that bring the wheel to rest and hold
         // it there (a braked wheel stops at exactly zero).
         const WheelSpec& ws = spec.wheels[i];
-        const double brake = std::max(c.brake, c.handbrake * ws.brake.handbrake) * m.wheels[i].max_brake_torque_nm;
+        const double brake =
+            std::max(c.brake * c.wheel_brake_factor[i], c.handbrake * ws.brake.handbrake) * m.wheels[i].max_brake_torque_nm;
         const double limit = brake + frames[i].rolling_torque;
         if (limit <= 0.0) continue;
         Row& r = rows.add(kSlotBrake + i);

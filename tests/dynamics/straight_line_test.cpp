@@ -138,3 +138,31 @@ TEST(Convergence, StraightLineMetricsAtTheDefaultStep) {
         EXPECT_NEAR(b1.distance_m, b10.distance_m, 0.01 * b10.distance_m) << name;
     }
 }
+
+// The per-wheel brake factor (what an ABS unit sets) scales the foot brake at that wheel only:
+// with the front-left factor at 0 and the pedal floored, the front-right locks (the roadster's
+// front brakes lock before its rears), the rears are braked and the front-left keeps rolling; factors of 0 everywhere brake nothing (the same state as no pedal).
+TEST(Brakes, WheelBrakeFactorScalesTheFootBrakePerWheel) {
+    const VehicleSpec spec = test::example_car("roadster");
+    InitialConditions ic;
+    ic.speed_m_per_s = 20.0;
+    Simulation one(spec, RoadSpec{}, StepSettings{}, ic);
+    Controls c;
+    c.brake = 1.0;
+    c.wheel_brake_factor = {0.0, 1.0, 1.0, 1.0};
+    test::drive_for(one, 0.5, [&](const VehicleState&) { return c; });
+    const auto& w = one.state().wheels;
+    EXPECT_GT(w[FL].spin_rad_per_s * spec.wheels[FL].tire.radius_m, 0.8 * forward_speed_m_per_s(one.state()));
+    EXPECT_EQ(w[FR].spin_rad_per_s, 0.0);
+    const auto& out = one.state().wheel_outputs;
+    EXPECT_NEAR(out[FL].slip_ratio, 0.0, 0.01);
+    EXPECT_LT(out[RL].slip_ratio, -0.03);
+    EXPECT_LT(out[RR].slip_ratio, -0.03);
+
+    Simulation none(spec, RoadSpec{}, StepSettings{}, ic);
+    Simulation free(spec, RoadSpec{}, StepSettings{}, ic);
+    c.wheel_brake_factor = {0.0, 0.0, 0.0, 0.0};
+    test::drive_for(none, 1.0, [&](const VehicleState&) { return c; });
+    test::drive_for(free, 1.0, [](const VehicleState&) { return Controls{}; });
+    EXPECT_EQ(none.state().velocity_m_per_s.x, free.state().velocity_m_per_s.x);
+}

@@ -1,5 +1,8 @@
 #pragma once
-// What a driver does at one instant: raw pedal travel, steering, handbrake, gear lever, starter.
+// What a driver does at one instant: raw pedal travel, steering, handbrake, gear lever, starter;
+// plus what an anti-lock unit does to the brake pressure at each wheel.
+
+#include <array>
 
 namespace tractive {
 
@@ -11,10 +14,15 @@ struct Controls {
     double handbrake = 0.0;  // 0..1
     int gear = 0;            // lever: -1 reverse, 0 neutral, 1..n forward
     bool start_engine = false;  // starter: while true, a stopped engine is cranked and started
+    // Share of the foot-brake pressure that reaches each wheel (FL, FR, RL, RR), 0..1: 1 without
+    // ABS; an anti-lock controller lowers it on a wheel that is about to lock. The handbrake is
+    // not affected.
+    std::array<double, 4> wheel_brake_factor{1.0, 1.0, 1.0, 1.0};
     friend bool operator==(const Controls&, const Controls&) = default;
 };
 
-// Pedals and steering clamped into range, NaN read as 0; gear clamped to [-1, gear_count].
+// Pedals, steering and brake factors clamped into range, NaN read as 0 (a NaN brake factor
+// as 1, full pressure); gear clamped to [-1, gear_count].
 Controls clamped(const Controls& c, int gear_count);
 
 }  // namespace tractive
