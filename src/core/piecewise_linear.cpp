@@ -2,21 +2,37 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cmath>
 
 namespace tractive {
 
 PiecewiseLinear::PiecewiseLinear(std::vector<double> xs, std::vector<double> ys)
     : xs_(std::move(xs)), ys_(std::move(ys)) {
     assert(xs_.size() == ys_.size());
+    if (xs_.size() < 3) return;
+    const double spacing = (xs_.back() - xs_.front()) / static_cast<double>(xs_.size() - 1);
+    if (!(spacing > 0.0) || !std::isfinite(spacing)) return;
+    for (std::size_t i = 1; i < xs_.size(); ++i) {
+        if (std::abs((xs_[i] - xs_[i - 1]) - spacing) > 1e-9 * spacing) return;
+    }
+    inverse_spacing_ = 1.0 / spacing;
 }
 
 double PiecewiseLinear::operator()(double x) const {
     if (xs_.empty()) return 0.0;
+    if (std::isnan(x)) return x;
     if (x <= xs_.front()) return ys_.front();
     if (x >= xs_.back()) return ys_.back();
-    // First point with xs_[i] > x; i >= 1 because x > xs_.front().
-    const auto it = std::upper_bound(xs_.begin(), xs_.end(), x);
-    const auto i = static_cast<std::size_t>(it - xs_.begin());
+    // i: the first point with xs_[i] > x; 1 <= i <= size - 1 because front < x < back.
+    std::size_t i = 0;
+    if (inverse_spacing_ > 0.0) {
+        const std::size_t last = xs_.size() - 1;
+        i = std::min(static_cast<std::size_t>((x - xs_.front()) * inverse_spacing_) + 1, last);
+        while (i < last && xs_[i] <= x) ++i;
+        while (xs_[i - 1] > x) --i;
+    } else {
+        i = static_cast<std::size_t>(std::upper_bound(xs_.begin(), xs_.end(), x) - xs_.begin());
+    }
     const double t = (x - xs_[i - 1]) / (xs_[i] - xs_[i - 1]);
     return ys_[i - 1] + t * (ys_[i] - ys_[i - 1]);
 }

@@ -1,10 +1,17 @@
 #pragma once
-// Sequential-impulse solver over bounded velocity rows (DYNAMICS-NOTES.md). Each row relates a
-// few scalar shaft speeds (engine, gearbox input, four wheel spins) and optionally the chassis'
-// linear and angular velocity:
+// Sequential-impulse solver over bounded velocity rows (DYNAMICS-NOTES.md). A row relates a few
+// scalar shaft speeds (engine, gearbox input, four wheel spins) and optionally the chassis' linear
+// and angular velocity:
 //   J v = sum_k c_k w_k + lin . v_body + ang . w_body
-// and wants J v = 0, with its accumulated impulse lambda clamped to [lo, hi]. Rows that bound a
-// tyre's two directions together are projected onto a friction circle.
+// and wants J v = 0, with its accumulated impulse lambda clamped to [lo, hi].
+//
+// Two kinds of rows, each swept by its own loop:
+//   - shaft rows (engine friction, clutch, gear, gearbox loss, differential locks, brakes): up to
+//     five shaft speeds, no chassis;
+//   - tyre pairs: a longitudinal row (chassis and the wheel's spin) and a lateral row (chassis
+//     only) at one contact, projected together onto a friction circle.
+// The chassis velocity is only touched by tyre pairs; the pair loop keeps it in locals (six
+// doubles) for the whole sweep, so each row update is a chain of register operations.
 
 #include <array>
 #include <cmath>
@@ -16,30 +23,41 @@ namespace tractive::detail {
 
 enum Dof : int { kEngine = 0, kGearbox = 1, kWheel0 = 2, kDofCount = 6 };
 
-// Rows are plain data without member initialisers, so that a RowSet's storage (kMaxRows rows)
-// is not zeroed on every step; RowSet::add() initialises the fields every row needs, the caller
-// the rest (dof and coeff up to dof_count, lin and ang when chassis; prepare() the derived ones).
-struct Row {
+// Plain data without member initialisers, so that the per-thread storage is not zeroed on every
+// step; the add functions initialise what every row needs, the caller the rest.
+struct ShaftRow {
     std::array<int, 5> dof;
     std::array<double, 5> coeff;
     std::array<double, 5> inv_i_coeff;  // inv_i[dof[k]] * coeff[k], set by prepare()
     int dof_count;
-    bool chassis;
-    Vec3 lin;  // world
-    Vec3 ang;  // world
-    // Set by prepare() for chassis rows: the body's velocity changes per unit impulse,
-    // inv_mass * lin and inv_inertia * ang (world), so a sweep applies an impulse with six
-    // multiply-adds instead of two 3x3 matrix products.
-    Vec3 inv_mass_lin;
-    Vec3 inv_inertia_ang;
     double lo;
     double hi;
-    double inv_eff_mass;  // J M^-1 J^T
-    double eff_mass;      // 1 / inv_eff_mass, set by prepare()
+    double eff_mass;  // 1 / (J M^-1 J^T), 0 for a row that touches nothing
     double lambda;
-    int slot;        // index into VehicleState::warm_impulses
-    int partner;     // row index of the other direction of the same tyre (friction circle), -1 = none
-    double circle;   // circle radius for the pair (impulse), 0 = none
+    int slot;  // index into VehicleState::warm_impulses
+};
+
+// One direction of a tyre contact: chassis part, and for the longitudinal row the wheel's spin.
+struct ContactRow {
+    Vec3 lin;  // world
+    Vec3 ang;  // world
+    // Velocity changes per unit impulse (set by prepare()): inv_mass * lin, inv_inertia * ang,
+    // and for the longitudinal row inv_i_wheel * coeff.
+    Vec3 inv_mass_lin;
+    Vec3 inv_inertia_ang;
+    double coeff;  // on the wheel's spin (longitudinal: -radius; lateral: 0)
+    double inv_i_coeff;
+    double lo;
+    double hi;
+    double eff_mass;
+    double lambda;
+};
+
+struct TirePair {
+    int wheel;  // 0..3: the spin dof is kWheel0 + wheel
+    ContactRow x;
+    ContactRow y;
+    double circle;  // friction-circle radius for (lambda_x, lambda_y) (impulse), 0 = none
 };
 
 struct Bodies {
@@ -52,100 +70,155 @@ struct Bodies {
 };
 
 struct RowSet {
-    std::array<Row, kMaxRows> rows;  // only the first `count` are initialised
-    int count = 0;
+    // Engine friction, clutch, gear, gearbox loss, three locks, four brakes.
+    std::array<ShaftRow, 11> shafts;  // only the first shaft_count are initialised
+    std::array<TirePair, 4> pairs;    // only the first pair_count
+    int shaft_count = 0;
+    int pair_count = 0;
 
-    Row& add(int slot) {
-        // Only the fields every row reads; zeroing the whole row (about 200 bytes) cost more than
-        // the row's solve.
-        Row& r = rows[count++];
+    ShaftRow& add_shaft(int slot) {
+        ShaftRow& r = shafts[shaft_count++];
         r.dof_count = 0;
-        r.chassis = false;
         r.lo = 0.0;
         r.hi = 0.0;
-        r.inv_eff_mass = 0.0;
-        r.eff_mass = 0.0;
         r.lambda = 0.0;
         r.slot = slot;
-        r.partner = -1;
-        r.circle = 0.0;
         return r;
+    }
+    TirePair& add_pair(int wheel) {
+        TirePair& p = pairs[pair_count++];
+        p.wheel = wheel;
+        p.x.coeff = 0.0;
+        p.y.coeff = 0.0;
+        p.circle = 0.0;
+        return p;
+    }
+    void clear() {
+        shaft_count = 0;
+        pair_count = 0;
     }
 };
 
-inline double row_velocity(const Row& r, const Bodies& b) {
-    double jv = 0.0;
-    for (int k = 0; k < r.dof_count; ++k) jv += r.coeff[k] * b.w[r.dof[k]];
-    if (r.chassis) jv += dot(r.lin, b.v) + dot(r.ang, b.omega);
-    return jv;
-}
-
-inline void apply_impulse(const Row& r, Bodies& b, double d_lambda) {
-    for (int k = 0; k < r.dof_count; ++k) b.w[r.dof[k]] += r.inv_i_coeff[k] * d_lambda;
-    if (r.chassis) {
-        b.v += r.inv_mass_lin * d_lambda;
-        b.omega += r.inv_inertia_ang * d_lambda;
-    }
-}
-
-// Effective inverse mass and the per-unit-impulse velocity changes; the body's inverse masses
-// do not change during the solve.
-inline void prepare(Row& r, const Bodies& b) {
+// Effective masses and per-unit-impulse velocity changes; the inverse masses do not change during
+// the solve. A multiplication by eff_mass in the sweeps instead of a division: each update waits
+// on the previous one, so the division's latency would be on the critical path. A NaN inverse
+// effective mass still gives a NaN update, as a division would.
+inline void prepare(ShaftRow& r, const Bodies& b) {
     double k = 0.0;
     for (int i = 0; i < r.dof_count; ++i) {
         r.inv_i_coeff[i] = b.inv_i[r.dof[i]] * r.coeff[i];
-        k += r.coeff[i] * r.coeff[i] * b.inv_i[r.dof[i]];
+        k += r.coeff[i] * r.inv_i_coeff[i];
     }
-    if (r.chassis) {
-        r.inv_mass_lin = b.inv_mass * r.lin;
-        r.inv_inertia_ang = b.inv_inertia * r.ang;
-        k += dot(r.lin, r.inv_mass_lin) + dot(r.ang, r.inv_inertia_ang);
-    }
-    r.inv_eff_mass = k;
-    // A multiplication in the sweeps instead of a division: each row's update waits on the
-    // previous one's, so the division's latency was on the critical path.
-    // Rows with k <= 0 are skipped; a NaN k still gives a NaN update, as the division did.
-    r.eff_mass = 1.0 / k;
+    r.eff_mass = k > 0.0 || std::isnan(k) ? 1.0 / k : 0.0;
 }
 
+inline void prepare(ContactRow& r, double inv_i_wheel, const Bodies& b) {
+    r.inv_mass_lin = b.inv_mass * r.lin;
+    r.inv_inertia_ang = b.inv_inertia * r.ang;
+    r.inv_i_coeff = inv_i_wheel * r.coeff;
+    const double k = dot(r.lin, r.inv_mass_lin) + dot(r.ang, r.inv_inertia_ang) + r.coeff * r.inv_i_coeff;
+    r.eff_mass = k > 0.0 || std::isnan(k) ? 1.0 / k : 0.0;
+}
+
+inline double clamp_to(double x, double lo, double hi) { return x < lo ? lo : (x > hi ? hi : x); }
+
+inline void apply(const ShaftRow& r, Bodies& b, double d_lambda) {
+    for (int k = 0; k < r.dof_count; ++k) b.w[r.dof[k]] += r.inv_i_coeff[k] * d_lambda;
+}
+
+// The chassis velocity as six locals while the tyre pairs are swept.
+struct ChassisVelocity {
+    double vx, vy, vz, wx, wy, wz;
+
+    double along(const ContactRow& r) const {
+        // Two partial sums: shorter dependency chain than one running sum.
+        return (r.lin.x * vx + r.lin.y * vy + r.lin.z * vz) + (r.ang.x * wx + r.ang.y * wy + r.ang.z * wz);
+    }
+    void apply(const ContactRow& r, double d) {
+        vx += r.inv_mass_lin.x * d;
+        vy += r.inv_mass_lin.y * d;
+        vz += r.inv_mass_lin.z * d;
+        wx += r.inv_inertia_ang.x * d;
+        wy += r.inv_inertia_ang.y * d;
+        wz += r.inv_inertia_ang.z * d;
+    }
+};
+
 // Warm start from last step's impulses (clamped to this step's bounds), then `iterations`
-// Gauss-Seidel sweeps.
-inline void solve(RowSet& set, Bodies& b, const std::array<double, kMaxRows>& warm, int iterations) {
-    for (int i = 0; i < set.count; ++i) {
-        Row& r = set.rows[i];
+// Gauss-Seidel sweeps: shaft rows, then tyre pairs.
+inline void solve(RowSet& set, Bodies& b, const std::array<double, kMaxRows>& warm, const std::array<int, 4>& slot_x,
+                  const std::array<int, 4>& slot_y, int iterations) {
+    for (int i = 0; i < set.shaft_count; ++i) {
+        ShaftRow& r = set.shafts[i];
         prepare(r, b);
-        double start = warm[r.slot];
-        start = start < r.lo ? r.lo : (start > r.hi ? r.hi : start);
-        r.lambda = start;
-        if (start != 0.0) apply_impulse(r, b, start);
+        r.lambda = clamp_to(warm[r.slot], r.lo, r.hi);
+        if (r.lambda != 0.0) apply(r, b, r.lambda);
+    }
+    for (int i = 0; i < set.pair_count; ++i) {
+        TirePair& p = set.pairs[i];
+        const double inv_i = b.inv_i[kWheel0 + p.wheel];
+        prepare(p.x, inv_i, b);
+        prepare(p.y, inv_i, b);
+        p.x.lambda = clamp_to(warm[slot_x[p.wheel]], p.x.lo, p.x.hi);
+        p.y.lambda = clamp_to(warm[slot_y[p.wheel]], p.y.lo, p.y.hi);
+        b.w[kWheel0 + p.wheel] += p.x.inv_i_coeff * p.x.lambda;
+        b.v += p.x.inv_mass_lin * p.x.lambda + p.y.inv_mass_lin * p.y.lambda;
+        b.omega += p.x.inv_inertia_ang * p.x.lambda + p.y.inv_inertia_ang * p.y.lambda;
     }
     for (int it = 0; it < iterations; ++it) {
-        for (int i = 0; i < set.count; ++i) {
-            Row& r = set.rows[i];
-            if (r.inv_eff_mass <= 0.0) continue;
-            const double jv = row_velocity(r, b);
-            double next = r.lambda - jv * r.eff_mass;
-            next = next < r.lo ? r.lo : (next > r.hi ? r.hi : next);
+        for (int i = 0; i < set.shaft_count; ++i) {
+            ShaftRow& r = set.shafts[i];
+            if (r.dof_count == 1) {  // most shaft rows: brakes, engine friction, gearbox loss
+                double& w = b.w[r.dof[0]];
+                const double next = clamp_to(r.lambda - r.coeff[0] * w * r.eff_mass, r.lo, r.hi);
+                w += r.inv_i_coeff[0] * (next - r.lambda);
+                r.lambda = next;
+                continue;
+            }
+            double jv = 0.0;
+            for (int k = 0; k < r.dof_count; ++k) jv += r.coeff[k] * b.w[r.dof[k]];
+            const double next = clamp_to(r.lambda - jv * r.eff_mass, r.lo, r.hi);
             const double d = next - r.lambda;
             r.lambda = next;
-            if (d != 0.0) apply_impulse(r, b, d);
-            // Second row of a tyre pair: keep the pair inside its friction circle.
-            if (r.partner >= 0 && r.partner < i && r.circle > 0.0) {
-                Row& p = set.rows[r.partner];
-                // Squared magnitudes: impulses are bounded (force times step), so no overflow, and
-                // the square root is only taken when the pair is outside the circle.
-                const double mag2 = r.lambda * r.lambda + p.lambda * p.lambda;
-                if (mag2 > r.circle * r.circle) {
-                    const double s = r.circle / std::sqrt(mag2);
-                    const double dr = r.lambda * s - r.lambda;
-                    const double dp = p.lambda * s - p.lambda;
-                    r.lambda += dr;
-                    p.lambda += dp;
-                    apply_impulse(r, b, dr);
-                    apply_impulse(p, b, dp);
-                }
+            apply(r, b, d);
+        }
+        ChassisVelocity c{b.v.x, b.v.y, b.v.z, b.omega.x, b.omega.y, b.omega.z};
+        for (int i = 0; i < set.pair_count; ++i) {
+            TirePair& p = set.pairs[i];
+            double& spin = b.w[kWheel0 + p.wheel];
+            {  // longitudinal
+                ContactRow& r = p.x;
+                const double jv = c.along(r) + r.coeff * spin;
+                const double next = clamp_to(r.lambda - jv * r.eff_mass, r.lo, r.hi);
+                const double d = next - r.lambda;
+                r.lambda = next;
+                c.apply(r, d);
+                spin += r.inv_i_coeff * d;
+            }
+            {  // lateral
+                ContactRow& r = p.y;
+                const double jv = c.along(r);
+                const double next = clamp_to(r.lambda - jv * r.eff_mass, r.lo, r.hi);
+                const double d = next - r.lambda;
+                r.lambda = next;
+                c.apply(r, d);
+            }
+            // Keep the pair inside its friction circle. Squared magnitudes: impulses are bounded
+            // (force times step), so no overflow; the root only when the pair is outside.
+            const double mag2 = p.x.lambda * p.x.lambda + p.y.lambda * p.y.lambda;
+            if (p.circle > 0.0 && mag2 > p.circle * p.circle) {
+                const double s = p.circle / std::sqrt(mag2);
+                const double dx = p.x.lambda * s - p.x.lambda;
+                const double dy = p.y.lambda * s - p.y.lambda;
+                p.x.lambda += dx;
+                p.y.lambda += dy;
+                c.apply(p.x, dx);
+                c.apply(p.y, dy);
+                spin += p.x.inv_i_coeff * dx;
             }
         }
+        b.v = {c.vx, c.vy, c.vz};
+        b.omega = {c.wx, c.wy, c.wz};
     }
 }
 

@@ -5,6 +5,7 @@
 #include <numbers>
 
 #include "row_solver.hpp"
+#include "tractive/core/trig.hpp"
 #include "tractive/dynamics/simulation.hpp"
 #include "tractive/laws/aero.hpp"
 #include "tractive/laws/clutch.hpp"
@@ -22,8 +23,9 @@ namespace tractive {
 namespace {
 
 using detail::Bodies;
-using detail::Row;
 using detail::RowSet;
+using detail::ShaftRow;
+using detail::TirePair;
 
 constexpr double kGravity = kStandardGravity_m_per_s2;
 // Rev limiter hysteresis: combustion resumes this far below the limit (VDrift: 100 rpm).
@@ -46,6 +48,8 @@ enum Slot : int {
     kSlotTireX = 11,  // 11..14
     kSlotTireY = 15,  // 15..18
 };
+constexpr std::array<int, 4> kSlotsTireX{kSlotTireX, kSlotTireX + 1, kSlotTireX + 2, kSlotTireX + 3};
+constexpr std::array<int, 4> kSlotsTireY{kSlotTireY, kSlotTireY + 1, kSlotTireY + 2, kSlotTireY + 3};
 
 double gear_ratio(const TransmissionSpec& t, int gear) {
     if (gear > 0 && gear <= static_cast<int>(t.forward_ratios.size())) return t.forward_ratios[gear - 1];
@@ -229,8 +233,9 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         // Wheel heading: steer (with Ackermann) and static toe about the body z axis.
         const double toe = wm.left ? -ws.toe_rad : ws.toe_rad;  // toe-in points the front inwards
         const double steer = wheel_steer_angle_rad(ws, wm.left, c.steering) + toe;
-        const double sin_steer = std::sin(steer);
-        const double cos_steer = std::cos(steer);
+        const trig::SinCos steer_sc = trig::sincos(steer);
+        const double sin_steer = steer_sc.sin;
+        const double cos_steer = steer_sc.cos;
         const Vec3 heading_body{cos_steer, sin_steer, 0.0};
         const Vec3 heading = rot * heading_body;
         f.forward = normalized(heading - n * dot(heading, n));
@@ -245,8 +250,9 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
             // sign convention as the static camber above).
             const double camber = ws.camber_rad + wm.camber_change_rad(w.travel_m);
             const double tilt = wm.left ? -camber : camber;
-            cos_tilt = std::cos(tilt);
-            sin_tilt = std::sin(tilt);
+            const trig::SinCos tilt_sc = trig::sincos(tilt);
+            cos_tilt = tilt_sc.cos;
+            sin_tilt = tilt_sc.sin;
         }
         const Vec3 axle_body{-sin_steer * cos_tilt, cos_steer * cos_tilt, sin_tilt};
         const Vec3 axle_left = rot * axle_body;
@@ -260,7 +266,7 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         const double surface = road_friction(road, f.contact.x, f.contact.y);
         const double denom = std::max(std::abs(vx), kSlipReferenceSpeed_m_per_s);
         slip.slip_ratio = (w.spin_rad_per_s * wm.radius_m - vx) / denom;
-        slip.slip_angle_rad = std::atan(vy / denom);
+        slip.slip_angle_rad = trig::atan(vy / denom);
         auto& out = s.wheel_outputs[i];
         out.slip_ratio = slip.slip_ratio;
         out.slip_angle_rad = slip.slip_angle_rad;
@@ -340,12 +346,12 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
     }
 
     // --- Rows ------------------------------------------------------------------------------------
-    // The rows are scratch space rebuilt every step. A per-thread buffer instead of a local: a
-    // local RowSet (24 rows, about 6 KB with its vector members) was zeroed on every step.
+    // The rows are scratch space rebuilt every step. A per-thread buffer instead of a local, so
+    // that its storage (about 3 KB) is not initialised on every step.
     static thread_local RowSet rows;
-    rows.count = 0;
+    rows.clear();
     {  // Engine friction: brings the crank towards rest, at most the resistive torque.
-        Row& r = rows.add(kSlotEngineFriction);
+        ShaftRow& r = rows.add_shaft(kSlotEngineFriction);
         r.dof_count = 1;
         r.dof[0] = detail::kEngine;
         r.coeff[0] = 1.0;
@@ -355,7 +361,7 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
     const double clutch_slip = s.engine_speed_rad_per_s - s.gearbox_speed_rad_per_s;
     const double clutch_capacity = clutch_torque_capacity_nm(spec.clutch, disc, clutch_slip);
     {  // Clutch: engine and gearbox input turn together while the torque stays within capacity.
-        Row& r = rows.add(kSlotClutch);
+        ShaftRow& r = rows.add_shaft(kSlotClutch);
         r.dof_count = 2;
         r.dof[0] = detail::kEngine;
         r.coeff[0] = 1.0;
@@ -366,7 +372,7 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
     }
     if (ratio != 0.0) {
         // Gearbox and open differentials: w_gearbox = ratio * sum c_i w_i, exact.
-        Row& r = rows.add(kSlotGear);
+        ShaftRow& r = rows.add_shaft(kSlotGear);
         r.dof[0] = detail::kGearbox;
         r.coeff[0] = 1.0;
         r.dof_count = 1;
@@ -381,7 +387,7 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         // Losses: a friction on the gearbox input of (1 - efficiency) times the torque it passes.
         const double loss = (1.0 - spec.transmission.efficiency) * std::abs(s.last_gearbox_torque_nm);
         if (loss > 0.0) {
-            Row& l = rows.add(kSlotGearboxLoss);
+            ShaftRow& l = rows.add_shaft(kSlotGearboxLoss);
             l.dof_count = 1;
             l.dof[0] = detail::kGearbox;
             l.coeff[0] = 1.0;
@@ -398,7 +404,7 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         if (!lock.active) continue;
         const double capacity = differential_locking_torque_nm(lock.diff, gearbox_output_torque * lock.input_ratio);
         if (capacity <= 0.0) continue;
-        Row& r = rows.add(kSlotLock + k);
+        ShaftRow& r = rows.add_shaft(kSlotLock + k);
         for (int i = 0; i < 4; ++i) {
             if (lock.coefficient[i] == 0.0) continue;
             r.dof[r.dof_count] = detail::kWheel0 + i;
@@ -410,13 +416,13 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
     }
     for (int i = 0; i < 4; ++i) {
         // Brake, handbrake and rolling resistance: torques that bring the wheel to rest and hold
-        // it there (a braked wheel stops at exactly zero).
+        // it there (a braked wheel stops at zero, to rounding).
         const WheelSpec& ws = spec.wheels[i];
         const double brake =
             std::max(c.brake * c.wheel_brake_factor[i], c.handbrake * ws.brake.handbrake) * m.wheels[i].max_brake_torque_nm;
         const double limit = brake + frames[i].rolling_torque;
         if (limit <= 0.0) continue;
-        Row& r = rows.add(kSlotBrake + i);
+        ShaftRow& r = rows.add_shaft(kSlotBrake + i);
         r.dof_count = 1;
         r.dof[0] = detail::kWheel0 + i;
         r.coeff[0] = 1.0;
@@ -427,46 +433,43 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         const WheelFrame& f = frames[i];
         if (f.fz <= 0.0) continue;
         const Vec3 rc = f.contact - s.position_m;
+        TirePair& p = rows.add_pair(i);
         // Longitudinal: contact-point velocity along the wheel heading minus the tread speed.
-        Row& rx = rows.add(kSlotTireX + i);
-        rx.chassis = true;
-        rx.lin = f.forward;
-        rx.ang = cross(rc, f.forward);
-        rx.dof_count = 1;
-        rx.dof[0] = detail::kWheel0 + i;
-        rx.coeff[0] = -m.wheels[i].radius_m;
-        rx.lo = -f.bound_x * h;
-        rx.hi = f.bound_x * h;
-        const int x_index = rows.count - 1;
-        Row& ry = rows.add(kSlotTireY + i);
-        ry.chassis = true;
-        ry.lin = f.lateral;
-        ry.ang = cross(rc, f.lateral);
-        ry.lo = -f.bound_y * h;
-        ry.hi = f.bound_y * h;
-        ry.partner = x_index;
-        ry.circle = f.circle * h;
+        p.x.lin = f.forward;
+        p.x.ang = cross(rc, f.forward);
+        p.x.coeff = -m.wheels[i].radius_m;
+        p.x.lo = -f.bound_x * h;
+        p.x.hi = f.bound_x * h;
+        // Lateral: contact-point velocity across the wheel heading.
+        p.y.lin = f.lateral;
+        p.y.ang = cross(rc, f.lateral);
+        p.y.lo = -f.bound_y * h;
+        p.y.hi = f.bound_y * h;
+        p.circle = f.circle * h;
     }
 
-    detail::solve(rows, b, s.warm_impulses, settings.solver_iterations);
+    detail::solve(rows, b, s.warm_impulses, kSlotsTireX, kSlotsTireY, settings.solver_iterations);
 
     // --- Outputs of the solve --------------------------------------------------------------------
     s.warm_impulses.fill(0.0);
     double clutch_impulse = 0.0;
     double gear_impulse = 0.0;
-    for (int k = 0; k < rows.count; ++k) {
-        const Row& r = rows.rows[k];
+    for (int k = 0; k < rows.shaft_count; ++k) {
+        const ShaftRow& r = rows.shafts[k];
         s.warm_impulses[r.slot] = r.lambda;
         if (r.slot == kSlotClutch) clutch_impulse = r.lambda;
         if (r.slot == kSlotGear) gear_impulse = r.lambda;
-        if (r.slot >= kSlotTireX && r.slot < kSlotTireX + 4) s.wheel_outputs[r.slot - kSlotTireX].fx_n = r.lambda / h;
-        if (r.slot >= kSlotTireY && r.slot < kSlotTireY + 4) s.wheel_outputs[r.slot - kSlotTireY].fy_n = r.lambda / h;
     }
     for (int i = 0; i < 4; ++i) {
-        if (frames[i].fz <= 0.0) {
-            s.wheel_outputs[i].fx_n = 0.0;
-            s.wheel_outputs[i].fy_n = 0.0;
-        }
+        s.wheel_outputs[i].fx_n = 0.0;
+        s.wheel_outputs[i].fy_n = 0.0;
+    }
+    for (int k = 0; k < rows.pair_count; ++k) {
+        const TirePair& p = rows.pairs[k];
+        s.warm_impulses[kSlotsTireX[p.wheel]] = p.x.lambda;
+        s.warm_impulses[kSlotsTireY[p.wheel]] = p.y.lambda;
+        s.wheel_outputs[p.wheel].fx_n = p.x.lambda / h;
+        s.wheel_outputs[p.wheel].fy_n = p.y.lambda / h;
     }
     // The clutch row's impulse acts +1 on the engine, the gear row's +1 on the gearbox input: the
     // torques passed on downstream are -lambda / h.

@@ -2,16 +2,19 @@
 
 #include <cmath>
 
+#include "tractive/core/trig.hpp"
+
 namespace tractive {
 
 double wheel_steer_angle_rad(const WheelSpec& w, bool left_side, double input) {
     const double a = input * w.max_steer_rad;
     if (a == 0.0 || w.ackermann_rad == 0.0) return a;
     const double sigma = left_side ? 1.0 : -1.0;
-    const double inv = 1.0 / std::tan(a) - sigma * std::tan(w.ackermann_rad);
+    const trig::SinCos sc = trig::sincos(a);
+    const double inv = sc.cos / sc.sin - sigma * std::tan(w.ackermann_rad);
     if (inv == 0.0) return sigma * 0.5 * 3.14159265358979323846;
     // 1 / inv has the sign of a for the angles a car uses (|a| < 90 deg - A).
-    return std::atan(1.0 / inv);
+    return trig::atan(1.0 / inv);
 }
 
 }  // namespace tractive

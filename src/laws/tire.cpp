@@ -38,16 +38,8 @@ bool finite_slip(const TireSlip& s) {
     return std::isfinite(s.slip_ratio) && std::isfinite(s.slip_angle_rad) && std::isfinite(s.inclination_rad);
 }
 
-// The tyre's Pacejka coefficients with a2 and b2 (the friction at zero load, part of D) scaled by
-// the size factor, as VDrift does. A copy of a plain struct of arrays: no heap allocation.
-PacejkaCoefficients size_scaled_coefficients(const TireSpec& tire, double factor) {
-    PacejkaCoefficients p = tire.pacejka;
-    p.a[2] *= factor;
-    p.b[2] *= factor;
-    return p;
-}
-
-TireForce pacejka_force_with(const PacejkaCoefficients& p, const TireSlip& slip, double fz_n, double surface_mu) {
+TireForce pacejka_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double surface_mu, double size_factor) {
+    const PacejkaCoefficients& p = tire.pacejka;
     const double fz_kn = fz_n / 1000.0;
     const double slip_percent = 100.0 * slip.slip_ratio;
     const double alpha_deg = slip.slip_angle_rad * kDegPerRad;
@@ -55,18 +47,13 @@ TireForce pacejka_force_with(const PacejkaCoefficients& p, const TireSlip& slip,
     const CombinedSlipWeights g =
         pacejka_combined_weights(p, std::abs(slip.slip_ratio), std::abs(slip.slip_angle_rad));
     // VDrift's Fy and Mz are > 0 for alpha > 0; ours alpha > 0 (patch sliding left) needs a force
-    // to the right and turns the wheel left, hence the minus signs.
+    // to the right and turns the wheel left, hence the minus signs. The size factor scales a2 and
+    // b2, as VDrift does.
     TireForce f;
-    f.fx_n = g.gx * pacejka_fx_n(p, slip_percent, fz_kn, surface_mu);
-    f.fy_n = -g.gy * pacejka_fy_n(p, alpha_deg, fz_kn, gamma_deg, surface_mu);
+    f.fx_n = g.gx * pacejka_fx_n(p, slip_percent, fz_kn, surface_mu, size_factor);
+    f.fy_n = -g.gy * pacejka_fy_n(p, alpha_deg, fz_kn, gamma_deg, surface_mu, size_factor);
     f.mz_nm = -pacejka_mz_nm(p, alpha_deg, fz_kn, gamma_deg, surface_mu);
     return f;
-}
-
-TireForce pacejka_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double surface_mu, double size_factor) {
-    // A factor of 1 leaves the coefficients as they are (x * 1.0 == x exactly): skip the copy.
-    if (size_factor == 1.0) return pacejka_force_with(tire.pacejka, slip, fz_n, surface_mu);
-    return pacejka_force_with(size_scaled_coefficients(tire, size_factor), slip, fz_n, surface_mu);
 }
 
 double largest_abs(const PiecewiseLinear& curve) {
@@ -124,7 +111,7 @@ TirePeak tire_peak_force(const TireSpec& tire, double fz_n, double surface_mu, d
     TirePeak peak;
     if (tire.model == TireModel::Pacejka89) {
         // |D| of each formula (Sv ignored), with VDrift's load clamp and the size-scaled a2, b2
-        // (scaled here as size_scaled_coefficients does, without copying all coefficients).
+        // (scaled as pacejka_fx_n and pacejka_fy_n scale them).
         const PacejkaCoefficients& p = tire.pacejka;
         const double fz = std::min(fz_n / 1000.0, kMaxLoadKn);
         peak.fx_n = std::abs((p.b[1] * fz + p.b[2] * size_factor) * fz * surface_mu);

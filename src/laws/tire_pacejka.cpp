@@ -14,6 +14,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "tractive/core/trig.hpp"
+
 namespace tractive {
 
 namespace {
@@ -41,18 +43,19 @@ double magic_formula(double c, double d_fit, double bcd, double e, double s, dou
     double bs = b * s;
     if (std::isnan(bs)) bs = 0.0;  // B infinite or NaN (overflowing BCD) with S = 0
     bs = std::clamp(bs, -kMaxBs, kMaxBs);
-    const double x = bs - e * (bs - std::atan(bs));
-    return d * std::sin(c * std::atan(x));
+    const double x = bs - e * (bs - trig::atan(bs));
+    return d * trig::sin(c * trig::atan(x));
 }
 
 }  // namespace
 
-double pacejka_fx_n(const PacejkaCoefficients& p, double slip_percent, double fz_kn, double friction_scale) {
+double pacejka_fx_n(const PacejkaCoefficients& p, double slip_percent, double fz_kn, double friction_scale,
+                    double size_factor) {
     const double fz = usable_load_kn(fz_kn);
     if (fz == 0.0) return 0.0;
     const auto& b = p.b;
     const double c = b[0];
-    const double d = (b[1] * fz + b[2]) * fz;
+    const double d = (b[1] * fz + b[2] * size_factor) * fz;
     const double bcd = (b[3] * fz + b[4]) * fz * std::exp(-b[5] * fz);
     const double e = (b[6] * fz + b[7]) * fz + b[8];
     const double sh = b[9] * fz + b[10];
@@ -60,12 +63,12 @@ double pacejka_fx_n(const PacejkaCoefficients& p, double slip_percent, double fz
 }
 
 double pacejka_fy_n(const PacejkaCoefficients& p, double alpha_deg, double fz_kn, double gamma_deg,
-                    double friction_scale) {
+                    double friction_scale, double size_factor) {
     const double fz = usable_load_kn(fz_kn);
     if (fz == 0.0) return 0.0;
     const auto& a = p.a;  // a[11] = a111, a[12] = a112, a[13] = a12, a[14] = a13
     const double c = a[0];
-    const double d = (a[1] * fz + a[2]) * fz;
+    const double d = (a[1] * fz + a[2] * size_factor) * fz;
     // sin(2 atan(u)) = 2 u / (1 + u^2) = 2 / (u + 1 / u), u = Fz / a4 (> 0 load): one division
     // instead of an atan and a sin. The last form cannot overflow; a4 = 0 (u infinite) gives 0,
     // the limit (sin(2 atan(inf)) = sin(pi)).

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <vector>
+
 using tractive::PiecewiseLinear;
 
 TEST(PiecewiseLinear, InterpolatesBetweenPointsAndHoldsEnds) {
@@ -17,4 +20,35 @@ TEST(PiecewiseLinear, EmptyCurveIsZero) {
     const PiecewiseLinear f;
     EXPECT_TRUE(f.empty());
     EXPECT_EQ(f(3.0), 0.0);
+}
+
+namespace {
+// Reference lookup: a linear scan for the segment xs[i - 1] <= x < xs[i].
+double scan(const std::vector<double>& xs, const std::vector<double>& ys, double x) {
+    if (x <= xs.front()) return ys.front();
+    if (x >= xs.back()) return ys.back();
+    std::size_t i = 1;
+    while (xs[i] <= x) ++i;
+    return ys[i - 1] + (x - xs[i - 1]) / (xs[i] - xs[i - 1]) * (ys[i] - ys[i - 1]);
+}
+}  // namespace
+
+// Evenly spaced points (computed as a sampler does, so the spacing is uneven in the last bits)
+// take the O(1) lookup; it must give exactly what the segment search gives, at knots too.
+TEST(PiecewiseLinear, EvenlySpacedLookupIsExact) {
+    std::vector<double> xs;
+    std::vector<double> ys;
+    const double lo = -0.137;
+    const double hi = 0.291;
+    for (int i = 0; i < 41; ++i) {
+        xs.push_back(lo + (hi - lo) * i / 40);
+        ys.push_back(std::sin(7.0 * xs.back()));
+    }
+    const PiecewiseLinear f(xs, ys);
+    for (int k = -50; k <= 4050; ++k) {
+        const double x = lo + (hi - lo) * k / 4000.0;
+        ASSERT_EQ(f(x), scan(xs, ys, x)) << "x = " << x;
+    }
+    for (const double x : xs) ASSERT_EQ(f(x), scan(xs, ys, x)) << "knot x = " << x;
+    EXPECT_TRUE(std::isnan(f(std::nan(""))));
 }

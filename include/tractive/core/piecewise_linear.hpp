@@ -1,7 +1,8 @@
 #pragma once
 // A function given by points (x_i, y_i) with strictly increasing x, linear between points and held
 // constant beyond the first and last point. Used for torque curves (rpm -> N m) and friction curves
-// (slip -> friction coefficient).
+// (slip -> friction coefficient). Lookup is a binary search, or O(1) when the points are evenly
+// spaced (sampled curves such as the suspension's camber change), with the same result.
 
 #include <span>
 #include <utility>
@@ -26,6 +27,9 @@ public:
 private:
     std::vector<double> xs_;
     std::vector<double> ys_;
+    // 1 / spacing when the points are evenly spaced (to 1e-9 of the spacing), else 0: the index
+    // is then guessed from x and corrected by at most a step or two to the exact segment.
+    double inverse_spacing_ = 0.0;
 };
 
 }  // namespace tractive

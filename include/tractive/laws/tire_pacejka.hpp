@@ -3,7 +3,9 @@
 // evaluates it (seed 002 lists the coefficients; ../shared/docs/VALIDATION.md section 2 has
 // oracle values). Units at this edge are the layout's own: Fz in kN, slip in percent, angles
 // in degrees; forces in N, moment in N m, in VDrift's sign convention (Fy and Mz > 0 for
-// positive slip angle). friction_scale multiplies the peak D (surface friction, size factor).
+// positive slip angle). friction_scale multiplies the peak D (surface friction); size_factor
+// multiplies a2 and b2 (the friction at zero load) as VDrift's tyre size scaling does
+// (laws/tire.hpp: tire_size_friction_factor).
 
 #include "tractive/spec/vehicle_spec.hpp"
 
@@ -12,13 +14,14 @@ namespace tractive {
 // Fx = D sin(C atan(B S - E (B S - atan(B S)))), S = slip_percent + Sh,
 // C = b0, D = (b1 Fz + b2) Fz, BCD = (b3 Fz + b4) Fz exp(-b5 Fz), E = b6 Fz^2 + b7 Fz + b8,
 // Sh = b9 Fz + b10.
-double pacejka_fx_n(const PacejkaCoefficients& p, double slip_percent, double fz_kn, double friction_scale);
+double pacejka_fx_n(const PacejkaCoefficients& p, double slip_percent, double fz_kn, double friction_scale,
+                    double size_factor = 1.0);
 
 // Fy = D sin(C atan(B S - E (B S - atan(B S)))) + Sv, S = alpha_deg + Sh,
 // C = a0, D = (a1 Fz + a2) Fz, BCD = a3 sin(2 atan(Fz / a4)) (1 - a5 |gamma|), E = a6 Fz + a7,
 // Sh = a8 gamma + a9 Fz + a10, Sv = ((a111 Fz + a112) gamma + a12) Fz + a13.
 double pacejka_fy_n(const PacejkaCoefficients& p, double alpha_deg, double fz_kn, double gamma_deg,
-                    double friction_scale);
+                    double friction_scale, double size_factor = 1.0);
 
 // Mz = D sin(C atan(B S - E (B S - atan(B S)))) + Sv, S = alpha_deg + Sh,
 // C = c0, D = (c1 Fz + c2) Fz, BCD = (c3 Fz + c4) Fz (1 - c6 |gamma|) exp(-c5 Fz),
