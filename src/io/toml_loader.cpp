@@ -561,6 +561,12 @@ LoadedCar load_toml_car(std::string_view text, const std::filesystem::path& path
         spec.aero.push_back(std::move(a));
     });
 
+    if (const auto d = r.table(top, "driver_aids", false)) {
+        r.note_fields("driver_aids", *d);
+        spec.driver_aids.abs = r.boolean_or(*d, "abs", false);
+        spec.driver_aids.tcs = r.boolean_or(*d, "tcs", false);
+    }
+
     r.warn_unused(root);
     if (auto issues = find_spec_issues(spec); !issues.empty()) {
         throw spec_issue_error(issues.front(), out.sources, label);

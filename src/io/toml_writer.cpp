@@ -238,6 +238,7 @@ std::string write_toml_car(const VehicleSpec& spec, const std::string& header) {
                      list(t.forward_ratios), num(t.reverse_ratio), num(t.final_drive));
     o += fmt::format("efficiency = {}\ninertia_kgm2 = {}\nshift_time_s = {}\n", num(t.efficiency), num(t.inertia_kgm2),
                      num(t.shift_time_s));
+    o += fmt::format("\n[driver_aids]\nabs = {}\ntcs = {}\n", spec.driver_aids.abs, spec.driver_aids.tcs);
 
     if (spec.driveline.front) write_differential(o, "front", *spec.driveline.front);
     if (spec.driveline.rear) write_differential(o, "rear", *spec.driveline.rear);

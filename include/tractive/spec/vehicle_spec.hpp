@@ -313,6 +313,19 @@ struct AeroDeviceSpec {
 };
 
 // ---------------------------------------------------------------------------------------------
+// Driver aids
+
+// Which driver aids the car is fitted with (control/: the ABS modulates each wheel's brake
+// pressure from its slip; traction control lowers the throttle when a driven wheel spins). A run
+// may switch them off or on regardless (control/driver_input.hpp). Both off when a file does
+// not say: tractive does not add equipment a car description does not name.
+struct DriverAidsSpec {
+    bool abs = false;
+    bool tcs = false;
+    friend bool operator==(const DriverAidsSpec&, const DriverAidsSpec&) = default;
+};
+
+// ---------------------------------------------------------------------------------------------
 
 struct VehicleSpec {
     std::string name;
@@ -326,6 +339,7 @@ struct VehicleSpec {
     BrakeSystemSpec brakes;
     std::array<WheelSpec, 4> wheels;  // indexed by WheelIndex
     std::vector<AeroDeviceSpec> aero;
+    DriverAidsSpec driver_aids;
     friend bool operator==(const VehicleSpec&, const VehicleSpec&) = default;
 };
 

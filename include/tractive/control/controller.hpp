@@ -1,0 +1,31 @@
+#pragma once
+// The driver-side control layer: from what a person does (DriverInput) to the raw Controls the
+// dynamics step takes, through the transmission mode (Manual, Sequential, Automatic; seed 001
+// III), the automated clutch, and the driver aids (ABS, traction control). docs/control.md.
+//
+// Use, once per internal step (or per control interval) before step_fixed:
+//   ControllerState cs = initial_controller_state(model, state, settings);
+//   const Controls c = control_step(model, state, input, settings, h, cs);
+//   step_fixed(model, road, c, step_settings, state);
+
+#include "tractive/control/controller_state.hpp"
+#include "tractive/control/driver_input.hpp"
+#include "tractive/dynamics/controls.hpp"
+#include "tractive/dynamics/vehicle_model.hpp"
+#include "tractive/dynamics/vehicle_state.hpp"
+
+namespace tractive {
+
+// A controller state for this vehicle state: the gear it has in, the clutch phase that fits
+// (pedal up when rolling in gear with the engine running, else open), and the tyres' peak slips
+// for the aids (the tyre law sampled at 0.25 % slip steps at each wheel's static load on the
+// nominal surface).
+ControllerState initial_controller_state(const VehicleModel& model, const VehicleState& vehicle,
+                                         const ControlSettings& settings);
+
+// One control step of dt_s seconds. Out-of-range or NaN inputs are clamped as Controls are
+// (NaN read as 0); throws std::invalid_argument when dt_s is not a positive finite number.
+Controls control_step(const VehicleModel& model, const VehicleState& vehicle, const DriverInput& input,
+                      const ControlSettings& settings, double dt_s, ControllerState& state);
+
+}  // namespace tractive

@@ -1,0 +1,55 @@
+#pragma once
+// Everything the driver-side controller remembers between steps, as plain data (copy it with the
+// VehicleState to snapshot or roll back a run), and the flags it raises for telemetry.
+
+#include <array>
+
+namespace tractive {
+
+// What operates the clutch pedal now.
+enum class ClutchPhase {
+    Driver,          // Manual mode: the driver's pedal
+    Open,            // automated, held down: neutral, standing still, or the engine is stopped
+    Start,           // automated start phase (seed 001 III.3.1): engaged progressively while the
+                     // car gains speed, holding the engine at a launch speed
+    Engaged,         // automated, pedal up
+    ShiftDisengage,  // shift phase, part 1: pedal going down, throttle lifted
+    ShiftEngage,     // shift phase, part 2: new gear in, revs matched, pedal coming up
+};
+
+// The three pressure phases of one wheel's anti-lock modulator.
+enum class AbsPhase { Inactive, Build, Hold, Dump };
+
+struct AbsWheelState {
+    AbsPhase phase = AbsPhase::Inactive;
+    double brake_factor = 1.0;  // share of the pedal's pressure let through to this wheel
+};
+
+struct ControllerState {
+    int engaged_gear = 0;        // the gear the controller has put in: -1 R, 0 N, 1..n
+    ClutchPhase clutch_phase = ClutchPhase::Driver;
+    double phase_time_s = 0.0;   // time spent in the current clutch phase
+    double clutch_pedal = 0.0;   // the automated pedal travel last commanded (0 up .. 1 floored)
+    int shift_target_gear = 0;   // during a shift phase: the gear being put in
+    double time_since_shift_s = 1.0e9;  // since the last shift phase ended (automatic hysteresis)
+    bool shift_up_was_pressed = false;  // for the rising edge of the sequential paddles
+    bool shift_down_was_pressed = false;
+
+    // Tyre constants the aids use, filled by initial_controller_state: the slip ratio of each
+    // tyre's longitudinal force peak at its static load on the nominal surface, braking (> 0,
+    // magnitude) and driving.
+    std::array<double, 4> peak_braking_slip{0.1, 0.1, 0.1, 0.1};
+    std::array<double, 4> peak_driving_slip{0.1, 0.1, 0.1, 0.1};
+
+    std::array<AbsWheelState, 4> abs{};
+    double tcs_throttle_limit = 1.0;  // traction control's ceiling on the throttle
+
+    // Flags of the last control step (telemetry).
+    bool gear_change_refused = false;  // a requested gear change was not made this step
+    std::array<bool, 4> abs_active{};  // the ABS held or lowered that wheel's pressure
+    bool tcs_active = false;           // traction control lowered the throttle
+};
+
+const char* to_string(ClutchPhase phase);
+
+}  // namespace tractive

@@ -1,0 +1,112 @@
+#include "tractive/control/controller.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "tractive/control/anti_lock_brakes.hpp"
+#include "tractive/control/gear_choice.hpp"
+#include "tractive/control/traction_control.hpp"
+#include "tractive/control/transmission_control.hpp"
+#include "tractive/laws/engine_torque.hpp"
+#include "tractive/laws/tire.hpp"
+
+namespace tractive {
+
+namespace {
+
+double clamp_or_zero(double v, double lo, double hi) { return std::isfinite(v) ? std::clamp(v, lo, hi) : 0.0; }
+
+// Slip ratio of the tyre's longitudinal force peak, driving (sign +1) or braking (-1), at load
+// fz on the nominal surface: the smallest slip where |Fx| reaches 99.9 % of its largest value
+// over (0, 1] in steps of 0.0025 (friction curves may have a flat top).
+double peak_slip(const WheelModel& wheel, const TireSpec& tire, double sign) {
+    constexpr int kSamples = 400;
+    double best = 0.0;
+    std::array<double, kSamples> fx{};
+    for (int k = 0; k < kSamples; ++k) {
+        TireSlip slip;
+        slip.slip_ratio = sign * (k + 1) / static_cast<double>(kSamples);
+        fx[k] = std::abs(tire_force(tire, slip, wheel.static_load_n, 1.0, wheel.size_friction_factor).fx_n);
+        best = std::max(best, fx[k]);
+    }
+    for (int k = 0; k < kSamples; ++k) {
+        if (fx[k] >= 0.999 * best) return (k + 1) / static_cast<double>(kSamples);
+    }
+    return 1.0;
+}
+
+DriverInput sanitized(const DriverInput& in) {
+    DriverInput out = in;
+    out.throttle = clamp_or_zero(in.throttle, 0.0, 1.0);
+    out.brake = clamp_or_zero(in.brake, 0.0, 1.0);
+    out.clutch = clamp_or_zero(in.clutch, 0.0, 1.0);
+    out.steering = clamp_or_zero(in.steering, -1.0, 1.0);
+    out.handbrake = clamp_or_zero(in.handbrake, 0.0, 1.0);
+    return out;
+}
+
+}  // namespace
+
+ControlSettings control_settings_for(const VehicleSpec& spec) {
+    return ControlSettings{spec.transmission.mode, DriverAidSettings{spec.driver_aids.abs, spec.driver_aids.tcs}};
+}
+
+ControllerState initial_controller_state(const VehicleModel& model, const VehicleState& vehicle,
+                                         const ControlSettings& settings) {
+    ControllerState c;
+    c.engaged_gear = vehicle.gear;
+    if (settings.mode == ShiftMode::Manual) {
+        c.clutch_phase = ClutchPhase::Driver;
+        c.clutch_pedal = 0.0;
+    } else {
+        const double input = gearbox_ratio(model.spec.transmission, vehicle.gear) * gearbox_output_speed_rad_per_s(model, vehicle);
+        const bool rolling_in_gear =
+            vehicle.gear != 0 && vehicle.engine_running && input >= model.spec.engine.start_rpm * kRadPerSecPerRpm;
+        c.clutch_phase = rolling_in_gear ? ClutchPhase::Engaged : ClutchPhase::Open;
+        c.clutch_pedal = rolling_in_gear ? 0.0 : 1.0;
+    }
+    for (int i = 0; i < 4; ++i) {
+        c.peak_driving_slip[i] = peak_slip(model.wheels[i], model.spec.wheels[i].tire, 1.0);
+        c.peak_braking_slip[i] = peak_slip(model.wheels[i], model.spec.wheels[i].tire, -1.0);
+    }
+    return c;
+}
+
+Controls control_step(const VehicleModel& model, const VehicleState& vehicle, const DriverInput& raw_input,
+                      const ControlSettings& settings, double dt_s, ControllerState& state) {
+    if (!std::isfinite(dt_s) || dt_s <= 0.0) {
+        throw std::invalid_argument("control_step: expected a positive, finite time step dt_s");
+    }
+    const DriverInput input = sanitized(raw_input);
+    state.gear_change_refused = false;
+
+    double throttle = input.throttle;
+    if (settings.aids.tcs) {
+        throttle = traction_control_step(model, vehicle, throttle, dt_s, state);
+    } else {
+        state.tcs_throttle_limit = 1.0;
+        state.tcs_active = false;
+    }
+
+    const TransmissionCommand t = transmission_step(model, vehicle, input, settings.mode, throttle, dt_s, state);
+
+    Controls out;
+    out.throttle = t.throttle;
+    out.brake = input.brake;
+    out.clutch = t.clutch_pedal;
+    out.steering = input.steering;
+    out.handbrake = input.handbrake;
+    out.gear = t.gear;
+    out.start_engine = input.start_engine;
+    if (settings.aids.abs) {
+        anti_lock_step(model, vehicle, input.brake, dt_s, state);
+    } else {
+        state.abs = {};
+        state.abs_active = {};
+    }
+    for (int i = 0; i < 4; ++i) out.wheel_brake_factor[i] = state.abs[i].brake_factor;
+    return clamped(out, static_cast<int>(model.spec.transmission.forward_ratios.size()));
+}
+
+}  // namespace tractive

@@ -1,0 +1,79 @@
+#include "tractive/control/gear_choice.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "tractive/laws/engine.hpp"
+#include "tractive/laws/engine_torque.hpp"
+
+namespace tractive {
+
+double gearbox_ratio(const TransmissionSpec& t, int gear) {
+    if (gear >= 1 && gear <= static_cast<int>(t.forward_ratios.size())) return t.forward_ratios[gear - 1];
+    if (gear == -1) return t.reverse_ratio;
+    return 0.0;
+}
+
+double gearbox_output_speed_rad_per_s(const VehicleModel& model, const VehicleState& state) {
+    double w = 0.0;
+    for (int i = 0; i < 4; ++i) w += model.wheels[i].drive_coefficient * state.wheels[i].spin_rad_per_s;
+    return w;
+}
+
+double peak_torque_rpm(const EngineSpec& engine) {
+    const auto& xs = engine.torque_curve_nm.xs();
+    double best_rpm = engine.start_rpm;
+    double best_nm = -1.0;
+    for (const double rpm : xs) {
+        const double t = full_load_torque_nm(engine, rpm);
+        if (t > best_nm) {
+            best_nm = t;
+            best_rpm = rpm;
+        }
+    }
+    return best_rpm;
+}
+
+double lowest_drive_rpm(const EngineSpec& engine) { return 1.25 * engine.start_rpm; }
+
+int choose_automatic_gear(const VehicleModel& model, double gearbox_output_speed_rad_per_s, double throttle,
+                          int current_gear) {
+    const TransmissionSpec& t = model.spec.transmission;
+    const EngineSpec& e = model.spec.engine;
+    const int n = static_cast<int>(t.forward_ratios.size());
+    const double w_out = std::abs(gearbox_output_speed_rad_per_s);
+    const double low_rpm = lowest_drive_rpm(e);
+    // Full-load wheel torque per gear in range (0 = out of range); the final drive and the
+    // efficiency are common to all gears and left out.
+    std::vector<double> wheel_torque(static_cast<std::size_t>(n) + 1, 0.0);
+    double best = 0.0;
+    bool any = false;
+    for (int g = 1; g <= n; ++g) {
+        const double rpm = t.forward_ratios[g - 1] * w_out / kRadPerSecPerRpm;
+        if (rpm < low_rpm || rpm > e.rpm_limit) continue;
+        const double w = full_load_torque_nm(e, rpm) * t.forward_ratios[g - 1];
+        wheel_torque[g] = w;
+        best = std::max(best, w);
+        any = true;
+    }
+    if (!any) {
+        const double first_rpm = t.forward_ratios[0] * w_out / kRadPerSecPerRpm;
+        return first_rpm < low_rpm ? 1 : n;
+    }
+    const double demand = std::clamp(throttle, 0.0, 1.0) * best;
+    int choice = 0;
+    for (int g = n; g >= 1; --g) {
+        if (wheel_torque[g] > 0.0 && wheel_torque[g] >= demand) {
+            choice = g;
+            break;
+        }
+    }
+    if (current_gear >= 1 && current_gear <= n && choice < current_gear && wheel_torque[current_gear] > 0.0 &&
+        wheel_torque[current_gear] >= 0.95 * demand) {
+        return current_gear;
+    }
+    return choice;
+}
+
+}  // namespace tractive

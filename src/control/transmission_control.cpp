@@ -1,0 +1,286 @@
+#include "tractive/control/transmission_control.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "tractive/control/clutch_control.hpp"
+#include "tractive/control/gear_choice.hpp"
+#include "tractive/dynamics/simulation.hpp"
+#include "tractive/laws/clutch.hpp"
+#include "tractive/laws/engine.hpp"
+#include "tractive/laws/engine_torque.hpp"
+
+namespace tractive {
+
+namespace {
+
+// Share of the shift time spent taking the clutch out; the rest re-engages it.
+constexpr double kDisengageShare = 0.25;
+// Re-engagement after a shift: the engine is brought to the new gear's speed with time constant
+// T/6, so within the 3T/4 left it gets to e^-4.5 (1 %) of the gap.
+constexpr double kEngageTimeConstantShare = 1.0 / 6.0;
+// At the end of the shift time the clutch is let fully in if the slip is below this share of
+// the engine speed.
+constexpr double kFinalEngageSlipShare = 0.1;
+// Rev matching: full throttle when the engine is this fraction of the target below it.
+constexpr double kRevMatchBand = 0.1;
+// Engaged -> Start when the gearbox input falls below this fraction of idle.
+constexpr double kStallGuardShare = 0.9;
+
+void enter(ControllerState& c, ClutchPhase phase) {
+    if (c.clutch_phase == ClutchPhase::ShiftEngage && phase != ClutchPhase::ShiftEngage) c.time_since_shift_s = 0.0;
+    c.clutch_phase = phase;
+    c.phase_time_s = 0.0;
+}
+
+struct Context {
+    const VehicleModel& model;
+    const VehicleState& vehicle;
+    double throttle;
+    double dt_s;
+    double speed_m_per_s;        // forward
+    double output_rad_per_s;     // gearbox output
+    double idle_rad_per_s;
+    int gear_count;
+
+    [[nodiscard]] double input_speed(int gear) const {
+        return gearbox_ratio(model.spec.transmission, gear) * output_rad_per_s;
+    }
+    [[nodiscard]] bool standing() const { return std::abs(speed_m_per_s) < kStandstillSpeed_m_per_s; }
+};
+
+// Manual: the lever's gear goes in unless the gearbox refuses it.
+TransmissionCommand manual_step(const Context& x, const DriverInput& in, ControllerState& c) {
+    c.clutch_phase = ClutchPhase::Driver;
+    c.clutch_pedal = in.clutch;
+    const int requested = std::clamp(in.gear_lever, -1, x.gear_count);
+    if (requested != c.engaged_gear) {
+        const double disc = clutch_disc_travel(x.model.spec.clutch.pedal, in.clutch);
+        const bool clutch_transmits = disc > 0.0 && (x.vehicle.engine_running || !x.standing());
+        const bool reverse_too_fast = requested == -1 && std::abs(x.speed_m_per_s) > kReverseEngageSpeed_m_per_s;
+        if (clutch_transmits || reverse_too_fast) {
+            c.gear_change_refused = true;
+        } else {
+            c.engaged_gear = requested;
+        }
+    }
+    return {c.engaged_gear, in.clutch, x.throttle};
+}
+
+// Starts a shift to `target`: with the clutch already open the gear goes in at once.
+void begin_shift(const Context& x, ControllerState& c, int target) {
+    if (c.clutch_phase == ClutchPhase::Open) {
+        c.engaged_gear = target;
+        if (target != 0 && !x.standing() && x.vehicle.engine_running) enter(c, ClutchPhase::ShiftEngage);
+        return;
+    }
+    c.shift_target_gear = target;
+    enter(c, ClutchPhase::ShiftDisengage);
+}
+
+bool shifting(const ControllerState& c) {
+    return c.clutch_phase == ClutchPhase::ShiftDisengage || c.clutch_phase == ClutchPhase::ShiftEngage;
+}
+
+// Sequential: rising edges of the paddles ask for the next or previous gear.
+void sequential_requests(const Context& x, const DriverInput& in, ControllerState& c) {
+    const bool up = in.shift_up && !c.shift_up_was_pressed;
+    const bool down = in.shift_down && !c.shift_down_was_pressed;
+    c.shift_up_was_pressed = in.shift_up;
+    c.shift_down_was_pressed = in.shift_down;
+    if (up == down) return;  // neither, or both at once (ignored)
+    if (shifting(c)) {
+        c.gear_change_refused = true;
+        return;
+    }
+    const int g = c.engaged_gear;
+    const int target = up ? (g == -1 ? 0 : g + 1) : (g == 0 ? -1 : g - 1);
+    bool refused = target > x.gear_count;
+    if (target == -1 && std::abs(x.speed_m_per_s) > kReverseEngageSpeed_m_per_s) refused = true;
+    if (target >= 1 && std::abs(x.input_speed(target)) / kRadPerSecPerRpm > x.model.spec.engine.rpm_limit) refused = true;
+    if (refused) {
+        c.gear_change_refused = true;
+        return;
+    }
+    begin_shift(x, c, target);
+}
+
+// Automatic: the selector and the gear choice.
+void automatic_requests(const Context& x, const DriverInput& in, ControllerState& c) {
+    if (shifting(c)) return;
+    const int selector = in.gear_lever < 0 ? -1 : (in.gear_lever > 0 ? 1 : 0);
+    int wanted = c.engaged_gear;
+    if (selector == 0 || !x.vehicle.engine_running) {
+        wanted = 0;
+    } else if (selector == -1) {
+        wanted = -1;
+        if (c.engaged_gear != -1 && std::abs(x.speed_m_per_s) > kReverseEngageSpeed_m_per_s) {
+            c.gear_change_refused = true;
+            wanted = c.engaged_gear;
+        }
+    } else if (x.standing() && x.throttle <= 0.0) {
+        wanted = 0;  // seed 001 III.3.2: when the car stops, it goes to neutral
+    } else if (c.engaged_gear <= 0) {
+        wanted = choose_automatic_gear(x.model, x.output_rad_per_s, in.throttle, 0);
+    } else if (c.clutch_phase == ClutchPhase::Engaged) {
+        if (c.time_since_shift_s >= kAutomaticShiftDwell_s) {
+            // The driver's demand, not the throttle traction control leaves: a TCS cut must not
+            // read as a request for a higher gear.
+            wanted = choose_automatic_gear(x.model, x.output_rad_per_s, in.throttle, c.engaged_gear);
+        }
+    }
+    if (wanted != c.engaged_gear) begin_shift(x, c, wanted);
+}
+
+// Pedal travel for the clutch to hold the engine on w_ref with time constant tau.
+double hold_engine_pedal(const Context& x, double throttle, double w_ref, double tau_s) {
+    const double w_e = x.vehicle.engine_speed_rad_per_s;
+    const double torque = engine_speed_hold_torque_nm(engine_net_torque_nm(x.model, x.vehicle, throttle),
+                                                      x.model.engine_inertia_kgm2, w_e, w_ref, tau_s);
+    const double slip = w_e - x.vehicle.gearbox_speed_rad_per_s;
+    return clutch_pedal_for_torque(x.model.spec.clutch, torque, slip);
+}
+
+// Start phase. While the engine turns faster than the gearbox input, the clutch torque follows
+// the engine speed (the engine-speed launch map of automated manual gearboxes):
+//   T_clutch = T_full(n_launch) ((w_e - w_idle) / (w_launch - w_idle))^2, zero at or below idle,
+// with n_launch the speed of peak full-load torque. The engine settles where its torque meets
+// the map: at full throttle near n_launch, at part throttle lower (about idle + sqrt(throttle)
+// (n_launch - idle)); it is never dragged below idle, and the clutch starts to bite as soon as
+// the engine rises above idle. When the gearbox input turns faster than the engine (the car
+// rolling in gear), or already above the launch speed, the clutch brings the engine to it:
+// T_clutch = T_engine + J (w_e - w_in) / 0.25 s.
+double start_phase_pedal(const Context& x, double throttle, double w_in) {
+    const EngineSpec& e = x.model.spec.engine;
+    const double w_e = x.vehicle.engine_speed_rad_per_s;
+    const double slip = w_e - x.vehicle.gearbox_speed_rad_per_s;
+    const double launch_rpm = std::max(peak_torque_rpm(e), 1.5 * e.start_rpm);
+    const double w_launch = launch_rpm * kRadPerSecPerRpm;
+    if (w_in >= w_e || w_in >= w_launch) return hold_engine_pedal(x, throttle, w_in, kLaunchTimeConstant_s);
+    const double share = std::max(0.0, w_e - x.idle_rad_per_s) / (w_launch - x.idle_rad_per_s);
+    const double torque = full_load_torque_nm(e, launch_rpm) * share * share;
+    return clutch_pedal_for_torque(x.model.spec.clutch, torque, slip);
+}
+
+// The automated clutch's phases.
+TransmissionCommand automated_clutch(const Context& x, ControllerState& c) {
+    const double shift_time = x.model.spec.transmission.shift_time_s;
+    double throttle = x.throttle;
+    double pedal = 1.0;
+
+    if (!x.vehicle.engine_running && c.clutch_phase != ClutchPhase::ShiftDisengage) enter(c, ClutchPhase::Open);
+    // Gearbox input speed in the engaged gear, + when it turns the way the gear drives the car.
+    const double w_in = x.input_speed(c.engaged_gear);
+
+    switch (c.clutch_phase) {
+        case ClutchPhase::Driver:  // switched from Manual: take the clutch over, open
+            enter(c, ClutchPhase::Open);
+            break;
+        case ClutchPhase::Open:
+            if (c.engaged_gear != 0 && x.vehicle.engine_running && (x.throttle > 0.0 || w_in > x.idle_rad_per_s)) {
+                enter(c, ClutchPhase::Start);
+            }
+            break;
+        case ClutchPhase::Engaged:
+            if (c.engaged_gear == 0) {
+                enter(c, ClutchPhase::Open);
+            } else if (w_in < kStallGuardShare * x.idle_rad_per_s) {
+                enter(c, ClutchPhase::Start);
+            }
+            break;
+        case ClutchPhase::Start:
+            if (x.standing() && x.throttle <= 0.0 && w_in < x.idle_rad_per_s) enter(c, ClutchPhase::Open);
+            break;
+        default: break;
+    }
+
+    switch (c.clutch_phase) {
+        case ClutchPhase::Driver:
+        case ClutchPhase::Open: pedal = 1.0; break;
+        case ClutchPhase::Engaged: pedal = 0.0; break;
+        case ClutchPhase::Start: {
+            // The clutch stuck in the last step: the start is over, pedal up (a stuck clutch
+            // passes the same torque at any larger capacity, so this adds no jolt).
+            if (x.vehicle.driveline.clutch_locked && c.clutch_pedal < 1.0 && w_in >= kStallGuardShare * x.idle_rad_per_s) {
+                enter(c, ClutchPhase::Engaged);
+                pedal = 0.0;
+            } else {
+                pedal = start_phase_pedal(x, throttle, w_in);
+            }
+            break;
+        }
+        case ClutchPhase::ShiftDisengage: {
+            throttle = 0.0;
+            pedal = std::min(1.0, c.clutch_pedal + x.dt_s / (kDisengageShare * shift_time));
+            if (pedal >= 1.0) {
+                c.engaged_gear = c.shift_target_gear;
+                enter(c, c.engaged_gear == 0 ? ClutchPhase::Open : ClutchPhase::ShiftEngage);
+            }
+            break;
+        }
+        case ClutchPhase::ShiftEngage: {
+            if (x.vehicle.driveline.clutch_locked && c.clutch_pedal < 1.0 && c.phase_time_s > x.dt_s) {
+                enter(c, ClutchPhase::Engaged);  // revs matched and the clutch stuck: shift over
+                pedal = 0.0;
+                break;
+            }
+            const double w_new = std::max(w_in, x.idle_rad_per_s);
+            const double w_e = x.vehicle.engine_speed_rad_per_s;
+            throttle = std::clamp((w_new - w_e) / (kRevMatchBand * w_new), 0.0, 1.0);
+            pedal = hold_engine_pedal(x, throttle, w_new, kEngageTimeConstantShare * shift_time);
+            if (c.phase_time_s >= (1.0 - kDisengageShare) * shift_time - 0.5 * x.dt_s) {
+                // Time is up: with the revs matched to within 10 % the clutch is let fully in
+                // (the stick/slip clutch takes up the rest in a step or two); otherwise the
+                // start phase goes on engaging it.
+                const double slip = std::abs(w_e - x.vehicle.gearbox_speed_rad_per_s);
+                if (slip < kFinalEngageSlipShare * std::abs(w_e)) {
+                    enter(c, ClutchPhase::Engaged);
+                    pedal = 0.0;
+                    throttle = x.throttle;
+                } else {
+                    enter(c, ClutchPhase::Start);
+                }
+            }
+            break;
+        }
+    }
+    c.clutch_pedal = pedal;
+    return {c.engaged_gear, pedal, throttle};
+}
+
+}  // namespace
+
+TransmissionCommand transmission_step(const VehicleModel& model, const VehicleState& vehicle, const DriverInput& input,
+                                      ShiftMode mode, double throttle, double dt_s, ControllerState& state) {
+    const Context x{model,
+                    vehicle,
+                    throttle,
+                    dt_s,
+                    forward_speed_m_per_s(vehicle),
+                    gearbox_output_speed_rad_per_s(model, vehicle),
+                    model.spec.engine.start_rpm * kRadPerSecPerRpm,
+                    static_cast<int>(model.spec.transmission.forward_ratios.size())};
+    state.phase_time_s += dt_s;
+    state.time_since_shift_s += dt_s;
+    if (mode == ShiftMode::Manual) return manual_step(x, input, state);
+    if (mode == ShiftMode::Sequential) {
+        sequential_requests(x, input, state);
+    } else {
+        automatic_requests(x, input, state);
+    }
+    return automated_clutch(x, state);
+}
+
+const char* to_string(ClutchPhase phase) {
+    switch (phase) {
+        case ClutchPhase::Driver: return "driver";
+        case ClutchPhase::Open: return "open";
+        case ClutchPhase::Start: return "start";
+        case ClutchPhase::Engaged: return "engaged";
+        case ClutchPhase::ShiftDisengage: return "shift-disengage";
+        case ClutchPhase::ShiftEngage: return "shift-engage";
+    }
+    return "?";
+}
+
+}  // namespace tractive
