@@ -57,6 +57,20 @@ double gear_ratio(const TransmissionSpec& t, int gear) {
     return 0.0;
 }
 
+// Coulomb friction torque of magnitude T on a shaft (engine friction, gearbox loss, brake and
+// rolling resistance). While |w| > 2 T h / I, the shaft's own inertia alone, the step's friction
+// impulse T h cannot reverse the shaft, so the friction slides and is applied directly against
+// the spin: exact, and no row for the solver to sweep. Slower, it is a bounded row, which can
+// also hold the shaft at rest (stiction). Returns true when applied directly (the impulse, as
+// a row's lambda with coefficient +1, is stored in `impulse`).
+bool apply_sliding_friction(double& w, double inv_i, double torque_nm, double h, double& impulse) {
+    const double limit = torque_nm * h;
+    if (!(std::abs(w) > 2.0 * limit * inv_i)) return false;
+    impulse = w > 0.0 ? -limit : limit;
+    w += impulse * inv_i;
+    return true;
+}
+
 double stiction_weight(double speed) {
     if (speed <= kStictionFull_m_per_s) return 1.0;
     if (speed >= kStictionNone_m_per_s) return 0.0;
@@ -350,7 +364,13 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
     // that its storage (about 3 KB) is not initialised on every step.
     static thread_local RowSet rows;
     rows.clear();
-    {  // Engine friction: brings the crank towards rest, at most the resistive torque.
+    // Impulses of friction applied directly (apply_sliding_friction), by warm-start slot.
+    std::array<double, kMaxRows> direct_impulses{};
+    const auto sliding = [&](int slot, int dof, double torque_nm) {
+        return apply_sliding_friction(b.w[dof], b.inv_i[dof], torque_nm, h, direct_impulses[slot]);
+    };
+    if (!sliding(kSlotEngineFriction, detail::kEngine, et.resistive_nm)) {
+        // Engine friction: brings the crank towards rest, at most the resistive torque.
         ShaftRow& r = rows.add_shaft(kSlotEngineFriction);
         r.dof_count = 1;
         r.dof[0] = detail::kEngine;
@@ -386,7 +406,7 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         r.hi = INFINITY;
         // Losses: a friction on the gearbox input of (1 - efficiency) times the torque it passes.
         const double loss = (1.0 - spec.transmission.efficiency) * std::abs(s.last_gearbox_torque_nm);
-        if (loss > 0.0) {
+        if (loss > 0.0 && !sliding(kSlotGearboxLoss, detail::kGearbox, loss)) {
             ShaftRow& l = rows.add_shaft(kSlotGearboxLoss);
             l.dof_count = 1;
             l.dof[0] = detail::kGearbox;
@@ -421,7 +441,7 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         const double brake =
             std::max(c.brake * c.wheel_brake_factor[i], c.handbrake * ws.brake.handbrake) * m.wheels[i].max_brake_torque_nm;
         const double limit = brake + frames[i].rolling_torque;
-        if (limit <= 0.0) continue;
+        if (limit <= 0.0 || sliding(kSlotBrake + i, detail::kWheel0 + i, limit)) continue;
         ShaftRow& r = rows.add_shaft(kSlotBrake + i);
         r.dof_count = 1;
         r.dof[0] = detail::kWheel0 + i;
@@ -451,7 +471,7 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
     detail::solve(rows, b, s.warm_impulses, kSlotsTireX, kSlotsTireY, settings.solver_iterations);
 
     // --- Outputs of the solve --------------------------------------------------------------------
-    s.warm_impulses.fill(0.0);
+    s.warm_impulses = direct_impulses;
     double clutch_impulse = 0.0;
     double gear_impulse = 0.0;
     for (int k = 0; k < rows.shaft_count; ++k) {

@@ -17,7 +17,7 @@ namespace tractive {
 
 struct StepSettings {
     double internal_step_s = 0.004;  // the fixed internal step (docs/physics.md: convergence)
-    int solver_iterations = 6;       // Gauss-Seidel sweeps over the rows per internal step
+    int solver_iterations = 4;       // Gauss-Seidel sweeps over the rows per internal step
 };
 
 struct InitialConditions {
