@@ -18,23 +18,33 @@ PiecewiseLinear::PiecewiseLinear(std::vector<double> xs, std::vector<double> ys)
     inverse_spacing_ = 1.0 / spacing;
 }
 
+std::size_t PiecewiseLinear::segment(double x) const {
+    // i: the first point with xs_[i] > x; 1 <= i <= size - 1 because front < x < back.
+    if (inverse_spacing_ > 0.0) {
+        const std::size_t last = xs_.size() - 1;
+        std::size_t i = std::min(static_cast<std::size_t>((x - xs_.front()) * inverse_spacing_) + 1, last);
+        while (i < last && xs_[i] <= x) ++i;
+        while (xs_[i - 1] > x) --i;
+        return i;
+    }
+    return static_cast<std::size_t>(std::upper_bound(xs_.begin(), xs_.end(), x) - xs_.begin());
+}
+
 double PiecewiseLinear::operator()(double x) const {
     if (xs_.empty()) return 0.0;
     if (std::isnan(x)) return x;
     if (x <= xs_.front()) return ys_.front();
     if (x >= xs_.back()) return ys_.back();
-    // i: the first point with xs_[i] > x; 1 <= i <= size - 1 because front < x < back.
-    std::size_t i = 0;
-    if (inverse_spacing_ > 0.0) {
-        const std::size_t last = xs_.size() - 1;
-        i = std::min(static_cast<std::size_t>((x - xs_.front()) * inverse_spacing_) + 1, last);
-        while (i < last && xs_[i] <= x) ++i;
-        while (xs_[i - 1] > x) --i;
-    } else {
-        i = static_cast<std::size_t>(std::upper_bound(xs_.begin(), xs_.end(), x) - xs_.begin());
-    }
+    const std::size_t i = segment(x);
     const double t = (x - xs_[i - 1]) / (xs_[i] - xs_[i - 1]);
     return ys_[i - 1] + t * (ys_[i] - ys_[i - 1]);
+}
+
+double PiecewiseLinear::slope(double x) const {
+    if (std::isnan(x)) return x;
+    if (xs_.size() < 2 || x < xs_.front() || x >= xs_.back()) return 0.0;
+    const std::size_t i = x == xs_.front() ? 1 : segment(x);
+    return (ys_[i] - ys_[i - 1]) / (xs_[i] - xs_[i - 1]);
 }
 
 }  // namespace tractive

@@ -15,6 +15,7 @@
 
 #include <array>
 #include <cmath>
+#include <stdexcept>
 
 #include "tractive/core/vec3.hpp"
 #include "tractive/dynamics/vehicle_state.hpp"
@@ -38,6 +39,16 @@ struct ShaftRow {
 };
 
 // One direction of a tyre contact: chassis part, and for the longitudinal row the wheel's spin.
+// Its impulse follows a blend, by the stiction weight w, of two laws:
+//   sliding (w = 0): the tyre law linearised in the row velocity, lambda = L0 - q (J v - J v0),
+//     with L0 = h F0 the law's impulse at the start-of-step row velocity J v0 and q = h k >= 0
+//     (k the law's slope; 0 past the peak, where the force is then explicit, lambda = L0);
+//   sticking (w = 1): J v = 0 (static friction), within the bounds.
+// As one compliant row: (J v - (1 - w) J v0) + gamma (lambda - L0) = 0, gamma = (1 - w) / q,
+// so one Gauss-Seidel update is
+//   lambda += -(q (J v - t) + (1 - w) (lambda - L0)) / (q K + 1 - w),  t = (1 - w) J v0,
+// K = J M^-1 J^T: e1 = q / (q K + 1 - w) and e2 = (1 - w) / (q K + 1 - w) below; q = 0 and w = 1
+// together is the rigid row (e1 = 1 / K, e2 = 0).
 struct ContactRow {
     Vec3 lin;  // world
     Vec3 ang;  // world
@@ -49,8 +60,20 @@ struct ContactRow {
     double inv_i_coeff;
     double lo;
     double hi;
-    double eff_mass;
+    double law_impulse;  // L0
+    double q;            // h k
+    double target;       // t = (1 - w) J v0
+    double stick;        // w
+    double e1;           // set by prepare()
+    double e2;
     double lambda;
+
+    void set_law(double law_impulse_ns, double q_ns_per_m_s, double row_velocity_m_per_s, double stick_weight) {
+        law_impulse = law_impulse_ns;
+        q = q_ns_per_m_s;
+        stick = stick_weight;
+        target = (1.0 - stick_weight) * row_velocity_m_per_s;
+    }
 };
 
 struct TirePair {
@@ -76,7 +99,9 @@ struct RowSet {
     int shaft_count = 0;
     int pair_count = 0;
 
+    // The step builds at most the rows listed above; the checks guard the fixed storage.
     ShaftRow& add_shaft(int slot) {
+        if (shaft_count >= static_cast<int>(shafts.size())) throw std::logic_error("row_solver: too many shaft rows");
         ShaftRow& r = shafts[shaft_count++];
         r.dof_count = 0;
         r.lo = 0.0;
@@ -86,6 +111,7 @@ struct RowSet {
         return r;
     }
     TirePair& add_pair(int wheel) {
+        if (pair_count >= static_cast<int>(pairs.size())) throw std::logic_error("row_solver: too many tyre pairs");
         TirePair& p = pairs[pair_count++];
         p.wheel = wheel;
         p.x.coeff = 0.0;
@@ -117,7 +143,15 @@ inline void prepare(ContactRow& r, double inv_i_wheel, const Bodies& b) {
     r.inv_inertia_ang = b.inv_inertia * r.ang;
     r.inv_i_coeff = inv_i_wheel * r.coeff;
     const double k = dot(r.lin, r.inv_mass_lin) + dot(r.ang, r.inv_inertia_ang) + r.coeff * r.inv_i_coeff;
-    r.eff_mass = k > 0.0 || std::isnan(k) ? 1.0 / k : 0.0;
+    const double slide = 1.0 - r.stick;
+    const double denominator = r.q * k + slide;
+    if (denominator > 0.0) {
+        r.e1 = r.q / denominator;
+        r.e2 = slide / denominator;
+    } else {  // rigid (or a NaN, which propagates)
+        r.e1 = k > 0.0 || std::isnan(k) ? 1.0 / k : 0.0;
+        r.e2 = 0.0;
+    }
 }
 
 inline double clamp_to(double x, double lo, double hi) { return x < lo ? lo : (x > hi ? hi : x); }
@@ -145,7 +179,8 @@ struct ChassisVelocity {
 };
 
 // Warm start from last step's impulses (clamped to this step's bounds), then `iterations`
-// Gauss-Seidel sweeps: shaft rows, then tyre pairs.
+// Gauss-Seidel sweeps: tyre pairs, then shaft rows (so that the driveline's equality rows, gear
+// and locked clutch, are the last ones updated and hold their ratios most closely).
 inline void solve(RowSet& set, Bodies& b, const std::array<double, kMaxRows>& warm, const std::array<int, 4>& slot_x,
                   const std::array<int, 4>& slot_y, int iterations) {
     for (int i = 0; i < set.shaft_count; ++i) {
@@ -166,22 +201,6 @@ inline void solve(RowSet& set, Bodies& b, const std::array<double, kMaxRows>& wa
         b.omega += p.x.inv_inertia_ang * p.x.lambda + p.y.inv_inertia_ang * p.y.lambda;
     }
     for (int it = 0; it < iterations; ++it) {
-        for (int i = 0; i < set.shaft_count; ++i) {
-            ShaftRow& r = set.shafts[i];
-            if (r.dof_count == 1) {  // most shaft rows: brakes, engine friction, gearbox loss
-                double& w = b.w[r.dof[0]];
-                const double next = clamp_to(r.lambda - r.coeff[0] * w * r.eff_mass, r.lo, r.hi);
-                w += r.inv_i_coeff[0] * (next - r.lambda);
-                r.lambda = next;
-                continue;
-            }
-            double jv = 0.0;
-            for (int k = 0; k < r.dof_count; ++k) jv += r.coeff[k] * b.w[r.dof[k]];
-            const double next = clamp_to(r.lambda - jv * r.eff_mass, r.lo, r.hi);
-            const double d = next - r.lambda;
-            r.lambda = next;
-            apply(r, b, d);
-        }
         ChassisVelocity c{b.v.x, b.v.y, b.v.z, b.omega.x, b.omega.y, b.omega.z};
         for (int i = 0; i < set.pair_count; ++i) {
             TirePair& p = set.pairs[i];
@@ -189,7 +208,8 @@ inline void solve(RowSet& set, Bodies& b, const std::array<double, kMaxRows>& wa
             {  // longitudinal
                 ContactRow& r = p.x;
                 const double jv = c.along(r) + r.coeff * spin;
-                const double next = clamp_to(r.lambda - jv * r.eff_mass, r.lo, r.hi);
+                const double next =
+                    clamp_to(r.lambda - (jv - r.target) * r.e1 - (r.lambda - r.law_impulse) * r.e2, r.lo, r.hi);
                 const double d = next - r.lambda;
                 r.lambda = next;
                 c.apply(r, d);
@@ -198,7 +218,8 @@ inline void solve(RowSet& set, Bodies& b, const std::array<double, kMaxRows>& wa
             {  // lateral
                 ContactRow& r = p.y;
                 const double jv = c.along(r);
-                const double next = clamp_to(r.lambda - jv * r.eff_mass, r.lo, r.hi);
+                const double next =
+                    clamp_to(r.lambda - (jv - r.target) * r.e1 - (r.lambda - r.law_impulse) * r.e2, r.lo, r.hi);
                 const double d = next - r.lambda;
                 r.lambda = next;
                 c.apply(r, d);
@@ -219,6 +240,26 @@ inline void solve(RowSet& set, Bodies& b, const std::array<double, kMaxRows>& wa
         }
         b.v = {c.vx, c.vy, c.vz};
         b.omega = {c.wx, c.wy, c.wz};
+        // In the last sweep the shaft rows twice: the clutch and gear rows share the gearbox
+        // input's small inertia, and one pass leaves a ratio residual of order 1e-6.
+        const int shaft_updates = it + 1 == iterations ? 2 * set.shaft_count : set.shaft_count;
+        for (int n = 0; n < shaft_updates; ++n) {
+            const int i = n < set.shaft_count ? n : n - set.shaft_count;
+            ShaftRow& r = set.shafts[i];
+            if (r.dof_count == 1) {  // most shaft rows: brakes, engine friction, gearbox loss
+                double& w = b.w[r.dof[0]];
+                const double next = clamp_to(r.lambda - r.coeff[0] * w * r.eff_mass, r.lo, r.hi);
+                w += r.inv_i_coeff[0] * (next - r.lambda);
+                r.lambda = next;
+                continue;
+            }
+            double jv = 0.0;
+            for (int k = 0; k < r.dof_count; ++k) jv += r.coeff[k] * b.w[r.dof[k]];
+            const double next = clamp_to(r.lambda - jv * r.eff_mass, r.lo, r.hi);
+            const double d = next - r.lambda;
+            r.lambda = next;
+            apply(r, b, d);
+        }
     }
 }
 

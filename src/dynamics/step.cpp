@@ -33,8 +33,9 @@ constexpr double kLimiterHysteresis_rpm = 100.0;
 // Tyre slip reference speed: slip ratio and angle divide by max(|v_x|, this), so they stay
 // bounded at standstill.
 constexpr double kSlipReferenceSpeed_m_per_s = 1.0;
-// Below kStictionFull the tyre rows may hold up to the tyre's peak force (static friction);
-// above kStictionNone only the tyre law's force; linear in between (docs/physics.md, low speed).
+// Below kStictionFull the tyre rows hold the contact (no slip) up to the tyre's peak force
+// (static friction); above kStictionNone they follow the tyre law, implicitly (linearised in the
+// slip velocity); in between a blend of the two (docs/physics.md, "Tyre rows").
 constexpr double kStictionFull_m_per_s = 0.3;
 constexpr double kStictionNone_m_per_s = 1.0;
 
@@ -93,6 +94,13 @@ struct WheelFrame {
     double bound_x = 0.0;
     double bound_y = 0.0;
     double circle = 0.0;
+    // The tyre law linearised in each row's velocity J v (N per m/s, >= 0): F = F0 - k (J v - J v0),
+    // with J v0 the row velocity the law was evaluated at; and the stiction weight.
+    double stiffness_x = 0.0;
+    double stiffness_y = 0.0;
+    double row_velocity_x = 0.0;
+    double row_velocity_y = 0.0;
+    double stick = 0.0;
     double rolling_torque = 0.0;
 };
 
@@ -306,13 +314,21 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
             }
             const TirePeak peak = tire_peak_force(ws.tire, f.fz, surface, wm.size_friction_factor);
             const double motion = std::max({std::abs(vx), std::abs(vy), std::abs(w.spin_rad_per_s * wm.radius_m)});
-            const double stick = stiction_weight(motion);
-            f.bound_x = std::max(std::abs(f.law.fx_n), stick * peak.fx_n);
-            f.bound_y = std::max(std::abs(f.law.fy_n), stick * peak.fy_n);
+            f.stick = stiction_weight(motion);
+            // Bounds: the friction the tyre can give (its peak), or the law's force if larger.
+            f.bound_x = std::max(std::abs(f.law.fx_n), peak.fx_n);
+            f.bound_y = std::max(std::abs(f.law.fy_n), peak.fy_n);
             // (sqrt of the sum of squares rather than std::hypot: tyre forces are far from overflow.)
-            f.circle = stick > 0.0 ? std::max(std::sqrt(f.law.fx_n * f.law.fx_n + f.law.fy_n * f.law.fy_n),
-                                              stick * std::max(peak.fx_n, peak.fy_n))
-                                   : 0.0;
+            f.circle = std::max(std::sqrt(f.law.fx_n * f.law.fx_n + f.law.fy_n * f.law.fy_n), std::max(peak.fx_n, peak.fy_n));
+            // Slopes in the rows' velocities: the longitudinal row's J v = v_x - omega r = -kappa D
+            // (D = denom), so dFx/d(J v) = -dFx/dkappa / D; the lateral row's J v = v_y, and
+            // alpha = atan(v_y / D), so dFy/d(J v) = dFy/dalpha / (D (1 + (v_y / D)^2)). A falling
+            // law (past the peak) is taken as flat: the force is then explicit at F0.
+            const double vy_ratio = vy / denom;
+            f.stiffness_x = std::max(f.law.dfx_dslip_ratio / denom, 0.0);
+            f.stiffness_y = std::max(-f.law.dfy_dslip_angle_per_rad / (denom * (1.0 + vy_ratio * vy_ratio)), 0.0);
+            f.row_velocity_x = vx - w.spin_rad_per_s * wm.radius_m;
+            f.row_velocity_y = vy;
             f.rolling_torque = rolling_resistance_coefficient(ws.tire.rolling_resistance, vx) * f.fz * wm.radius_m;
             // Aligning moment on the body about the road normal.
             torque += n * f.law.mz_nm;
@@ -460,11 +476,13 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         p.x.coeff = -m.wheels[i].radius_m;
         p.x.lo = -f.bound_x * h;
         p.x.hi = f.bound_x * h;
+        p.x.set_law(f.law.fx_n * h, f.stiffness_x * h, f.row_velocity_x, f.stick);
         // Lateral: contact-point velocity across the wheel heading.
         p.y.lin = f.lateral;
         p.y.ang = cross(rc, f.lateral);
         p.y.lo = -f.bound_y * h;
         p.y.hi = f.bound_y * h;
+        p.y.set_law(f.law.fy_n * h, f.stiffness_y * h, f.row_velocity_y, f.stick);
         p.circle = f.circle * h;
     }
 

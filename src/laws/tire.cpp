@@ -49,10 +49,14 @@ TireForce pacejka_force(const TireSpec& tire, const TireSlip& slip, double fz_n,
     // VDrift's Fy and Mz are > 0 for alpha > 0; ours alpha > 0 (patch sliding left) needs a force
     // to the right and turns the wheel left, hence the minus signs. The size factor scales a2 and
     // b2, as VDrift does.
+    const PacejkaValue fx = pacejka_fx(p, slip_percent, fz_kn, surface_mu, size_factor);
+    const PacejkaValue fy = pacejka_fy(p, alpha_deg, fz_kn, gamma_deg, surface_mu, size_factor);
     TireForce f;
-    f.fx_n = g.gx * pacejka_fx_n(p, slip_percent, fz_kn, surface_mu, size_factor);
-    f.fy_n = -g.gy * pacejka_fy_n(p, alpha_deg, fz_kn, gamma_deg, surface_mu, size_factor);
+    f.fx_n = g.gx * fx.value;
+    f.fy_n = -g.gy * fy.value;
     f.mz_nm = -pacejka_mz_nm(p, alpha_deg, fz_kn, gamma_deg, surface_mu);
+    f.dfx_dslip_ratio = g.gx * fx.slope * 100.0;         // S in percent
+    f.dfy_dslip_angle_per_rad = -g.gy * fy.slope * kDegPerRad;  // S in degrees
     return f;
 }
 
@@ -71,15 +75,23 @@ double largest_abs(const PiecewiseLinear& curve) {
 TireForce friction_curve_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double surface_mu) {
     const FrictionCurves& curves = tire.friction_curves;
     const double load = fz_n * surface_mu;
+    const double tan_alpha = std::tan(slip.slip_angle_rad);
     TireForce f;
     f.fx_n = curves.longitudinal(slip.slip_ratio) * load;
-    f.fy_n = -curves.lateral(std::tan(slip.slip_angle_rad)) * load;
+    f.fy_n = -curves.lateral(tan_alpha) * load;
+    // d(tan alpha)/d alpha = 1 + tan^2 alpha.
+    f.dfx_dslip_ratio = curves.longitudinal.slope(slip.slip_ratio) * load;
+    f.dfy_dslip_angle_per_rad = -curves.lateral.slope(tan_alpha) * (1.0 + tan_alpha * tan_alpha) * load;
     const double limit = std::max(largest_abs(curves.longitudinal), largest_abs(curves.lateral)) * load;
     const double magnitude = std::hypot(f.fx_n, f.fy_n);
     if (magnitude > limit) {
+        // On the circle the force no longer grows with slip: the slopes of the scaled force are
+        // taken as the scaled slopes (the direction's change is neglected).
         const double k = limit / magnitude;
         f.fx_n *= k;
         f.fy_n *= k;
+        f.dfx_dslip_ratio *= k;
+        f.dfy_dslip_angle_per_rad *= k;
     }
     return f;
 }

@@ -33,39 +33,52 @@ double usable_load_kn(double fz_kn) {
 }
 
 // The shape-stiffness-curvature part: D sin(C atan(B S - E (B S - atan(B S)))), B = BCD / (C D),
-// D = friction_scale D_fit. Returns 0 when C D is 0 (the limit of the formula as D -> 0) and never
-// NaN for finite inputs.
-double magic_formula(double c, double d_fit, double bcd, double e, double s, double friction_scale) {
+// D = friction_scale D_fit, and its derivative in S (tire_pacejka.hpp). Returns 0 when C D is 0
+// (the limit of the formula as D -> 0) and never NaN for finite inputs.
+template <bool kWithSlope>
+PacejkaValue magic_formula(double c, double d_fit, double bcd, double e, double s, double friction_scale) {
     const double d = friction_scale * d_fit;
     const double cd = c * d;
-    if (cd == 0.0 || !std::isfinite(cd)) return 0.0;
+    if (cd == 0.0 || !std::isfinite(cd)) return {};
     const double b = bcd / cd;
     double bs = b * s;
     if (std::isnan(bs)) bs = 0.0;  // B infinite or NaN (overflowing BCD) with S = 0
     bs = std::clamp(bs, -kMaxBs, kMaxBs);
     const double x = bs - e * (bs - trig::atan(bs));
-    return d * trig::sin(c * trig::atan(x));
+    if constexpr (!kWithSlope) {
+        return {d * trig::sin(c * trig::atan(x)), 0.0};
+    } else {
+        const trig::SinCos sc = trig::sincos(c * trig::atan(x));
+        const double dx_ds = b * (1.0 - e + e / (1.0 + bs * bs));
+        const double slope = d * c * sc.cos / (1.0 + x * x) * dx_ds;
+        return {d * sc.sin, std::isfinite(slope) ? slope : 0.0};
+    }
 }
 
 }  // namespace
 
-double pacejka_fx_n(const PacejkaCoefficients& p, double slip_percent, double fz_kn, double friction_scale,
-                    double size_factor) {
+PacejkaValue pacejka_fx(const PacejkaCoefficients& p, double slip_percent, double fz_kn, double friction_scale,
+                        double size_factor) {
     const double fz = usable_load_kn(fz_kn);
-    if (fz == 0.0) return 0.0;
+    if (fz == 0.0) return {};
     const auto& b = p.b;
     const double c = b[0];
     const double d = (b[1] * fz + b[2] * size_factor) * fz;
     const double bcd = (b[3] * fz + b[4]) * fz * std::exp(-b[5] * fz);
     const double e = (b[6] * fz + b[7]) * fz + b[8];
     const double sh = b[9] * fz + b[10];
-    return magic_formula(c, d, bcd, e, slip_percent + sh, friction_scale);  // no Sv (VDrift)
+    return magic_formula<true>(c, d, bcd, e, slip_percent + sh, friction_scale);  // no Sv (VDrift)
 }
 
-double pacejka_fy_n(const PacejkaCoefficients& p, double alpha_deg, double fz_kn, double gamma_deg,
-                    double friction_scale, double size_factor) {
+double pacejka_fx_n(const PacejkaCoefficients& p, double slip_percent, double fz_kn, double friction_scale,
+                    double size_factor) {
+    return pacejka_fx(p, slip_percent, fz_kn, friction_scale, size_factor).value;
+}
+
+PacejkaValue pacejka_fy(const PacejkaCoefficients& p, double alpha_deg, double fz_kn, double gamma_deg,
+                        double friction_scale, double size_factor) {
     const double fz = usable_load_kn(fz_kn);
-    if (fz == 0.0) return 0.0;
+    if (fz == 0.0) return {};
     const auto& a = p.a;  // a[11] = a111, a[12] = a112, a[13] = a12, a[14] = a13
     const double c = a[0];
     const double d = (a[1] * fz + a[2] * size_factor) * fz;
@@ -78,7 +91,14 @@ double pacejka_fy_n(const PacejkaCoefficients& p, double alpha_deg, double fz_kn
     const double sh = a[8] * gamma_deg + a[9] * fz + a[10];
     // VDrift's "pacejka96?" vertical shift; Sv is not scaled by friction_scale (it is not D).
     const double sv = ((a[11] * fz + a[12]) * gamma_deg + a[13]) * fz + a[14];
-    return magic_formula(c, d, bcd, e, alpha_deg + sh, friction_scale) + sv;
+    PacejkaValue f = magic_formula<true>(c, d, bcd, e, alpha_deg + sh, friction_scale);
+    f.value += sv;
+    return f;
+}
+
+double pacejka_fy_n(const PacejkaCoefficients& p, double alpha_deg, double fz_kn, double gamma_deg,
+                    double friction_scale, double size_factor) {
+    return pacejka_fy(p, alpha_deg, fz_kn, gamma_deg, friction_scale, size_factor).value;
 }
 
 double pacejka_mz_nm(const PacejkaCoefficients& p, double alpha_deg, double fz_kn, double gamma_deg,
@@ -93,7 +113,7 @@ double pacejka_mz_nm(const PacejkaCoefficients& p, double alpha_deg, double fz_k
     const double e = ((c[7] * fz + c[8]) * fz + c[9]) * (1.0 - c[10] * abs_gamma);
     const double sh = c[11] * gamma_deg + c[12] * fz + c[13];
     const double sv = (c[14] * fz + c[15]) * fz * gamma_deg + c[16] * fz + c[17];
-    return magic_formula(shape, d, bcd, e, alpha_deg + sh, friction_scale) + sv;
+    return magic_formula<false>(shape, d, bcd, e, alpha_deg + sh, friction_scale).value + sv;
 }
 
 CombinedSlipWeights pacejka_combined_weights(const PacejkaCoefficients& p, double slip_ratio, double alpha_rad) {

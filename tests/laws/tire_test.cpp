@@ -408,3 +408,46 @@ TEST(TireFrictionCurve, PeakForce) {
     EXPECT_NEAR(peak.fx_n, 1.0 * 3000 * 0.8, 1e-9);
     EXPECT_NEAR(peak.fy_n, 0.85 * 3000 * 0.8, 1e-9);
 }
+
+// The law's slopes (used by the step to treat the tyre force implicitly) against central
+// differences of the force, for pure slip, across the curve: before, at and past the peak, both
+// signs, with camber (Fy) and on a lower-friction surface.
+TEST(TireSlopes, PacejkaSlopesMatchFiniteDifferences) {
+    const TireSpec t = touring_tire();
+    for (const double surface : {1.0, 0.6}) {
+        for (const double kappa : {-0.5, -0.12, -0.03, 0.0, 0.01, 0.05, 0.1, 0.3}) {
+            const double d = 1e-6;
+            const double numeric = (tire_force(t, slip(kappa + d, 0.0), 4000, surface).fx_n -
+                                    tire_force(t, slip(kappa - d, 0.0), 4000, surface).fx_n) / (2.0 * d);
+            const double analytic = tire_force(t, slip(kappa, 0.0), 4000, surface).dfx_dslip_ratio;
+            EXPECT_NEAR(analytic, numeric, 1e-5 * std::abs(numeric) + 1e-2) << "kappa " << kappa;
+        }
+        for (const double alpha_deg : {-12.0, -4.0, -1.0, 0.0, 0.5, 2.0, 6.0, 20.0}) {
+            for (const double gamma_deg : {0.0, -2.0}) {
+                const double d = 1e-7;
+                const auto fy = [&](double a) { return tire_force(t, TireSlip{0.0, a, gamma_deg * kRadPerDeg}, 4000, surface).fy_n; };
+                const double a = alpha_deg * kRadPerDeg;
+                const double numeric = (fy(a + d) - fy(a - d)) / (2.0 * d);
+                const double analytic =
+                    tire_force(t, TireSlip{0.0, a, gamma_deg * kRadPerDeg}, 4000, surface).dfy_dslip_angle_per_rad;
+                EXPECT_NEAR(analytic, numeric, 1e-5 * std::abs(numeric) + 1.0) << "alpha " << alpha_deg;
+            }
+        }
+    }
+    // Cornering stiffness at zero slip is the formula's BCD (per degree) in N/rad, and the force
+    // opposes the slip: negative.
+    EXPECT_LT(tire_force(t, slip(0.0, 0.0), 4000, 1.0).dfy_dslip_angle_per_rad, -10000.0);
+    EXPECT_GT(tire_force(t, slip(0.0, 0.0), 4000, 1.0).dfx_dslip_ratio, 10000.0);
+}
+
+TEST(TireSlopes, FrictionCurveSlopesAreTheSegmentSlopes) {
+    const TireSpec t = curve_tire();
+    // mu_x rises 0 -> 1.0 over kappa 0 -> 0.15: slope 1 / 0.15 times the load.
+    EXPECT_NEAR(tire_force(t, slip(0.05, 0.0), 4000, 1.0).dfx_dslip_ratio, 4000.0 / 0.15, 1e-6);
+    EXPECT_NEAR(tire_force(t, slip(0.5, 0.0), 4000, 1.0).dfx_dslip_ratio, 4000.0 * (0.8 - 1.0) / 0.85, 1e-6);
+    // mu_y(tan alpha) rises 0 -> 0.85 over tan alpha 0 -> 0.1; Fy = -mu_y Fz, d/dalpha adds 1 + tan^2.
+    const double a = std::atan(0.05);
+    EXPECT_NEAR(tire_force(t, TireSlip{0.0, a, 0.0}, 4000, 1.0).dfy_dslip_angle_per_rad,
+                -4000.0 * 8.5 * (1.0 + 0.05 * 0.05), 1e-6);
+    EXPECT_EQ(t.friction_curves.longitudinal.slope(2.0), 0.0);  // held beyond the last point
+}

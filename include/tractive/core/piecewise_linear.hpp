@@ -17,6 +17,9 @@ public:
     PiecewiseLinear(std::vector<double> xs, std::vector<double> ys);
 
     [[nodiscard]] double operator()(double x) const;
+    // dy/dx of the segment containing x (the right-hand segment at a point), 0 beyond the ends
+    // where the curve is held constant, and NaN for a NaN x.
+    [[nodiscard]] double slope(double x) const;
     [[nodiscard]] bool empty() const { return xs_.empty(); }
     [[nodiscard]] std::size_t size() const { return xs_.size(); }
     [[nodiscard]] std::span<const double> xs() const { return xs_; }
@@ -25,6 +28,8 @@ public:
     friend bool operator==(const PiecewiseLinear&, const PiecewiseLinear&) = default;
 
 private:
+    // Index i of the segment [xs_[i - 1], xs_[i]) containing x, for front < x < back.
+    [[nodiscard]] std::size_t segment(double x) const;
     std::vector<double> xs_;
     std::vector<double> ys_;
     // 1 / spacing when the points are evenly spaced (to 1e-9 of the spacing), else 0: the index

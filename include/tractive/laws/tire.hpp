@@ -26,6 +26,11 @@ struct TireForce {
     double fx_n = 0.0;   // longitudinal, + forward
     double fy_n = 0.0;   // lateral, + left
     double mz_nm = 0.0;  // aligning moment about the road normal, + turning left
+    // Slopes of the law at this slip, for a step that treats the force implicitly: dFx/dkappa
+    // (N per unit slip ratio) and dFy/dalpha (N/rad), each with the other slip and the
+    // combined-slip weight held (exact for pure slip).
+    double dfx_dslip_ratio = 0.0;
+    double dfy_dslip_angle_per_rad = 0.0;
 };
 
 // Forces at vertical load fz_n (N, <= 0 gives no force) on a surface whose friction is

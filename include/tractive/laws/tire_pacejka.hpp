@@ -17,11 +17,24 @@ namespace tractive {
 double pacejka_fx_n(const PacejkaCoefficients& p, double slip_percent, double fz_kn, double friction_scale,
                     double size_factor = 1.0);
 
+// A formula's value and its derivative with respect to its own slip input (per percent of slip
+// ratio for Fx, per degree of slip angle for Fy):
+//   dF/dS = D C cos(C atan x) / (1 + x^2) * B (1 - E + E / (1 + (B S)^2)),
+//   x = B S - E (B S - atan(B S)).
+struct PacejkaValue {
+    double value = 0.0;
+    double slope = 0.0;
+};
+PacejkaValue pacejka_fx(const PacejkaCoefficients& p, double slip_percent, double fz_kn, double friction_scale,
+                        double size_factor = 1.0);
+
 // Fy = D sin(C atan(B S - E (B S - atan(B S)))) + Sv, S = alpha_deg + Sh,
 // C = a0, D = (a1 Fz + a2) Fz, BCD = a3 sin(2 atan(Fz / a4)) (1 - a5 |gamma|), E = a6 Fz + a7,
 // Sh = a8 gamma + a9 Fz + a10, Sv = ((a111 Fz + a112) gamma + a12) Fz + a13.
 double pacejka_fy_n(const PacejkaCoefficients& p, double alpha_deg, double fz_kn, double gamma_deg,
                     double friction_scale, double size_factor = 1.0);
+PacejkaValue pacejka_fy(const PacejkaCoefficients& p, double alpha_deg, double fz_kn, double gamma_deg,
+                        double friction_scale, double size_factor = 1.0);
 
 // Mz = D sin(C atan(B S - E (B S - atan(B S)))) + Sv, S = alpha_deg + Sh,
 // C = c0, D = (c1 Fz + c2) Fz, BCD = (c3 Fz + c4) Fz (1 - c6 |gamma|) exp(-c5 Fz),
