@@ -2,7 +2,9 @@
 //   tractive info [CAR] [--json] [--data-root DIR]
 //   tractive convert IN -o OUT.toml [--data-root DIR]
 //   tractive run [CAR] --controls FILE.csv --out FILE.csv [--duration S] [--road SPEC]
-// Exit status: 0 success, 2 bad input (a car file that cannot be loaded), 1 other failures.
+//                [--mode manual|sequential|automatic|direct] [--abs on|off] [--tcs on|off]
+// Exit status: 0 success, 2 bad input (a car file that cannot be loaded, a bad option or
+// command line), 1 other failures.
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -150,7 +152,13 @@ int main(int argc, char** argv) {
     tractive::cli::RunOptions run_options;
     tractive::cli::add_run_options(*run, run_options);
 
-    CLI11_PARSE(app, argc, argv);
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        // CLI11 prints the message (or the help); a bad command line is bad input.
+        const int status = app.exit(e);
+        return status == 0 ? 0 : kExitBadInput;
+    }
     LoadOptions options;
     options.data_root = data_root;
 

@@ -8,7 +8,9 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 
+#include "tractive/control/controller.hpp"
 #include "tractive/dynamics/simulation.hpp"
 #include "tractive/io/car_loader.hpp"
 #include "tractive/io/controls_csv.hpp"
@@ -18,14 +20,99 @@ namespace fs = std::filesystem;
 
 namespace tractive::cli {
 
+namespace {
+
+constexpr int kExitBadInput = 2;
+
+// The run's transmission handling: one of the control layer's modes, or none (Direct).
+struct RunMode {
+    bool direct = false;  // the controls go to the step as they are: today's raw lever, no aids
+    ShiftMode mode = ShiftMode::Manual;
+};
+
+// --mode: empty for the car's own mode.
+std::optional<RunMode> parse_mode(const std::string& text, ShiftMode car_mode) {
+    if (text.empty()) return RunMode{false, car_mode};
+    if (text == "manual") return RunMode{false, ShiftMode::Manual};
+    if (text == "sequential") return RunMode{false, ShiftMode::Sequential};
+    if (text == "automatic") return RunMode{false, ShiftMode::Automatic};
+    if (text == "direct") return RunMode{true, ShiftMode::Manual};
+    return std::nullopt;
+}
+
+// --abs / --tcs: empty for the car's own equipment.
+std::optional<bool> parse_switch(const std::string& text, bool car_value) {
+    if (text.empty()) return car_value;
+    if (text == "on") return true;
+    if (text == "off") return false;
+    return std::nullopt;
+}
+
+// The controls as the vehicle step takes them, without the control layer.
+Controls direct_controls(const DriverInput& in) {
+    Controls c;
+    c.throttle = in.throttle;
+    c.brake = in.brake;
+    c.clutch = in.clutch;
+    c.steering = in.steering;
+    c.handbrake = in.handbrake;
+    c.gear = in.gear_lever;
+    c.start_engine = in.start_engine;
+    return c;
+}
+
+// Warns (once per column) about inputs the chosen mode does not use, naming the file and the
+// first row's time: a controls file written for another mode still runs.
+void warn_about_unused_columns(const std::vector<TimedControls>& rows, const std::string& file, const RunMode& m) {
+    const char* mode_name = m.direct ? "direct" : to_string(m.mode);
+    const auto warn_first = [&](const char* column, auto used_by, const char* why) {
+        for (const TimedControls& r : rows) {
+            if (used_by(r.input)) {
+                std::cerr << fmt::format("warning: {}: '{}' at {} s: ignored in {} mode ({})\n", file, column, r.time_s,
+                                         mode_name, why);
+                return;
+            }
+        }
+    };
+    const bool automated = !m.direct && m.mode != ShiftMode::Manual;
+    if (automated) {
+        warn_first("clutch", [](const DriverInput& in) { return in.clutch != 0.0; }, "the clutch is automated");
+    }
+    if (m.direct || m.mode != ShiftMode::Sequential) {
+        warn_first("shift_up", [](const DriverInput& in) { return in.shift_up; }, "the paddles work in sequential mode");
+        warn_first("shift_down", [](const DriverInput& in) { return in.shift_down; }, "the paddles work in sequential mode");
+    }
+    if (!m.direct && m.mode == ShiftMode::Sequential) {
+        const int first = rows.front().input.gear_lever;
+        for (const TimedControls& r : rows) {
+            if (r.input.gear_lever != first) {
+                std::cerr << fmt::format(
+                    "warning: {}: 'gear' at {} s: ignored in sequential mode (the first row's gear is the starting "
+                    "gear; shift with shift_up and shift_down)\n",
+                    file, r.time_s);
+                break;
+            }
+        }
+    }
+}
+
+}  // namespace
+
 void add_run_options(CLI::App& run, RunOptions& o) {
     run.add_option("car", o.car, "Car file (.toml, VDrift .car); default: the project's default car");
-    run.add_option("--controls", o.controls_path, "Controls CSV: time,throttle,brake,clutch,steering,handbrake,gear,start")->required();
+    run.add_option("--controls", o.controls_path,
+                   "Controls CSV: time,throttle,brake,clutch,steering,handbrake,gear,shift_up,shift_down,start")
+        ->required();
     run.add_option("--out", o.out_path, "Telemetry CSV to write")->required();
     run.add_option("--duration", o.duration_s, "Simulated seconds (default: the last control row's time)");
     run.add_option("--interval", o.interval_s, "Seconds between telemetry rows (default 0.01)");
     run.add_option("--road", o.road, "Road: flat, grade=0.3, bank=5, mu=0.9, stretch=FROM:TO:MU, split=FROM:TO:LEFT:RIGHT");
     run.add_option("--data-root", o.data_root, "VDrift data folder holding carparts/");
+    run.add_option("--mode", o.mode,
+                   "Transmission: manual, sequential, automatic (control layer, docs/control.md) or direct (controls "
+                   "straight to the car, no aids); default: the car's transmission.mode");
+    run.add_option("--abs", o.abs, "Anti-lock brakes: on or off; default: the car's [driver_aids]");
+    run.add_option("--tcs", o.tcs, "Traction control: on or off; default: the car's [driver_aids]");
 }
 
 int run_command(const RunOptions& o, const std::string& default_car_path) {
@@ -36,36 +123,111 @@ int run_command(const RunOptions& o, const std::string& default_car_path) {
         road = parse_road_spec(o.road);
     } catch (const std::invalid_argument& e) {
         std::cerr << "error: " << e.what() << "\n";
-        return 2;
+        return kExitBadInput;
     }
     if (!(o.interval_s > 0.0) || !std::isfinite(o.interval_s)) {
         std::cerr << "error: --interval: expected a positive number of seconds\n";
-        return 2;
+        return kExitBadInput;
     }
+    // The option words are checked before anything is loaded (the car's values fill in later).
+    if (!parse_mode(o.mode, ShiftMode::Manual)) {
+        std::cerr << fmt::format("error: --mode: expected manual, sequential, automatic or direct, got '{}'\n", o.mode);
+        return kExitBadInput;
+    }
+    for (const auto& [name, value] : {std::pair{"--abs", &o.abs}, std::pair{"--tcs", &o.tcs}}) {
+        if (!parse_switch(*value, false)) {
+            std::cerr << fmt::format("error: {}: expected on or off, got '{}'\n", name, *value);
+            return kExitBadInput;
+        }
+    }
+
     const fs::path car_path = o.car.empty() ? fs::path(default_car_path) : fs::path(o.car);
     const LoadedCar car = load_car(car_path, load_options);
     for (const auto& w : car.warnings) std::cerr << "warning: " << w.to_string() << "\n";
+    const RunMode run_mode = *parse_mode(o.mode, car.spec.transmission.mode);
+    ControlSettings settings;
+    settings.mode = run_mode.mode;
+    settings.aids.abs = *parse_switch(o.abs, car.spec.driver_aids.abs);
+    settings.aids.tcs = *parse_switch(o.tcs, car.spec.driver_aids.tcs);
+    if (run_mode.direct) {
+        // Direct mode has no control layer, so no aids: asking for one is a contradiction; a car
+        // fitted with one runs without it, and says so.
+        for (const auto& [name, value] : {std::pair{"--abs", &o.abs}, std::pair{"--tcs", &o.tcs}}) {
+            if (*value == "on") {
+                std::cerr << fmt::format(
+                    "error: {} on: the driver aids work through the control layer: expected --mode manual, "
+                    "sequential or automatic with {} on\n",
+                    name, name);
+                return kExitBadInput;
+            }
+        }
+        const bool car_abs = o.abs.empty() && settings.aids.abs;
+        const bool car_tcs = o.tcs.empty() && settings.aids.tcs;
+        if (car_abs || car_tcs) {
+            std::cerr << fmt::format("warning: --mode direct: no control layer, so the car's {} not used\n",
+                                     car_abs && car_tcs ? "ABS and traction control are"
+                                                        : (car_abs ? "ABS is" : "traction control is"));
+        }
+        settings.aids = {};
+    }
+
     const std::vector<TimedControls> controls = read_controls_csv(o.controls_path);
+    warn_about_unused_columns(controls, o.controls_path, run_mode);
     const double duration = o.duration_s >= 0.0 ? o.duration_s : controls.back().time_s;
     if (!std::isfinite(duration) || duration > 24.0 * 3600.0) {
         std::cerr << "error: --duration: expected at most 86400 s\n";
-        return 2;
+        return kExitBadInput;
     }
 
     InitialConditions ic;
-    ic.gear = controls.front().controls.gear;
+    // The starting gear: the first row's lever (manual, direct) or the first row's gear
+    // (sequential); the automatic starts in neutral and puts a gear in itself when the selector
+    // is at D or R.
+    ic.gear = run_mode.mode == ShiftMode::Automatic && !run_mode.direct ? 0 : controls.front().input.gear_lever;
     ic.engine_running = true;
     Simulation sim(car.spec, road, StepSettings{}, ic);
-
-    std::string text = telemetry_csv_header();
-    std::size_t cursor = 0;
     const auto rows = static_cast<long>(std::floor(duration / o.interval_s + 1e-9));
-    append_telemetry_csv_row(text, sim.model(), sim.state());
-    for (long k = 1; k <= rows; ++k) {
-        // Controls held between rows: those in force at the start of each interval.
-        const double t = sim.state().time_s;
-        sim.step(o.interval_s, controls_at(controls, t, cursor));
+    std::size_t cursor = 0;
+    std::string text;
+
+    if (run_mode.direct) {
+        text = telemetry_csv_header();
         append_telemetry_csv_row(text, sim.model(), sim.state());
+        for (long k = 1; k <= rows; ++k) {
+            // Controls held between rows: those in force at the start of each interval.
+            const double t = sim.state().time_s;
+            sim.step(o.interval_s, direct_controls(controls_at(controls, t, cursor)));
+            append_telemetry_csv_row(text, sim.model(), sim.state());
+        }
+    } else {
+        // Through the control layer, once per internal step, with the inputs in force at the
+        // step's start time.
+        const VehicleModel& model = sim.model();
+        const double h = sim.settings().internal_step_s;
+        ControllerState control = initial_controller_state(model, sim.state(), settings);
+        // Before the first step (row 0): the initial controller state; the driver's own pedal
+        // in manual mode.
+        Controls applied;
+        applied.clutch = settings.mode == ShiftMode::Manual ? controls.front().input.clutch : control.clutch_pedal;
+        if (settings.mode == ShiftMode::Manual) control.clutch_pedal = applied.clutch;
+        text = telemetry_csv_header(TelemetryColumns::VehicleAndController);
+        append_telemetry_csv_row(text, model, sim.state(), ControllerTelemetry{control, applied, false});
+        VehicleState& s = sim.mutable_state();
+        for (long k = 1; k <= rows; ++k) {
+            bool refused = false;
+            // As tractive::step: whole internal steps, the remainder carried to the next row
+            // (tolerance of a millionth of a step).
+            s.pending_time_s += o.interval_s;
+            while (s.pending_time_s >= h * (1.0 - 1e-6)) {
+                const DriverInput& input = controls_at(controls, s.time_s, cursor);
+                applied = control_step(model, s, input, settings, h, control);
+                refused = refused || control.gear_change_refused;
+                step_fixed(model, sim.road(), applied, sim.settings(), s);
+                s.pending_time_s -= h;
+            }
+            if (s.pending_time_s < 0.0) s.pending_time_s = 0.0;
+            append_telemetry_csv_row(text, model, s, ControllerTelemetry{control, applied, refused});
+        }
     }
 
     // Through a temporary file: a failure leaves no half-written telemetry.
@@ -77,8 +239,10 @@ int run_command(const RunOptions& o, const std::string& default_car_path) {
         return 1;
     }
     const auto& s = sim.state();
-    std::cerr << fmt::format("simulated {:.3f} s: {} rows to {}; final speed {:.2f} km/h, x {:.1f} m\n", s.time_s, rows + 1,
-                             out.string(), speed_m_per_s(s) * 3.6, s.position_m.x);
+    std::cerr << fmt::format("simulated {:.3f} s ({} mode, ABS {}, TCS {}): {} rows to {}; final speed {:.2f} km/h, x {:.1f} m\n",
+                             s.time_s, run_mode.direct ? "direct" : to_string(settings.mode), settings.aids.abs ? "on" : "off",
+                             settings.aids.tcs ? "on" : "off", rows + 1, out.string(), speed_m_per_s(s) * 3.6,
+                             s.position_m.x);
     return 0;
 }
 

@@ -14,11 +14,17 @@ struct RunOptions {
     double interval_s = 0.01;   // telemetry row interval
     std::string road = "flat";  // docs/road.md
     std::string data_root;
+    // Control layer (docs/control.md). Empty: the car's own setting (transmission.mode,
+    // [driver_aids]). mode: manual, sequential, automatic, or direct (no control layer: the
+    // controls go to the vehicle step as they are). abs, tcs: on or off.
+    std::string mode;
+    std::string abs;
+    std::string tcs;
 };
 
 void add_run_options(CLI::App& run, RunOptions& options);
 
-// Returns the process exit status: 0, 2 for bad input (car, controls, road), 1 otherwise.
+// Returns the process exit status: 0, 2 for bad input (car, controls, road, options), 1 otherwise.
 int run_command(const RunOptions& options, const std::string& default_car_path);
 
 }  // namespace tractive::cli

@@ -16,10 +16,11 @@ namespace tractive {
 namespace {
 
 // The columns a controls file may have, in the order the error messages list them.
-enum class Column { time, throttle, brake, clutch, steering, handbrake, gear, start };
-constexpr std::array<std::string_view, 8> kColumnNames = {"time",     "throttle",  "brake", "clutch",
-                                                          "steering", "handbrake", "gear",  "start"};
-constexpr std::string_view kColumnList = "time, throttle, brake, clutch, steering, handbrake, gear, start";
+enum class Column { time, throttle, brake, clutch, steering, handbrake, gear, shift_up, shift_down, start };
+constexpr std::array<std::string_view, 10> kColumnNames = {"time",     "throttle",  "brake", "clutch",   "steering",
+                                                           "handbrake", "gear",     "shift_up", "shift_down", "start"};
+constexpr std::string_view kColumnList =
+    "time, throttle, brake, clutch, steering, handbrake, gear, shift_up, shift_down, start";
 constexpr int kMaxGear = 99;  // the car clamps to its own gear count
 
 std::optional<Column> column_named(std::string_view name) {
@@ -55,6 +56,11 @@ double number_in(const CellContext& at, std::string_view cell, double lo, double
     return *value;
 }
 
+bool parse_flag(const CellContext& at, std::string_view cell) {
+    if (cell != "0" && cell != "1") at.fail("0 or 1", cell);
+    return cell == "1";
+}
+
 int parse_gear(const CellContext& at, std::string_view cell) {
     if (cell == "R" || cell == "r") return -1;
     if (cell == "N" || cell == "n") return 0;
@@ -68,7 +74,7 @@ int parse_gear(const CellContext& at, std::string_view cell) {
 
 // Sets the field of `row` that `column` names from one cell.
 void apply_cell(TimedControls& row, Column column, const CellContext& at, std::string_view cell) {
-    Controls& c = row.controls;
+    DriverInput& c = row.input;
     switch (column) {
         case Column::time: {
             const auto t = parse_finite_number(cell);
@@ -81,11 +87,10 @@ void apply_cell(TimedControls& row, Column column, const CellContext& at, std::s
         case Column::clutch: c.clutch = number_in(at, cell, 0.0, 1.0); break;
         case Column::steering: c.steering = number_in(at, cell, -1.0, 1.0); break;
         case Column::handbrake: c.handbrake = number_in(at, cell, 0.0, 1.0); break;
-        case Column::gear: c.gear = parse_gear(at, cell); break;
-        case Column::start:
-            if (cell != "0" && cell != "1") at.fail("0 or 1", cell);
-            c.start_engine = cell == "1";
-            break;
+        case Column::gear: c.gear_lever = parse_gear(at, cell); break;
+        case Column::shift_up: c.shift_up = parse_flag(at, cell); break;
+        case Column::shift_down: c.shift_down = parse_flag(at, cell); break;
+        case Column::start: c.start_engine = parse_flag(at, cell); break;
     }
 }
 
@@ -176,18 +181,18 @@ std::vector<TimedControls> read_controls_csv(const std::filesystem::path& path) 
     return parse_controls_csv(read_text_file(path), path.string());
 }
 
-const Controls& controls_at(const std::vector<TimedControls>& rows, double t, std::size_t& cursor) {
+const DriverInput& controls_at(const std::vector<TimedControls>& rows, double t, std::size_t& cursor) {
     // Row i is in force for rows[i].time_s <= t < rows[i + 1].time_s; row 0 also before its time.
     const auto in_force = [&](std::size_t i) {
         return i < rows.size() && (i == 0 || rows[i].time_s <= t) &&
                (i + 1 == rows.size() || t < rows[i + 1].time_s);
     };
-    if (in_force(cursor)) return rows[cursor].controls;
-    if (in_force(cursor + 1)) return rows[++cursor].controls;  // the usual step forward
+    if (in_force(cursor)) return rows[cursor].input;
+    if (in_force(cursor + 1)) return rows[++cursor].input;  // the usual step forward
     const auto after = std::upper_bound(rows.begin(), rows.end(), t,
                                         [](double time, const TimedControls& r) { return time < r.time_s; });
     cursor = static_cast<std::size_t>(std::max<std::ptrdiff_t>(after - rows.begin(), 1) - 1);
-    return rows[cursor].controls;
+    return rows[cursor].input;
 }
 
 }  // namespace tractive

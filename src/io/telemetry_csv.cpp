@@ -9,7 +9,7 @@
 
 namespace tractive {
 
-std::string telemetry_csv_header() {
+std::string telemetry_csv_header(TelemetryColumns columns) {
     std::string h =
         "time_s,x_m,y_m,z_m,vx_m_per_s,vy_m_per_s,vz_m_per_s,speed_m_per_s,yaw_rad,pitch_rad,roll_rad,"
         "yaw_rate_rad_per_s,ax_m_per_s2,ay_m_per_s2,engine_rpm,engine_running,gear,throttle_effective,"
@@ -20,11 +20,16 @@ std::string telemetry_csv_header() {
             "{0}_inclination_rad",
             w);
     }
+    if (columns == TelemetryColumns::VehicleAndController) {
+        h += ",throttle_applied,clutch_pedal,clutch_phase,gear_change_refused,tcs_active,tcs_throttle_limit";
+        for (const char* w : kWheelNames) h += fmt::format(",{0}_abs_active,{0}_brake_factor", w);
+    }
     return h + "\n";
 }
 
-void append_telemetry_csv_row(std::string& out, const VehicleModel& model, const VehicleState& s) {
-    (void)model;
+namespace {
+
+void append_vehicle_cells(std::string& out, const VehicleState& s) {
     const EulerAngles e = euler_zyx(s.orientation);
     const Mat3 r = to_matrix(s.orientation);
     // Accelerations in the body's x (forward) and y (left) axes.
@@ -41,6 +46,28 @@ void append_telemetry_csv_row(std::string& out, const VehicleModel& model, const
         const auto& o = s.wheel_outputs[i];
         fmt::format_to(it, ",{:.4f},{:.5f},{:.5f},{:.1f},{:.1f},{:.1f},{:.5f},{:.5f},{:.5f}", w.spin_rad_per_s, o.slip_ratio,
                        o.slip_angle_rad, o.fx_n, o.fy_n, o.fz_n, w.travel_m, o.steer_rad, o.inclination_rad);
+    }
+}
+
+}  // namespace
+
+void append_telemetry_csv_row(std::string& out, const VehicleModel& model, const VehicleState& s) {
+    (void)model;
+    append_vehicle_cells(out, s);
+    out += '\n';
+}
+
+void append_telemetry_csv_row(std::string& out, const VehicleModel& model, const VehicleState& s,
+                              const ControllerTelemetry& controller) {
+    (void)model;
+    append_vehicle_cells(out, s);
+    const ControllerState& c = controller.state;
+    auto it = std::back_inserter(out);
+    fmt::format_to(it, ",{:.4f},{:.4f},{},{},{},{:.4f}", controller.applied.throttle, controller.applied.clutch,
+                   to_string(c.clutch_phase), controller.gear_change_refused ? 1 : 0, c.tcs_active ? 1 : 0,
+                   c.tcs_throttle_limit);
+    for (int i = 0; i < 4; ++i) {
+        fmt::format_to(it, ",{},{:.4f}", c.abs_active[i] ? 1 : 0, controller.applied.wheel_brake_factor[i]);
     }
     out += '\n';
 }

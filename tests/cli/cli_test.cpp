@@ -6,7 +6,11 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <fstream>
+#include <map>
+#include <set>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "support/test_paths.hpp"
 #include "tractive/analysis/vehicle_summary.hpp"
@@ -97,6 +101,39 @@ void expect_info_json(const fs::path& car) {
     EXPECT_GT(j["power_limited_top_speed_kmh"].get<double>(), 100.0);
     EXPECT_LT(j["power_limited_top_speed_kmh"].get<double>(), 400.0);
     expect_json_matches_library(j, car);
+}
+
+// A telemetry CSV as read back: the header's columns and the rows' cells.
+struct Telemetry {
+    std::map<std::string, std::size_t> column;
+    std::vector<std::vector<std::string>> rows;
+
+    [[nodiscard]] bool has(const std::string& name) const { return column.count(name) != 0; }
+    [[nodiscard]] const std::string& cell(std::size_t row, const std::string& name) const {
+        return rows.at(row).at(column.at(name));
+    }
+    [[nodiscard]] double number(std::size_t row, const std::string& name) const { return std::stod(cell(row, name)); }
+};
+
+Telemetry read_telemetry(const fs::path& path) {
+    std::ifstream in(path);
+    Telemetry t;
+    std::string line;
+    const auto split = [](const std::string& l) {
+        std::vector<std::string> cells;
+        std::stringstream ss(l);
+        std::string cell;
+        while (std::getline(ss, cell, ',')) cells.push_back(cell);
+        return cells;
+    };
+    if (!std::getline(in, line)) return t;
+    const auto names = split(line);
+    for (std::size_t i = 0; i < names.size(); ++i) t.column[names[i]] = i;
+    while (std::getline(in, line)) {
+        t.rows.push_back(split(line));
+        EXPECT_EQ(t.rows.back().size(), names.size()) << "row " << t.rows.size();
+    }
+    return t;
 }
 
 }  // namespace
@@ -205,4 +242,222 @@ TEST(Cli, InfoReportsAnUnboundedTopSpeedAsNull) {
     EXPECT_TRUE(nlohmann::json::parse(json.out)["power_limited_top_speed_kmh"].is_null()) << json.out;
     const CliRun sheet = run("info " + quoted(car));
     EXPECT_NE(sheet.out.find("unbounded (no drag or rolling resistance)"), std::string::npos) << sheet.out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// `tractive run` through the control layer (docs/control.md, docs/telemetry.md)
+
+// Automatic mode on the default car: the selector at D and the throttle down from standstill.
+// The automated clutch starts the car without stalling and the gearbox shifts up on its own.
+TEST(CliRun, AutomaticStartsAndShiftsUpWithoutStalling) {
+    const test::TempDir dir;
+    const auto controls = dir.write("auto.csv", "time,throttle,gear\n0,0,N\n0.5,1,1\n12,1,1\n");
+    const fs::path out = dir.path() / "auto-telemetry.csv";
+    const CliRun r = run("run --mode automatic --controls " + quoted(controls) + " --out " + quoted(out), true);
+    ASSERT_EQ(r.status, 0) << r.out;
+    EXPECT_NE(r.out.find("automatic mode, ABS on, TCS on"), std::string::npos) << r.out;  // the roadster's own aids
+    const Telemetry t = read_telemetry(out);
+    ASSERT_EQ(t.rows.size(), 1201u);
+    for (const char* c : {"throttle_applied", "clutch_pedal", "clutch_phase", "gear_change_refused", "tcs_active",
+                          "tcs_throttle_limit", "fl_abs_active", "rr_abs_active", "fl_brake_factor", "rr_brake_factor"}) {
+        EXPECT_TRUE(t.has(c)) << c;
+    }
+    int max_gear = 0;
+    std::size_t first_second_gear_row = 0;
+    double min_rpm_in_gear = 1e9;
+    std::set<std::string> phases;
+    for (std::size_t i = 0; i < t.rows.size(); ++i) {
+        EXPECT_EQ(t.cell(i, "engine_running"), "1") << "stalled at row " << i;
+        const int gear = std::stoi(t.cell(i, "gear"));
+        if (gear >= 2 && first_second_gear_row == 0) first_second_gear_row = i;
+        max_gear = std::max(max_gear, gear);
+        if (gear >= 1) min_rpm_in_gear = std::min(min_rpm_in_gear, t.number(i, "engine_rpm"));
+        phases.insert(t.cell(i, "clutch_phase"));
+        EXPECT_EQ(t.cell(i, "gear_change_refused"), "0") << "row " << i;
+    }
+    // Neutral while standing with the throttle up, first for the start, then at least third by
+    // 12 s at full throttle (the roadster's first gear ends at 60 km/h, second at 102 km/h).
+    EXPECT_EQ(t.cell(10, "gear"), "0");
+    EXPECT_GE(max_gear, 3);
+    EXPECT_GT(first_second_gear_row, 60u);
+    EXPECT_GT(min_rpm_in_gear, 700.0);  // the roadster idles at 750 rpm: never dragged down
+    for (const char* p : {"open", "start", "engaged", "shift-disengage", "shift-engage"}) {
+        EXPECT_EQ(phases.count(p), 1u) << "never in clutch phase " << p;
+    }
+    EXPECT_GT(t.number(t.rows.size() - 1, "speed_m_per_s"), 100.0 / 3.6);
+}
+
+namespace {
+
+struct BrakeRun {
+    double stop_x_m = 0.0;        // x where the car came to rest
+    double brake_x_m = 0.0;       // x and speed when the brake went down
+    double brake_speed_m_per_s = 0.0;
+    double locked_share = 0.0;    // rows above 3 m/s with a wheel at slip ratio below -0.9
+    int abs_active_rows = 0;
+};
+
+// Full throttle in automatic from standstill to about 90 km/h, then the selector at N and the
+// brake pedal floored until the car stops (the test of docs/control.md's ABS law).
+BrakeRun brake_run(const std::string& abs_option) {
+    const test::TempDir dir;
+    const auto controls = dir.write("brake.csv", "time,throttle,brake,gear\n0,1,0,1\n8,0,1,N\n16,0,1,N\n");
+    const fs::path out = dir.path() / "t.csv";
+    const CliRun r = run("run --mode automatic " + abs_option + " --controls " + quoted(controls) + " --out " + quoted(out), true);
+    EXPECT_EQ(r.status, 0) << r.out;
+    const Telemetry t = read_telemetry(out);
+    BrakeRun b;
+    long fast = 0, locked = 0;
+    for (std::size_t i = 0; i < t.rows.size(); ++i) {
+        if (t.number(i, "time_s") < 8.0) {
+            b.brake_speed_m_per_s = t.number(i, "speed_m_per_s");
+            b.brake_x_m = t.number(i, "x_m");
+            continue;
+        }
+        bool any_locked = false;
+        bool any_abs = false;
+        for (const char* w : {"fl", "fr", "rl", "rr"}) {
+            any_locked = any_locked || t.number(i, std::string(w) + "_slip_ratio") < -0.9;
+            any_abs = any_abs || t.cell(i, std::string(w) + "_abs_active") == "1";
+        }
+        if (t.number(i, "speed_m_per_s") > 3.0) {
+            ++fast;
+            if (any_locked) ++locked;
+        }
+        if (any_abs) ++b.abs_active_rows;
+        b.stop_x_m = t.number(i, "x_m");
+    }
+    b.locked_share = fast > 0 ? static_cast<double>(locked) / static_cast<double>(fast) : 1.0;
+    return b;
+}
+
+}  // namespace
+
+// The same stop with --abs off and --abs on: without ABS the wheels lock, with it they keep
+// turning, the modulator shows in the telemetry, and the stop is no longer.
+TEST(CliRun, AbsOnVersusOff) {
+    const BrakeRun off = brake_run("--abs off");
+    const BrakeRun on = brake_run("--abs on");
+    const double off_distance = off.stop_x_m - off.brake_x_m;
+    const double on_distance = on.stop_x_m - on.brake_x_m;
+    std::printf("roadster from %.1f km/h: ABS off stops in %.1f m (locked %.0f %% of rows), on in %.1f m (locked %.0f %%, "
+                "%d rows with the ABS active)\n",
+                off.brake_speed_m_per_s * 3.6, off_distance, 100 * off.locked_share, on_distance, 100 * on.locked_share,
+                on.abs_active_rows);
+    EXPECT_GT(off.brake_speed_m_per_s, 70.0 / 3.6);
+    EXPECT_NEAR(on.brake_speed_m_per_s, off.brake_speed_m_per_s, 1e-9);  // identical until the brakes
+    EXPECT_GT(off.locked_share, 0.5);
+    EXPECT_EQ(off.abs_active_rows, 0);
+    EXPECT_LT(on.locked_share, 0.05);
+    EXPECT_GT(on.abs_active_rows, 10);
+    EXPECT_NEAR(on.brake_x_m, off.brake_x_m, 1e-9);
+    EXPECT_GT(off_distance, 20.0);
+    EXPECT_LE(on_distance, 1.02 * off_distance);
+}
+
+// --mode direct is the raw lever of the step (no control layer, vehicle columns only): a gear
+// goes in at once. In manual mode the controller refuses it while the clutch pedal is up.
+TEST(CliRun, DirectModeIsTheRawLeverAndManualRefusesAShiftWithTheClutchUp) {
+    const test::TempDir dir;
+    const auto controls = dir.write("lever.csv", "time,throttle,clutch,gear\n0,0,0,N\n1,0,0,1\n2,0,0,1\n");
+    const fs::path direct_out = dir.path() / "direct.csv";
+    const fs::path manual_out = dir.path() / "manual.csv";
+    ASSERT_EQ(run("run --mode direct --controls " + quoted(controls) + " --out " + quoted(direct_out)).status, 0);
+    ASSERT_EQ(run("run --mode manual --controls " + quoted(controls) + " --out " + quoted(manual_out)).status, 0);
+    const Telemetry direct = read_telemetry(direct_out);
+    const Telemetry manual = read_telemetry(manual_out);
+    ASSERT_EQ(direct.rows.size(), 201u);
+    ASSERT_EQ(manual.rows.size(), 201u);
+    EXPECT_FALSE(direct.has("clutch_phase"));
+    EXPECT_TRUE(manual.has("clutch_phase"));
+    EXPECT_EQ(direct.cell(200, "gear"), "1");
+    EXPECT_EQ(manual.cell(200, "gear"), "0");
+    EXPECT_EQ(manual.cell(50, "gear_change_refused"), "0");
+    EXPECT_EQ(manual.cell(150, "gear_change_refused"), "1");
+    EXPECT_EQ(manual.cell(150, "clutch_phase"), "driver");
+    EXPECT_EQ(manual.cell(150, "clutch_pedal"), "0.0000");
+}
+
+// Sequential: the shift_up column's rising edges step N -> 1 -> 2; the clutch is automated.
+TEST(CliRun, SequentialShiftsOnTheRisingEdgeOfShiftUp) {
+    const test::TempDir dir;
+    const auto controls = dir.write("seq.csv",
+                                    "time,throttle,gear,shift_up\n0,0,N,0\n0.5,0,N,1\n0.6,0.6,N,0\n"
+                                    "4,0.6,N,1\n4.1,0.6,N,1\n4.2,0.6,N,0\n7,0.6,N,0\n");
+    const fs::path out = dir.path() / "seq-telemetry.csv";
+    const CliRun r = run("run --mode sequential --controls " + quoted(controls) + " --out " + quoted(out), true);
+    ASSERT_EQ(r.status, 0) << r.out;
+    const Telemetry t = read_telemetry(out);
+    const auto gear_at = [&](double time) {
+        return t.cell(static_cast<std::size_t>(std::lround(time / 0.01)), "gear");
+    };
+    EXPECT_EQ(gear_at(0.4), "0");
+    EXPECT_EQ(gear_at(3.9), "1");
+    EXPECT_EQ(gear_at(6.9), "2");  // held 0.2 s: one shift, not two
+    for (std::size_t i = 0; i < t.rows.size(); ++i) EXPECT_EQ(t.cell(i, "engine_running"), "1") << "row " << i;
+}
+
+// Bad options and control columns: exit status 2, a message naming what was expected, and no
+// telemetry file.
+TEST(CliRun, BadOptionsAndColumnsExitWith2AndWriteNothing) {
+    const test::TempDir dir;
+    const auto good = dir.write("good.csv", "time,throttle,gear\n0,0,N\n1,0,N\n");
+    const auto bad_paddle = dir.write("bad.csv", "time,throttle,shift_up\n0,0,0\n1,0,yes\n");
+    const fs::path out = dir.path() / "never.csv";
+    struct Case {
+        std::string args;
+        std::string expected;
+    };
+    const std::vector<Case> cases = {
+        {"--mode fast --controls " + quoted(good), "--mode: expected manual, sequential, automatic or direct, got 'fast'"},
+        {"--mode Manual --controls " + quoted(good), "got 'Manual'"},
+        {"--abs yes --controls " + quoted(good), "--abs: expected on or off, got 'yes'"},
+        {"--tcs 1 --controls " + quoted(good), "--tcs: expected on or off, got '1'"},
+        {"--mode direct --abs on --controls " + quoted(good), "--abs on: the driver aids work through the control layer"},
+        {"--mode direct --tcs on --controls " + quoted(good), "--tcs on: the driver aids work through the control layer"},
+        {"--mode sequential --controls " + quoted(bad_paddle), bad_paddle.string() + ":3: 'shift_up': expected 0 or 1, got 'yes'"},
+        {"--turbo on --controls " + quoted(good), "--turbo"},
+    };
+    for (const Case& c : cases) {
+        SCOPED_TRACE(c.args);
+        const CliRun r = run("run " + c.args + " --out " + quoted(out), true);
+        EXPECT_EQ(r.status, 2) << r.out;
+        EXPECT_NE(r.out.find(c.expected), std::string::npos) << r.out;
+        EXPECT_FALSE(fs::exists(out));
+    }
+}
+
+// A controls file written for another mode still runs; the columns the mode ignores are named.
+TEST(CliRun, ColumnsTheModeIgnoresAreWarnedAbout) {
+    const test::TempDir dir;
+    const auto controls = dir.write("mixed.csv", "time,throttle,clutch,gear,shift_up\n0,0,1,N,0\n0.5,0,0,N,1\n1,0,0,N,0\n");
+    const fs::path out = dir.path() / "t.csv";
+    const CliRun automatic = run("run --mode automatic --controls " + quoted(controls) + " --out " + quoted(out), true);
+    EXPECT_EQ(automatic.status, 0) << automatic.out;
+    EXPECT_NE(automatic.out.find("'clutch' at 0 s: ignored in automatic mode"), std::string::npos) << automatic.out;
+    EXPECT_NE(automatic.out.find("'shift_up' at 0.5 s: ignored in automatic mode"), std::string::npos) << automatic.out;
+    const CliRun manual = run("run --mode manual --controls " + quoted(controls) + " --out " + quoted(out), true);
+    EXPECT_EQ(manual.status, 0) << manual.out;
+    EXPECT_EQ(manual.out.find("'clutch'"), std::string::npos) << manual.out;
+    EXPECT_NE(manual.out.find("'shift_up' at 0.5 s: ignored in manual mode"), std::string::npos) << manual.out;
+}
+
+// Without --mode/--abs/--tcs the car's own settings apply (transmission.mode, [driver_aids]);
+// the options override them either way.
+TEST(CliRun, DefaultsAreTheCarsOwnModeAndAids) {
+    const test::TempDir dir;
+    VehicleSpec spec = load_car(fs::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml").spec;
+    spec.driver_aids = {true, false};  // the roadster has both
+    spec.transmission.mode = ShiftMode::Automatic;
+    const fs::path car = dir.write("aided.toml", write_toml_car(spec));
+    const auto controls = dir.write("c.csv", "time,throttle,gear\n0,0,N\n0.5,0,N\n");
+    const fs::path out = dir.path() / "t.csv";
+    const CliRun r = run("run " + quoted(car) + " --controls " + quoted(controls) + " --out " + quoted(out), true);
+    EXPECT_EQ(r.status, 0) << r.out;
+    EXPECT_NE(r.out.find("(automatic mode, ABS on, TCS off)"), std::string::npos) << r.out;
+    const CliRun overridden =
+        run("run " + quoted(car) + " --mode manual --abs off --tcs on --controls " + quoted(controls) + " --out " + quoted(out), true);
+    EXPECT_NE(overridden.out.find("(manual mode, ABS off, TCS on)"), std::string::npos) << overridden.out;
+    const CliRun plain = run("run --controls " + quoted(controls) + " --out " + quoted(out), true);
+    EXPECT_NE(plain.out.find("(manual mode, ABS on, TCS on)"), std::string::npos) << plain.out;  // the roadster
 }

@@ -113,6 +113,8 @@ std::vector<Case> cases() {
         {"TOML syntax error", true, swap("rpm_limit = 7000", "rpm_limit = = 7000"), {}, "TOML syntax error", "rpm_limit = = 7000"},
         {"TOML wrong type", true, swap("rpm_limit = 7000", "rpm_limit = \"high\""), {}, "engine.rpm_limit': expected a positive number, got a string", "rpm_limit = \"high\""},
         {"TOML missing engine", true, swap("[engine]", "[motor]"), {}, "'engine': missing required key", ""},
+        {"TOML driver aid not a boolean", true, [](std::string t) { return t + "\n[driver_aids]\nabs = \"yes\"\n"; }, {}, "'driver_aids.abs': expected true or false, got a string", "abs = \"yes\""},
+        {"TOML driver aid as a number", true, [](std::string t) { return t + "\n[driver_aids]\ntcs = 1\n"; }, {}, "'driver_aids.tcs': expected true or false", "tcs = 1"},
         {"TOML unknown enum", true, swap("mode = \"manual\"", "mode = \"cvt\""), {}, "transmission.mode': expected one of 'automatic', 'sequential', 'manual', got 'cvt'", "mode = \"cvt\""},
         {"TOML curve not increasing", true, swap("[4000, 150], [7000, 120]", "[4000, 150], [3000, 120]"), {}, "engine.torque_curve[2]': rpm must increase", "torque_curve ="},
         {"TOML unknown tyre name", true, swap("tire = \"all\"\nposition_m = [1.3", "tire = \"slick\"\nposition_m = [1.3"), {}, "expected the name of a [tires.NAME] table, got 'slick'", "tire = \"slick\""},

@@ -18,21 +18,21 @@ TEST(ControlsCsv, AllColumns) {
         "2,1,0,0,1,0,R,0\n",
         "c.csv");
     ASSERT_EQ(rows.size(), 3u);
-    EXPECT_EQ(rows[0], (TimedControls{0.0, Controls{0.0, 0.0, 1.0, 0.0, 0.0, 0, true}}));
-    EXPECT_EQ(rows[1], (TimedControls{0.5, Controls{0.25, 0.1, 0.5, -0.75, 1.0, 1, false}}));
-    EXPECT_EQ(rows[2], (TimedControls{2.0, Controls{1.0, 0.0, 0.0, 1.0, 0.0, -1, false}}));
+    EXPECT_EQ(rows[0], (TimedControls{0.0, DriverInput{0.0, 0.0, 1.0, 0.0, 0.0, 0, false, false, true}}));
+    EXPECT_EQ(rows[1], (TimedControls{0.5, DriverInput{0.25, 0.1, 0.5, -0.75, 1.0, 1, false, false, false}}));
+    EXPECT_EQ(rows[2], (TimedControls{2.0, DriverInput{1.0, 0.0, 0.0, 1.0, 0.0, -1, false, false, false}}));
 }
 
 TEST(ControlsCsv, MissingColumnsTakeDefaultsAndColumnsMayComeInAnyOrder) {
     const auto rows = parse_controls_csv("gear,time,throttle\n2,1.5,0.8\n", "c.csv");
     ASSERT_EQ(rows.size(), 1u);
-    Controls expected;
+    DriverInput expected;
     expected.throttle = 0.8;
-    expected.gear = 2;
+    expected.gear_lever = 2;
     EXPECT_EQ(rows[0], (TimedControls{1.5, expected}));
 
     const auto time_only = parse_controls_csv("time\n0\n", "c.csv");
-    EXPECT_EQ(time_only, (std::vector<TimedControls>{{0.0, Controls{}}}));
+    EXPECT_EQ(time_only, (std::vector<TimedControls>{{0.0, DriverInput{}}}));
 }
 
 TEST(ControlsCsv, GearSpellings) {
@@ -43,8 +43,23 @@ TEST(ControlsCsv, GearSpellings) {
     for (const Case& c : {Case{"R", -1}, Case{"r", -1}, Case{"-1", -1}, Case{"N", 0}, Case{"n", 0}, Case{"0", 0},
                          Case{"1", 1}, Case{"6", 6}, Case{" 3 ", 3}}) {
         SCOPED_TRACE(c.cell);
-        EXPECT_EQ(parse_controls_csv("time,gear\n0," + c.cell + "\n", "c.csv").at(0).controls.gear, c.gear);
+        EXPECT_EQ(parse_controls_csv("time,gear\n0," + c.cell + "\n", "c.csv").at(0).input.gear_lever, c.gear);
     }
+}
+
+// The sequential paddles: 0/1 per row, false when the column is absent.
+TEST(ControlsCsv, ShiftPaddles) {
+    const auto rows = parse_controls_csv("time,shift_up,shift_down\n0,0,0\n1,1,0\n2,0,1\n", "c.csv");
+    ASSERT_EQ(rows.size(), 3u);
+    EXPECT_FALSE(rows[0].input.shift_up);
+    EXPECT_FALSE(rows[0].input.shift_down);
+    EXPECT_TRUE(rows[1].input.shift_up);
+    EXPECT_FALSE(rows[1].input.shift_down);
+    EXPECT_FALSE(rows[2].input.shift_up);
+    EXPECT_TRUE(rows[2].input.shift_down);
+    const auto without = parse_controls_csv("time,gear\n0,1\n", "c.csv");
+    EXPECT_FALSE(without.at(0).input.shift_up);
+    EXPECT_FALSE(without.at(0).input.shift_down);
 }
 
 TEST(ControlsCsv, CommentsBlankLinesCrlfAndBom) {
@@ -59,7 +74,7 @@ TEST(ControlsCsv, CommentsBlankLinesCrlfAndBom) {
         "c.csv");
     ASSERT_EQ(rows.size(), 2u);
     EXPECT_EQ(rows[1].time_s, 1.0);
-    EXPECT_EQ(rows[1].controls.throttle, 1.0);
+    EXPECT_EQ(rows[1].input.throttle, 1.0);
 }
 
 TEST(ControlsCsv, ControlsAtHoldsEachRowUntilTheNext) {
@@ -88,7 +103,7 @@ TEST(ControlsCsv, ControlsAtHoldsEachRowUntilTheNext) {
 }
 
 TEST(ControlsCsv, ControlsAtSingleRow) {
-    const std::vector<TimedControls> rows = {{0.5, Controls{0.7, 0, 0, 0, 0, 1, false}}};
+    const std::vector<TimedControls> rows = {{0.5, DriverInput{0.7, 0, 0, 0, 0, 1, false, false, false}}};
     std::size_t cursor = 0;
     EXPECT_EQ(controls_at(rows, 0.0, cursor).throttle, 0.7);
     EXPECT_EQ(controls_at(rows, 10.0, cursor).throttle, 0.7);
@@ -127,6 +142,11 @@ TEST(ControlsCsv, BadFilesNameFileLineAndColumn) {
         {"gear below reverse", header + "0,0,0,0,-2,0\n", "c.csv:2: 'gear': ", "expected a gear"},
         {"fractional gear", header + "0,0,0,0,1.5,0\n", "c.csv:2: 'gear': ", "got '1.5'"},
         {"bad start", header + "0,0,0,0,1,yes\n", "c.csv:2: 'start': ", "expected 0 or 1, got 'yes'"},
+        {"shift_up not 0/1", "time,shift_up\n0,0\n1,2\n", "c.csv:3: 'shift_up': ", "expected 0 or 1, got '2'"},
+        {"shift_down empty", "time,shift_down,gear\n0,,1\n", "c.csv:2: 'shift_down': ", "expected 0 or 1, got ''"},
+        {"shift_down spelled", "time,shift_down\n0,true\n", "c.csv:2: 'shift_down': ", "expected 0 or 1, got 'true'"},
+        {"paddle column name", "time,shift-up\n0,1\n", "c.csv:1: 'shift-up': ",
+         "unknown column: expected one of time, throttle, brake, clutch, steering, handbrake, gear, shift_up, shift_down, start"},
         {"extra cells", header + good + "1,0,0,0,1,0,7\n", "c.csv:3: ",
          "7 cells: expected 6, one per header column (time, throttle, brake, steering, gear, start)"},
         {"too few cells", header + "0,0,0\n", "c.csv:2: 'steering': ",
@@ -153,7 +173,7 @@ TEST(ControlsCsv, ReadFromFile) {
     const auto path = dir.write("launch.csv", "time,throttle,gear\n0,0,1\n0.5,1,1\n");
     const auto rows = read_controls_csv(path);
     ASSERT_EQ(rows.size(), 2u);
-    EXPECT_EQ(rows[1].controls.throttle, 1.0);
+    EXPECT_EQ(rows[1].input.throttle, 1.0);
 
     const auto bad = dir.write("bad.csv", "time,throttle\n0,2\n");
     try {

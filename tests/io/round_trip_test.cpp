@@ -62,3 +62,39 @@ TEST(RoundTrip, ControlCharactersAndDelInNamesRoundTrip) {
     EXPECT_NE(text.find("\\u007f"), std::string::npos);
     EXPECT_TRUE(load_car_from_text(text, "del.toml").spec == spec);
 }
+
+// [driver_aids]: each combination of ABS and traction control survives writing and loading (what
+// `tractive convert` does), and the file says it in its own table.
+TEST(RoundTrip, DriverAidsSurviveConvert) {
+    const auto cars = test::example_car_files();
+    ASSERT_FALSE(cars.empty());
+    for (const auto& path : cars) {
+        const VehicleSpec original = load_car(path).spec;
+        for (const bool abs : {false, true}) {
+            for (const bool tcs : {false, true}) {
+                SCOPED_TRACE(path.string() + (abs ? " abs" : " no-abs") + (tcs ? " tcs" : " no-tcs"));
+                VehicleSpec spec = original;
+                spec.driver_aids.abs = abs;
+                spec.driver_aids.tcs = tcs;
+                const std::string text = write_toml_car(spec, "driver aids");
+                EXPECT_NE(text.find(std::string("[driver_aids]\nabs = ") + (abs ? "true" : "false") + "\ntcs = " +
+                                    (tcs ? "true" : "false")),
+                          std::string::npos);
+                const LoadedCar again = load_car_from_text(text, "aids.toml");
+                EXPECT_EQ(again.spec.driver_aids.abs, abs);
+                EXPECT_EQ(again.spec.driver_aids.tcs, tcs);
+                EXPECT_TRUE(again.spec == spec);
+            }
+        }
+    }
+    // A file without the table: no aids (the default the loader documents).
+    const std::string text = write_toml_car(load_car(cars.front()).spec);
+    const auto table = text.find("\n[driver_aids]");
+    ASSERT_NE(table, std::string::npos);
+    const auto next = text.find("\n[", table + 1);
+    const std::string without = text.substr(0, table) + (next == std::string::npos ? "\n" : text.substr(next));
+    EXPECT_EQ(without.find("driver_aids"), std::string::npos);
+    const LoadedCar plain = load_car_from_text(without, "c.toml");
+    EXPECT_FALSE(plain.spec.driver_aids.abs);
+    EXPECT_FALSE(plain.spec.driver_aids.tcs);
+}

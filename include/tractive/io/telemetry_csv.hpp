@@ -1,17 +1,40 @@
 #pragma once
 // Telemetry as CSV: one row per output interval (docs/telemetry.md lists the columns).
+//
+// Two layouts: the vehicle columns alone (a run that feeds Controls straight to the step), and
+// the vehicle columns followed by the control layer's columns (a run through control_step:
+// applied throttle and clutch pedal, clutch phase, refused gear changes, ABS and TCS activity).
 
 #include <string>
 
+#include "tractive/control/controller_state.hpp"
+#include "tractive/dynamics/controls.hpp"
 #include "tractive/dynamics/vehicle_model.hpp"
 #include "tractive/dynamics/vehicle_state.hpp"
 
 namespace tractive {
 
-// The header line (with '\n').
-std::string telemetry_csv_header();
+enum class TelemetryColumns {
+    Vehicle,               // the vehicle state only
+    VehicleAndController,  // plus the control layer's columns, after the vehicle's
+};
 
-// Appends one row for the state (with '\n').
+// What the control layer did over the interval that ends at a row.
+struct ControllerTelemetry {
+    const ControllerState& state;  // after the last control step of the interval
+    const Controls& applied;       // the Controls that step gave the vehicle
+    bool gear_change_refused;      // a gear change was refused in any step of the interval
+};
+
+// The header line (with '\n').
+std::string telemetry_csv_header(TelemetryColumns columns = TelemetryColumns::Vehicle);
+
+// Appends one row of the vehicle columns (with '\n').
 void append_telemetry_csv_row(std::string& out, const VehicleModel& model, const VehicleState& state);
+
+// Appends one row of the vehicle and controller columns (with '\n'); pairs with
+// telemetry_csv_header(TelemetryColumns::VehicleAndController).
+void append_telemetry_csv_row(std::string& out, const VehicleModel& model, const VehicleState& state,
+                              const ControllerTelemetry& controller);
 
 }  // namespace tractive
