@@ -3,6 +3,7 @@
 //   tractive convert IN -o OUT.toml [--data-root DIR]
 //   tractive run [CAR] --controls FILE.csv --out FILE.csv [--duration S] [--road SPEC]
 //                [--mode manual|sequential|automatic|direct] [--abs on|off] [--tcs on|off]
+//   tractive test [CAR] [TEST...] [--json] [--out DIR] [--data-root DIR]
 // Exit status: 0 success, 2 bad input (a car file that cannot be loaded, a bad option or
 // command line), 1 other failures.
 
@@ -22,6 +23,7 @@
 #include "tractive/io/toml_writer.hpp"
 #include "atomic_write.hpp"
 #include "run_command.hpp"
+#include "test_command.hpp"
 
 namespace fs = std::filesystem;
 using namespace tractive;
@@ -152,6 +154,10 @@ int main(int argc, char** argv) {
     tractive::cli::RunOptions run_options;
     tractive::cli::add_run_options(*run, run_options);
 
+    auto* test = app.add_subcommand("test", "Run the standard driving tests (accel, braking, skidpad, ...) on a car");
+    tractive::cli::TestOptions test_options;
+    tractive::cli::add_test_options(*test, test_options);
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -179,6 +185,8 @@ int main(int argc, char** argv) {
             }
         } else if (*run) {
             return tractive::cli::run_command(run_options, default_car().string());
+        } else if (*test) {
+            return tractive::cli::test_command(test_options, default_car().string());
         } else if (*convert) {
             const fs::path in(convert_in);
             require_toml_output(convert_out);

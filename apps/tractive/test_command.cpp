@@ -1,0 +1,131 @@
+#include "test_command.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <filesystem>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "atomic_write.hpp"
+#include "tractive/analysis/standard_tests.hpp"
+#include "tractive/io/car_loader.hpp"
+
+namespace fs = std::filesystem;
+
+namespace tractive::cli {
+
+namespace {
+
+constexpr int kExitBadInput = 2;
+
+bool looks_like_car(const std::string& arg) {
+    if (is_standard_test(arg)) return false;
+    std::error_code ec;
+    if (fs::exists(arg, ec)) return true;
+    const std::string ext = fs::path(arg).extension().string();
+    return ext == ".toml" || ext == ".car";
+}
+
+std::string format_value(const StandardTestMetric& m) {
+    if (m.is_flag()) return m.value != 0.0 ? "yes" : "no";
+    if (!std::isfinite(m.value)) return "-";
+    if (m.unit == "g" || m.unit == "1") return fmt::format("{:.3f}", m.value);
+    if (m.unit == "km/h" || m.unit == "m") return fmt::format("{:.1f}", m.value);
+    return fmt::format("{:.2f}", m.value);
+}
+
+nlohmann::json metric_json(const StandardTestMetric& m) {
+    if (m.is_flag()) return m.value != 0.0;
+    if (!std::isfinite(m.value)) return nullptr;  // not reached
+    return m.value;
+}
+
+}  // namespace
+
+void add_test_options(CLI::App& test, TestOptions& options) {
+    std::string names;
+    for (const auto& n : standard_test_names()) names += (names.empty() ? "" : ", ") + n;
+    test.add_option("car_and_tests", options.arguments,
+                    "[CAR] [TEST...]: car file (default: the project's default car), then tests (default: all of " +
+                        names + ")");
+    test.add_flag("--json", options.json, "Print one JSON object keyed by test name");
+    test.add_option("--out", options.out_dir, "Folder for each test's telemetry CSV (DIR/<test>.csv), created if needed");
+    test.add_option("--data-root", options.data_root, "VDrift data folder holding carparts/");
+}
+
+int test_command(const TestOptions& options, const std::string& default_car_path) {
+    std::string car_path = default_car_path;
+    std::vector<std::string> tests;
+    for (std::size_t i = 0; i < options.arguments.size(); ++i) {
+        if (i == 0 && looks_like_car(options.arguments[0])) {
+            car_path = options.arguments[0];
+        } else {
+            tests.push_back(options.arguments[i]);
+        }
+    }
+    for (const auto& t : tests) {
+        if (!is_standard_test(t)) {
+            std::string valid;
+            for (const auto& n : standard_test_names()) valid += (valid.empty() ? "" : ", ") + n;
+            std::cerr << fmt::format("error: unknown test '{}': expected one of {}\n", t, valid);
+            return kExitBadInput;
+        }
+    }
+    if (tests.empty()) tests = standard_test_names();
+
+    LoadOptions load;
+    load.data_root = options.data_root;
+    const LoadedCar car = load_car(car_path, load);  // LoadError: exit 2 in main
+    for (const auto& w : car.warnings) std::cerr << "warning: " << w.to_string() << "\n";
+
+    StandardTestOptions run;
+    if (!options.out_dir.empty()) {
+        std::error_code ec;
+        fs::create_directories(options.out_dir, ec);
+        if (ec || !fs::is_directory(options.out_dir)) {
+            std::cerr << fmt::format("error: --out {}: expected a folder that exists or can be created{}\n",
+                                     options.out_dir, ec ? " (" + ec.message() + ")" : "");
+            return kExitBadInput;
+        }
+        run.record_telemetry = true;
+    }
+
+    std::vector<StandardTestResult> results;
+    for (const auto& t : tests) results.push_back(run_standard_test(t, car.spec, run));
+
+    if (!options.out_dir.empty()) {
+        for (const auto& r : results) {
+            for (const auto& tel : r.telemetry) {
+                const std::string name = tel.variant.empty() ? r.test : r.test + "-" + tel.variant;
+                const fs::path path = fs::path(options.out_dir) / (name + ".csv");
+                write_atomically(path, tel.csv);
+                std::cerr << fmt::format("wrote {}\n", path.string());
+            }
+        }
+    }
+
+    if (options.json) {
+        nlohmann::json j = nlohmann::json::object();
+        for (const auto& r : results) {
+            nlohmann::json metrics = nlohmann::json::object();
+            for (const auto& m : r.metrics) metrics[m.name] = metric_json(m);
+            j[r.test] = metrics;
+        }
+        std::cout << j.dump(2) << "\n";
+    } else {
+        fmt::print("{}  ({})\n", car.spec.name, car_path);
+        fmt::print("{:<12} {:<24} {:>10}  {}\n", "test", "metric", "value", "unit");
+        for (const auto& r : results) {
+            for (const auto& m : r.metrics) {
+                fmt::print("{:<12} {:<24} {:>10}  {}\n", r.test, m.name, format_value(m), m.is_flag() ? "" : m.unit);
+            }
+        }
+    }
+    for (const auto& r : results) {
+        if (r.unexpected_stall) std::cerr << fmt::format("warning: {}: the engine stalled during the test\n", r.test);
+    }
+    return 0;
+}
+
+}  // namespace tractive::cli

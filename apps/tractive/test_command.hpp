@@ -1,0 +1,26 @@
+#pragma once
+// `tractive test [CAR] [TEST...] [--json] [--out DIR] [--data-root DIR]`: the standard tests
+// (tractive/analysis/standard_tests.hpp) on one car, printed as a table or one JSON object.
+
+#include <CLI/CLI.hpp>
+#include <string>
+#include <vector>
+
+namespace tractive::cli {
+
+struct TestOptions {
+    // The car and the tests, as given: the first argument is the car unless it is a test name or
+    // looks like one (no file of that name and no .toml/.car ending); no tests named: all.
+    std::vector<std::string> arguments;
+    bool json = false;
+    std::string out_dir;  // empty: no telemetry files
+    std::string data_root;
+};
+
+void add_test_options(CLI::App& test, TestOptions& options);
+
+// Returns the process exit status: 0, 2 for bad input (unknown test, car that cannot be loaded,
+// an --out that is not a folder), 1 otherwise.
+int test_command(const TestOptions& options, const std::string& default_car_path);
+
+}  // namespace tractive::cli

@@ -1,0 +1,121 @@
+#pragma once
+// What the standard tests share: a car driven through the control layer with telemetry, the
+// crossing of a level between two samples, and a scripted person's manual upshift.
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "tractive/analysis/standard_tests.hpp"
+#include "tractive/control/controller.hpp"
+#include "tractive/driver/path.hpp"
+#include "tractive/driver/path_follower.hpp"
+#include "tractive/road/road.hpp"
+
+namespace tractive::standard_tests {
+
+inline constexpr double kGravity_m_per_s2 = 9.80665;  // standard gravity (ISO 80000-3)
+inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+inline constexpr double kKmhPerMps = 3.6;
+
+// A car on a road with the driver-side controller in front of the step: one call of step() is
+// one control_step and one step_fixed of the internal step h. Records telemetry rows (vehicle and
+// controller columns) every interval when asked, and whether the engine ever stopped.
+class TestDrive {
+public:
+    TestDrive(const VehicleSpec& spec, const RoadSpec& road, const ControlSettings& settings,
+              const InitialConditions& ic, const StandardTestOptions& options);
+
+    void step(const DriverInput& input);
+
+    [[nodiscard]] const VehicleState& state() const { return sim_.state(); }
+    [[nodiscard]] const VehicleModel& model() const { return sim_.model(); }
+    [[nodiscard]] double h() const { return sim_.settings().internal_step_s; }
+    [[nodiscard]] double time_s() const { return sim_.state().time_s; }
+    [[nodiscard]] const ControllerState& controller() const { return control_; }
+    // The engine has been seen stopped after a step.
+    [[nodiscard]] bool stalled() const { return stalled_; }
+    // Distance travelled by the body origin: the sum of |v| h over the steps (m).
+    [[nodiscard]] double distance_m() const { return distance_m_; }
+    [[nodiscard]] std::string take_telemetry() { return std::move(csv_); }
+
+private:
+    void record_row();
+
+    Simulation sim_;
+    ControlSettings settings_;
+    ControllerState control_;
+    Controls applied_;
+    bool record_;
+    long interval_steps_ = 1;
+    long steps_ = 0;
+    bool refused_in_interval_ = false;
+    bool stalled_ = false;
+    double distance_m_ = 0.0;
+    std::string csv_;
+};
+
+// The time at which a quantity going from f0 (at t0) to f1 (at t1) crosses `level`, linear
+// between the samples.
+inline double crossing_time_s(double t0_s, double f0, double t1_s, double f1, double level) {
+    if (f1 == f0) return t1_s;
+    return t0_s + (t1_s - t0_s) * (level - f0) / (f1 - f0);
+}
+
+// Steering that keeps the car on a straight line along +x through the start (a driver holding
+// the lane during a straight-line test).
+class LaneKeeper {
+public:
+    double steering(const VehicleModel& model, const VehicleState& state, double h_s) {
+        return follow_path(line_, model, state, h_s, follower_);
+    }
+
+private:
+    Path line_ = straight_line_path(0.0, 0.0, 0.0);
+    PathFollowerState follower_;
+};
+
+// A person's upshift in manual mode, at 90 % of the rev limit (short of the limiter, where a
+// driver accelerating hard changes up): clutch pedal floored and throttle lifted for 0.15 s, the
+// next gear selected, 0.1 s later the pedal let up linearly over 0.4 s while the throttle comes
+// back with it: 0.65 s in all, the pace of a brisk manual shift (0.5-1 s).
+class ManualUpshifter {
+public:
+    ManualUpshifter(const VehicleSpec& spec, int gear) : spec_(spec), gear_(gear) {}
+
+    // The driver's input this step: `wanted` (throttle, steering, brake) with the clutch pedal,
+    // lever and throttle of any shift in progress. h_s is the step.
+    DriverInput apply(DriverInput wanted, const VehicleState& state, double h_s);
+    [[nodiscard]] int gear() const { return gear_; }
+
+private:
+    enum class Phase { Driving, ClutchDown, Select, ClutchUp };
+    const VehicleSpec& spec_;
+    int gear_;
+    Phase phase_ = Phase::Driving;
+    double phase_time_s_ = 0.0;
+};
+
+inline constexpr double kShiftClutchDown_s = 0.15;
+inline constexpr double kShiftSelect_s = 0.1;
+inline constexpr double kShiftClutchUp_s = 0.4;
+inline constexpr double kShiftRpmFraction = 0.9;
+
+// The test functions (one per test).
+StandardTestResult accel_test(const VehicleSpec& spec, const StandardTestOptions& options);
+StandardTestResult top_speed_test(const VehicleSpec& spec, const StandardTestOptions& options);
+StandardTestResult braking_test(const VehicleSpec& spec, const StandardTestOptions& options);
+StandardTestResult skidpad_test(const VehicleSpec& spec, const StandardTestOptions& options);
+StandardTestResult coastdown_test(const VehicleSpec& spec, const StandardTestOptions& options);
+StandardTestResult elasticity_test(const VehicleSpec& spec, const StandardTestOptions& options);
+StandardTestResult hill_start_test(const VehicleSpec& spec, const StandardTestOptions& options);
+StandardTestResult launch_test(const VehicleSpec& spec, const StandardTestOptions& options);
+StandardTestResult step_steer_test(const VehicleSpec& spec, const StandardTestOptions& options);
+StandardTestResult fuel_test(const VehicleSpec& spec, const StandardTestOptions& options);
+
+// Control settings: the car's aids, the given transmission mode.
+ControlSettings settings_in_mode(const VehicleSpec& spec, ShiftMode mode);
+// The top forward gear.
+int top_gear(const VehicleSpec& spec);
+
+}  // namespace tractive::standard_tests

@@ -1,0 +1,156 @@
+// Standard tests of a person starting off in manual mode, working the clutch pedal through the
+// seed-000 pedal zones of the car's clutch (free play, working range, past disengagement):
+// hill-start on a 20 % grade and a level launch.
+#include <algorithm>
+#include <cmath>
+
+#include "harness.hpp"
+#include "tractive/analysis/vehicle_summary.hpp"
+#include "tractive/laws/clutch.hpp"
+#include "tractive/laws/engine_torque.hpp"
+
+namespace tractive::standard_tests {
+
+namespace {
+
+void keep(StandardTestResult& r, TestDrive& d, const StandardTestOptions& o) {
+    if (o.record_telemetry) r.telemetry.push_back({"", d.take_telemetry()});
+}
+
+// Linear ramp from a (at t0) to b (at t1), held outside.
+double ramp(double t, double t0, double t1, double a, double b) {
+    return a + (b - a) * std::clamp((t - t0) / (t1 - t0), 0.0, 1.0);
+}
+
+// The revs a driver holds while slipping the clutch: 0.3 x the rev limit (about 2,000 rpm on a
+// petrol engine: well above idle, the usual advice for a hill start). Throttle = (n_hold - n) /
+// (0.2 n_hold), clamped to [0, 1]: full throttle once the load pulls the engine 20 % below it,
+// closed above it.
+double rev_holding_throttle(const VehicleSpec& spec, const VehicleState& s) {
+    const double hold_rpm = 0.3 * spec.engine.rpm_limit;
+    return std::clamp((hold_rpm - engine_rpm(s)) / (0.2 * hold_rpm), 0.0, 1.0);
+}
+
+}  // namespace
+
+// hill-start: manual mode on a 20 % grade (uphill along +x), engine idling, handbrake on. The
+// script (times from the start):
+//   0 s      clutch pedal floored, handbrake 1, neutral;   0.5 s  first gear selected;
+//   1-2 s    clutch pedal brought to the bite point while the driver holds the revs
+//            (rev_holding_throttle); the bite point is the pedal travel at which the clutch
+//            carries the torque that holds the car on the grade, T = m g sin(theta) r /
+//            (i_1 i_final eta), at a slip of 100 rad/s (found by bisection on the car's clutch law;
+//            pedal up when even that is not enough);
+//   2 s      handbrake released;  2-3.5 s  clutch pedal let up to 0, still holding the revs;
+//   after    full throttle, upshifts at 90 % of the rev limit (ManualUpshifter).
+// hill_start_ok: reached 10 km/h uphill within 20 s without the engine stopping. rollback_m: how
+// far the car rolled back (down the grade) after the handbrake was released, >= 0.
+StandardTestResult hill_start_test(const VehicleSpec& spec, const StandardTestOptions& options) {
+    constexpr double kGrade = 0.2;
+    constexpr double kGoal_m_per_s = 10.0 / kKmhPerMps;
+    constexpr double kCap_s = 20.0;
+    constexpr double kBiteSlip_rad_per_s = 100.0;
+    RoadSpec road;
+    road.grade = kGrade;
+    const VehicleSummary summary = summarize(spec);
+    const double sin_theta = kGrade / std::sqrt(1.0 + kGrade * kGrade);
+    const double hold_torque_nm = summary.mass_kg * kGravity_m_per_s2 * sin_theta * summary.driven_wheel_radius_m /
+                                  (spec.transmission.forward_ratios.at(0) * summary.overall_final_drive *
+                                   spec.transmission.efficiency);
+    // Capacity falls as the pedal goes down: bisection for capacity(pedal) = hold torque.
+    const auto capacity = [&](double pedal) {
+        return clutch_torque_capacity_nm(spec.clutch, clutch_disc_travel(spec.clutch.pedal, pedal), kBiteSlip_rad_per_s);
+    };
+    double bite = 0.0;
+    if (capacity(0.0) > hold_torque_nm) {
+        double lo = 0.0, hi = 1.0;  // capacity(lo) > hold >= capacity(hi)
+        for (int i = 0; i < 50; ++i) {
+            const double mid = 0.5 * (lo + hi);
+            (capacity(mid) > hold_torque_nm ? lo : hi) = mid;
+        }
+        bite = lo;
+    }
+
+    TestDrive d(spec, road, settings_in_mode(spec, ShiftMode::Manual), InitialConditions{}, options);
+    LaneKeeper lane;
+    ManualUpshifter shifter(spec, 1);
+    double x_release = kNaN, x_min = kNaN;
+    bool ok = false;
+    while (d.time_s() < kCap_s && !d.stalled()) {
+        const double t = d.time_s();
+        DriverInput in;
+        in.steering = lane.steering(d.model(), d.state(), d.h());
+        if (t < 3.5) {
+            in.gear_lever = t < 0.5 ? 0 : 1;
+            in.handbrake = t < 2.0 ? 1.0 : 0.0;
+            in.clutch = t < 2.0 ? ramp(t, 1.0, 2.0, 1.0, bite) : ramp(t, 2.0, 3.5, bite, 0.0);
+            in.throttle = t < 1.0 ? 0.0 : rev_holding_throttle(spec, d.state());
+        } else {
+            in.throttle = 1.0;
+            in = shifter.apply(in, d.state(), d.h());
+        }
+        d.step(in);
+        const double x = d.state().position_m.x;
+        if (d.time_s() >= 2.0) {
+            if (std::isnan(x_release)) x_release = x_min = x;
+            x_min = std::min(x_min, x);
+        }
+        if (!d.stalled() && forward_speed_m_per_s(d.state()) >= kGoal_m_per_s) {
+            ok = true;
+            break;
+        }
+    }
+    StandardTestResult r{"hill-start", {}, false, {}};
+    const double rollback = std::isnan(x_release) ? kNaN : std::max(0.0, x_release - x_min);
+    r.metrics = {{"hill_start_ok", ok ? 1.0 : 0.0, "bool"}, {"rollback_m", rollback, "m"}};
+    keep(r, d, options);
+    return r;
+}
+
+// launch: manual mode, level road, engine idling. 0 s clutch floored in neutral; 0.3 s first gear;
+// from 0.5 s the throttle goes to 35 % over 0.2 s (the driver lets the revs rise first); from 1 s
+// the clutch pedal comes up linearly from floored to up over 1 s (crossing past-disengagement,
+// the working range and the free play of the car's pedal zones); once it is up, full throttle
+// with upshifts at 90 % of the rev limit. t_0_50_s: from 1 s (the start of the release) to
+// 50 km/h (NaN if the engine stopped or 50 km/h was not reached within 20 s); stalled: the engine
+// stopped at any time.
+StandardTestResult launch_test(const VehicleSpec& spec, const StandardTestOptions& options) {
+    constexpr double kThrottleStart_s = 0.5;
+    constexpr double kStart_s = 1.0;
+    constexpr double kRelease_s = 1.0;
+    constexpr double kLaunchThrottle = 0.35;
+    constexpr double kGoal_m_per_s = 50.0 / kKmhPerMps;
+    constexpr double kCap_s = kStart_s + 20.0;
+    TestDrive d(spec, RoadSpec{}, settings_in_mode(spec, ShiftMode::Manual), InitialConditions{}, options);
+    LaneKeeper lane;
+    ManualUpshifter shifter(spec, 1);
+    double t50 = kNaN;
+    double t_prev = d.time_s(), v_prev = 0.0;
+    while (d.time_s() < kCap_s && !d.stalled()) {
+        const double t = d.time_s();
+        DriverInput in;
+        in.steering = lane.steering(d.model(), d.state(), d.h());
+        if (t < kStart_s + kRelease_s) {
+            in.gear_lever = t < 0.3 ? 0 : 1;
+            in.clutch = ramp(t, kStart_s, kStart_s + kRelease_s, 1.0, 0.0);
+            in.throttle = ramp(t, kThrottleStart_s, kThrottleStart_s + 0.2, 0.0, kLaunchThrottle);
+        } else {
+            in.throttle = 1.0;
+            in = shifter.apply(in, d.state(), d.h());
+        }
+        d.step(in);
+        const double v = forward_speed_m_per_s(d.state());
+        if (!d.stalled() && v >= kGoal_m_per_s) {
+            t50 = crossing_time_s(t_prev, v_prev, d.time_s(), v, kGoal_m_per_s) - kStart_s;
+            break;
+        }
+        t_prev = d.time_s();
+        v_prev = v;
+    }
+    StandardTestResult r{"launch", {}, false, {}};
+    r.metrics = {{"stalled", d.stalled() ? 1.0 : 0.0, "bool"}, {"t_0_50_s", t50, "s"}};
+    keep(r, d, options);
+    return r;
+}
+
+}  // namespace tractive::standard_tests
