@@ -1,0 +1,128 @@
+// `tractive test`, run as a user would: JSON with every test and metric, the table, an unknown
+// test name (exit 2), --out writing one telemetry CSV per run.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "support/test_paths.hpp"
+#include "tractive/analysis/standard_tests.hpp"
+#include "tractive/io/car_loader.hpp"
+
+namespace fs = std::filesystem;
+using namespace tractive;
+
+namespace {
+
+struct CliRun {
+    int status = -1;
+    std::string out;
+};
+
+CliRun run(const std::string& args, bool with_stderr = false) {
+    const std::string cmd = "'" + test::cli_binary().string() + "' " + args + (with_stderr ? " 2>&1" : " 2>/dev/null");
+    CliRun r;
+    FILE* pipe = popen(cmd.c_str(), "r");
+    if (!pipe) return r;
+    std::array<char, 4096> buf{};
+    std::size_t n = 0;
+    while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
+    const int raw = pclose(pipe);
+    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    return r;
+}
+
+}  // namespace
+
+// Every test and every metric the library gives, with the library's values (the CLI only formats).
+TEST(CliTest, JsonOfTheDefaultCarHasEveryTestAndMetric) {
+    const CliRun r = run("test --json");
+    ASSERT_EQ(r.status, 0);
+    const nlohmann::json j = nlohmann::json::parse(r.out);
+    ASSERT_TRUE(j.is_object());
+    EXPECT_EQ(j.size(), standard_test_names().size());
+    const VehicleSpec spec = load_car(fs::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml").spec;
+    for (const auto& name : standard_test_names()) {
+        ASSERT_TRUE(j.contains(name)) << name;
+        const StandardTestResult lib = run_standard_test(name, spec);
+        EXPECT_EQ(j[name].size(), lib.metrics.size()) << name;
+        for (const auto& m : lib.metrics) {
+            ASSERT_TRUE(j[name].contains(m.name)) << name << " " << m.name;
+            const nlohmann::json& v = j[name][m.name];
+            if (m.is_flag()) {
+                ASSERT_TRUE(v.is_boolean()) << m.name;
+                EXPECT_EQ(v.get<bool>(), m.value != 0.0) << m.name;
+            } else if (std::isnan(m.value)) {
+                EXPECT_TRUE(v.is_null()) << m.name;
+            } else {
+                ASSERT_TRUE(v.is_number()) << m.name;
+                EXPECT_DOUBLE_EQ(v.get<double>(), m.value) << m.name;
+            }
+        }
+    }
+    // The metric names the issue asks for.
+    for (const auto& [test, metric] : std::vector<std::pair<const char*, const char*>>{
+             {"accel", "t_0_100_s"}, {"accel", "t_0_60mph_s"}, {"accel", "t_0_60mph_rollout_s"},
+             {"accel", "quarter_mile_s"}, {"accel", "quarter_mile_trap_kmh"}, {"top-speed", "top_speed_kmh"},
+             {"braking", "braking_100_0_m"}, {"braking", "braking_100_0_noabs_m"}, {"skidpad", "skidpad_g"},
+             {"coastdown", "coastdown_s"}, {"coastdown", "coastdown_m"}, {"elasticity", "elasticity_80_120_s"},
+             {"hill-start", "hill_start_ok"}, {"hill-start", "rollback_m"}, {"launch", "stalled"},
+             {"launch", "t_0_50_s"}, {"step-steer", "yaw_rate_rise_time_s"}, {"step-steer", "yaw_rate_overshoot"},
+             {"fuel", "fuel_l_per_100km_90"}, {"fuel", "fuel_l_per_100km_120"}}) {
+        EXPECT_TRUE(j[test].contains(metric)) << test << " " << metric;
+    }
+}
+
+TEST(CliTest, TableForChosenTestsOnANamedCar) {
+    const fs::path car = fs::path(TRACTIVE_EXAMPLE_CARS) / "hatchback.toml";
+    const CliRun r = run("test '" + car.string() + "' braking coastdown");
+    ASSERT_EQ(r.status, 0);
+    EXPECT_NE(r.out.find("braking_100_0_m"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("coastdown_s"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("t_0_100_s"), std::string::npos) << r.out;  // accel not asked for
+}
+
+TEST(CliTest, UnknownTestNameExits2ListingTheValidNames) {
+    for (const char* args : {"test accelerate", "test accel warp-speed --json"}) {
+        const CliRun r = run(args, true);
+        EXPECT_EQ(r.status, 2) << args;
+        EXPECT_NE(r.out.find("unknown test"), std::string::npos) << r.out;
+        for (const auto& name : standard_test_names()) EXPECT_NE(r.out.find(name), std::string::npos) << name;
+    }
+    // A car that does not exist is bad input too.
+    EXPECT_EQ(run("test no-such-car.toml accel").status, 2);
+}
+
+TEST(CliTest, OutWritesOneTelemetryCsvPerRun) {
+    const test::TempDir dir;
+    const fs::path out = dir.path() / "new" / "folder";  // created
+    const CliRun r = run("test braking accel --out '" + out.string() + "'");
+    ASSERT_EQ(r.status, 0);
+    for (const char* file : {"braking.csv", "braking-noabs.csv", "accel.csv"}) {
+        std::ifstream in(out / file);
+        ASSERT_TRUE(in) << file;
+        std::string header, row;
+        std::getline(in, header);
+        EXPECT_EQ(header.rfind("time_s,", 0), 0u) << file;
+        std::size_t rows = 0;
+        const auto columns = std::count(header.begin(), header.end(), ',');
+        while (std::getline(in, row)) {
+            ++rows;
+            ASSERT_EQ(std::count(row.begin(), row.end(), ','), columns) << file << " row " << rows;
+        }
+        EXPECT_GT(rows, 10u) << file;
+    }
+    // Only the asked-for tests' files, and no temporary files left.
+    std::size_t files = 0;
+    for ([[maybe_unused]] const auto& e : fs::directory_iterator(out)) ++files;
+    EXPECT_EQ(files, 3u);
+    // An --out that is a file: exit 2.
+    const fs::path file = dir.write("plain.txt", "x");
+    EXPECT_EQ(run("test accel --out '" + file.string() + "'").status, 2);
+}
