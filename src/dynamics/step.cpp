@@ -204,11 +204,14 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
     // the suspension forces and again for the travel integration (with this step's rotation).
     std::array<Vec3, 4> mount_rel;
     for (int i = 0; i < 4; ++i) mount_rel[i] = rot * m.wheels[i].design_position_m;
-    for (int i = 0; i < 4; ++i) {
-        const WheelModel& w = m.wheels[i];
-        force += g_across * w.unsprung_mass_kg;
-        torque += cross(mount_rel[i], g_across * w.unsprung_mass_kg);
+    {
+        // sum_i r_i x (m_i g) = (sum_i m_i r_i) x g.
+        Vec3 moment_arm;
+        for (int i = 0; i < 4; ++i) moment_arm += mount_rel[i] * m.wheels[i].unsprung_mass_kg;
+        force += g_across * m.unsprung_mass_kg;
+        torque += cross(moment_arm, g_across);
     }
+    Vec3 suspension_arm;  // sum_i F_i r_i: the suspension forces' moment is suspension_arm x body_z
     const double anti_roll_travel[2] = {s.wheels[FL].travel_m - s.wheels[FR].travel_m,
                                         s.wheels[RL].travel_m - s.wheels[RR].travel_m};
     for (int i = 0; i < 4; ++i) {
@@ -223,7 +226,7 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         const double roll = anti_roll_travel[wm.front ? 0 : 1] * (wm.left ? 1.0 : -1.0);
         f.suspension_n = sf.total() + ws.suspension.anti_roll_n_per_m * roll;
         force += body_z * f.suspension_n;
-        torque += cross(mount_rel[i], body_z * f.suspension_n);
+        suspension_arm += mount_rel[i] * f.suspension_n;
         // Tyre normal force: linear spring and damper on the deflection along the road normal.
         const double height = dot(f.hub, n);  // the road plane passes through the world origin
         const double deflection = wm.radius_m - height;
@@ -254,7 +257,7 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         torque += cross(f.contact - s.position_m, normal_across);
         // Wheel heading: steer (with Ackermann) and static toe about the body z axis.
         const double toe = wm.left ? -ws.toe_rad : ws.toe_rad;  // toe-in points the front inwards
-        const double steer = wheel_steer_angle_rad(ws, wm.left, c.steering) + toe;
+        const double steer = wheel_steer_angle_rad(ws.max_steer_rad, wm.tan_ackermann, wm.left, c.steering) + toe;
         const trig::SinCos steer_sc = trig::sincos(steer);
         const double sin_steer = steer_sc.sin;
         const double cos_steer = steer_sc.cos;
@@ -335,6 +338,8 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         }
     }
 
+    torque += cross(suspension_arm, body_z);
+
     // --- Aerodynamics (still air) ------------------------------------------------------------
     const double v_forward = dot(s.velocity_m_per_s, body_x);
     const double air_speed = norm(s.velocity_m_per_s);
@@ -357,8 +362,13 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
 
     // --- Velocities after the external impulses ------------------------------------------------
     Bodies b;
-    const Mat3 inv_mass_body = diagonal(1.0 / mass, 1.0 / mass, 1.0 / sprung_mass);
-    b.inv_mass = rot * inv_mass_body * transpose(rot);
+    // Body axes diag(1/m, 1/m, 1/m_sprung) in world axes: I/m + (1/m_sprung - 1/m) z z^T.
+    {
+        const double extra = 1.0 / sprung_mass - 1.0 / mass;
+        const double zz[3] = {body_z.x, body_z.y, body_z.z};
+        for (int i = 0; i < 3; ++i)
+            for (int j = 0; j < 3; ++j) b.inv_mass.m[i][j] = (i == j ? 1.0 / mass : 0.0) + extra * zz[i] * zz[j];
+    }
     b.inv_inertia = rot * inverse(inertia_body) * transpose(rot);
     const Vec3 omega_body_frame = transpose(rot) * s.angular_velocity_rad_per_s;
     const Vec3 gyro = rot * cross(omega_body_frame, inertia_body * omega_body_frame);
@@ -534,15 +544,23 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
     for (int i = 0; i < 4; ++i) {
         WheelState& w = s.wheels[i];
         w.spin_rad_per_s = b.w[detail::kWheel0 + i];
-        w.spin_angle_rad = std::fmod(w.spin_angle_rad + w.spin_rad_per_s * h, 2.0 * std::numbers::pi);
-        if (w.spin_angle_rad < 0.0) w.spin_angle_rad += 2.0 * std::numbers::pi;
+        // Wrapped to [0, 2 pi): one subtraction covers the usual step (|w h| < 2 pi).
+        constexpr double kTurn = 2.0 * std::numbers::pi;
+        w.spin_angle_rad += w.spin_rad_per_s * h;
+        if (w.spin_angle_rad >= kTurn || w.spin_angle_rad < 0.0) {
+            w.spin_angle_rad -= kTurn * std::floor(w.spin_angle_rad / kTurn);
+            if (!(w.spin_angle_rad >= 0.0 && w.spin_angle_rad < kTurn)) w.spin_angle_rad = 0.0;  // rounding or NaN
+        }
         // Wheel travel: m_u (a_mount . z + s'') = Fz (n . z) - F_susp + m_u (g . z).
         const WheelModel& wm = m.wheels[i];
         const Vec3& r_mount = mount_rel[i];
-        const Vec3 a_mount = s.acceleration_m_per_s2 + cross(s.angular_acceleration_rad_per_s2, r_mount) +
-                             cross(b.omega, cross(b.omega, r_mount));
+        // a_mount . z = a . z + (alpha x r) . z + (w x (w x r)) . z, the last two as
+        // alpha . (r x z) and (w . r)(w . z) - |w|^2 (r . z).
+        const double a_mount_z = dot(s.acceleration_m_per_s2, body_z) +
+                                 dot(s.angular_acceleration_rad_per_s2, cross(r_mount, body_z)) +
+                                 dot(b.omega, r_mount) * dot(b.omega, body_z) - dot(b.omega, b.omega) * dot(r_mount, body_z);
         const double accel = (frames[i].fz * dot(n, body_z) - frames[i].suspension_n) / wm.unsprung_mass_kg +
-                             dot(g_vec, body_z) - dot(a_mount, body_z);
+                             dot(g_vec, body_z) - a_mount_z;
         // Linearly implicit (backward Euler on the wheel's own stiffness K and damping C): the
         // force at the end of the step is F - K h v' - C (v' - v), so
         //   v' = (v (1 + h C / m) + h a) / (1 + h C / m + h^2 K / m).

@@ -78,6 +78,7 @@ VehicleModel build_vehicle_model(const VehicleSpec& spec) {
         const double camber_tilt = w.left ? -ws.camber_rad : ws.camber_rad;
         w.cos_camber_tilt = std::cos(camber_tilt);
         w.sin_camber_tilt = std::sin(camber_tilt);
+        w.tan_ackermann = std::tan(ws.ackermann_rad);
         // Over the whole range the travel can reach: full droop to the bump stop and a little
         // into it.
         const double top_travel = ws.suspension.travel_m + 0.02;

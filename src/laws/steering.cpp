@@ -7,11 +7,15 @@
 namespace tractive {
 
 double wheel_steer_angle_rad(const WheelSpec& w, bool left_side, double input) {
-    const double a = input * w.max_steer_rad;
-    if (a == 0.0 || w.ackermann_rad == 0.0) return a;
+    return wheel_steer_angle_rad(w.max_steer_rad, std::tan(w.ackermann_rad), left_side, input);
+}
+
+double wheel_steer_angle_rad(double max_steer_rad, double tan_ackermann, bool left_side, double input) {
+    const double a = input * max_steer_rad;
+    if (a == 0.0 || tan_ackermann == 0.0) return a;
     const double sigma = left_side ? 1.0 : -1.0;
     const trig::SinCos sc = trig::sincos(a);
-    const double inv = sc.cos / sc.sin - sigma * std::tan(w.ackermann_rad);
+    const double inv = sc.cos / sc.sin - sigma * tan_ackermann;
     if (inv == 0.0) return sigma * 0.5 * 3.14159265358979323846;
     // 1 / inv has the sign of a for the angles a car uses (|a| < 90 deg - A).
     return trig::atan(1.0 / inv);

@@ -16,7 +16,7 @@
 namespace tractive {
 
 struct StepSettings {
-    double internal_step_s = 0.005;  // the fixed internal step (docs/physics.md: convergence)
+    double internal_step_s = 0.006;  // the fixed internal step (docs/physics.md: convergence)
     int solver_iterations = 4;       // Gauss-Seidel sweeps over the rows per internal step
 };
 

@@ -34,6 +34,7 @@ struct WheelModel {
     // +camber, so negative camber lifts the axle's outer end): its cosine and sine.
     double cos_camber_tilt = 1.0;
     double sin_camber_tilt = 0.0;
+    double tan_ackermann = 0.0;  // tan of the steering's Ackermann arm angle (laws/steering.hpp)
     // Camber change (rad, + = top outwards) against suspension travel from the double-wishbone or
     // MacPherson geometry (laws/suspension_geometry.hpp), over [droop limit, travel + 2 cm]; empty
     // when the spec gives neither (the wheel plane then follows the body).

@@ -12,4 +12,7 @@ namespace tractive {
 // static toe.
 double wheel_steer_angle_rad(const WheelSpec& wheel, bool left_side, double input);
 
+// The same law with tan(A) given (the step computes it once per car).
+double wheel_steer_angle_rad(double max_steer_rad, double tan_ackermann, bool left_side, double input);
+
 }  // namespace tractive
