@@ -12,7 +12,7 @@
 // The dump empties the wheel's pressure in 40 ms and the build refills it in 250 ms: outlet
 // valves dump faster than the pump rebuilds (pressure reduction rates of roughly 3-10 times the
 // build-up rates in the handbook's cycle diagrams). Rates, not steps, make the modulation
-// independent of the internal step: at 4 ms a full dump takes 10 steps, so the factor cannot
+// independent of the internal step: at 6 ms a full dump takes about 7 steps, so the factor cannot
 // chatter between extremes from one step to the next. The band of +-25 % around the peak is
 // where the tyre gives at least ~95 % of its peak force for Pacejka and friction-curve tyres.
 // Below 1.5 m/s (5.4 km/h) the ABS hands full pressure back (as real units switch off near
