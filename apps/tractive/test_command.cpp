@@ -118,7 +118,8 @@ int test_command(const TestOptions& options, const std::string& default_car_path
         fmt::print("{:<12} {:<24} {:>10}  {}\n", "test", "metric", "value", "unit");
         for (const auto& r : results) {
             for (const auto& m : r.metrics) {
-                fmt::print("{:<12} {:<24} {:>10}  {}\n", r.test, m.name, format_value(m), m.is_flag() ? "" : m.unit);
+                const std::string row = fmt::format("{:<12} {:<24} {:>10}", r.test, m.name, format_value(m));
+                fmt::print("{}\n", m.is_flag() ? row : row + "  " + m.unit);
             }
         }
     }
