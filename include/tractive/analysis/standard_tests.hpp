@@ -53,7 +53,7 @@ struct StandardTestResult {
 };
 
 struct StandardTestOptions {
-    StepSettings step;                   // internal step (default 5 ms)
+    StepSettings step;                   // internal step (the library default)
     bool record_telemetry = false;
     double telemetry_interval_s = 0.05;  // one row per interval (rounded to whole internal steps)
 };
