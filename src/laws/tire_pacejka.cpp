@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "tractive/core/exp.hpp"
 #include "tractive/core/trig.hpp"
 
 namespace tractive {
@@ -64,7 +65,7 @@ PacejkaValue pacejka_fx(const PacejkaCoefficients& p, double slip_percent, doubl
     const auto& b = p.b;
     const double c = b[0];
     const double d = (b[1] * fz + b[2] * size_factor) * fz;
-    const double bcd = (b[3] * fz + b[4]) * fz * std::exp(-b[5] * fz);
+    const double bcd = (b[3] * fz + b[4]) * fz * exp_inline(-b[5] * fz);
     const double e = (b[6] * fz + b[7]) * fz + b[8];
     const double sh = b[9] * fz + b[10];
     return magic_formula<true>(c, d, bcd, e, slip_percent + sh, friction_scale);  // no Sv (VDrift)
@@ -109,7 +110,7 @@ double pacejka_mz_nm(const PacejkaCoefficients& p, double alpha_deg, double fz_k
     const double abs_gamma = std::abs(gamma_deg);
     const double shape = c[0];
     const double d = (c[1] * fz + c[2]) * fz;
-    const double bcd = (c[3] * fz + c[4]) * fz * (1.0 - c[6] * abs_gamma) * std::exp(-c[5] * fz);
+    const double bcd = (c[3] * fz + c[4]) * fz * (1.0 - c[6] * abs_gamma) * exp_inline(-c[5] * fz);
     const double e = ((c[7] * fz + c[8]) * fz + c[9]) * (1.0 - c[10] * abs_gamma);
     const double sh = c[11] * gamma_deg + c[12] * fz + c[13];
     const double sv = (c[14] * fz + c[15]) * fz * gamma_deg + c[16] * fz + c[17];

@@ -1,6 +1,7 @@
-// The inline arctangent, sine and cosine (core/trig.hpp) against the C library's correctly
-// rounded ones: error in units in the last place over a dense sweep, exact symmetry, special
-// values.
+// The inline arctangent, sine and cosine (core/trig.hpp) and exponential (core/exp.hpp) against
+// the C library's correctly rounded ones: error in units in the last place over a dense sweep,
+// exact symmetry, special values.
+#include "tractive/core/exp.hpp"
 #include "tractive/core/trig.hpp"
 
 #include <gtest/gtest.h>
@@ -69,4 +70,16 @@ TEST(Trig, SinAndCosWithinFourUlpsOfTheirScaleAndSymmetric) {
     EXPECT_TRUE(std::isnan(trig::sincos(std::numeric_limits<double>::infinity()).cos));
     EXPECT_TRUE(std::isnan(trig::sin(std::nan(""))));
     EXPECT_EQ(trig::sincos(0.0).cos, 1.0);
+}
+
+TEST(InlineExp, WithinFourUlpsOverTheWholeRange) {
+    double worst = 0.0;
+    for (double x = -700.0; x <= 700.0; x += 0.01371) worst = std::max(worst, ulps(tractive::exp_inline(x), std::exp(x)));
+    for (double x = -1e-3; x <= 1e-3; x += 1.37e-6) worst = std::max(worst, ulps(tractive::exp_inline(x), std::exp(x)));
+    EXPECT_LE(worst, 4.0);
+    RecordProperty("exp_worst_ulps", std::to_string(worst));
+    EXPECT_EQ(tractive::exp_inline(0.0), 1.0);
+    EXPECT_EQ(tractive::exp_inline(800.0), std::exp(800.0));
+    EXPECT_EQ(tractive::exp_inline(-800.0), std::exp(-800.0));
+    EXPECT_TRUE(std::isnan(tractive::exp_inline(std::nan(""))));
 }
