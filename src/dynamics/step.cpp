@@ -5,7 +5,6 @@
 #include <numbers>
 
 #include "row_solver.hpp"
-#include "tractive/core/trig.hpp"
 #include "tractive/dynamics/simulation.hpp"
 #include "tractive/laws/aero.hpp"
 #include "tractive/laws/clutch.hpp"
@@ -258,9 +257,8 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         // Wheel heading: steer (with Ackermann) and static toe about the body z axis.
         const double toe = wm.left ? -ws.toe_rad : ws.toe_rad;  // toe-in points the front inwards
         const double steer = wheel_steer_angle_rad(ws.max_steer_rad, wm.tan_ackermann, wm.left, c.steering) + toe;
-        const trig::SinCos steer_sc = trig::sincos(steer);
-        const double sin_steer = steer_sc.sin;
-        const double cos_steer = steer_sc.cos;
+        const double sin_steer = std::sin(steer);
+        const double cos_steer = std::cos(steer);
         const Vec3 heading_body{cos_steer, sin_steer, 0.0};
         const Vec3 heading = rot * heading_body;
         f.forward = normalized(heading - n * dot(heading, n));
@@ -275,9 +273,8 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
             // sign convention as the static camber above).
             const double camber = ws.camber_rad + wm.camber_change_rad(w.travel_m);
             const double tilt = wm.left ? -camber : camber;
-            const trig::SinCos tilt_sc = trig::sincos(tilt);
-            cos_tilt = tilt_sc.cos;
-            sin_tilt = tilt_sc.sin;
+            cos_tilt = std::cos(tilt);
+            sin_tilt = std::sin(tilt);
         }
         const Vec3 axle_body{-sin_steer * cos_tilt, cos_steer * cos_tilt, sin_tilt};
         const Vec3 axle_left = rot * axle_body;
@@ -291,7 +288,7 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         const double surface = road_friction(road, f.contact.x, f.contact.y);
         const double denom = std::max(std::abs(vx), kSlipReferenceSpeed_m_per_s);
         slip.slip_ratio = (w.spin_rad_per_s * wm.radius_m - vx) / denom;
-        slip.slip_angle_rad = trig::atan(vy / denom);
+        slip.slip_angle_rad = std::atan(vy / denom);
         auto& out = s.wheel_outputs[i];
         out.slip_ratio = slip.slip_ratio;
         out.slip_angle_rad = slip.slip_angle_rad;

@@ -14,8 +14,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "tractive/core/exp.hpp"
-#include "tractive/core/trig.hpp"
 
 namespace tractive {
 
@@ -45,14 +43,14 @@ PacejkaValue magic_formula(double c, double d_fit, double bcd, double e, double 
     double bs = b * s;
     if (std::isnan(bs)) bs = 0.0;  // B infinite or NaN (overflowing BCD) with S = 0
     bs = std::clamp(bs, -kMaxBs, kMaxBs);
-    const double x = bs - e * (bs - trig::atan(bs));
+    const double x = bs - e * (bs - std::atan(bs));
     if constexpr (!kWithSlope) {
-        return {d * trig::sin(c * trig::atan(x)), 0.0};
+        return {d * std::sin(c * std::atan(x)), 0.0};
     } else {
-        const trig::SinCos sc = trig::sincos(c * trig::atan(x));
+        const double angle = c * std::atan(x);
         const double dx_ds = b * (1.0 - e + e / (1.0 + bs * bs));
-        const double slope = d * c * sc.cos / (1.0 + x * x) * dx_ds;
-        return {d * sc.sin, std::isfinite(slope) ? slope : 0.0};
+        const double slope = d * c * std::cos(angle) / (1.0 + x * x) * dx_ds;
+        return {d * std::sin(angle), std::isfinite(slope) ? slope : 0.0};
     }
 }
 
@@ -65,7 +63,7 @@ PacejkaValue pacejka_fx(const PacejkaCoefficients& p, double slip_percent, doubl
     const auto& b = p.b;
     const double c = b[0];
     const double d = (b[1] * fz + b[2] * size_factor) * fz;
-    const double bcd = (b[3] * fz + b[4]) * fz * exp_inline(-b[5] * fz);
+    const double bcd = (b[3] * fz + b[4]) * fz * std::exp(-b[5] * fz);
     const double e = (b[6] * fz + b[7]) * fz + b[8];
     const double sh = b[9] * fz + b[10];
     return magic_formula<true>(c, d, bcd, e, slip_percent + sh, friction_scale);  // no Sv (VDrift)
@@ -110,7 +108,7 @@ double pacejka_mz_nm(const PacejkaCoefficients& p, double alpha_deg, double fz_k
     const double abs_gamma = std::abs(gamma_deg);
     const double shape = c[0];
     const double d = (c[1] * fz + c[2]) * fz;
-    const double bcd = (c[3] * fz + c[4]) * fz * (1.0 - c[6] * abs_gamma) * exp_inline(-c[5] * fz);
+    const double bcd = (c[3] * fz + c[4]) * fz * (1.0 - c[6] * abs_gamma) * std::exp(-c[5] * fz);
     const double e = ((c[7] * fz + c[8]) * fz + c[9]) * (1.0 - c[10] * abs_gamma);
     const double sh = c[11] * gamma_deg + c[12] * fz + c[13];
     const double sv = (c[14] * fz + c[15]) * fz * gamma_deg + c[16] * fz + c[17];
