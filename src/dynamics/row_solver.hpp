@@ -3,9 +3,10 @@
 // scalar shaft speeds (engine, gearbox input, four wheel spins) and optionally the chassis' linear
 // and angular velocity:
 //   J v = sum_k c_k w_k + lin . v_body + ang . w_body
-// and wants J v = 0, with its accumulated impulse lambda clamped to [lo, hi].
+// with its accumulated impulse lambda clamped to [lo, hi]. A shaft row wants J v = 0; a tyre row
+// follows the tyre law implicitly (ContactRow below).
 //
-// Two kinds of rows, each swept by its own loop:
+// Two kinds of rows, each swept by its own loop (tyre pairs first, then shaft rows):
 //   - shaft rows (engine friction, clutch, gear, gearbox loss, differential locks, brakes): up to
 //     five shaft speeds, no chassis;
 //   - tyre pairs: a longitudinal row (chassis and the wheel's spin) and a lateral row (chassis
