@@ -172,6 +172,27 @@ TransmissionCommand automated_clutch(const Context& x, ControllerState& c) {
     // Gearbox input speed in the engaged gear, + when it turns the way the gear drives the car.
     const double w_in = x.input_speed(c.engaged_gear);
 
+    // Stall guard, in every phase that can have the clutch closed on a gear: when the gearbox
+    // input falls below 0.9 x idle (driven wheels locking under the brakes, braking to a stop)
+    // the clutch is opened at once, as a real automatic opens its clutch or converter lock-up
+    // when the input shaft falls towards idle. A shift in progress is abandoned: its
+    // ShiftDisengage floors the pedal only in T/4 (75 ms at T = 0.3 s), while locking wheels
+    // take the input shaft from cruising speed to zero in about 0.15 s and would drag the engine
+    // below its stall speed first. A shift to neutral just completes (gear out, clutch open);
+    // otherwise the Start phase takes over, which with the input below the engine asks the clutch
+    // for no more than the launch map allows (nothing at idle) and re-engages once the wheels
+    // turn again.
+    const bool clutch_may_be_closed = c.clutch_phase == ClutchPhase::Engaged || shifting(c);
+    if (clutch_may_be_closed && x.vehicle.engine_running && c.engaged_gear != 0 &&
+        w_in < kStallGuardShare * x.idle_rad_per_s) {
+        if (shifting(c) && c.shift_target_gear == 0) {
+            c.engaged_gear = 0;
+            enter(c, ClutchPhase::Open);
+        } else {
+            enter(c, ClutchPhase::Start);
+        }
+    }
+
     switch (c.clutch_phase) {
         case ClutchPhase::Driver:  // switched from Manual: take the clutch over, open
             enter(c, ClutchPhase::Open);
@@ -182,11 +203,7 @@ TransmissionCommand automated_clutch(const Context& x, ControllerState& c) {
             }
             break;
         case ClutchPhase::Engaged:
-            if (c.engaged_gear == 0) {
-                enter(c, ClutchPhase::Open);
-            } else if (w_in < kStallGuardShare * x.idle_rad_per_s) {
-                enter(c, ClutchPhase::Start);
-            }
+            if (c.engaged_gear == 0) enter(c, ClutchPhase::Open);  // (input too slow: the stall guard above)
             break;
         case ClutchPhase::Start:
             if (x.standing() && x.throttle <= 0.0 && w_in < x.idle_rad_per_s) enter(c, ClutchPhase::Open);

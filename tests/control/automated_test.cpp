@@ -281,3 +281,40 @@ TEST(Automatic, GoesToNeutralWhenTheCarStops) {
 
 }  // namespace
 }  // namespace tractive
+
+namespace tractive {
+namespace {
+
+// Emergency stop in D without ABS (issue 4): the driven wheels lock within about 0.15 s and the
+// gearbox input falls to zero with them. The automated clutch must open before the engine is
+// dragged below its stall speed, whatever phase it is in (it used to start a downshift, whose
+// pedal takes T/4 to floor, and stalled the hatchback, sedan_awd and ucwin_sedan). Two runs per
+// car: braking at once from 100 km/h (the gearbox still choosing its gear from N), and after 3 s
+// of cruising on a light throttle (a gear in, the clutch engaged).
+TEST(Automatic, LockingTheDrivenWheelsDoesNotStallTheEngine) {
+    for (const auto& [name, spec] : test::all_cars()) {
+        for (const double cruise_s : {0.0, 3.0}) {
+            InitialConditions ic;
+            ic.speed_m_per_s = 100.0 / 3.6;
+            ControlledCar car(spec, RoadSpec{}, test::settings_with(ShiftMode::Automatic, false, false), ic);
+            car.drive(cruise_s, [](const ControlledCar&) { return drive_input(0.2); });
+            const int gear_at_brake = car.control.engaged_gear;
+            DriverInput in = drive_input(0.0);
+            in.brake = 1.0;
+            double stopped_at = -1.0;
+            bool stalled = false;
+            car.drive(20.0, [&](const ControlledCar&) { return in; }, [&](const ControlledCar& c) {
+                if (!c.state().engine_running) stalled = true;
+                if (stopped_at < 0.0 && speed_m_per_s(c.state()) < 0.05) stopped_at = c.time_s();
+                return !stalled && (stopped_at < 0.0 || c.time_s() < stopped_at + 1.0);
+            });
+            std::printf("%-24s braking in D after %.0f s cruise (gear %d): stopped at %.2f s, stalled %d\n", name.c_str(),
+                        cruise_s, gear_at_brake, stopped_at, stalled ? 1 : 0);
+            EXPECT_FALSE(stalled) << name << " cruise " << cruise_s << " s, t " << car.time_s();
+            EXPECT_GT(stopped_at, 0.0) << name;
+        }
+    }
+}
+
+}  // namespace
+}  // namespace tractive

@@ -110,23 +110,25 @@ StandardTestResult top_speed_test(const VehicleSpec& spec, const StandardTestOpt
 namespace {
 
 // 100 km/h to rest with the brake pedal floored at t = 0 (a step, as in a magazine's emergency
-// stop), throttle closed, declutched: automatic mode with the selector in N (road testers press
-// the clutch in an emergency stop; the figure is then the brakes' and tyres' alone, the same for
-// every gearbox, and locked driven wheels cannot stall the engine). "Rest": speed below 0.05 m/s (the distance left is
-// under v^2 / (2 a) = 0.1 mm). Distance is the path length of the body origin. Cap 20 s.
+// stop), throttle closed: automatic mode with the selector in D, as a driver brakes, rolling in
+// the top gear with the clutch engaged (the gear the automatic holds at 100 km/h with the
+// throttle released: the highest gear in its rev range). The automated clutch opens when the
+// gearbox input falls towards idle, so locked driven wheels do not stall the engine
+// (docs/control.md, "stall guard"). "Rest": speed below 0.05 m/s (the distance left is under
+// v^2 / (2 a) = 0.1 mm). Distance is the path length of the body origin. Cap 20 s.
 double braking_distance_m(const VehicleSpec& spec, bool abs, const StandardTestOptions& options,
                           StandardTestResult& result, const char* variant) {
     constexpr double kRest_m_per_s = 0.05;
     constexpr double kCap_s = 20.0;
     InitialConditions ic;
     ic.speed_m_per_s = k100Kmh_m_per_s;
-    ic.gear = 0;  // neutral from the start
+    ic.gear = top_gear(spec);
     ControlSettings s = settings_in_mode(spec, ShiftMode::Automatic);
     s.aids.abs = abs;
     TestDrive d(spec, RoadSpec{}, s, ic, options);
     LaneKeeper lane;
     DriverInput in;
-    in.gear_lever = 0;
+    in.gear_lever = 1;  // D
     in.brake = 1.0;
     double distance = kNaN;
     while (d.time_s() < kCap_s) {
