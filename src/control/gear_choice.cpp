@@ -37,6 +37,8 @@ double peak_torque_rpm(const EngineSpec& engine) {
 
 double lowest_drive_rpm(const EngineSpec& engine) { return 1.25 * engine.start_rpm; }
 
+double automatic_upshift_rpm(const EngineSpec& engine) { return kAutomaticUpshiftShareOfLimit * engine.rpm_limit; }
+
 int choose_automatic_gear(const VehicleModel& model, double gearbox_output_speed_rad_per_s, double throttle,
                           int current_gear) {
     const TransmissionSpec& t = model.spec.transmission;
@@ -44,6 +46,11 @@ int choose_automatic_gear(const VehicleModel& model, double gearbox_output_speed
     const int n = static_cast<int>(t.forward_ratios.size());
     const double w_out = std::abs(gearbox_output_speed_rad_per_s);
     const double low_rpm = lowest_drive_rpm(e);
+    // Upper end of the range: the upshift speed for the current gear and any higher one, and
+    // 5 % below it for a lower gear (a downshift must not land where it would have to shift
+    // straight back up: the speed band that matches the 5 % torque band of the hysteresis).
+    const double up_rpm = automatic_upshift_rpm(e);
+    const double down_rpm = kDownshiftBandShare * up_rpm;
     // Full-load wheel torque per gear in range (0 = out of range); the final drive and the
     // efficiency are common to all gears and left out.
     std::vector<double> wheel_torque(static_cast<std::size_t>(n) + 1, 0.0);
@@ -51,7 +58,8 @@ int choose_automatic_gear(const VehicleModel& model, double gearbox_output_speed
     bool any = false;
     for (int g = 1; g <= n; ++g) {
         const double rpm = t.forward_ratios[g - 1] * w_out / kRadPerSecPerRpm;
-        if (rpm < low_rpm || rpm > e.rpm_limit) continue;
+        const bool lower_than_current = current_gear >= 1 && g < current_gear;
+        if (rpm < low_rpm || rpm > (lower_than_current ? down_rpm : up_rpm)) continue;
         const double w = full_load_torque_nm(e, rpm) * t.forward_ratios[g - 1];
         wheel_torque[g] = w;
         best = std::max(best, w);

@@ -318,3 +318,36 @@ TEST(Automatic, LockingTheDrivenWheelsDoesNotStallTheEngine) {
 
 }  // namespace
 }  // namespace tractive
+
+namespace tractive {
+namespace {
+
+// Full throttle in D from a rolling start at 100 km/h (issue 4): the automatic upshifts before
+// the rev limiter, so the limiter never cuts the fuel. (It used to choose by full-load torque
+// alone, which does not see the limiter: sedan_awd took 2nd at 6,610 rpm and stayed there,
+// bouncing on the cut.) 30 s, or until 200 km/h.
+TEST(Automatic, FullThrottleFromARollingStartNeverReachesTheRevLimiter) {
+    for (const auto& [name, spec] : test::all_cars()) {
+        InitialConditions ic;
+        ic.speed_m_per_s = 100.0 / 3.6;
+        ControlledCar car(spec, RoadSpec{}, test::settings_with(ShiftMode::Automatic, false, true), ic);
+        long cut_steps = 0;
+        double max_rpm = 0.0;
+        int top_gear_used = 0;
+        car.drive(30.0, [](const ControlledCar&) { return drive_input(1.0); }, [&](const ControlledCar& c) {
+            if (c.state().rev_limiter_cut) ++cut_steps;
+            max_rpm = std::max(max_rpm, engine_rpm(c.state()));
+            top_gear_used = std::max(top_gear_used, c.control.engaged_gear);
+            return forward_speed_m_per_s(c.state()) < 200.0 / 3.6;
+        });
+        std::printf("%-24s full throttle from 100 km/h: highest gear %d, max %.0f rpm (limit %.0f), limiter-cut steps %ld, "
+                    "end %.1f km/h\n",
+                    name.c_str(), top_gear_used, max_rpm, spec.engine.rpm_limit, cut_steps,
+                    forward_speed_m_per_s(car.state()) * 3.6);
+        EXPECT_EQ(cut_steps, 0) << name;
+        EXPECT_LE(max_rpm, spec.engine.rpm_limit) << name;
+    }
+}
+
+}  // namespace
+}  // namespace tractive

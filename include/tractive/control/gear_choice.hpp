@@ -23,8 +23,26 @@ double peak_torque_rpm(const EngineSpec& engine);
 // lowest cruise speed near 1.2-1.5 x idle. (A design value, not fitted to any test.)
 double lowest_drive_rpm(const EngineSpec& engine);
 
+// The automatic's full-throttle upshift speed: 0.97 x rpm_limit. The gear choice below compares
+// full-load torque curves, which do not know the rev limiter: where the next gear's wheel torque
+// stays below the current one's up to the limit (a long ratio step, a torque curve still high at
+// the limit), the "maximum torque" gear is the current one until the limiter cuts the fuel, and
+// the car sat on the limiter (sedan_awd in 2nd at 6,610 rpm from 100 km/h). An automatic leaves
+// the gear before the cut: production automatics' full-throttle upshift points lie some 150-300
+// rpm below the limiter (2-5 % of a 6,000-7,500 rpm limit); 3 % leaves 190-225 rpm on the shipped
+// cars, more than the limiter's own 100 rpm hysteresis band (dynamics/step.cpp), so the decision
+// comes before the engine reaches the cut. (A design value, not fitted to any test.)
+inline constexpr double kAutomaticUpshiftShareOfLimit = 0.97;
+// A downshift is taken only into a gear whose engine speed is at most 0.95 x the upshift speed:
+// the 5 % band of the torque hysteresis, in speed, so a car whose speed hovers at an upshift
+// point (at its top speed) does not shift up and straight back down. (A design value.)
+inline constexpr double kDownshiftBandShare = 0.95;
+
+double automatic_upshift_rpm(const EngineSpec& engine);
+
 // The automatic gearbox's gear at this gearbox output speed and throttle.
-// For each forward gear g inside the rev range [lowest_drive_rpm, rpm_limit], the full-load wheel
+// For each forward gear g inside the rev range [lowest_drive_rpm, automatic_upshift_rpm] (for a
+// gear below the current one [lowest_drive_rpm, 0.95 automatic_upshift_rpm]), the full-load wheel
 // torque is W_g = T_full(n_g) i_g (times the common final drive and efficiency), n_g = i_g w_out.
 // At a fixed road speed W_g is proportional to the engine power at n_g, so the largest W_g is
 // the gear nearest the power peak. The driver's throttle asks for D = throttle * max_g W_g; the
