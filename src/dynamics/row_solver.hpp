@@ -50,6 +50,10 @@ struct ShaftRow {
 //   lambda += -(q (J v - t) + (1 - w) (lambda - L0)) / (q K + 1 - w),  t = (1 - w) J v0,
 // K = J M^-1 J^T: e1 = q / (q K + 1 - w) and e2 = (1 - w) / (q K + 1 - w) below; q = 0 and w = 1
 // together is the rigid row (e1 = 1 / K, e2 = 0).
+// Past the law's peak (a falling law) the row is rigid towards zero sliding (e1 = 1 / K, e2 = 0,
+// t = 0) within bounds the caller sets to the law's force: the force is the law's, explicit, but
+// can never drive the slip through zero within a step (which, with the wheel's small inertia,
+// would overshoot into a limit cycle at low speed).
 struct ContactRow {
     Vec3 lin;  // world
     Vec3 ang;  // world
@@ -65,6 +69,7 @@ struct ContactRow {
     double q;            // h k
     double target;       // t = (1 - w) J v0
     double stick;        // w
+    bool rigid;          // zero sliding within the bounds (past the peak, or w = 1)
     double e1;           // set by prepare()
     double e2;
     double lambda;
@@ -73,7 +78,15 @@ struct ContactRow {
         law_impulse = law_impulse_ns;
         q = q_ns_per_m_s;
         stick = stick_weight;
+        rigid = false;
         target = (1.0 - stick_weight) * row_velocity_m_per_s;
+    }
+    void set_rigid() {
+        law_impulse = 0.0;
+        q = 0.0;
+        stick = 1.0;
+        rigid = true;
+        target = 0.0;
     }
 };
 
@@ -146,7 +159,7 @@ inline void prepare(ContactRow& r, double inv_i_wheel, const Bodies& b) {
     const double k = dot(r.lin, r.inv_mass_lin) + dot(r.ang, r.inv_inertia_ang) + r.coeff * r.inv_i_coeff;
     const double slide = 1.0 - r.stick;
     const double denominator = r.q * k + slide;
-    if (denominator > 0.0) {
+    if (!r.rigid && denominator > 0.0) {
         r.e1 = r.q / denominator;
         r.e2 = slide / denominator;
     } else {  // rigid (or a NaN, which propagates)

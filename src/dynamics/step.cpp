@@ -100,6 +100,8 @@ struct WheelFrame {
     double row_velocity_x = 0.0;
     double row_velocity_y = 0.0;
     double stick = 0.0;
+    bool falling_x = false;  // the law falls with slip here (past its peak)
+    bool falling_y = false;
     double rolling_torque = 0.0;
 };
 
@@ -315,15 +317,18 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
             const TirePeak peak = tire_peak_force(ws.tire, f.fz, surface, wm.size_friction_factor);
             const double motion = std::max({std::abs(vx), std::abs(vy), std::abs(w.spin_rad_per_s * wm.radius_m)});
             f.stick = stiction_weight(motion);
-            // Bounds: the friction the tyre can give (its peak), or the law's force if larger.
-            f.bound_x = std::max(std::abs(f.law.fx_n), peak.fx_n);
-            f.bound_y = std::max(std::abs(f.law.fy_n), peak.fy_n);
+            // Bounds: the friction the tyre can give (its peak), or the law's force if larger; past
+            // the peak (a falling law, a rigid row) the law's force, or the static friction the
+            // stiction weight allows if larger.
+            f.falling_x = !(f.law.dfx_dslip_ratio > 0.0);
+            f.falling_y = !(f.law.dfy_dslip_angle_per_rad < 0.0);
+            f.bound_x = std::max(std::abs(f.law.fx_n), (f.falling_x ? f.stick : 1.0) * peak.fx_n);
+            f.bound_y = std::max(std::abs(f.law.fy_n), (f.falling_y ? f.stick : 1.0) * peak.fy_n);
             // (sqrt of the sum of squares rather than std::hypot: tyre forces are far from overflow.)
             f.circle = std::max(std::sqrt(f.law.fx_n * f.law.fx_n + f.law.fy_n * f.law.fy_n), std::max(peak.fx_n, peak.fy_n));
             // Slopes in the rows' velocities: the longitudinal row's J v = v_x - omega r = -kappa D
             // (D = denom), so dFx/d(J v) = -dFx/dkappa / D; the lateral row's J v = v_y, and
-            // alpha = atan(v_y / D), so dFy/d(J v) = dFy/dalpha / (D (1 + (v_y / D)^2)). A falling
-            // law (past the peak) is taken as flat: the force is then explicit at F0.
+            // alpha = atan(v_y / D), so dFy/d(J v) = dFy/dalpha / (D (1 + (v_y / D)^2)).
             const double vy_ratio = vy / denom;
             f.stiffness_x = std::max(f.law.dfx_dslip_ratio / denom, 0.0);
             f.stiffness_y = std::max(-f.law.dfy_dslip_angle_per_rad / (denom * (1.0 + vy_ratio * vy_ratio)), 0.0);
@@ -483,13 +488,21 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         p.x.coeff = -m.wheels[i].radius_m;
         p.x.lo = -f.bound_x * h;
         p.x.hi = f.bound_x * h;
-        p.x.set_law(f.law.fx_n * h, f.stiffness_x * h, f.row_velocity_x, f.stick);
+        if (f.falling_x) {
+            p.x.set_rigid();
+        } else {
+            p.x.set_law(f.law.fx_n * h, f.stiffness_x * h, f.row_velocity_x, f.stick);
+        }
         // Lateral: contact-point velocity across the wheel heading.
         p.y.lin = f.lateral;
         p.y.ang = cross(rc, f.lateral);
         p.y.lo = -f.bound_y * h;
         p.y.hi = f.bound_y * h;
-        p.y.set_law(f.law.fy_n * h, f.stiffness_y * h, f.row_velocity_y, f.stick);
+        if (f.falling_y) {
+            p.y.set_rigid();
+        } else {
+            p.y.set_law(f.law.fy_n * h, f.stiffness_y * h, f.row_velocity_y, f.stick);
+        }
         p.circle = f.circle * h;
     }
 
