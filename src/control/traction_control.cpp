@@ -1,8 +1,48 @@
 #include "tractive/control/traction_control.hpp"
 
 #include <algorithm>
+#include <cmath>
+
+#include "tractive/laws/engine.hpp"
+#include "tractive/laws/engine_torque.hpp"
 
 namespace tractive {
+
+namespace {
+
+// The lowest engine speed (rpm) at which the full-load torque reaches its largest value (99.9 %,
+// for curves with a flat top). A piecewise-linear curve has its largest value at a point of the
+// curve, and below the first point the torque only falls (laws/engine.hpp), so the points suffice.
+double peak_torque_rpm(const EngineSpec& engine) {
+    const auto& xs = engine.torque_curve_nm.xs();
+    double best_nm = 0.0;
+    for (const double rpm : xs) best_nm = std::max(best_nm, full_load_torque_nm(engine, rpm));
+    for (const double rpm : xs) {
+        if (full_load_torque_nm(engine, rpm) >= 0.999 * best_nm) return rpm;
+    }
+    return 0.0;
+}
+
+// The throttle floor that keeps the clutch from pulling the engine down (see the header): while
+// the engine runs in gear below the speed of its torque peak and the clutch takes torque from it
+// (slipping, or locked to a wheel that spins), the smallest throttle at which the engine's net
+// torque (drive less resistive, laws/engine.hpp) is at least the clutch's transmitted torque, so
+// the engine does not slow down; 0 otherwise. The net torque is linear in the throttle,
+// t Tf - (1 - t) R, so that throttle is (Tc + R) / (Tf + R).
+double engine_speed_floor(const VehicleModel& model, const VehicleState& vehicle) {
+    const DrivelineOutputs& line = vehicle.driveline;
+    const double clutch_nm = line.clutch_torque_nm;
+    if (!vehicle.engine_running || vehicle.gear == 0 || clutch_nm <= 0.0) return 0.0;
+    const EngineSpec& engine = model.spec.engine;
+    const double rpm = vehicle.engine_speed_rad_per_s / kRadPerSecPerRpm;
+    if (rpm >= peak_torque_rpm(engine)) return 0.0;
+    const double full_nm = engine_torque(engine, rpm, 1.0, true).drive_nm;
+    const double resistive_nm = engine_torque(engine, rpm, 0.0, true).resistive_nm;
+    if (full_nm + resistive_nm <= 0.0) return 1.0;
+    return std::clamp((clutch_nm + resistive_nm) / (full_nm + resistive_nm), 0.0, 1.0);
+}
+
+}  // namespace
 
 double traction_control_step(const VehicleModel& model, const VehicleState& vehicle, double driver_throttle, double dt_s,
                              ControllerState& state, const TractionControlSettings& settings) {
@@ -18,6 +58,9 @@ double traction_control_step(const VehicleModel& model, const VehicleState& vehi
     } else if (relative_slip < settings.restore_below_peak) {
         limit = std::min(1.0, limit + dt_s / settings.restore_time_s);
     }
+    // Never below the throttle that keeps the engine from slowing against the clutch below its
+    // torque peak; a cut that goes on after the floor lifts continues from it.
+    limit = std::max(limit, std::min(driver_throttle, engine_speed_floor(model, vehicle)));
     state.tcs_active = limit < driver_throttle;
     return std::min(driver_throttle, limit);
 }

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "control/control_support.hpp"
+#include "tractive/analysis/standard_tests.hpp"
 
 namespace tractive {
 namespace {
@@ -107,6 +108,27 @@ TEST(TractionControl, LimitsDrivenWheelSlipOnLowFriction) {
                     mean_slip[1]);
         EXPECT_LT(mean_slip[1], 0.5 * mean_slip[0]) << name;
         EXPECT_LT(mean_slip[1], 0.3) << name;
+    }
+}
+
+// Manual hill start on the 20 % grade (the hill-start standard test: clutch brought up while the
+// driver holds the revs, then full throttle) with traction control on: on every shipped car
+// fitted with it, and on the shared VDrift cars with it forced on. The front driven wheel of an
+// open differential spins while the clutch is still slipping; a throttle cut to zero there used
+// to pull the hatchback's engine below idle, and it then stalled (hill_start_ok = no). The same
+// start without traction control is printed alongside.
+TEST(TractionControl, DoesNotStallTheEngineInAManualHillStart) {
+    for (auto [name, spec] : test::all_cars()) {
+        const bool shipped = name.find('/') == std::string::npos;
+        if (shipped && !spec.driver_aids.tcs) continue;
+        spec.driver_aids.tcs = false;
+        const StandardTestResult off = run_standard_test("hill-start", spec);
+        spec.driver_aids.tcs = true;
+        const StandardTestResult on = run_standard_test("hill-start", spec);
+        std::printf("%-24s hill start 20 %%: TCS off ok %.0f rollback %.3f m; TCS on ok %.0f rollback %.3f m\n", name.c_str(),
+                    off.metric("hill_start_ok").value, off.metric("rollback_m").value, on.metric("hill_start_ok").value,
+                    on.metric("rollback_m").value);
+        EXPECT_EQ(on.metric("hill_start_ok").value, 1.0) << name;
     }
 }
 

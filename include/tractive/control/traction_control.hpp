@@ -10,6 +10,10 @@
 //   otherwise the ceiling holds.
 // As for the ABS, rates rather than steps keep it smooth at any internal step. The engine torque
 // follows the throttle at once in this model, so a 0.2 s cut is enough to catch a spin.
+// Floor: while the engine runs in gear below the speed of its full-load torque peak and the
+// clutch takes torque from it, the ceiling is at least the throttle at which the engine's net
+// torque equals the clutch's transmitted torque, so the cut never slows the engine there (below
+// the torque peak a speed loss lowers the engine's torque and it would lug down to a stall).
 
 #include "tractive/control/controller_state.hpp"
 #include "tractive/dynamics/vehicle_model.hpp"
