@@ -1,6 +1,5 @@
 // The tractive binary, run as a user would.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <algorithm>
 #include <array>
@@ -12,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "support/cli_run.hpp"
 #include "support/test_paths.hpp"
 #include "tractive/analysis/vehicle_summary.hpp"
 #include "tractive/io/car_loader.hpp"
@@ -22,23 +22,10 @@ using namespace tractive;
 
 namespace {
 
-struct CliRun {
-    int status = -1;
-    std::string out;  // stdout, or stdout and stderr when asked
-};
+using test::CliRun;
 
-CliRun run(const std::string& args, bool with_stderr = false) {
-    const std::string cmd = "'" + test::cli_binary().string() + "' " + args + (with_stderr ? " 2>&1" : " 2>/dev/null");
-    CliRun r;
-    FILE* pipe = popen(cmd.c_str(), "r");
-    if (!pipe) return r;
-    std::array<char, 4096> buf{};
-    std::size_t n = 0;
-    while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
-    const int raw = pclose(pipe);
-    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    return r;
-}
+// `tractive ARGS`, its status and output (tests/support/cli_run.hpp).
+CliRun run(const std::string& args, bool with_stderr = false) { return test::run_cli(args, with_stderr); }
 
 std::string quoted(const fs::path& p) { return "'" + p.string() + "'"; }
 

@@ -1,7 +1,6 @@
 // `tractive test`, run as a user would: JSON with every test and metric, the table, an unknown
 // test name (exit 2), --out writing one telemetry CSV per run.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <algorithm>
 #include <array>
@@ -11,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "support/cli_run.hpp"
 #include "support/test_paths.hpp"
 #include "tractive/analysis/standard_tests.hpp"
 #include "tractive/io/car_loader.hpp"
@@ -20,23 +20,10 @@ using namespace tractive;
 
 namespace {
 
-struct CliRun {
-    int status = -1;
-    std::string out;
-};
+using test::CliRun;
 
-CliRun run(const std::string& args, bool with_stderr = false) {
-    const std::string cmd = "'" + test::cli_binary().string() + "' " + args + (with_stderr ? " 2>&1" : " 2>/dev/null");
-    CliRun r;
-    FILE* pipe = popen(cmd.c_str(), "r");
-    if (!pipe) return r;
-    std::array<char, 4096> buf{};
-    std::size_t n = 0;
-    while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
-    const int raw = pclose(pipe);
-    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    return r;
-}
+// `tractive ARGS`, its status and output (tests/support/cli_run.hpp).
+CliRun run(const std::string& args, bool with_stderr = false) { return test::run_cli(args, with_stderr); }
 
 }  // namespace
 

@@ -1,0 +1,17 @@
+#pragma once
+// Running the tractive binary from a test, as a user would.
+
+#include <string>
+
+namespace tractive::test {
+
+struct CliRun {
+    int status = -1;
+    std::string out;  // stdout, or stdout and stderr when asked
+};
+
+// Runs `tractive ARGS` through the shell (ARGS as typed on a command line) and collects its exit
+// status and output.
+CliRun run_cli(const std::string& args, bool with_stderr = false);
+
+}  // namespace tractive::test
