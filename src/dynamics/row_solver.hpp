@@ -69,7 +69,6 @@ struct ContactRow {
     double q;            // h k
     double target;       // t = (1 - w) J v0
     double stick;        // w
-    bool rigid;          // zero sliding within the bounds (past the peak, or w = 1)
     double e1;           // set by prepare()
     double e2;
     double lambda;
@@ -78,14 +77,13 @@ struct ContactRow {
         law_impulse = law_impulse_ns;
         q = q_ns_per_m_s;
         stick = stick_weight;
-        rigid = false;
         target = (1.0 - stick_weight) * row_velocity_m_per_s;
     }
+    // Zero sliding within the bounds: q = 0 and w = 1, the rigid case of prepare().
     void set_rigid() {
         law_impulse = 0.0;
         q = 0.0;
         stick = 1.0;
-        rigid = true;
         target = 0.0;
     }
 };
@@ -159,7 +157,7 @@ inline void prepare(ContactRow& r, double inv_i_wheel, const Bodies& b) {
     const double k = dot(r.lin, r.inv_mass_lin) + dot(r.ang, r.inv_inertia_ang) + r.coeff * r.inv_i_coeff;
     const double slide = 1.0 - r.stick;
     const double denominator = r.q * k + slide;
-    if (!r.rigid && denominator > 0.0) {
+    if (denominator > 0.0) {
         r.e1 = r.q / denominator;
         r.e2 = slide / denominator;
     } else {  // rigid (or a NaN, which propagates)

@@ -4,10 +4,6 @@
 
 namespace tractive {
 
-double wheel_steer_angle_rad(const WheelSpec& w, bool left_side, double input) {
-    return wheel_steer_angle_rad(w.max_steer_rad, std::tan(w.ackermann_rad), left_side, input);
-}
-
 double wheel_steer_angle_rad(double max_steer_rad, double tan_ackermann, bool left_side, double input) {
     const double a = input * max_steer_rad;
     if (a == 0.0 || tan_ackermann == 0.0) return a;

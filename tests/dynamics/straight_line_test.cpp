@@ -23,18 +23,23 @@ VehicleSpec coastdown_car() {
     return s;
 }
 
+// The car rolling at v0 in neutral on level ground, stepping at h.
+Simulation rolling_in_neutral(const VehicleSpec& spec, double v0, double h) {
+    StepSettings settings;
+    settings.internal_step_s = h;
+    InitialConditions ic;
+    ic.speed_m_per_s = v0;
+    ic.gear = 0;
+    return Simulation(spec, RoadSpec{}, settings, ic);
+}
+
 struct Coast {
     double time_s = 0.0;
     double distance_m = 0.0;
 };
 
 Coast coast_down(const VehicleSpec& spec, double v0, double v1, double h) {
-    StepSettings settings;
-    settings.internal_step_s = h;
-    InitialConditions ic;
-    ic.speed_m_per_s = v0;
-    ic.gear = 0;
-    Simulation sim(spec, RoadSpec{}, settings, ic);
+    Simulation sim = rolling_in_neutral(spec, v0, h);
     const double x0 = sim.state().position_m.x;
     Coast c;
     test::drive_for(sim, 400.0, [](const VehicleState&) { return Controls{}; },
@@ -78,12 +83,7 @@ struct Stop {
 
 // Full brake from v0 on level ground; distance to rest.
 Stop brake_to_rest(const VehicleSpec& spec, double v0, double h) {
-    StepSettings settings;
-    settings.internal_step_s = h;
-    InitialConditions ic;
-    ic.speed_m_per_s = v0;
-    ic.gear = 0;
-    Simulation sim(spec, RoadSpec{}, settings, ic);
+    Simulation sim = rolling_in_neutral(spec, v0, h);
     const double x0 = sim.state().position_m.x;
     Controls c;
     c.brake = 1.0;

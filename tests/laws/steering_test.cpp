@@ -1,0 +1,30 @@
+// The steering law (laws/steering.hpp, VDrift's Ackermann relation) against its formula and the
+// geometry it stands for.
+#include "tractive/laws/steering.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using tractive::wheel_steer_angle_rad;
+
+TEST(Steering, WithoutAckermannBothWheelsTurnByInputTimesMaxSteer) {
+    EXPECT_DOUBLE_EQ(wheel_steer_angle_rad(0.6, 0.0, true, 0.5), 0.3);
+    EXPECT_DOUBLE_EQ(wheel_steer_angle_rad(0.6, 0.0, false, -0.5), -0.3);
+    EXPECT_EQ(wheel_steer_angle_rad(0.6, std::tan(0.2), true, 0.0), 0.0);
+}
+
+// delta = atan(1 / (1 / tan a - sigma tan A)): the inner wheel (left in a left turn) turns more
+// than the outer one, and a right turn mirrors a left one.
+TEST(Steering, AckermannTurnsTheInnerWheelMore) {
+    const double tan_a = std::tan(0.15);
+    const double a = 0.5 * 0.6;
+    const double left = wheel_steer_angle_rad(0.6, tan_a, true, 0.5);
+    const double right = wheel_steer_angle_rad(0.6, tan_a, false, 0.5);
+    EXPECT_NEAR(left, std::atan(1.0 / (1.0 / std::tan(a) - tan_a)), 1e-15);
+    EXPECT_NEAR(right, std::atan(1.0 / (1.0 / std::tan(a) + tan_a)), 1e-15);
+    EXPECT_GT(left, a);
+    EXPECT_LT(right, a);
+    EXPECT_DOUBLE_EQ(wheel_steer_angle_rad(0.6, tan_a, false, -0.5), -left);
+    EXPECT_DOUBLE_EQ(wheel_steer_angle_rad(0.6, tan_a, true, -0.5), -right);
+}
