@@ -19,16 +19,27 @@ void anti_lock_step(const VehicleModel& model, const VehicleState& vehicle, doub
         }
         const double slip = -out.slip_ratio;  // braking slip, > 0
         const double peak = state.peak_braking_slip[i];
+        const AbsPhase before = w.phase;
+        // Past the band: dump while the slip still grows; hold once it falls (the wheel is
+        // already spinning back up: the pressure left is low enough; Bosch's "+a" signal).
+        const bool slip_falling = w.phase != AbsPhase::Inactive && slip < w.last_slip;
+        w.last_slip = slip;
         if (slip > settings.dump_above_peak * peak) {
-            w.phase = AbsPhase::Dump;
-        } else if (slip < settings.build_below_peak * peak) {
+            w.phase = slip_falling ? AbsPhase::Hold : AbsPhase::Dump;
+        } else if (slip < state.near_peak_braking_slip[i]) {
             w.phase = w.brake_factor < 1.0 ? AbsPhase::Build : AbsPhase::Inactive;
         } else if (w.phase != AbsPhase::Inactive) {
             w.phase = AbsPhase::Hold;
         }
+        if (w.phase == AbsPhase::Dump && before != AbsPhase::Dump) w.lock_factor = w.brake_factor;
         if (w.phase == AbsPhase::Dump) w.brake_factor = std::max(0.0, w.brake_factor - dt_s / settings.dump_time_s);
         if (w.phase == AbsPhase::Build) {
-            w.brake_factor = std::min(1.0, w.brake_factor + dt_s / settings.build_time_s);
+            // Fast build up to 80 % of the pressure at which the wheel last headed for lock, then
+            // the stepped (slower) build that probes towards that pressure again.
+            const double build_time_s = w.brake_factor < settings.fast_build_share * w.lock_factor
+                                            ? settings.build_time_s
+                                            : settings.stepped_build_time_s;
+            w.brake_factor = std::min(1.0, w.brake_factor + dt_s / build_time_s);
             if (w.brake_factor >= 1.0) w.phase = AbsPhase::Inactive;
         }
         state.abs_active[i] = w.phase != AbsPhase::Inactive;

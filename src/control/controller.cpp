@@ -17,10 +17,18 @@ namespace {
 
 double clamp_or_zero(double v, double lo, double hi) { return std::isfinite(v) ? std::clamp(v, lo, hi) : 0.0; }
 
-// Slip ratio of the tyre's longitudinal force peak, driving (sign +1) or braking (-1), at load
-// fz on the nominal surface: the smallest slip where |Fx| reaches 99.9 % of its largest value
-// over (0, 1] in steps of 0.0025 (friction curves may have a flat top).
-double peak_slip(const WheelModel& wheel, const TireSpec& tire, double sign) {
+// The longitudinal force of a tyre against slip ratio, driving (sign +1) or braking (-1), at load
+// fz on the nominal surface, sampled over (0, 1] in steps of 0.0025:
+//   peak:      the smallest slip where |Fx| reaches 99.9 % of its largest value (friction curves
+//              may have a flat top);
+//   near_peak: the smallest slip where |Fx| reaches kNearPeakForceShare of that value, on the
+//              rising side (the lower edge of the aids' working band).
+struct SlipPoints {
+    double peak = 1.0;
+    double near_peak = 1.0;
+};
+
+SlipPoints tyre_slip_points(const WheelModel& wheel, const TireSpec& tire, double sign) {
     constexpr int kSamples = 400;
     double best = 0.0;
     std::array<double, kSamples> fx{};
@@ -30,10 +38,13 @@ double peak_slip(const WheelModel& wheel, const TireSpec& tire, double sign) {
         fx[k] = std::abs(tire_force(tire, slip, wheel.static_load_n, 1.0, wheel.size_friction_factor).fx_n);
         best = std::max(best, fx[k]);
     }
-    for (int k = 0; k < kSamples; ++k) {
-        if (fx[k] >= 0.999 * best) return (k + 1) / static_cast<double>(kSamples);
-    }
-    return 1.0;
+    const auto first_reaching = [&](double share) {
+        for (int k = 0; k < kSamples; ++k) {
+            if (fx[k] >= share * best) return (k + 1) / static_cast<double>(kSamples);
+        }
+        return 1.0;
+    };
+    return {first_reaching(0.999), first_reaching(kNearPeakForceShare)};
 }
 
 DriverInput sanitized(const DriverInput& in) {
@@ -67,8 +78,12 @@ ControllerState initial_controller_state(const VehicleModel& model, const Vehicl
         c.clutch_pedal = rolling_in_gear ? 0.0 : 1.0;
     }
     for (int i = 0; i < 4; ++i) {
-        c.peak_driving_slip[i] = peak_slip(model.wheels[i], model.spec.wheels[i].tire, 1.0);
-        c.peak_braking_slip[i] = peak_slip(model.wheels[i], model.spec.wheels[i].tire, -1.0);
+        const SlipPoints driving = tyre_slip_points(model.wheels[i], model.spec.wheels[i].tire, 1.0);
+        const SlipPoints braking = tyre_slip_points(model.wheels[i], model.spec.wheels[i].tire, -1.0);
+        c.peak_driving_slip[i] = driving.peak;
+        c.near_peak_driving_slip[i] = driving.near_peak;
+        c.peak_braking_slip[i] = braking.peak;
+        c.near_peak_braking_slip[i] = braking.near_peak;
     }
     return c;
 }

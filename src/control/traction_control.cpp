@@ -46,16 +46,20 @@ double engine_speed_floor(const VehicleModel& model, const VehicleState& vehicle
 
 double traction_control_step(const VehicleModel& model, const VehicleState& vehicle, double driver_throttle, double dt_s,
                              ControllerState& state, const TractionControlSettings& settings) {
-    // Largest driving slip of a driven wheel on the road, relative to its tyre's peak slip.
+    // Largest driving slip of a driven wheel on the road, relative to its tyre's peak slip, and
+    // whether every driven wheel is below its near-peak slip (95 % of the peak force).
     double relative_slip = 0.0;
+    bool all_below_near_peak = true;
     for (int i = 0; i < 4; ++i) {
         if (model.wheels[i].drive_coefficient == 0.0 || !vehicle.wheel_outputs[i].in_contact) continue;
-        relative_slip = std::max(relative_slip, vehicle.wheel_outputs[i].slip_ratio / state.peak_driving_slip[i]);
+        const double slip = vehicle.wheel_outputs[i].slip_ratio;
+        relative_slip = std::max(relative_slip, slip / state.peak_driving_slip[i]);
+        all_below_near_peak = all_below_near_peak && slip < state.near_peak_driving_slip[i];
     }
     double& limit = state.tcs_throttle_limit;
     if (relative_slip > settings.cut_above_peak) {
         limit = std::max(0.0, std::min(limit, driver_throttle) - dt_s / settings.cut_time_s);
-    } else if (relative_slip < settings.restore_below_peak) {
+    } else if (all_below_near_peak) {
         limit = std::min(1.0, limit + dt_s / settings.restore_time_s);
     }
     // Never below the throttle that keeps the engine from slowing against the clutch below its

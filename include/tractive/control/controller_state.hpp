@@ -23,7 +23,15 @@ enum class AbsPhase { Inactive, Build, Hold, Dump };
 struct AbsWheelState {
     AbsPhase phase = AbsPhase::Inactive;
     double brake_factor = 1.0;  // share of the pedal's pressure let through to this wheel
+    double last_slip = 0.0;     // braking slip seen by the last step (whether it is rising)
+    double lock_factor = 1.0;   // the brake factor at which the last dump began
 };
+
+// The share of a tyre's peak longitudinal force that marks the lower edge of the aids' slip band
+// (ControllerState::near_peak_braking_slip, near_peak_driving_slip): within the band the tyre gives
+// at least 95 % of its peak force. (A design value: the "+-5 % of the peak" an ABS is meant to
+// work in; not fitted to a test.)
+inline constexpr double kNearPeakForceShare = 0.95;
 
 struct ControllerState {
     int engaged_gear = 0;        // the gear the controller has put in: -1 R, 0 N, 1..n
@@ -40,6 +48,10 @@ struct ControllerState {
     // magnitude) and driving.
     std::array<double, 4> peak_braking_slip{0.1, 0.1, 0.1, 0.1};
     std::array<double, 4> peak_driving_slip{0.1, 0.1, 0.1, 0.1};
+    // The smallest slip ratio at which the force reaches kNearPeakForceShare (95 %) of its peak,
+    // on the rising side: the lower edge of the band the ABS and the TCS hold the slip in.
+    std::array<double, 4> near_peak_braking_slip{0.075, 0.075, 0.075, 0.075};
+    std::array<double, 4> near_peak_driving_slip{0.075, 0.075, 0.075, 0.075};
 
     std::array<AbsWheelState, 4> abs{};
     double tcs_throttle_limit = 1.0;  // traction control's ceiling on the throttle

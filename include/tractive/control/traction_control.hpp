@@ -6,7 +6,10 @@
 // With r the largest driving slip of the driven wheels over their tyres' peak driving slip
 // (ControllerState::peak_driving_slip):
 //   r > 1.25 -> the throttle ceiling drops from min(ceiling, driver's throttle) at 1 / 0.2 s
-//   r < 0.75 -> the ceiling rises back at 1 / 0.5 s (to 1)
+//   every driven wheel below its near-peak slip (the force at 95 % of its peak on the rising
+//   side, ControllerState::near_peak_driving_slip; 0.70-0.72 x the peak slip on the Pacejka
+//   tyres, 0.95 x on a friction curve rising straight to its peak, as for the ABS)
+//            -> the ceiling rises back at 1 / 0.5 s (to 1)
 //   otherwise the ceiling holds.
 // As for the ABS, rates rather than steps keep it smooth at any internal step. The engine torque
 // follows the throttle at once in this model, so a 0.2 s cut is enough to catch a spin.
@@ -23,7 +26,6 @@ namespace tractive {
 
 struct TractionControlSettings {
     double cut_above_peak = 1.25;
-    double restore_below_peak = 0.75;
     double cut_time_s = 0.2;      // ceiling from 1 to 0
     double restore_time_s = 0.5;  // ceiling from 0 to 1
 };
