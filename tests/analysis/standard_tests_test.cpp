@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <stdexcept>
 #include <filesystem>
 #include <sstream>
@@ -256,4 +257,31 @@ TEST(StandardTests, FrontWheelsDoNotFightDuringTheAutomaticLaunch) {
         if (a * b < 0.0 && std::min(std::abs(a), std::abs(b)) > 0.2) ++fighting_rows;
     }
     EXPECT_EQ(fighting_rows, 0);
+}
+
+// The manual starts (hill-start on the 20 % grade, level launch) with the driver letting the
+// clutch up watching the revs (ClutchRelease, src/analysis/standard_tests/harness.hpp): the same
+// procedure moves every shipped and shared car off without stalling. Before it, the open-loop
+// pedal scripts stalled ucwin_sedan in both (its seed-000 clutch took more than its 130 N m
+// engine gives below 1,500 rpm) and the VDrift 3S in the launch.
+// Bounds: rollback under 0.5 m (the handbrake is released with the clutch holding the car on the
+// grade; more means the clutch was let slip back); 10 km/h up the grade within the test's 20 s;
+// 0-50 km/h from the start of the release in over 0.9 s (1.6 g, beyond road tyres) and under
+// 12 s (the slowest production cars need about 8 s to 50 km/h).
+TEST(StandardTests, ManualStartsMoveEveryCarOffWithoutStalling) {
+    for (const auto& car : cars()) {
+        const VehicleSpec spec = load_car(car.path).spec;
+        const StandardTestResult hill = run_standard_test("hill-start", spec);
+        const StandardTestResult launch = run_standard_test("launch", spec);
+        std::printf("%-24s hill start ok %.0f rollback %.3f m; launch stalled %.0f t_0_50 %.2f s\n", car.name.c_str(),
+                    value(hill, "hill_start_ok"), value(hill, "rollback_m"), value(launch, "stalled"),
+                    value(launch, "t_0_50_s"));
+        EXPECT_EQ(value(hill, "hill_start_ok"), 1.0) << car.name;
+        EXPECT_LT(value(hill, "rollback_m"), 0.5) << car.name;
+        EXPECT_EQ(value(launch, "stalled"), 0.0) << car.name;
+        const double t50 = value(launch, "t_0_50_s");
+        ASSERT_TRUE(std::isfinite(t50)) << car.name;
+        EXPECT_GT(t50, (50.0 / 3.6) / (1.6 * kG)) << car.name;
+        EXPECT_LT(t50, 12.0) << car.name;
+    }
 }

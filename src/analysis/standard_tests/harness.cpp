@@ -1,6 +1,7 @@
 #include "harness.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "tractive/io/telemetry_csv.hpp"
 
@@ -77,6 +78,44 @@ DriverInput ManualUpshifter::apply(DriverInput wanted, const VehicleState& state
         }
     }
     return wanted;
+}
+
+double move_off_hold_rpm(const EngineSpec& engine) { return 0.3 * engine.rpm_limit; }
+
+double rev_holding_throttle(const VehicleSpec& spec, const VehicleState& state) {
+    const double hold_rpm = move_off_hold_rpm(spec.engine);
+    return std::clamp((hold_rpm - engine_rpm(state)) / (0.2 * hold_rpm), 0.0, 1.0);
+}
+
+ClutchRelease::Feet ClutchRelease::apply(const VehicleState& state, double h_s) {
+    const ClutchPedalZones& zones = spec_.clutch.pedal;
+    const double bite_edge = zones.free_play + zones.working_range;  // disc travel 0 from here down
+    const double working_rate = zones.working_range / kWorkingRangeTime_s;
+    switch (phase_) {
+        case Phase::DeadTravel:
+            if (pedal_ > bite_edge) pedal_ = std::max(bite_edge, pedal_ - h_s / kDeadTravelTime_s);
+            if (pedal_ <= bite_edge) phase_ = Phase::Working;
+            break;
+        case Phase::Working: {
+            const double hold_rpm = move_off_hold_rpm(spec_.engine);
+            const double sag_rpm = 0.5 * (spec_.engine.start_rpm + hold_rpm);
+            // The revs the driver expects a moment ahead: n + T_lead dn/dt.
+            const double rpm = engine_rpm(state);
+            const double rate_rpm_per_s = std::isnan(last_rpm_) ? 0.0 : (rpm - last_rpm_) / h_s;
+            last_rpm_ = rpm;
+            const double seen_rpm = rpm + kRevAnticipation_s * rate_rpm_per_s;
+            const double k = std::clamp((seen_rpm - sag_rpm) / (hold_rpm - sag_rpm), -1.0, 1.0);
+            pedal_ = std::clamp(pedal_ - k * working_rate * h_s, zones.free_play, bite_edge);
+            if (state.driveline.clutch_locked || pedal_ <= zones.free_play) phase_ = Phase::TakenUp;
+            break;
+        }
+        case Phase::TakenUp:
+            pedal_ = std::max(0.0, pedal_ - zones.working_range / kTakenUpTime_s * h_s);
+            if (pedal_ <= 0.0) phase_ = Phase::Done;
+            break;
+        case Phase::Done: pedal_ = 0.0; break;
+    }
+    return {pedal_, rev_holding_throttle(spec_, state)};
 }
 
 ControlSettings settings_in_mode(const VehicleSpec& spec, ShiftMode mode) {

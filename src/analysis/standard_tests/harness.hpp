@@ -96,6 +96,61 @@ private:
     double phase_time_s_ = 0.0;
 };
 
+// The revs a driver holds while slipping the clutch to move off: 0.3 x the rev limit (about
+// 2,000 rpm on a petrol engine: well above idle, the usual advice for a hill start).
+double move_off_hold_rpm(const EngineSpec& engine);
+
+// The throttle of a driver holding the revs at move_off_hold_rpm: throttle = (n_hold - n) /
+// (0.2 n_hold), clamped to [0, 1]: full throttle once the load pulls the engine 20 % below the
+// hold speed, closed above it.
+double rev_holding_throttle(const VehicleSpec& spec, const VehicleState& state);
+
+// A person letting the clutch pedal up to move off in first, watching the revs: the same
+// procedure for every car, using only what a driver knows of the car (where on the pedal the
+// clutch starts to bite, from the seed-000 zones; the rev counter; whether the clutch has
+// taken up, felt as the revs following the road speed). Each step:
+//   1. Dead travel: from where the pedal is to the end of the past-disengagement zone (where the
+//      disc starts to touch) at 1 / 0.25 s (a quick foot movement: the whole pedal in 0.25 s).
+//   2. Working range: the pedal comes up at (working range / 1.5 s) x k, with
+//        k = clamp((n - n_sag) / (n_hold - n_sag), -1, 1),
+//        n_hold = move_off_hold_rpm, n_sag = (n_idle + n_hold) / 2:
+//      at full pace while the engine stays near the revs held with the throttle, slower as they
+//      sag, held at n_sag, and back down (as fast) when they fall below it, so the clutch never
+//      takes more than the engine gives at n_sag. 1.5 s across the working range when nothing
+//      sags: an unhurried start (the hill-start script used 1.5 s open-loop). The pedal never
+//      goes back past the biting edge. n is the revs the driver expects 0.3 s ahead,
+//      n + 0.3 s x dn/dt: a driver reads the needle's movement, not only its position (0.3 s:
+//      the order of a person's reaction time, 0.2-0.4 s). Without it the pedal, whose travel
+//      integrates the rev error, overshoots: ucwin_sedan's revs swung between 860 and 1,600 rpm
+//      on the hill; with it they settle at n_sag (1,310 rpm) while the clutch slips.
+//   3. Taken up: once the clutch is locked (the engine turns with the gearbox), the rest of the
+//      pedal comes up at (working range / 0.3 s).
+// The throttle meanwhile is rev_holding_throttle. done() once the pedal is fully up.
+class ClutchRelease {
+public:
+    ClutchRelease(const VehicleSpec& spec, double pedal) : spec_(spec), pedal_(pedal) {}
+
+    struct Feet {
+        double clutch = 1.0;
+        double throttle = 0.0;
+    };
+    // The pedals this step (h_s: the step).
+    Feet apply(const VehicleState& state, double h_s);
+    [[nodiscard]] bool done() const { return phase_ == Phase::Done; }
+
+private:
+    enum class Phase { DeadTravel, Working, TakenUp, Done };
+    const VehicleSpec& spec_;
+    double pedal_;
+    double last_rpm_ = kNaN;
+    Phase phase_ = Phase::DeadTravel;
+};
+
+inline constexpr double kDeadTravelTime_s = 0.25;
+inline constexpr double kWorkingRangeTime_s = 1.5;
+inline constexpr double kTakenUpTime_s = 0.3;
+inline constexpr double kRevAnticipation_s = 0.3;
+
 inline constexpr double kShiftClutchDown_s = 0.15;
 inline constexpr double kShiftSelect_s = 0.1;
 inline constexpr double kShiftClutchUp_s = 0.4;

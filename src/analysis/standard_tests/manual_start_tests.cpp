@@ -22,15 +22,6 @@ double ramp(double t, double t0, double t1, double a, double b) {
     return a + (b - a) * std::clamp((t - t0) / (t1 - t0), 0.0, 1.0);
 }
 
-// The revs a driver holds while slipping the clutch: 0.3 x the rev limit (about 2,000 rpm on a
-// petrol engine: well above idle, the usual advice for a hill start). Throttle = (n_hold - n) /
-// (0.2 n_hold), clamped to [0, 1]: full throttle once the load pulls the engine 20 % below it,
-// closed above it.
-double rev_holding_throttle(const VehicleSpec& spec, const VehicleState& s) {
-    const double hold_rpm = 0.3 * spec.engine.rpm_limit;
-    return std::clamp((hold_rpm - engine_rpm(s)) / (0.2 * hold_rpm), 0.0, 1.0);
-}
-
 }  // namespace
 
 // hill-start: manual mode on a 20 % grade (uphill along +x), engine idling, handbrake on. The
@@ -41,8 +32,10 @@ double rev_holding_throttle(const VehicleSpec& spec, const VehicleState& s) {
 //            carries the torque that holds the car on the grade, T = m g sin(theta) r /
 //            (i_1 i_final eta), at a slip of 100 rad/s (found by bisection on the car's clutch law;
 //            pedal up when even that is not enough);
-//   2 s      handbrake released;  2-3.5 s  clutch pedal let up to 0, still holding the revs;
-//   after    full throttle, upshifts at 90 % of the rev limit (ManualUpshifter).
+//   2 s      handbrake released, and from the bite point the driver lets the pedal up watching
+//            the revs (ClutchRelease, harness.hpp: held or pressed back when they sag), still
+//            holding them with the throttle;
+//   after    (pedal fully up) full throttle, upshifts at 90 % of the rev limit (ManualUpshifter).
 // hill_start_ok: reached 10 km/h uphill within 20 s without the engine stopping. rollback_m: how
 // far the car rolled back (down the grade) after the handbrake was released, >= 0.
 StandardTestResult hill_start_test(const VehicleSpec& spec, const StandardTestOptions& options) {
@@ -74,17 +67,23 @@ StandardTestResult hill_start_test(const VehicleSpec& spec, const StandardTestOp
     TestDrive d(spec, road, settings_in_mode(spec, ShiftMode::Manual), InitialConditions{}, options);
     LaneKeeper lane;
     ManualUpshifter shifter(spec, 1);
+    ClutchRelease release(spec, bite);
     double x_release = kNaN, x_min = kNaN;
     bool ok = false;
     while (d.time_s() < kCap_s && !d.stalled()) {
         const double t = d.time_s();
         DriverInput in;
         in.steering = lane.steering(d.model(), d.state(), d.h());
-        if (t < 3.5) {
+        if (t < 2.0) {
             in.gear_lever = t < 0.5 ? 0 : 1;
-            in.handbrake = t < 2.0 ? 1.0 : 0.0;
-            in.clutch = t < 2.0 ? ramp(t, 1.0, 2.0, 1.0, bite) : ramp(t, 2.0, 3.5, bite, 0.0);
+            in.handbrake = 1.0;
+            in.clutch = ramp(t, 1.0, 2.0, 1.0, bite);
             in.throttle = t < 1.0 ? 0.0 : rev_holding_throttle(spec, d.state());
+        } else if (!release.done()) {
+            in.gear_lever = 1;
+            const ClutchRelease::Feet feet = release.apply(d.state(), d.h());
+            in.clutch = feet.clutch;
+            in.throttle = feet.throttle;
         } else {
             in.throttle = 1.0;
             in = shifter.apply(in, d.state(), d.h());
@@ -108,32 +107,37 @@ StandardTestResult hill_start_test(const VehicleSpec& spec, const StandardTestOp
 }
 
 // launch: manual mode, level road, engine idling. 0 s clutch floored in neutral; 0.3 s first gear;
-// from 0.5 s the throttle goes to 35 % over 0.2 s (the driver lets the revs rise first); from 1 s
-// the clutch pedal comes up linearly from floored to up over 1 s (crossing past-disengagement,
-// the working range and the free play of the car's pedal zones); once it is up, full throttle
-// with upshifts at 90 % of the rev limit. t_0_50_s: from 1 s (the start of the release) to
-// 50 km/h (NaN if the engine stopped or 50 km/h was not reached within 20 s); stalled: the engine
-// stopped at any time.
+// from 0.5 s the driver raises the revs to the move-off speed with the throttle
+// (rev_holding_throttle); from 1 s the clutch pedal comes up from the floor as a person lets it
+// up watching the revs (ClutchRelease, harness.hpp: quickly to where the clutch bites, then
+// through the working range at a pace that slows, stops or reverses when the revs sag), still
+// holding the revs; once it is up, full throttle with upshifts at 90 % of the rev limit.
+// t_0_50_s: from 1 s (the start of the release) to 50 km/h (NaN if the engine stopped or 50 km/h
+// was not reached within 20 s); stalled: the engine stopped at any time.
 StandardTestResult launch_test(const VehicleSpec& spec, const StandardTestOptions& options) {
     constexpr double kThrottleStart_s = 0.5;
     constexpr double kStart_s = 1.0;
-    constexpr double kRelease_s = 1.0;
-    constexpr double kLaunchThrottle = 0.35;
     constexpr double kGoal_m_per_s = 50.0 / kKmhPerMps;
     constexpr double kCap_s = kStart_s + 20.0;
     TestDrive d(spec, RoadSpec{}, settings_in_mode(spec, ShiftMode::Manual), InitialConditions{}, options);
     LaneKeeper lane;
     ManualUpshifter shifter(spec, 1);
+    ClutchRelease release(spec, 1.0);
     double t50 = kNaN;
     double t_prev = d.time_s(), v_prev = 0.0;
     while (d.time_s() < kCap_s && !d.stalled()) {
         const double t = d.time_s();
         DriverInput in;
         in.steering = lane.steering(d.model(), d.state(), d.h());
-        if (t < kStart_s + kRelease_s) {
+        if (t < kStart_s) {
             in.gear_lever = t < 0.3 ? 0 : 1;
-            in.clutch = ramp(t, kStart_s, kStart_s + kRelease_s, 1.0, 0.0);
-            in.throttle = ramp(t, kThrottleStart_s, kThrottleStart_s + 0.2, 0.0, kLaunchThrottle);
+            in.clutch = 1.0;
+            in.throttle = t < kThrottleStart_s ? 0.0 : rev_holding_throttle(spec, d.state());
+        } else if (!release.done()) {
+            in.gear_lever = 1;
+            const ClutchRelease::Feet feet = release.apply(d.state(), d.h());
+            in.clutch = feet.clutch;
+            in.throttle = feet.throttle;
         } else {
             in.throttle = 1.0;
             in = shifter.apply(in, d.state(), d.h());
