@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <deque>
 #include <cstdlib>
 
 #include "control/control_support.hpp"
@@ -346,6 +347,45 @@ TEST(Automatic, FullThrottleFromARollingStartNeverReachesTheRevLimiter) {
                     forward_speed_m_per_s(car.state()) * 3.6);
         EXPECT_EQ(cut_steps, 0) << name;
         EXPECT_LE(max_rpm, spec.engine.rpm_limit) << name;
+    }
+}
+
+// Full throttle in D held to the top speed, steering held straight (no lane keeper: the car may
+// drift off the line on the unbounded flat road): the gearbox settles in one gear and the speed
+// settles, on every shipped and shared car. ucwin_sedan's top-speed standard test does not settle
+// (docs/control.md): its lane keeper's loop weaves and spins the car at about 176 km/h in 4th,
+// and the 4 -> 3 -> 2 downshifts that follow are the spin's. This test shows the gear choice is
+// not the cause: with the steering held, ucwin_sedan settles at about 187 km/h in 4th, 19 % above
+// the speed below which 3rd would be chosen again (0.95 x 0.97 x 6,400 rpm in 3rd = 157 km/h).
+// Settled: the speed sampled every 0.1 s moves less than 0.05 m/s over 10 s; cap 400 s.
+TEST(Automatic, SettlesInOneGearAtTopSpeed) {
+    for (const auto& [name, spec] : test::all_cars()) {
+        InitialConditions ic;
+        ic.speed_m_per_s = 100.0 / 3.6;
+        ControlledCar car(spec, RoadSpec{}, test::settings_with(ShiftMode::Automatic, false, false), ic);
+        std::deque<double> window;  // speed every 0.1 s over the last 10 s
+        double last_shift_s = 0.0;
+        int gear = car.control.engaged_gear;
+        const long sample_steps = std::lround(0.1 / car.sim.settings().internal_step_s);
+        long k = 0;
+        bool settled = false;
+        car.drive(400.0, [](const ControlledCar&) { return drive_input(1.0); }, [&](const ControlledCar& c) {
+            if (c.control.engaged_gear != gear) {
+                gear = c.control.engaged_gear;
+                last_shift_s = c.time_s();
+            }
+            if (++k % sample_steps != 0) return true;
+            window.push_back(forward_speed_m_per_s(c.state()));
+            if (window.size() > 101) window.pop_front();
+            if (window.size() < 101) return true;
+            const auto [lo, hi] = std::minmax_element(window.begin(), window.end());
+            settled = *hi - *lo < 0.05;
+            return !settled;
+        });
+        std::printf("%-24s full throttle, steering held: settled %d at %.1f km/h in gear %d, last shift at %.1f s of %.1f s\n",
+                    name.c_str(), settled ? 1 : 0, forward_speed_m_per_s(car.state()) * 3.6, gear, last_shift_s, car.time_s());
+        EXPECT_TRUE(settled) << name;
+        EXPECT_LT(last_shift_s, car.time_s() - 10.0) << name;
     }
 }
 
