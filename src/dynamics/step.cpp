@@ -432,6 +432,7 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         }
         r.lo = -INFINITY;
         r.hi = INFINITY;
+        rows.block_last_two();  // the clutch and gear rows, exactly together (row_solver.hpp)
         // Losses: a friction on the gearbox input of (1 - efficiency) times the torque it passes.
         const double loss = (1.0 - spec.transmission.efficiency) * std::abs(s.last_gearbox_torque_nm);
         if (loss > 0.0 && !sliding(kSlotGearboxLoss, detail::kGearbox, loss)) {
