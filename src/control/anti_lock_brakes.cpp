@@ -11,13 +11,16 @@ void anti_lock_step(const VehicleModel& model, const VehicleState& vehicle, doub
     const bool braking = brake_pedal > 0.0 && forward_speed_m_per_s(vehicle) > settings.cut_out_speed_m_per_s;
     for (int i = 0; i < 4; ++i) {
         AbsWheelState& w = state.abs[i];
-        const WheelOutputs& out = vehicle.wheel_outputs[i];
-        if (!braking || !out.in_contact || model.wheels[i].max_brake_torque_nm <= 0.0) {
+        // The modulator works from the wheel's speed alone, as a real unit does, also while the
+        // wheel is briefly off the ground (a braked wheel in the air stops: its pressure is
+        // dumped, and built again once it spins back up on landing). Resetting it there to full
+        // pressure instead locked the RS2's unloaded rear wheels under hard braking.
+        if (!braking || model.wheels[i].max_brake_torque_nm <= 0.0) {
             w = AbsWheelState{};
             state.abs_active[i] = false;
             continue;
         }
-        const double slip = -out.slip_ratio;  // braking slip, > 0
+        const double slip = -wheel_slip_ratio_now(model, vehicle, i);  // braking slip, > 0
         const double peak = state.peak_braking_slip[i];
         const AbsPhase before = w.phase;
         // Past the band: dump while the slip still grows; hold once it falls (the wheel is

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "tractive/dynamics/simulation.hpp"
 #include "tractive/laws/engine.hpp"
 #include "tractive/laws/engine_torque.hpp"
 
@@ -52,7 +53,7 @@ double traction_control_step(const VehicleModel& model, const VehicleState& vehi
     bool all_below_near_peak = true;
     for (int i = 0; i < 4; ++i) {
         if (model.wheels[i].drive_coefficient == 0.0 || !vehicle.wheel_outputs[i].in_contact) continue;
-        const double slip = vehicle.wheel_outputs[i].slip_ratio;
+        const double slip = wheel_slip_ratio_now(model, vehicle, i);
         relative_slip = std::max(relative_slip, slip / state.peak_driving_slip[i]);
         all_below_near_peak = all_below_near_peak && slip < state.near_peak_driving_slip[i];
     }

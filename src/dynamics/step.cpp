@@ -116,6 +116,17 @@ double forward_speed_m_per_s(const VehicleState& s) {
 
 double engine_rpm(const VehicleState& s) { return s.engine_speed_rad_per_s / kRadPerSecPerRpm; }
 
+double wheel_slip_ratio_now(const VehicleModel& m, const VehicleState& s, int wheel) {
+    const Mat3 rot = to_matrix(s.orientation);
+    const WheelState& w = s.wheels[wheel];
+    const Vec3 body_z{rot.m[0][2], rot.m[1][2], rot.m[2][2]};
+    const Vec3 r_hub = rot * m.wheels[wheel].design_position_m + body_z * w.travel_m;
+    const Vec3 v_hub = s.velocity_m_per_s + cross(s.angular_velocity_rad_per_s, r_hub) + body_z * w.travel_speed_m_per_s;
+    const double steer = s.wheel_outputs[wheel].steer_rad;
+    const double vx = dot(v_hub, rot * Vec3{std::cos(steer), std::sin(steer), 0.0});
+    return (w.spin_rad_per_s * m.wheels[wheel].radius_m - vx) / std::max(std::abs(vx), kSlipReferenceSpeed_m_per_s);
+}
+
 double current_mass_kg(const VehicleModel& m, const VehicleState& s) {
     return m.dry_mass_kg + s.fuel_volume_m3 * m.spec.fuel_tank.density_kg_per_m3;
 }

@@ -17,8 +17,9 @@ struct ControlledCar {
     ControllerState control;
     Controls last_controls;  // what the controller gave the step last
 
-    ControlledCar(const VehicleSpec& spec, const RoadSpec& road, const ControlSettings& s, const InitialConditions& ic = {})
-        : sim(spec, road, StepSettings{}, ic), settings(s), control(initial_controller_state(sim.model(), sim.state(), s)) {}
+    ControlledCar(const VehicleSpec& spec, const RoadSpec& road, const ControlSettings& s, const InitialConditions& ic = {},
+                  const StepSettings& step_settings = {})
+        : sim(spec, road, step_settings, ic), settings(s), control(initial_controller_state(sim.model(), sim.state(), s)) {}
 
     [[nodiscard]] const VehicleState& state() const { return sim.state(); }
     [[nodiscard]] double time_s() const { return sim.state().time_s; }

@@ -122,6 +122,30 @@ TEST(StraightLine, LockedWheelBrakingMatchesTheFrictionOfTheTyres) {
     RecordProperty("braking_distance_expected_m", std::to_string(expected));
 }
 
+// The slip a controller sees now: (omega r - v_x) / max(|v_x|, 1 m/s) from the wheel's spin and
+// its hub's velocity at the end of the last step.
+TEST(WheelSlip, NowFollowsTheWheelSpeedAndTheHubVelocity) {
+    const VehicleSpec spec = test::example_car("roadster");
+    InitialConditions ic;
+    ic.speed_m_per_s = 20.0;
+    Simulation sim(spec, RoadSpec{}, StepSettings{}, ic);
+    test::drive_for(sim, 0.5, [](const VehicleState&) { return Controls{}; });  // rolling in neutral
+    const double v = forward_speed_m_per_s(sim.state());
+    for (int i = 0; i < 4; ++i) EXPECT_NEAR(wheel_slip_ratio_now(sim.model(), sim.state(), i), 0.0, 2e-3) << i;
+    VehicleState& s = sim.mutable_state();
+    const double r = sim.model().wheels[FL].radius_m;
+    s.wheels[FL].spin_rad_per_s = 0.0;
+    s.wheels[FR].spin_rad_per_s = 1.1 * v / r;
+    s.wheels[RL].spin_rad_per_s = -v / r;  // turning backwards
+    EXPECT_NEAR(wheel_slip_ratio_now(sim.model(), s, FL), -1.0, 2e-3);
+    EXPECT_NEAR(wheel_slip_ratio_now(sim.model(), s, FR), 0.1, 2e-3);
+    EXPECT_NEAR(wheel_slip_ratio_now(sim.model(), s, RL), -2.0, 4e-3);
+    // At standstill the reference speed is 1 m/s: a wheel spinning at 2 m/s has a slip of 2.
+    Simulation parked(spec, RoadSpec{}, StepSettings{}, InitialConditions{});
+    parked.mutable_state().wheels[RR].spin_rad_per_s = 2.0 / sim.model().wheels[RR].radius_m;
+    EXPECT_NEAR(wheel_slip_ratio_now(parked.model(), parked.state(), RR), 2.0, 1e-9);
+}
+
 // Convergence: at the default internal step every straight-line metric is within 1 % of the
 // same run at a step ten times smaller.
 TEST(Convergence, StraightLineMetricsAtTheDefaultStep) {

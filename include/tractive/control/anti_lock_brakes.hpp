@@ -4,7 +4,7 @@
 // build-up, hold, reduction): it lets the wheel's braking slip cycle around the slip of the
 // tyre's force peak instead of locking.
 //
-// Per wheel, with s = -kappa the braking slip of the last step, s* the tyre's peak braking slip
+// Per wheel, with s = -kappa the braking slip now (wheel_slip_ratio_now), s* the tyre's peak braking slip
 // (ControllerState::peak_braking_slip) and s95 the slip at which the force first reaches 95 % of
 // the peak (ControllerState::near_peak_braking_slip, below s*):
 //   s > 1.25 s*  (past the peak, heading for lock)  -> Dump:  factor -= dt / 0.04 s,
