@@ -11,6 +11,7 @@
 #include "tractive/laws/engine.hpp"
 #include "tractive/laws/engine_torque.hpp"
 #include "tractive/laws/rolling_resistance.hpp"
+#include "tractive/laws/tire.hpp"
 #include "tractive/spec/mass_properties.hpp"
 
 namespace tractive {
@@ -32,6 +33,16 @@ DriverVehicleFigures driver_vehicle_figures(const VehicleSpec& spec) {
         f.full_brake_force_n += max_brake_torque_nm(spec, static_cast<WheelIndex>(i)) / w[i].tire.radius_m;
     }
     return f;
+}
+
+double total_cornering_stiffness_n_per_rad(const VehicleModel& model) {
+    double total = 0.0;
+    for (int i = 0; i < 4; ++i) {
+        const WheelModel& w = model.wheels[i];
+        const TireForce f = tire_force(model.spec.wheels[i].tire, TireSlip{}, w.static_load_n, 1.0, w.size_friction_factor);
+        if (std::isfinite(f.dfy_dslip_angle_per_rad)) total += std::max(-f.dfy_dslip_angle_per_rad, 0.0);
+    }
+    return total;
 }
 
 DriveForceRange drive_force_range(const VehicleModel& model, const DriverVehicleFigures& figures,

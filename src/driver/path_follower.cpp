@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 
 #include "tractive/core/quat.hpp"
 #include "tractive/driver/driver_vehicle_figures.hpp"
@@ -38,6 +39,7 @@ double follow_path(const Path& path, const VehicleModel& model, const VehicleSta
         f.initialised = true;
         const double steer = 0.5 * (state.wheel_outputs[FL].steer_rad + state.wheel_outputs[FR].steer_rad);
         f.steering = can_steer ? std::clamp(steer / lock, -1.0, 1.0) : 0.0;
+        f.cornering_stiffness_n_per_rad = total_cornering_stiffness_n_per_rad(model);
     }
 
     const double v = forward_speed_m_per_s(state);
@@ -52,7 +54,12 @@ double follow_path(const Path& path, const VehicleModel& model, const VehicleSta
     const double preview = g.preview_time_s * std::max(v, 0.0);
     const PathPose ahead = path_pose_at(path, nearest.station_m + preview);
     const double gain_speed = std::max(v, g.min_gain_speed_m_per_s);
-    const double omega = g.bandwidth_rad_per_s;
+    // Bandwidth within the phase margin the loop's lags allow (path_follower.hpp).
+    const double car_lag_s = f.cornering_stiffness_n_per_rad > 0.0
+                                 ? current_mass_kg(model, state) * std::max(v, 0.0) / f.cornering_stiffness_n_per_rad
+                                 : 0.0;
+    const double omega = std::min(g.bandwidth_rad_per_s,
+                                  (0.5 * std::numbers::pi - g.phase_margin_rad) / std::max(g.steering_lag_s + car_lag_s, 1e-3));
     const double zeta = g.damping_ratio;
     const double course_error = wrap_angle_rad(course - nearest.pose.heading_rad);
     const double error_limit = 2.0 * zeta * gain_speed * g.max_approach_angle_rad / omega;
@@ -83,6 +90,7 @@ double follow_path(const Path& path, const VehicleModel& model, const VehicleSta
     f.lateral_error_m = nearest.lateral_error_m;
     f.preview_m = preview;
     f.curvature_demand_per_m = curvature;
+    f.bandwidth_rad_per_s = omega;
     return f.steering;
 }
 

@@ -43,6 +43,22 @@ TEST(DriverVehicleFigures, FromTheSpec) {
     EXPECT_NEAR(f.full_brake_force_n, brake, 1e-9);
 }
 
+// Cornering stiffness at zero slip and static load: on ucwin_sedan's friction curve (lateral
+// mu rising linearly to 0.80 at tan(alpha) = 0.1) C = 8 Fz per wheel, so sum C = 8 x the static
+// loads; a Pacejka car's is positive and finite.
+TEST(DriverVehicleFigures, TotalCorneringStiffness) {
+    const VehicleModel ucwin = build_vehicle_model(load_car(std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "ucwin_sedan.toml").spec);
+    double loads = 0.0;
+    for (const WheelModel& w : ucwin.wheels) loads += w.static_load_n;
+    EXPECT_NEAR(total_cornering_stiffness_n_per_rad(ucwin), 8.0 * loads, 1e-9 * loads);
+    const VehicleModel pacejka = build_vehicle_model(roadster());
+    const double c = total_cornering_stiffness_n_per_rad(pacejka);
+    double roadster_loads = 0.0;
+    for (const WheelModel& w : pacejka.wheels) roadster_loads += w.static_load_n;
+    EXPECT_GT(c, 5.0 * roadster_loads);  // road tyres: C / Fz of about 10-30 per rad
+    EXPECT_LT(c, 40.0 * roadster_loads);
+}
+
 // F = (T - (1 - eta) |T|) i_gear i_final / r at zero and full throttle, T from the engine law.
 TEST(DriverVehicleFigures, DriveForceRangeInTheEngagedGear) {
     const VehicleSpec spec = roadster();

@@ -27,6 +27,13 @@ struct DriverVehicleFigures {
 
 DriverVehicleFigures driver_vehicle_figures(const VehicleSpec& spec);
 
+// Sum over the wheels of the tyres' cornering stiffness C = -dFy/dalpha at zero slip, at each
+// wheel's static load on the nominal surface (N/rad). With the mass m it sets the single-track
+// model's lateral time constant at speed v, tau = m v / sum C (Rajamani, "Vehicle Dynamics and
+// Control", 2nd ed., 2012, ch. 2: the lateral-velocity equation's coefficient -sum C / (m v)):
+// how long the car takes to build up side force after the steering moves, which grows with speed.
+double total_cornering_stiffness_n_per_rad(const VehicleModel& model);
+
 // Longitudinal force at the driven wheels' contact patches (N, + = forward) that the engine can
 // give in the engaged gear at the current engine speed, at zero throttle (engine braking, <= 0)
 // and at full throttle. The engine's net torque is linear in throttle in both of the engine's

@@ -14,6 +14,13 @@
 //      and the hands lag it), and e is limited to +-2 zeta v_g psi_max / omega so that a car far
 //      from the path approaches it at psi_max instead of at right angles. A path behind the
 //      car (|psi| near pi) gives full lock: the car turns round.
+//      The bandwidth is omega = min(omega_0, (pi/2 - phi_m) / (tau_s + tau_car(v))): a loop
+//      whose only lags are the hands' tau_s and the car's lateral time constant
+//      tau_car = m v / sum C (driver_vehicle_figures.hpp) keeps a phase margin phi_m at its
+//      crossover (the crossover model's rule omega_c tau_e = pi/2 - phi_m for an effective
+//      delay tau_e; McRuer and Jex 1967, below). tau_car grows with speed, so at high speed, on
+//      soft tyres most, the loop slows down instead of weaving: with omega_0 = 2 rad/s at every
+//      speed the UC-win/Road sedan's lane keeper wove and spun it at 176 km/h.
 //   2. Steer angle (road wheel) from the kinematic bicycle (Rajamani ch. 2),
 //      delta = atan(L kappa_d), plus yaw
 //      feedback on the curvature error kappa_d - r / v (r yaw rate): a proportional part
@@ -39,7 +46,8 @@
 namespace tractive {
 
 struct PathFollowerGains {
-    double bandwidth_rad_per_s = 2.0;          // omega
+    double bandwidth_rad_per_s = 2.0;          // omega_0, the most it uses
+    double phase_margin_rad = 0.7;             // phi_m (40 deg)
     double damping_ratio = 0.8;                // zeta
     double preview_time_s = 0.2;               // T_p
     double min_gain_speed_m_per_s = 5.0;       // v_min
@@ -57,11 +65,14 @@ struct PathFollowerState {
     bool initialised = false;     // false: the next call starts from the car's current steer
     double steering = 0.0;        // the hands' position, input units
     double integral_rad = 0.0;    // delta_I
+    // sum C of the car driven (total_cornering_stiffness_n_per_rad), found on the first call.
+    double cornering_stiffness_n_per_rad = 0.0;
     // What the last call saw (diagnostics; not needed to continue).
     double station_m = 0.0;
     double lateral_error_m = 0.0;  // + = the car is left of the path
     double preview_m = 0.0;
     double curvature_demand_per_m = 0.0;
+    double bandwidth_rad_per_s = 0.0;  // omega used
 };
 
 // The steering input (-1..1, + = left). dt <= 0 or not finite: nothing integrates and the
