@@ -1,6 +1,6 @@
 // Convergence of whole-vehicle metrics with the internal step (docs/physics.md). Prints each
-// metric at h = 8, 6, 3, 1.2, 0.6 ms and its difference from the finest run (ten times finer than
-// the default 6 ms).
+// metric at h = 8, 6, 4, 1.6, 0.8 ms and its difference from the finest run (ten times finer than
+// the default 8 ms).
 // Run: ./build/bench/tractive_convergence
 #include <fmt/format.h>
 
@@ -9,6 +9,7 @@
 #include <functional>
 #include <vector>
 
+#include "tractive/control/controller.hpp"
 #include "tractive/dynamics/simulation.hpp"
 #include "tractive/io/car_loader.hpp"
 
@@ -51,6 +52,22 @@ double braking_m(double h) {
     Controls c;
     c.brake = 1.0;
     run(sim, 20.0, [&](const VehicleState&) { return c; }, [](const VehicleState& s) { return speed_m_per_s(s) > 1e-3; });
+    return sim.state().position_m.x;
+}
+
+// Full brake from 100 km/h with ABS (roadster; control/anti_lock_brakes.hpp): distance. The
+// controller runs before every internal step, as in tractive run and tractive test.
+double abs_braking_m(double h) {
+    InitialConditions ic;
+    ic.speed_m_per_s = 100.0 / 3.6;
+    Simulation sim(car("roadster"), RoadSpec{}, with_step(h), ic);
+    const ControlSettings settings{ShiftMode::Manual, DriverAidSettings{true, false}};
+    ControllerState control = initial_controller_state(sim.model(), sim.state(), settings);
+    DriverInput in;
+    in.brake = 1.0;
+    in.clutch = 1.0;
+    run(sim, 20.0, [&](const VehicleState& s) { return control_step(sim.model(), s, in, settings, h, control); },
+        [](const VehicleState& s) { return speed_m_per_s(s) > 1e-3; });
     return sim.state().position_m.x;
 }
 
@@ -102,9 +119,10 @@ double top_speed_kmh(double h) {
 }  // namespace
 
 int main() {
-    const std::vector<double> steps = {0.008, 0.006, 0.003, 0.0012, 0.0006};
+    const std::vector<double> steps = {0.008, 0.006, 0.004, 0.0016, 0.0008};
     const std::vector<std::pair<const char*, double (*)(double)>> metrics = {
         {"coast-down 100-20 km/h (s)", coastdown_s}, {"braking 100-0 km/h (m)", braking_m},
+        {"ABS braking 100-0 km/h (m)", abs_braking_m},
         {"launch 0-100 km/h (s)", launch_0_100_s},   {"yaw rate 15 m/s (rad/s)", yaw_rate},
         {"top speed (km/h)", top_speed_kmh}};
     fmt::print("{:<28}", "metric \\ h (ms)");

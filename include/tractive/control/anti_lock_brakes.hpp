@@ -23,7 +23,7 @@
 // stepped build are design values, not fitted: with 0.7-0.9 and 0.5-2 s the 100-0 km/h stops
 // of the shipped and shared cars move by at most 1 % on ucwin_sedan and 9 % on RS2, all shorter
 // than without the stepped build.) Rates, not steps, make the modulation
-// independent of the internal step: at 6 ms a full dump takes about 7 steps, so the factor cannot
+// independent of the internal step: at 8 ms a full dump takes 5 steps, so the factor cannot
 // chatter between extremes from one step to the next.
 // The band [s95, 1.25 s*] is where the tyre gives at least 95 % of its peak force. The lower edge
 // comes from the tyre's own curve, not a fixed share of s*: on a Pacejka tyre s95 is 0.70-0.72 s*

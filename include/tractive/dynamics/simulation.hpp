@@ -16,8 +16,8 @@
 namespace tractive {
 
 struct StepSettings {
-    double internal_step_s = 0.006;  // the fixed internal step (docs/physics.md: convergence)
-    int solver_iterations = 4;       // Gauss-Seidel sweeps over the rows per internal step
+    double internal_step_s = 0.008;  // the fixed internal step (docs/physics.md: convergence)
+    int solver_iterations = 3;       // Gauss-Seidel sweeps over the rows per internal step
 };
 
 struct InitialConditions {
