@@ -268,10 +268,16 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         force += normal_across;
         torque += cross(f.contact - s.position_m, normal_across);
         // Wheel heading: steer (with Ackermann) and static toe about the body z axis.
-        const double toe = wm.left ? -ws.toe_rad : ws.toe_rad;  // toe-in points the front inwards
-        const double steer = wheel_steer_angle_rad(ws.max_steer_rad, wm.tan_ackermann, wm.left, c.steering) + toe;
-        const double sin_steer = std::sin(steer);
-        const double cos_steer = std::cos(steer);
+        const double steer_angle = wheel_steer_angle_rad(ws.max_steer_rad, wm.tan_ackermann, wm.left, c.steering);
+        const double steer = steer_angle + wm.toe_heading_rad;
+        // An unsteered wheel (the rears, any wheel going straight) points along its toe: the
+        // model's cosine and sine of it.
+        double sin_steer = wm.sin_toe_heading;
+        double cos_steer = wm.cos_toe_heading;
+        if (steer_angle != 0.0) {
+            sin_steer = std::sin(steer);
+            cos_steer = std::cos(steer);
+        }
         const Vec3 heading_body{cos_steer, sin_steer, 0.0};
         const Vec3 heading = rot * heading_body;
         f.forward = normalized(heading - n * dot(heading, n));

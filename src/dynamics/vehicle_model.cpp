@@ -79,6 +79,9 @@ VehicleModel build_vehicle_model(const VehicleSpec& spec) {
         w.cos_camber_tilt = std::cos(camber_tilt);
         w.sin_camber_tilt = std::sin(camber_tilt);
         w.tan_ackermann = std::tan(ws.ackermann_rad);
+        w.toe_heading_rad = w.left ? -ws.toe_rad : ws.toe_rad;  // toe-in points the front inwards
+        w.cos_toe_heading = std::cos(w.toe_heading_rad);
+        w.sin_toe_heading = std::sin(w.toe_heading_rad);
         // Over the whole range the travel can reach: full droop to the bump stop and a little
         // into it.
         const double top_travel = ws.suspension.travel_m + 0.02;

@@ -35,6 +35,11 @@ struct WheelModel {
     double cos_camber_tilt = 1.0;
     double sin_camber_tilt = 0.0;
     double tan_ackermann = 0.0;  // tan of the steering's Ackermann arm angle (laws/steering.hpp)
+    // Static toe as a heading about the body z axis (+ = nose left; toe-in turns a left wheel
+    // right), and its cosine and sine: the wheel's heading whenever it is not steered.
+    double toe_heading_rad = 0.0;
+    double cos_toe_heading = 1.0;
+    double sin_toe_heading = 0.0;
     // Camber change (rad, + = top outwards) against suspension travel from the double-wishbone or
     // MacPherson geometry (laws/suspension_geometry.hpp), over [droop limit, travel + 2 cm]; empty
     // when the spec gives neither (the wheel plane then follows the body).
