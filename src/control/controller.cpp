@@ -101,6 +101,7 @@ Controls control_step(const VehicleModel& model, const VehicleState& vehicle, co
         throttle = traction_control_step(model, vehicle, throttle, dt_s, state);
     } else {
         state.tcs_throttle_limit = 1.0;
+        state.tcs_brake = {};
         state.tcs_active = false;
     }
 
@@ -121,6 +122,7 @@ Controls control_step(const VehicleModel& model, const VehicleState& vehicle, co
         state.abs_active = {};
     }
     for (int i = 0; i < 4; ++i) out.wheel_brake_factor[i] = state.abs[i].brake_factor;
+    out.wheel_aid_brake = state.tcs_brake;
     return clamped(out, static_cast<int>(model.spec.transmission.forward_ratios.size()));
 }
 

@@ -47,15 +47,41 @@ double engine_speed_floor(const VehicleModel& model, const VehicleState& vehicle
 
 double traction_control_step(const VehicleModel& model, const VehicleState& vehicle, double driver_throttle, double dt_s,
                              ControllerState& state, const TractionControlSettings& settings) {
-    // Largest driving slip of a driven wheel on the road, relative to its tyre's peak slip, and
-    // whether every driven wheel is below its near-peak slip (95 % of the peak force).
+    const auto driven = [&](int i) { return model.wheels[i].drive_coefficient != 0.0 && vehicle.wheel_outputs[i].in_contact; };
+    // Driving slip now, and relative to the tyre's peak slip.
+    std::array<double, 4> slip{};
+    std::array<double, 4> relative{};
+    for (int i = 0; i < 4; ++i) {
+        slip[i] = driven(i) ? wheel_slip_ratio_now(model, vehicle, i) : 0.0;
+        relative[i] = slip[i] / state.peak_driving_slip[i];
+    }
+    const bool brakes_available =
+        settings.brake_intervention && std::abs(forward_speed_m_per_s(vehicle)) < settings.brake_max_speed_m_per_s;
+    // Brake intervention, per driven wheel (FL/FR and RL/RR are axle partners: index ^ 1): the
+    // difference between the two wheels of an axle.
+    for (int i = 0; i < 4; ++i) {
+        double& brake = state.tcs_brake[i];
+        const int partner = i ^ 1;
+        const bool partner_grips = driven(partner) && relative[partner] < 1.0;
+        if (brakes_available && driven(i) && partner_grips && relative[i] > settings.cut_above_peak) {
+            brake = std::min(1.0, brake + dt_s / settings.brake_build_time_s);
+        } else if (!brakes_available || !driven(i) || slip[i] < state.near_peak_driving_slip[i]) {
+            brake = std::max(0.0, brake - dt_s / settings.brake_release_time_s);
+        }
+    }
+    // Engine intervention: the spin the brakes do not handle. With the brakes available, an axle
+    // whose wheels are both driven counts with the smaller of their relative slips (both wheels
+    // spinning); otherwise each driven wheel counts. r is the largest; the ceiling comes back
+    // once every counted slip is below its near-peak slip (95 % of the peak force).
     double relative_slip = 0.0;
     bool all_below_near_peak = true;
     for (int i = 0; i < 4; ++i) {
-        if (model.wheels[i].drive_coefficient == 0.0 || !vehicle.wheel_outputs[i].in_contact) continue;
-        const double slip = wheel_slip_ratio_now(model, vehicle, i);
-        relative_slip = std::max(relative_slip, slip / state.peak_driving_slip[i]);
-        all_below_near_peak = all_below_near_peak && slip < state.near_peak_driving_slip[i];
+        if (!driven(i)) continue;
+        const int partner = i ^ 1;
+        int counted = i;
+        if (brakes_available && driven(partner) && relative[partner] < relative[i]) counted = partner;
+        relative_slip = std::max(relative_slip, relative[counted]);
+        all_below_near_peak = all_below_near_peak && slip[counted] < state.near_peak_driving_slip[counted];
     }
     double& limit = state.tcs_throttle_limit;
     if (relative_slip > settings.cut_above_peak) {
@@ -66,7 +92,8 @@ double traction_control_step(const VehicleModel& model, const VehicleState& vehi
     // Never below the throttle that keeps the engine from slowing against the clutch below its
     // torque peak; a cut that goes on after the floor lifts continues from it.
     limit = std::max(limit, std::min(driver_throttle, engine_speed_floor(model, vehicle)));
-    state.tcs_active = limit < driver_throttle;
+    state.tcs_active = limit < driver_throttle ||
+                       std::any_of(state.tcs_brake.begin(), state.tcs_brake.end(), [](double b) { return b > 0.0; });
     return std::min(driver_throttle, limit);
 }
 

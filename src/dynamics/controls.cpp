@@ -17,6 +17,7 @@ Controls clamped(const Controls& c, int gear_count) {
     out.steering = clamp_or_zero(c.steering, -1.0, 1.0);
     out.handbrake = clamp_or_zero(c.handbrake, 0.0, 1.0);
     for (double& f : out.wheel_brake_factor) f = std::isfinite(f) ? std::clamp(f, 0.0, 1.0) : 1.0;
+    for (double& b : out.wheel_aid_brake) b = clamp_or_zero(b, 0.0, 1.0);
     out.gear = std::clamp(c.gear, -1, gear_count);
     return out;
 }

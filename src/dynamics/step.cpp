@@ -484,8 +484,8 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         // Brake, handbrake and rolling resistance: torques that bring the wheel to rest and hold
         // it there (a braked wheel stops at zero, to rounding).
         const WheelSpec& ws = spec.wheels[i];
-        const double brake =
-            std::max(c.brake * c.wheel_brake_factor[i], c.handbrake * ws.brake.handbrake) * m.wheels[i].max_brake_torque_nm;
+        const double brake = std::max({c.brake * c.wheel_brake_factor[i], c.handbrake * ws.brake.handbrake, c.wheel_aid_brake[i]}) *
+                             m.wheels[i].max_brake_torque_nm;
         const double limit = brake + frames[i].rolling_torque;
         if (limit <= 0.0 || sliding(kSlotBrake + i, detail::kWheel0 + i, limit)) continue;
         ShaftRow& r = rows.add_shaft(kSlotBrake + i);

@@ -22,7 +22,7 @@ std::string telemetry_csv_header(TelemetryColumns columns) {
     }
     if (columns == TelemetryColumns::VehicleAndController) {
         h += ",throttle_applied,clutch_pedal,clutch_phase,gear_change_refused,tcs_active,tcs_throttle_limit";
-        for (const char* w : kWheelNames) h += fmt::format(",{0}_abs_active,{0}_brake_factor", w);
+        for (const char* w : kWheelNames) h += fmt::format(",{0}_abs_active,{0}_brake_factor,{0}_aid_brake", w);
     }
     return h + "\n";
 }
@@ -67,7 +67,8 @@ void append_telemetry_csv_row(std::string& out, const VehicleModel& model, const
                    to_string(c.clutch_phase), controller.gear_change_refused ? 1 : 0, c.tcs_active ? 1 : 0,
                    c.tcs_throttle_limit);
     for (int i = 0; i < 4; ++i) {
-        fmt::format_to(it, ",{},{:.4f}", c.abs_active[i] ? 1 : 0, controller.applied.wheel_brake_factor[i]);
+        fmt::format_to(it, ",{},{:.4f},{:.4f}", c.abs_active[i] ? 1 : 0, controller.applied.wheel_brake_factor[i],
+                       controller.applied.wheel_aid_brake[i]);
     }
     out += '\n';
 }

@@ -190,3 +190,25 @@ TEST(Brakes, WheelBrakeFactorScalesTheFootBrakePerWheel) {
     test::drive_for(free, 1.0, [](const VehicleState&) { return Controls{}; });
     EXPECT_EQ(none.state().velocity_m_per_s.x, free.state().velocity_m_per_s.x);
 }
+
+// A driver aid's brake (traction control's intervention) brakes its wheel without the pedal, as
+// the full foot brake would at the same share; NaN reads as no brake.
+TEST(Brakes, AidBrakeBrakesItsWheelWithoutThePedal) {
+    const VehicleSpec spec = test::example_car("roadster");
+    InitialConditions ic;
+    ic.speed_m_per_s = 20.0;
+    Simulation aid(spec, RoadSpec{}, StepSettings{}, ic);
+    Controls c;
+    c.wheel_aid_brake = {1.0, 0.0, 0.0, 0.0};
+    test::drive_for(aid, 0.5, [&](const VehicleState&) { return c; });
+    const auto& w = aid.state().wheels;
+    EXPECT_LT(std::abs(w[FL].spin_rad_per_s), 1e-9);  // locked, as with the pedal floored
+    EXPECT_GT(w[FR].spin_rad_per_s * spec.wheels[FR].tire.radius_m, 0.8 * forward_speed_m_per_s(aid.state()));
+
+    Simulation nan_brake(spec, RoadSpec{}, StepSettings{}, ic);
+    Simulation free(spec, RoadSpec{}, StepSettings{}, ic);
+    c.wheel_aid_brake = {std::nan(""), 0.0, 0.0, 0.0};
+    test::drive_for(nan_brake, 1.0, [&](const VehicleState&) { return c; });
+    test::drive_for(free, 1.0, [](const VehicleState&) { return Controls{}; });
+    EXPECT_EQ(nan_brake.state().velocity_m_per_s.x, free.state().velocity_m_per_s.x);
+}

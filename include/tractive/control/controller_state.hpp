@@ -55,6 +55,9 @@ struct ControllerState {
 
     std::array<AbsWheelState, 4> abs{};
     double tcs_throttle_limit = 1.0;  // traction control's ceiling on the throttle
+    // Traction control's brake on each wheel, as a share of its full foot-brake torque (goes to
+    // Controls::wheel_aid_brake).
+    std::array<double, 4> tcs_brake{};
 
     // Flags of the last control step (telemetry).
     bool gear_change_refused = false;  // a requested gear change was not made this step
