@@ -44,12 +44,17 @@ struct ShaftRow {
 //   sliding (w = 0): the tyre law linearised in the row velocity, lambda = L0 - q (J v - J v0),
 //     with L0 = h F0 the law's impulse at the start-of-step row velocity J v0 and q = h k >= 0
 //     (k the law's slope; 0 past the peak, where the force is then explicit, lambda = L0);
-//   sticking (w = 1): J v = 0 (static friction), within the bounds.
-// As one compliant row: (J v - (1 - w) J v0) + gamma (lambda - L0) = 0, gamma = (1 - w) / q,
-// so one Gauss-Seidel update is
-//   lambda += -(q (J v - t) + (1 - w) (lambda - L0)) / (q K + 1 - w),  t = (1 - w) J v0,
-// K = J M^-1 J^T: e1 = q / (q K + 1 - w) and e2 = (1 - w) / (q K + 1 - w) below; q = 0 and w = 1
-// together is the rigid row (e1 = 1 / K, e2 = 0).
+//   sticking (w = 1): the tread's tangential spring and damper, F = -(k_t d' + c_t J v) with the
+//     deflection at the end of the step d' = d + h J v, i.e. lambda = -h k_t d - h (h k_t + c_t) J v:
+//     J v + g_s lambda + b = 0 with g_s = 1 / (h (h k_t + c_t)), b = k_t d / (h k_t + c_t)
+//     (static friction with the tyre's compliance), within the bounds.
+// As one row, the law's residual (J v - t) + ((1 - w) / q) (lambda - L0), t = (1 - w) J v0, plus
+// w times the spring's, times q:
+//   q J v + ((1 - w) + w q g_s) lambda + (-q t - (1 - w) L0 + w q b) = 0,
+// so one Gauss-Seidel update is lambda' = lambda - e1 J v - e2 lambda + e0 with
+// D = q K + (1 - w) + w q g_s, e1 = q / D, e2 = ((1 - w) + w q g_s) / D,
+// e0 = (q t + (1 - w) L0 - w q b) / D, K = J M^-1 J^T. q = 0 and w = 1 together is the rigid row
+// (e1 = 1 / K, e2 = e0 = 0; no spring).
 // Past the law's peak (a falling law) the row is rigid towards zero sliding (e1 = 1 / K, e2 = 0,
 // t = 0) within bounds the caller sets to the law's force: the force is the law's, explicit, but
 // can never drive the slip through zero within a step (which, with the wheel's small inertia,
@@ -69,15 +74,31 @@ struct ContactRow {
     double q;            // h k
     double target;       // t = (1 - w) J v0
     double stick;        // w
+    double spring_gamma;  // g_s (m/s per N s)
+    double spring_bias;   // b (m/s)
     double e1;           // set by prepare()
     double e2;
+    double e0;
     double lambda;
 
-    void set_law(double law_impulse_ns, double q_ns_per_m_s, double row_velocity_m_per_s, double stick_weight) {
+    // The law (impulse, slope, row velocity it was evaluated at), the stiction weight, and the
+    // tread's spring (stiffness, damping, deflection at the start of the step) for step h.
+    void set_law(double law_impulse_ns, double q_ns_per_m_s, double row_velocity_m_per_s, double stick_weight,
+                 double tread_stiffness_n_per_m, double tread_damping_ns_per_m, double deflection_m, double h_s) {
         law_impulse = law_impulse_ns;
         q = q_ns_per_m_s;
         stick = stick_weight;
         target = (1.0 - stick_weight) * row_velocity_m_per_s;
+        // The spring only matters with a stiction weight (and costs two divisions).
+        const double hk_c = h_s * tread_stiffness_n_per_m + tread_damping_ns_per_m;
+        const bool spring = stick_weight > 0.0 && hk_c > 0.0;
+        spring_gamma = spring ? 1.0 / (h_s * hk_c) : 0.0;
+        spring_bias = spring ? tread_stiffness_n_per_m * deflection_m / hk_c : 0.0;
+    }
+    // Past the law's peak while the contact nearly sticks: the tread's spring alone (q = 0, w = 1
+    // with a spring), within the bounds the caller sets.
+    void set_spring(double tread_stiffness_n_per_m, double tread_damping_ns_per_m, double deflection_m, double h_s) {
+        set_law(0.0, 0.0, 0.0, 1.0, tread_stiffness_n_per_m, tread_damping_ns_per_m, deflection_m, h_s);
     }
     // Zero sliding within the bounds: q = 0 and w = 1, the rigid case of prepare().
     void set_rigid() {
@@ -85,6 +106,8 @@ struct ContactRow {
         q = 0.0;
         stick = 1.0;
         target = 0.0;
+        spring_gamma = 0.0;
+        spring_bias = 0.0;
     }
 };
 
@@ -175,13 +198,21 @@ inline void prepare(ContactRow& r, double inv_i_wheel, const Bodies& b) {
     r.inv_i_coeff = inv_i_wheel * r.coeff;
     const double k = dot(r.lin, r.inv_mass_lin) + dot(r.ang, r.inv_inertia_ang) + r.coeff * r.inv_i_coeff;
     const double slide = 1.0 - r.stick;
-    const double denominator = r.q * k + slide;
-    if (denominator > 0.0) {
+    const double compliance = slide + r.stick * r.q * r.spring_gamma;
+    const double denominator = r.q * k + compliance;
+    if (r.q == 0.0 && r.stick == 1.0 && r.spring_gamma > 0.0) {  // the spring alone
+        const double d = k + r.spring_gamma;
+        r.e1 = 1.0 / d;
+        r.e2 = r.spring_gamma / d;
+        r.e0 = -r.spring_bias / d;
+    } else if (denominator > 0.0) {
         r.e1 = r.q / denominator;
-        r.e2 = slide / denominator;
+        r.e2 = compliance / denominator;
+        r.e0 = (r.q * r.target + slide * r.law_impulse - r.stick * r.q * r.spring_bias) / denominator;
     } else {  // rigid (or a NaN, which propagates)
         r.e1 = k > 0.0 || std::isnan(k) ? 1.0 / k : 0.0;
         r.e2 = 0.0;
+        r.e0 = 0.0;
     }
 }
 
@@ -285,8 +316,7 @@ struct ChassisVelocity {
             {  // longitudinal
                 ContactRow& r = p.x;
                 const double jv = c.along(r) + r.coeff * spin;
-                const double next =
-                    clamp_to(r.lambda - (jv - r.target) * r.e1 - (r.lambda - r.law_impulse) * r.e2, r.lo, r.hi);
+                const double next = clamp_to(r.lambda - jv * r.e1 - r.lambda * r.e2 + r.e0, r.lo, r.hi);
                 const double d = next - r.lambda;
                 r.lambda = next;
                 c.apply(r, d);
@@ -295,8 +325,7 @@ struct ChassisVelocity {
             {  // lateral
                 ContactRow& r = p.y;
                 const double jv = c.along(r);
-                const double next =
-                    clamp_to(r.lambda - (jv - r.target) * r.e1 - (r.lambda - r.law_impulse) * r.e2, r.lo, r.hi);
+                const double next = clamp_to(r.lambda - jv * r.e1 - r.lambda * r.e2 + r.e0, r.lo, r.hi);
                 const double d = next - r.lambda;
                 r.lambda = next;
                 c.apply(r, d);

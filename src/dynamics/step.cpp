@@ -22,6 +22,7 @@ namespace tractive {
 namespace {
 
 using detail::Bodies;
+using detail::ContactRow;
 using detail::RowSet;
 using detail::ShaftRow;
 using detail::TirePair;
@@ -506,20 +507,28 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         p.x.coeff = -m.wheels[i].radius_m;
         p.x.lo = -f.bound_x * h;
         p.x.hi = f.bound_x * h;
-        if (f.falling_x) {
+        if (f.falling_x && f.stick > 0.0) {
+            p.x.set_spring(m.wheels[i].tread_stiffness_x_n_per_m, m.wheels[i].tread_damping_x_ns_per_m,
+                           s.wheels[i].tread_deflection_x_m, h);
+        } else if (f.falling_x) {
             p.x.set_rigid();
         } else {
-            p.x.set_law(f.law.fx_n * h, f.stiffness_x * h, f.row_velocity_x, f.stick);
+            p.x.set_law(f.law.fx_n * h, f.stiffness_x * h, f.row_velocity_x, f.stick, m.wheels[i].tread_stiffness_x_n_per_m,
+                        m.wheels[i].tread_damping_x_ns_per_m, s.wheels[i].tread_deflection_x_m, h);
         }
         // Lateral: contact-point velocity across the wheel heading.
         p.y.lin = f.lateral;
         p.y.ang = cross(rc, f.lateral);
         p.y.lo = -f.bound_y * h;
         p.y.hi = f.bound_y * h;
-        if (f.falling_y) {
+        if (f.falling_y && f.stick > 0.0) {
+            p.y.set_spring(m.wheels[i].tread_stiffness_y_n_per_m, m.wheels[i].tread_damping_y_ns_per_m,
+                           s.wheels[i].tread_deflection_y_m, h);
+        } else if (f.falling_y) {
             p.y.set_rigid();
         } else {
-            p.y.set_law(f.law.fy_n * h, f.stiffness_y * h, f.row_velocity_y, f.stick);
+            p.y.set_law(f.law.fy_n * h, f.stiffness_y * h, f.row_velocity_y, f.stick, m.wheels[i].tread_stiffness_y_n_per_m,
+                        m.wheels[i].tread_damping_y_ns_per_m, s.wheels[i].tread_deflection_y_m, h);
         }
         p.circle = f.circle * h;
     }
@@ -539,9 +548,29 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
     for (int i = 0; i < 4; ++i) {
         s.wheel_outputs[i].fx_n = 0.0;
         s.wheel_outputs[i].fy_n = 0.0;
+        if (frames[i].fz <= 0.0) {  // off the ground: the tread relaxes
+            s.wheels[i].tread_deflection_x_m = 0.0;
+            s.wheels[i].tread_deflection_y_m = 0.0;
+        }
     }
+    // The tread's deflection after the step, d' = d + h J v (the contact's sliding velocity
+    // after the solve), at most what the row's bound can hold (beyond it the tread slides),
+    // weighted by the stiction weight: it fades out as the contact speeds up to 1 m/s.
+    const auto deflection_after = [&](const ContactRow& r, double stick, double spin, double deflection, double stiffness) {
+        if (r.spring_gamma <= 0.0 || stick <= 0.0 || !(stiffness > 0.0)) return 0.0;
+        const double jv = dot(r.lin, b.v) + dot(r.ang, b.omega) + r.coeff * spin;
+        const double limit = r.hi / (h * stiffness);
+        return stick * std::clamp(deflection + h * jv, -limit, limit);
+    };
     for (int k = 0; k < rows.pair_count; ++k) {
         const TirePair& p = rows.pairs[k];
+        WheelState& ws_out = s.wheels[p.wheel];
+        const WheelModel& wm_out = m.wheels[p.wheel];
+        const double spin = b.w[detail::kWheel0 + p.wheel];
+        const double stick = frames[p.wheel].stick;
+        ws_out.tread_deflection_x_m =
+            deflection_after(p.x, stick, spin, ws_out.tread_deflection_x_m, wm_out.tread_stiffness_x_n_per_m);
+        ws_out.tread_deflection_y_m = deflection_after(p.y, stick, 0.0, ws_out.tread_deflection_y_m, wm_out.tread_stiffness_y_n_per_m);
         s.warm_impulses[kSlotsTireX[p.wheel]] = p.x.lambda;
         s.warm_impulses[kSlotsTireY[p.wheel]] = p.y.lambda;
         s.wheel_outputs[p.wheel].fx_n = p.x.lambda / h;

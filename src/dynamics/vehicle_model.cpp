@@ -18,6 +18,9 @@ namespace {
 constexpr double kDefaultTirePressure_bar = 2.2;
 constexpr double kDefaultTireStiffness_n_per_m = 200e3;
 constexpr double kTireDampingRatio = 0.05;
+// Damping ratio of the car on its tyres' tangential (tread) compliance: rubber damps a parked
+// car's rocking on its tyres within a few cycles.
+constexpr double kTreadDampingRatio = 0.3;
 
 double tire_vertical_stiffness(const TireSpec& t) {
     if (t.width_m <= 0.0 || t.aspect_ratio <= 0.0) return kDefaultTireStiffness_n_per_m;
@@ -75,6 +78,20 @@ VehicleModel build_vehicle_model(const VehicleSpec& spec) {
         w.spin_inertia_kgm2 = ws.tire.rotational_inertia_kgm2;
         w.max_brake_torque_nm = max_brake_torque_nm(spec, static_cast<WheelIndex>(i));
         w.size_friction_factor = tire_size_friction_factor(ws.tire);
+        {
+            // Slip stiffnesses at zero slip and the static load (N per unit slip ratio, N/rad),
+            // over the relaxation length sigma = r: k = C / sigma (Pacejka, "Tyre and Vehicle
+            // Dynamics", 2006, ch. 1: sigma is of the order of the wheel radius).
+            const TireForce f = tire_force(ws.tire, TireSlip{}, w.static_load_n, 1.0, w.size_friction_factor);
+            const double corner_mass = w.static_load_n / g;
+            const auto stiffness = [&](double slope) {
+                return std::isfinite(slope) && slope > 0.0 && w.radius_m > 0.0 ? slope / w.radius_m : 0.0;
+            };
+            w.tread_stiffness_x_n_per_m = stiffness(f.dfx_dslip_ratio);
+            w.tread_stiffness_y_n_per_m = stiffness(-f.dfy_dslip_angle_per_rad);
+            w.tread_damping_x_ns_per_m = 2.0 * kTreadDampingRatio * std::sqrt(w.tread_stiffness_x_n_per_m * corner_mass);
+            w.tread_damping_y_ns_per_m = 2.0 * kTreadDampingRatio * std::sqrt(w.tread_stiffness_y_n_per_m * corner_mass);
+        }
         const double camber_tilt = w.left ? -ws.camber_rad : ws.camber_rad;
         w.cos_camber_tilt = std::cos(camber_tilt);
         w.sin_camber_tilt = std::sin(camber_tilt);

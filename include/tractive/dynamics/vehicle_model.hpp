@@ -28,6 +28,14 @@ struct WheelModel {
     // little; wheel hop is damped mainly by the shock absorber).
     double tire_damping_ns_per_m = 0.0;
     double spin_inertia_kgm2 = 0.0;
+    // Tangential stiffness of the tread at standstill along the heading (x) and across it (y):
+    // k = C / sigma, the tyre's slip stiffness at zero slip and static load over its relaxation
+    // length, taken as the tyre radius (Pacejka's rule of thumb), and the damping 2 zeta sqrt(k m)
+    // with m the corner's static load over g (docs/physics.md, "Tyre rows").
+    double tread_stiffness_x_n_per_m = 0.0;
+    double tread_stiffness_y_n_per_m = 0.0;
+    double tread_damping_x_ns_per_m = 0.0;
+    double tread_damping_y_ns_per_m = 0.0;
     double max_brake_torque_nm = 0.0;
     double size_friction_factor = 1.0;
     // Static camber as a tilt of the axle about the wheel heading (left wheel: -camber, right:

@@ -17,6 +17,12 @@ struct WheelState {
     double travel_speed_m_per_s = 0.0;
     double spin_rad_per_s = 0.0;        // + = rolling forward
     double spin_angle_rad = 0.0;        // for viewers, wrapped to [0, 2 pi)
+    // Tangential deflection of the tread at the contact while the tyre (nearly) sticks, along
+    // the wheel heading (x) and across it (y), in the direction the contact has slid (the force
+    // opposes it); zero once the contact slides or rolls faster than 1 m/s (docs/physics.md,
+    // "Tyre rows").
+    double tread_deflection_x_m = 0.0;
+    double tread_deflection_y_m = 0.0;
 };
 
 // What the last internal step computed at each wheel (telemetry; not needed to continue).
