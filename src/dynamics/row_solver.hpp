@@ -53,12 +53,14 @@ struct ShaftRow {
 //   q J v + ((1 - w) + w q g_s) lambda + (-q t - (1 - w) L0 + w q b) = 0,
 // so one Gauss-Seidel update is lambda' = lambda - e1 J v - e2 lambda + e0 with
 // D = q K + (1 - w) + w q g_s, e1 = q / D, e2 = ((1 - w) + w q g_s) / D,
-// e0 = (q t + (1 - w) L0 - w q b) / D, K = J M^-1 J^T. q = 0 and w = 1 together is the rigid row
-// (e1 = 1 / K, e2 = e0 = 0; no spring).
-// Past the law's peak (a falling law) the row is rigid towards zero sliding (e1 = 1 / K, e2 = 0,
-// t = 0) within bounds the caller sets to the law's force: the force is the law's, explicit, but
-// can never drive the slip through zero within a step (which, with the wheel's small inertia,
-// would overshoot into a limit cycle at low speed).
+// e0 = (q t + (1 - w) L0 - w q b) / D, K = J M^-1 J^T. q = 0 and w = 1 together is the spring
+// alone (e1 = 1 / (K + g_s), e2 = g_s / (K + g_s), e0 = -b / (K + g_s)), or without a spring the
+// rigid row (e1 = 1 / K, e2 = e0 = 0).
+// Past the law's peak (a falling law) the row is the spring alone while the contact nearly sticks
+// (w > 0), else rigid towards zero sliding (t = 0), both within bounds the caller sets to the
+// law's force: the force is the law's, explicit, but can never drive the slip through zero
+// within a step (which, with the wheel's small inertia, would overshoot into a limit cycle at
+// low speed).
 struct ContactRow {
     Vec3 lin;  // world
     Vec3 ang;  // world
