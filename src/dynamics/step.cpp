@@ -72,6 +72,22 @@ bool apply_sliding_friction(double& w, double inv_i, double torque_nm, double h,
     return true;
 }
 
+// One direction of a tyre contact (row_solver.hpp, ContactRow): the law linearised in the row
+// velocity (force, slope in N per m/s, the row velocity it was taken at) blended with the tread's
+// spring by the stiction weight; past the law's peak (falling) the spring alone while the
+// contact nearly sticks, else rigid towards zero sliding.
+void set_tyre_row(ContactRow& r, bool falling, double law_force_n, double slope_n_per_m_s, double row_velocity_m_per_s,
+                  double stick, double tread_stiffness_n_per_m, double tread_damping_ns_per_m, double deflection_m, double h) {
+    if (falling && stick > 0.0) {
+        r.set_spring(tread_stiffness_n_per_m, tread_damping_ns_per_m, deflection_m, h);
+    } else if (falling) {
+        r.set_rigid();
+    } else {
+        r.set_law(law_force_n * h, slope_n_per_m_s * h, row_velocity_m_per_s, stick, tread_stiffness_n_per_m,
+                  tread_damping_ns_per_m, deflection_m, h);
+    }
+}
+
 double stiction_weight(double speed) {
     if (speed <= kStictionFull_m_per_s) return 1.0;
     if (speed >= kStictionNone_m_per_s) return 0.0;
@@ -507,29 +523,16 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         p.x.coeff = -m.wheels[i].radius_m;
         p.x.lo = -f.bound_x * h;
         p.x.hi = f.bound_x * h;
-        if (f.falling_x && f.stick > 0.0) {
-            p.x.set_spring(m.wheels[i].tread_stiffness_x_n_per_m, m.wheels[i].tread_damping_x_ns_per_m,
-                           s.wheels[i].tread_deflection_x_m, h);
-        } else if (f.falling_x) {
-            p.x.set_rigid();
-        } else {
-            p.x.set_law(f.law.fx_n * h, f.stiffness_x * h, f.row_velocity_x, f.stick, m.wheels[i].tread_stiffness_x_n_per_m,
-                        m.wheels[i].tread_damping_x_ns_per_m, s.wheels[i].tread_deflection_x_m, h);
-        }
+        const WheelModel& wm = m.wheels[i];
+        set_tyre_row(p.x, f.falling_x, f.law.fx_n, f.stiffness_x, f.row_velocity_x, f.stick, wm.tread_stiffness_x_n_per_m,
+                     wm.tread_damping_x_ns_per_m, s.wheels[i].tread_deflection_x_m, h);
         // Lateral: contact-point velocity across the wheel heading.
         p.y.lin = f.lateral;
         p.y.ang = cross(rc, f.lateral);
         p.y.lo = -f.bound_y * h;
         p.y.hi = f.bound_y * h;
-        if (f.falling_y && f.stick > 0.0) {
-            p.y.set_spring(m.wheels[i].tread_stiffness_y_n_per_m, m.wheels[i].tread_damping_y_ns_per_m,
-                           s.wheels[i].tread_deflection_y_m, h);
-        } else if (f.falling_y) {
-            p.y.set_rigid();
-        } else {
-            p.y.set_law(f.law.fy_n * h, f.stiffness_y * h, f.row_velocity_y, f.stick, m.wheels[i].tread_stiffness_y_n_per_m,
-                        m.wheels[i].tread_damping_y_ns_per_m, s.wheels[i].tread_deflection_y_m, h);
-        }
+        set_tyre_row(p.y, f.falling_y, f.law.fy_n, f.stiffness_y, f.row_velocity_y, f.stick, wm.tread_stiffness_y_n_per_m,
+                     wm.tread_damping_y_ns_per_m, s.wheels[i].tread_deflection_y_m, h);
         p.circle = f.circle * h;
     }
 

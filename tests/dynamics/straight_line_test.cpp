@@ -163,6 +163,20 @@ TEST(Convergence, StraightLineMetricsAtTheDefaultStep) {
     }
 }
 
+namespace {
+
+// Driven for 1 s with `c`, the car ends with the same forward velocity as with no controls at all
+// (nothing braked), to the bit.
+void expect_same_as_without_controls(const VehicleSpec& spec, const InitialConditions& ic, const Controls& c) {
+    Simulation with(spec, RoadSpec{}, StepSettings{}, ic);
+    Simulation without(spec, RoadSpec{}, StepSettings{}, ic);
+    test::drive_for(with, 1.0, [&](const VehicleState&) { return c; });
+    test::drive_for(without, 1.0, [](const VehicleState&) { return Controls{}; });
+    EXPECT_EQ(with.state().velocity_m_per_s.x, without.state().velocity_m_per_s.x);
+}
+
+}  // namespace
+
 // The per-wheel brake factor (what an ABS unit sets) scales the foot brake at that wheel only:
 // with the front-left factor at 0 and the pedal floored, the front-right locks (the roadster's
 // front brakes lock before its rears), the rears are braked and the front-left keeps rolling; factors of 0 everywhere brake nothing (the same state as no pedal).
@@ -183,12 +197,8 @@ TEST(Brakes, WheelBrakeFactorScalesTheFootBrakePerWheel) {
     EXPECT_LT(out[RL].slip_ratio, -0.03);
     EXPECT_LT(out[RR].slip_ratio, -0.03);
 
-    Simulation none(spec, RoadSpec{}, StepSettings{}, ic);
-    Simulation free(spec, RoadSpec{}, StepSettings{}, ic);
     c.wheel_brake_factor = {0.0, 0.0, 0.0, 0.0};
-    test::drive_for(none, 1.0, [&](const VehicleState&) { return c; });
-    test::drive_for(free, 1.0, [](const VehicleState&) { return Controls{}; });
-    EXPECT_EQ(none.state().velocity_m_per_s.x, free.state().velocity_m_per_s.x);
+    expect_same_as_without_controls(spec, ic, c);
 }
 
 // A driver aid's brake (traction control's intervention) brakes its wheel without the pedal, as
@@ -205,10 +215,6 @@ TEST(Brakes, AidBrakeBrakesItsWheelWithoutThePedal) {
     EXPECT_LT(std::abs(w[FL].spin_rad_per_s), 1e-9);  // locked, as with the pedal floored
     EXPECT_GT(w[FR].spin_rad_per_s * spec.wheels[FR].tire.radius_m, 0.8 * forward_speed_m_per_s(aid.state()));
 
-    Simulation nan_brake(spec, RoadSpec{}, StepSettings{}, ic);
-    Simulation free(spec, RoadSpec{}, StepSettings{}, ic);
     c.wheel_aid_brake = {std::nan(""), 0.0, 0.0, 0.0};
-    test::drive_for(nan_brake, 1.0, [&](const VehicleState&) { return c; });
-    test::drive_for(free, 1.0, [](const VehicleState&) { return Controls{}; });
-    EXPECT_EQ(nan_brake.state().velocity_m_per_s.x, free.state().velocity_m_per_s.x);
+    expect_same_as_without_controls(spec, ic, c);
 }

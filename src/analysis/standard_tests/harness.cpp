@@ -118,6 +118,19 @@ ClutchRelease::Feet ClutchRelease::apply(const VehicleState& state, double h_s) 
     return {pedal_, rev_holding_throttle(spec_, state)};
 }
 
+DriverInput manual_move_off(ClutchRelease& release, ManualUpshifter& shifter, const VehicleState& state, double h_s,
+                            DriverInput in) {
+    if (!release.done()) {
+        in.gear_lever = 1;
+        const ClutchRelease::Feet feet = release.apply(state, h_s);
+        in.clutch = feet.clutch;
+        in.throttle = feet.throttle;
+        return in;
+    }
+    in.throttle = 1.0;
+    return shifter.apply(in, state, h_s);
+}
+
 ControlSettings settings_in_mode(const VehicleSpec& spec, ShiftMode mode) {
     ControlSettings s = control_settings_for(spec);
     s.mode = mode;

@@ -146,6 +146,12 @@ private:
     Phase phase_ = Phase::DeadTravel;
 };
 
+// A manual start after its set-up phase: the clutch let up watching the revs (`release`), then
+// full throttle with upshifts (`shifter`), in first until the pedal is up. `in` carries the rest
+// of the driver's input (steering); returns it with the pedals and lever set.
+DriverInput manual_move_off(ClutchRelease& release, ManualUpshifter& shifter, const VehicleState& state, double h_s,
+                            DriverInput in);
+
 inline constexpr double kDeadTravelTime_s = 0.25;
 inline constexpr double kWorkingRangeTime_s = 1.5;
 inline constexpr double kTakenUpTime_s = 0.3;

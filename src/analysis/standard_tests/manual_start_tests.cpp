@@ -79,14 +79,8 @@ StandardTestResult hill_start_test(const VehicleSpec& spec, const StandardTestOp
             in.handbrake = 1.0;
             in.clutch = ramp(t, 1.0, 2.0, 1.0, bite);
             in.throttle = t < 1.0 ? 0.0 : rev_holding_throttle(spec, d.state());
-        } else if (!release.done()) {
-            in.gear_lever = 1;
-            const ClutchRelease::Feet feet = release.apply(d.state(), d.h());
-            in.clutch = feet.clutch;
-            in.throttle = feet.throttle;
         } else {
-            in.throttle = 1.0;
-            in = shifter.apply(in, d.state(), d.h());
+            in = manual_move_off(release, shifter, d.state(), d.h(), in);
         }
         d.step(in);
         const double x = d.state().position_m.x;
@@ -133,14 +127,8 @@ StandardTestResult launch_test(const VehicleSpec& spec, const StandardTestOption
             in.gear_lever = t < 0.3 ? 0 : 1;
             in.clutch = 1.0;
             in.throttle = t < kThrottleStart_s ? 0.0 : rev_holding_throttle(spec, d.state());
-        } else if (!release.done()) {
-            in.gear_lever = 1;
-            const ClutchRelease::Feet feet = release.apply(d.state(), d.h());
-            in.clutch = feet.clutch;
-            in.throttle = feet.throttle;
         } else {
-            in.throttle = 1.0;
-            in = shifter.apply(in, d.state(), d.h());
+            in = manual_move_off(release, shifter, d.state(), d.h(), in);
         }
         d.step(in);
         const double v = forward_speed_m_per_s(d.state());
