@@ -1,5 +1,6 @@
 // Cost of one internal vehicle step, and the real-time factor (simulated seconds per CPU
-// second), at the default internal step. Run: ./build/bench/tractive_bench
+// second), at the default internal step: the default car and the XS driving, the default car
+// parked. Run: ./build/bench/tractive_bench
 #include <benchmark/benchmark.h>
 
 #include <atomic>
@@ -38,7 +39,16 @@ Controls drive(double t) {
     return c;
 }
 
-void bench_car(benchmark::State& bs, const std::filesystem::path& car) {
+// Parked: engine idling in neutral, handbrake on (the tyres' stiction regime, with the tread's
+// spring, and the brakes as rows: what most cars of a traffic scene do).
+Controls park(double) {
+    Controls c;
+    c.handbrake = 1.0;
+    return c;
+}
+
+void bench_car(benchmark::State& bs, const std::filesystem::path& car, Controls (*controls)(double) = drive,
+               bool parked = false) {
     std::error_code ec;
     if (!std::filesystem::exists(car, ec)) {
         bs.SkipWithError(("car file not found: " + car.string()).c_str());
@@ -47,8 +57,8 @@ void bench_car(benchmark::State& bs, const std::filesystem::path& car) {
     const VehicleSpec spec = load_car(car).spec;
     StepSettings settings;
     InitialConditions ic;
-    ic.gear = 3;
-    ic.speed_m_per_s = 20.0;
+    ic.gear = parked ? 0 : 3;
+    ic.speed_m_per_s = parked ? 0.0 : 20.0;
     const VehicleModel model = build_vehicle_model(spec);
     const RoadSpec road;
     VehicleState state = initial_state(model, road, ic);
@@ -56,7 +66,7 @@ void bench_car(benchmark::State& bs, const std::filesystem::path& car) {
     long steps = 0;
     const long allocations_before = g_allocations.load();
     for (auto _ : bs) {
-        step_fixed(model, road, drive(state.time_s), settings, state);
+        step_fixed(model, road, controls(state.time_s), settings, state);
         benchmark::DoNotOptimize(state);
         if (++steps % 600000 == 0) state = start;  // keep driving in the same regime
     }
@@ -69,9 +79,13 @@ void bench_car(benchmark::State& bs, const std::filesystem::path& car) {
 
 void BM_StepDefaultCar(benchmark::State& bs) { bench_car(bs, std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml"); }
 void BM_StepXS(benchmark::State& bs) { bench_car(bs, std::filesystem::path(TRACTIVE_VDRIFT_DATA) / "cars/XS/XS.car"); }
+void BM_StepDefaultCarParked(benchmark::State& bs) {
+    bench_car(bs, std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml", park, true);
+}
 
 }  // namespace
 
 BENCHMARK(BM_StepDefaultCar);
 BENCHMARK(BM_StepXS);
+BENCHMARK(BM_StepDefaultCarParked);
 BENCHMARK_MAIN();
