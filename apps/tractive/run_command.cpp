@@ -48,18 +48,6 @@ std::optional<bool> parse_switch(const std::string& text, bool car_value) {
     return std::nullopt;
 }
 
-// The controls as the vehicle step takes them, without the control layer.
-Controls direct_controls(const DriverInput& in) {
-    Controls c;
-    c.throttle = in.throttle;
-    c.brake = in.brake;
-    c.clutch = in.clutch;
-    c.steering = in.steering;
-    c.handbrake = in.handbrake;
-    c.gear = in.gear_lever;
-    c.start_engine = in.start_engine;
-    return c;
-}
 
 // Warns (once per column) about inputs the chosen mode does not use, naming the file and the
 // first row's time: a controls file written for another mode still runs.

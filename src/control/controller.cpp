@@ -88,6 +88,18 @@ ControllerState initial_controller_state(const VehicleModel& model, const Vehicl
     return c;
 }
 
+Controls direct_controls(const DriverInput& in) {
+    Controls c;
+    c.throttle = in.throttle;
+    c.brake = in.brake;
+    c.clutch = in.clutch;
+    c.steering = in.steering;
+    c.handbrake = in.handbrake;
+    c.gear = in.gear_lever;
+    c.start_engine = in.start_engine;
+    return c;
+}
+
 Controls control_step(const VehicleModel& model, const VehicleState& vehicle, const DriverInput& raw_input,
                       const ControlSettings& settings, double dt_s, ControllerState& state) {
     if (!std::isfinite(dt_s) || dt_s <= 0.0) {
@@ -107,14 +119,10 @@ Controls control_step(const VehicleModel& model, const VehicleState& vehicle, co
 
     const TransmissionCommand t = transmission_step(model, vehicle, input, settings.mode, throttle, dt_s, state);
 
-    Controls out;
+    Controls out = direct_controls(input);
     out.throttle = t.throttle;
-    out.brake = input.brake;
     out.clutch = t.clutch_pedal;
-    out.steering = input.steering;
-    out.handbrake = input.handbrake;
     out.gear = t.gear;
-    out.start_engine = input.start_engine;
     if (settings.aids.abs) {
         anti_lock_step(model, vehicle, input.brake, dt_s, state);
     } else {

@@ -23,6 +23,11 @@ namespace tractive {
 ControllerState initial_controller_state(const VehicleModel& model, const VehicleState& vehicle,
                                          const ControlSettings& settings);
 
+// The driver's input passed to the step as it is, without the control layer (`tractive run
+// --mode direct`): pedals, steering, handbrake, starter, and the lever's gear; full brake pressure
+// at every wheel and no aid brake. shift_up / shift_down have no meaning there.
+Controls direct_controls(const DriverInput& input);
+
 // One control step of dt_s seconds. Out-of-range or NaN inputs are clamped as Controls are
 // (NaN read as 0); throws std::invalid_argument when dt_s is not a positive finite number.
 Controls control_step(const VehicleModel& model, const VehicleState& vehicle, const DriverInput& input,
