@@ -155,18 +155,14 @@ VehicleState initial_state(const VehicleModel& m, const RoadSpec& road, const In
     const Vec3 heading{std::cos(ic.heading_rad), std::sin(ic.heading_rad), 0.0};
     const Vec3 x_axis = normalized(heading - n * dot(heading, n));
     const Vec3 y_axis = cross(n, x_axis);
-    // Quaternion from the rotation matrix [x y n] (columns).
-    const double m00 = x_axis.x, m11 = y_axis.y, m22 = n.z;
-    const double trace = m00 + m11 + m22;
-    Quat q;
-    if (trace > 0.0) {
-        const double r = std::sqrt(1.0 + trace) * 2.0;
-        q = {0.25 * r, (y_axis.z - n.y) / r, (n.x - x_axis.z) / r, (x_axis.y - y_axis.x) / r};
-    } else {
-        const double r = std::sqrt(1.0 + m00 - m11 - m22) * 2.0;  // roads are never upside down
-        q = {(y_axis.z - n.y) / r, 0.25 * r, (y_axis.x + x_axis.y) / r, (n.x + x_axis.z) / r};
+    Mat3 frame;  // columns x, y, n
+    const Vec3 columns[3] = {x_axis, y_axis, n};
+    for (int j = 0; j < 3; ++j) {
+        frame.m[0][j] = columns[j].x;
+        frame.m[1][j] = columns[j].y;
+        frame.m[2][j] = columns[j].z;
     }
-    s.orientation = normalized(q);
+    s.orientation = from_matrix(frame);
     // Height: each tyre deflected by its static load, hubs at design positions.
     double clearance = 0.0;
     for (const auto& w : m.wheels) {
@@ -646,17 +642,31 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
     s.time_s += h;
 }
 
-void step(const VehicleModel& m, const RoadSpec& road, const Controls& controls, const StepSettings& settings,
-          VehicleState& s, double dt) {
-    if (!(dt > 0.0)) return;
+StepResult step(const VehicleModel& m, const RoadSpec& road, const Controls& controls, const StepSettings& settings,
+                VehicleState& s, double dt) {
+    StepResult result;
     const double h = settings.internal_step_s;
-    s.pending_time_s += dt;
+    if (!(dt > 0.0) || !(h > 0.0)) {
+        if (!(dt == 0.0)) result.dropped_time_s = dt;  // negative or NaN, or no valid step size
+        return result;
+    }
+    const int cap = std::max(settings.max_internal_steps_per_call, 0);
+    // Compared in whole steps, so an infinite dt never enters the running sum.
+    const double wanted_steps = (s.pending_time_s + dt) / h;
+    if (wanted_steps >= cap + 1.0) {
+        result.dropped_time_s = s.pending_time_s + dt - cap * h;
+        s.pending_time_s = cap * h;
+    } else {
+        s.pending_time_s += dt;
+    }
     // Tolerance of a millionth of a step so that dt = h gives one step despite rounding.
-    while (s.pending_time_s >= h * (1.0 - 1e-6)) {
+    while (s.pending_time_s >= h * (1.0 - 1e-6) && result.internal_steps < cap) {
         step_fixed(m, road, controls, settings, s);
         s.pending_time_s -= h;
+        ++result.internal_steps;
     }
     if (s.pending_time_s < 0.0) s.pending_time_s = 0.0;
+    return result;
 }
 
 Simulation::Simulation(const VehicleSpec& spec, RoadSpec road, StepSettings settings, const InitialConditions& ic)

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <numbers>
 
 #include "dynamics/dynamics_support.hpp"
 
@@ -114,4 +115,76 @@ RC_GTEST_PROP(RandomControls, NeverProduceNaNOrBlowUp, ()) {
         RC_ASSERT(speed_m_per_s(sim.state()) < 100.0);
         RC_ASSERT(std::abs(sim.state().engine_speed_rad_per_s) < 2.0 * spec.engine.rpm_limit * 0.1047);
     }
+}
+
+TEST(Placement, AnyHeadingOnAnyRoadGivesTheRotationAskedFor) {
+    // The start orientation is built from the road normal and the heading; its quaternion must be
+    // the rotation of that frame at every heading (a conversion that handled only two of its four
+    // cases gave NaN beyond about 120 degrees).
+    const VehicleModel model = build_vehicle_model(test::example_car("roadster"));
+    for (const double grade : {0.0, 0.3, -0.3}) {
+        for (const double bank : {0.0, 0.1}) {
+            RoadSpec road;
+            road.grade = grade;
+            road.bank_rad = bank;
+            const Vec3 n = road_normal(road);
+            for (int deg = -360; deg <= 360; deg += 15) {
+                InitialConditions ic;
+                ic.heading_rad = deg * std::numbers::pi / 180.0;
+                const VehicleState s = initial_state(model, road, ic);
+                const Mat3 r = to_matrix(s.orientation);
+                const Vec3 body_x{r.m[0][0], r.m[1][0], r.m[2][0]};
+                const Vec3 body_z{r.m[0][2], r.m[1][2], r.m[2][2]};
+                const Vec3 heading{std::cos(ic.heading_rad), std::sin(ic.heading_rad), 0.0};
+                const Vec3 expected_x = normalized(heading - n * dot(heading, n));
+                ASSERT_TRUE(finite_state(s)) << deg << " deg";
+                EXPECT_NEAR(norm(body_z - n), 0.0, 1e-12) << deg << " deg, grade " << grade;
+                EXPECT_NEAR(norm(body_x - expected_x), 0.0, 1e-12) << deg << " deg, grade " << grade;
+            }
+        }
+    }
+}
+
+TEST(Placement, QuaternionFromEveryKindOfRotationMatrix) {
+    // Rotations by pi about each axis exercise the three non-trace branches of Shepperd's method.
+    for (const Vec3 axis : {Vec3{1, 0, 0}, Vec3{0, 1, 0}, Vec3{0, 0, 1}, normalized(Vec3{1, 1, 1}), normalized(Vec3{-1, 2, 0.5})}) {
+        for (const double angle : {0.0, 0.5, 2.0, 3.0, std::numbers::pi, 4.0}) {
+            const Quat q = axis_angle(axis, angle);
+            const Mat3 r = to_matrix(q);
+            const Mat3 back = to_matrix(from_matrix(r));
+            for (int i = 0; i < 3; ++i)
+                for (int j = 0; j < 3; ++j) EXPECT_NEAR(back.m[i][j], r.m[i][j], 1e-12) << angle;
+        }
+    }
+}
+
+TEST(StepCall, ReturnsForAnyDt) {
+    // A host's dt may be zero, negative, NaN, huge or infinite: step() returns after at most
+    // max_internal_steps_per_call internal steps and says what it dropped; the state stays finite.
+    const VehicleSpec spec = test::example_car("roadster");
+    StepSettings settings;
+    settings.max_internal_steps_per_call = 500;
+    Simulation sim(spec, RoadSpec{}, settings);
+    Controls c;
+    c.gear = 0;
+    EXPECT_EQ(sim.step(0.0, c).internal_steps, 0);
+    const StepResult negative = sim.step(-1.0, c);
+    EXPECT_EQ(negative.internal_steps, 0);
+    EXPECT_EQ(negative.dropped_time_s, -1.0);
+    EXPECT_TRUE(std::isnan(sim.step(std::nan(""), c).dropped_time_s));
+    const StepResult infinite = sim.step(INFINITY, c);
+    EXPECT_EQ(infinite.internal_steps, 500);
+    EXPECT_TRUE(std::isinf(infinite.dropped_time_s));
+    const StepResult huge = sim.step(1e300, c);
+    EXPECT_EQ(huge.internal_steps, 500);
+    EXPECT_GT(huge.dropped_time_s, 1e299);
+    const StepResult ten_seconds = sim.step(10.0, c);  // 1,250 steps wanted, 500 taken
+    EXPECT_EQ(ten_seconds.internal_steps, 500);
+    EXPECT_NEAR(ten_seconds.dropped_time_s, 10.0 - 500 * settings.internal_step_s, 1e-9);
+    EXPECT_NEAR(sim.state().time_s, 1500 * settings.internal_step_s, 1e-9);
+    EXPECT_EQ(sim.state().pending_time_s, 0.0);
+    EXPECT_TRUE(finite_state(sim.state()));
+    const StepResult frame = sim.step(1.0 / 60.0, c);  // two internal steps, the rest carried
+    EXPECT_EQ(frame.internal_steps, 2);
+    EXPECT_EQ(frame.dropped_time_s, 0.0);
 }

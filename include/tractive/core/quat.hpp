@@ -48,6 +48,31 @@ inline Mat3 to_matrix(const Quat& q) {
     return r;
 }
 
+// The unit quaternion of a rotation matrix (body -> world), by Shepperd's method: of 4 w^2,
+// 4 x^2, 4 y^2, 4 z^2 (each 1 + a signed sum of the diagonal), the largest is taken from the
+// diagonal and the other three components from the off-diagonal sums and differences, so the
+// square root is never of a number near zero, whatever the rotation (Shepperd 1978, "Quaternion
+// from rotation matrix", J. Guidance and Control 1(3)).
+inline Quat from_matrix(const Mat3& r) {
+    const double m00 = r.m[0][0], m11 = r.m[1][1], m22 = r.m[2][2];
+    const double trace = m00 + m11 + m22;
+    Quat q;
+    if (trace >= m00 && trace >= m11 && trace >= m22) {
+        const double s = 2.0 * std::sqrt(1.0 + trace);  // 4 w
+        q = {0.25 * s, (r.m[2][1] - r.m[1][2]) / s, (r.m[0][2] - r.m[2][0]) / s, (r.m[1][0] - r.m[0][1]) / s};
+    } else if (m00 >= m11 && m00 >= m22) {
+        const double s = 2.0 * std::sqrt(1.0 + m00 - m11 - m22);  // 4 x
+        q = {(r.m[2][1] - r.m[1][2]) / s, 0.25 * s, (r.m[0][1] + r.m[1][0]) / s, (r.m[0][2] + r.m[2][0]) / s};
+    } else if (m11 >= m22) {
+        const double s = 2.0 * std::sqrt(1.0 - m00 + m11 - m22);  // 4 y
+        q = {(r.m[0][2] - r.m[2][0]) / s, (r.m[0][1] + r.m[1][0]) / s, 0.25 * s, (r.m[1][2] + r.m[2][1]) / s};
+    } else {
+        const double s = 2.0 * std::sqrt(1.0 - m00 - m11 + m22);  // 4 z
+        q = {(r.m[1][0] - r.m[0][1]) / s, (r.m[0][2] + r.m[2][0]) / s, (r.m[1][2] + r.m[2][1]) / s, 0.25 * s};
+    }
+    return normalized(q.w < 0.0 ? Quat{-q.w, -q.x, -q.y, -q.z} : q);
+}
+
 // q advanced by world angular velocity w over h: q' = 0.5 [0, w] q (then renormalised).
 inline Quat integrate(const Quat& q, const Vec3& w_world, double h) {
     const Quat dq{0.0, w_world.x, w_world.y, w_world.z};

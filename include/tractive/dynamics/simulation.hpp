@@ -18,6 +18,17 @@ namespace tractive {
 struct StepSettings {
     double internal_step_s = 0.008;  // the fixed internal step (docs/physics.md: convergence)
     int solver_iterations = 3;       // Gauss-Seidel sweeps over the rows per internal step
+    // Most internal steps one call of step(dt) takes (100 s at the default step): a host that
+    // passes a huge or infinite dt (a debugger pause, a clock glitch) gets control back after a
+    // bounded time; the time beyond the cap is dropped, not simulated later (StepResult).
+    int max_internal_steps_per_call = 12500;
+};
+
+// What one call of step(dt) did.
+struct StepResult {
+    int internal_steps = 0;
+    double dropped_time_s = 0.0;  // asked for but not simulated: beyond the cap, or a dt that is
+                                  // not a finite number >= 0 (then the whole dt)
 };
 
 struct InitialConditions {
@@ -37,17 +48,19 @@ VehicleState initial_state(const VehicleModel& model, const RoadSpec& road, cons
 void step_fixed(const VehicleModel& model, const RoadSpec& road, const Controls& controls, const StepSettings& settings,
                 VehicleState& state);
 
-// Advances by dt (any value >= 0) in internal steps of settings.internal_step_s; time that does
-// not fill a whole internal step is carried in state.pending_time_s to the next call, so the
-// state is always at a multiple of the internal step and results do not depend on how dt is cut.
-void step(const VehicleModel& model, const RoadSpec& road, const Controls& controls, const StepSettings& settings,
+// Advances by dt in internal steps of settings.internal_step_s; time that does not fill a whole
+// internal step is carried in state.pending_time_s to the next call, so the state is always at a
+// multiple of the internal step and results do not depend on how dt is cut. Returns for any dt:
+// at most settings.max_internal_steps_per_call internal steps are taken, and a dt that is
+// negative, NaN or infinite simulates nothing beyond that cap (StepResult says what was dropped).
+StepResult step(const VehicleModel& model, const RoadSpec& road, const Controls& controls, const StepSettings& settings,
           VehicleState& state, double dt);
 
 // Convenience owner of model, road, settings and state.
 class Simulation {
 public:
     Simulation(const VehicleSpec& spec, RoadSpec road, StepSettings settings = {}, const InitialConditions& ic = {});
-    void step(double dt, const Controls& controls) { tractive::step(model_, road_, controls, settings_, state_, dt); }
+    StepResult step(double dt, const Controls& controls) { return tractive::step(model_, road_, controls, settings_, state_, dt); }
     [[nodiscard]] const VehicleState& state() const { return state_; }
     VehicleState& mutable_state() { return state_; }
     [[nodiscard]] const VehicleModel& model() const { return model_; }
