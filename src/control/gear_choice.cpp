@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <vector>
 
 #include "tractive/laws/engine.hpp"
 #include "tractive/laws/engine_torque.hpp"
@@ -51,35 +50,33 @@ int choose_automatic_gear(const VehicleModel& model, double gearbox_output_speed
     // straight back up: the speed band that matches the 5 % torque band of the hysteresis).
     const double up_rpm = automatic_upshift_rpm(e);
     const double down_rpm = kDownshiftBandShare * up_rpm;
-    // Full-load wheel torque per gear in range (0 = out of range); the final drive and the
-    // efficiency are common to all gears and left out.
-    std::vector<double> wheel_torque(static_cast<std::size_t>(n) + 1, 0.0);
-    double best = 0.0;
-    bool any = false;
-    for (int g = 1; g <= n; ++g) {
+    // Full-load wheel torque of gear g, 0 when g is out of range; the final drive and the
+    // efficiency are common to all gears and left out. Computed where needed rather than kept in
+    // a table: the control step allocates nothing.
+    const auto wheel_torque = [&](int g) {
         const double rpm = t.forward_ratios[g - 1] * w_out / kRadPerSecPerRpm;
         const bool lower_than_current = current_gear >= 1 && g < current_gear;
-        if (rpm < low_rpm || rpm > (lower_than_current ? down_rpm : up_rpm)) continue;
-        const double w = full_load_torque_nm(e, rpm) * t.forward_ratios[g - 1];
-        wheel_torque[g] = w;
-        best = std::max(best, w);
-        any = true;
-    }
-    if (!any) {
+        if (rpm < low_rpm || rpm > (lower_than_current ? down_rpm : up_rpm)) return 0.0;
+        return full_load_torque_nm(e, rpm) * t.forward_ratios[g - 1];
+    };
+    double best = 0.0;
+    for (int g = 1; g <= n; ++g) best = std::max(best, wheel_torque(g));
+    if (!(best > 0.0)) {
         const double first_rpm = t.forward_ratios[0] * w_out / kRadPerSecPerRpm;
         return first_rpm < low_rpm ? 1 : n;
     }
     const double demand = std::clamp(throttle, 0.0, 1.0) * best;
     int choice = 0;
     for (int g = n; g >= 1; --g) {
-        if (wheel_torque[g] > 0.0 && wheel_torque[g] >= demand) {
+        const double w = wheel_torque(g);
+        if (w > 0.0 && w >= demand) {
             choice = g;
             break;
         }
     }
-    if (current_gear >= 1 && current_gear <= n && choice < current_gear && wheel_torque[current_gear] > 0.0 &&
-        wheel_torque[current_gear] >= 0.95 * demand) {
-        return current_gear;
+    if (current_gear >= 1 && current_gear <= n && choice < current_gear) {
+        const double w = wheel_torque(current_gear);
+        if (w > 0.0 && w >= 0.95 * demand) return current_gear;
     }
     return choice;
 }

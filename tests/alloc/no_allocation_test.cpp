@@ -1,0 +1,67 @@
+// The control step and the dynamics step allocate nothing: a host (a game's frame, a batch of
+// thousands of cars) must not meet the heap allocator in its inner loop. This binary replaces
+// the global operator new to count every allocation.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <filesystem>
+#include <cstdlib>
+#include <new>
+
+#include "tractive/control/controller.hpp"
+#include "tractive/dynamics/simulation.hpp"
+#include "tractive/io/car_loader.hpp"
+
+namespace {
+std::atomic<long> g_allocations{0};
+}  // namespace
+
+void* operator new(std::size_t size) {
+    g_allocations.fetch_add(1, std::memory_order_relaxed);
+    if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
+    throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+
+using namespace tractive;
+
+namespace {
+
+// Full throttle in D from rest with some steering, then braking with ABS and TCS on: the
+// automatic's gear choice, the automated clutch's phases, both aids and the step all run.
+DriverInput input_at(double t) {
+    DriverInput in;
+    in.gear_lever = 1;
+    in.throttle = t < 12.0 ? 1.0 : 0.0;
+    in.brake = t < 12.0 ? 0.0 : 1.0;
+    in.steering = 0.1 * std::sin(t);
+    return in;
+}
+
+}  // namespace
+
+TEST(NoAllocation, ControlStepAndStepThroughEveryPhase) {
+    for (const char* car : {"roadster.toml", "ucwin_sedan.toml", "sedan_awd.toml"}) {
+        const VehicleSpec spec = load_car(std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / car).spec;
+        const VehicleModel model = build_vehicle_model(spec);
+        const RoadSpec road;
+        const StepSettings settings;
+        VehicleState state = initial_state(model, road, {});
+        ControlSettings cs;
+        cs.mode = ShiftMode::Automatic;
+        cs.aids = {true, true};
+        ControllerState control = initial_controller_state(model, state, cs);
+        int gears_used = 0;
+        const long before = g_allocations.load();
+        while (state.time_s < 16.0) {
+            const Controls c = control_step(model, state, input_at(state.time_s), cs, settings.internal_step_s, control);
+            step_fixed(model, road, c, settings, state);
+            gears_used = std::max(gears_used, state.gear);
+        }
+        EXPECT_EQ(g_allocations.load() - before, 0) << car;
+        EXPECT_GE(gears_used, 3) << car << ": the drive went through the automatic's upshifts";
+    }
+}
