@@ -31,6 +31,7 @@ void enter(ControllerState& c, ClutchPhase phase) {
     if (c.clutch_phase == ClutchPhase::ShiftEngage && phase != ClutchPhase::ShiftEngage) c.time_since_shift_s = 0.0;
     c.clutch_phase = phase;
     c.phase_time_s = 0.0;
+    c.start_slip_limit_rad_per_s = 1.0e300;
 }
 
 struct Context {
@@ -150,7 +151,14 @@ double hold_engine_pedal(const Context& x, double throttle, double w_ref, double
 // the engine rises above idle. When the gearbox input turns faster than the engine (the car
 // rolling in gear), or already above the launch speed, the clutch brings the engine to it:
 // T_clutch = T_engine + J (w_e - w_in) / 0.25 s.
-double start_phase_pedal(const Context& x, double throttle, double w_in) {
+// Once the gearbox input turns at the lowest drive speed the slip must also close: the allowed
+// slip starts at the launch speed's, w_launch - w_in, and falls at (w_launch - w_idle) /
+// kStartSlipCloseTime_s (so it is gone within that time), and where the engine turns faster
+// than w_in + that limit the clutch takes at least the torque that brings it there with the
+// launch time constant. Without this a part-throttle start (the engine held low on the map, little
+// torque to accelerate the car) or an engagement left over from a shift slipped for tens of
+// seconds.
+double start_phase_pedal(const Context& x, ControllerState& c, double throttle, double w_in) {
     const EngineSpec& e = x.model.spec.engine;
     const double w_e = x.vehicle.engine_speed_rad_per_s;
     const double slip = w_e - x.vehicle.gearbox_speed_rad_per_s;
@@ -158,7 +166,15 @@ double start_phase_pedal(const Context& x, double throttle, double w_in) {
     const double w_launch = launch_rpm * kRadPerSecPerRpm;
     if (w_in >= w_e || w_in >= w_launch) return hold_engine_pedal(x, throttle, w_in, kLaunchTimeConstant_s);
     const double share = std::max(0.0, w_e - x.idle_rad_per_s) / (w_launch - x.idle_rad_per_s);
-    const double torque = full_load_torque_nm(e, launch_rpm) * share * share;
+    double torque = full_load_torque_nm(e, launch_rpm) * share * share;
+    if (w_in >= lowest_drive_rpm(e) * kRadPerSecPerRpm) {
+        const double close_rate = (w_launch - x.idle_rad_per_s) / kStartSlipCloseTime_s;
+        c.start_slip_limit_rad_per_s = std::max(0.0, std::min(c.start_slip_limit_rad_per_s, w_launch - w_in) - close_rate * x.dt_s);
+        const double closing = engine_speed_hold_torque_nm(engine_net_torque_nm(x.model, x.vehicle, throttle),
+                                                           x.model.engine_inertia_kgm2, w_e,
+                                                           w_in + c.start_slip_limit_rad_per_s, kLaunchTimeConstant_s);
+        torque = std::max(torque, closing);
+    }
     return clutch_pedal_for_torque(x.model.spec.clutch, torque, slip);
 }
 
@@ -222,7 +238,7 @@ TransmissionCommand automated_clutch(const Context& x, ControllerState& c) {
                 enter(c, ClutchPhase::Engaged);
                 pedal = 0.0;
             } else {
-                pedal = start_phase_pedal(x, throttle, w_in);
+                pedal = start_phase_pedal(x, c, throttle, w_in);
             }
             break;
         }

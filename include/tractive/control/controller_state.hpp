@@ -39,6 +39,10 @@ struct ControllerState {
     double phase_time_s = 0.0;   // time spent in the current clutch phase
     double clutch_pedal = 0.0;   // the automated pedal travel last commanded (0 up .. 1 floored)
     int shift_target_gear = 0;   // during a shift phase: the gear being put in
+    // Start phase: the most clutch slip (engine - gearbox input, rad/s) the engagement still
+    // allows; infinite until the gearbox input reaches the lowest drive speed, then falling
+    // (transmission_control.cpp, start_phase_pedal).
+    double start_slip_limit_rad_per_s = 1.0e300;
     double time_since_shift_s = 1.0e9;  // since the last shift phase ended (automatic hysteresis)
     bool shift_up_was_pressed = false;  // for the rising edge of the sequential paddles
     bool shift_down_was_pressed = false;

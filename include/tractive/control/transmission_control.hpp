@@ -52,6 +52,13 @@ inline constexpr double kReverseEngageSpeed_m_per_s = 3.0 / 3.6;
 inline constexpr double kStandstillSpeed_m_per_s = 0.5;
 inline constexpr double kLaunchTimeConstant_s = 0.25;
 inline constexpr double kAutomaticShiftDwell_s = 0.5;
+// The start phase closes the clutch's slip within this time once the gearbox input turns at the
+// lowest drive speed: the allowed slip falls from the launch speed's slip over idle to zero
+// over 3 s, a slow automated-manual engagement. A full-throttle launch closes faster by itself
+// (the car's speed catches the engine at its launch speed); a part-throttle launch, or the
+// engagement left over from a shift whose revs did not match, is closed by pulling the engine
+// down to the gearbox input. (A design value, not fitted to a test.)
+inline constexpr double kStartSlipCloseTime_s = 3.0;
 
 struct TransmissionCommand {
     int gear = 0;
