@@ -17,6 +17,14 @@ cmake -S tests/install -B "$prefix/consumer-build" -G Ninja -DCMAKE_PREFIX_PATH=
 cmake --build "$prefix/consumer-build" >/dev/null
 mass=$("$prefix/consumer-build/consumer" "$prefix/share/tractive/cars/roadster.toml")
 echo "install check: find_package(tractive) consumer loaded the installed roadster, mass ${mass} kg"
+# The installed CLI finds its default car under the prefix, even after the prefix is moved.
+moved="$prefix/moved"
+mkdir "$moved" && cp -r "$prefix/bin" "$prefix/share" "$moved/"
+info=$("$moved/bin/tractive" info)
+case "$info" in
+  *"$moved/share/tractive/cars/roadster.toml"*) echo "install check: the moved CLI describes $moved/share/tractive/cars/roadster.toml" ;;
+  *) echo "install check failed: the installed CLI did not find its default car under $moved" >&2; exit 1 ;;
+esac
 
 ./scripts/fuzz.sh "${FUZZ_SECONDS:-30}"
 echo "all tests passed"

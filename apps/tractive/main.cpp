@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <vector>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -33,10 +34,17 @@ namespace {
 constexpr int kExitBadInput = 2;
 constexpr const char* kDefaultCar = "roadster.toml";
 
+// The default car: next to the running executable as installed (<prefix>/bin/tractive finds
+// <prefix>/share/tractive/cars, wherever the prefix was moved), else in the source tree (the
+// build tree's binary), else where the configured prefix would hold it.
 fs::path default_car() {
-    for (const char* dir : {TRACTIVE_SOURCE_CARS_DIR, TRACTIVE_INSTALLED_CARS_DIR}) {
-        const fs::path p = fs::path(dir) / kDefaultCar;
-        std::error_code ec;
+    std::error_code ec;
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    std::vector<fs::path> dirs;
+    if (!ec) dirs.push_back(exe.parent_path() / TRACTIVE_BIN_TO_CARS_DIR);
+    dirs.emplace_back(TRACTIVE_SOURCE_CARS_DIR);
+    for (const fs::path& dir : dirs) {
+        const fs::path p = (dir / kDefaultCar).lexically_normal();
         if (fs::exists(p, ec)) return p;
     }
     return fs::path(TRACTIVE_INSTALLED_CARS_DIR) / kDefaultCar;
@@ -52,11 +60,14 @@ nlohmann::json wheel_map(const std::array<double, 4>& v) {
     return {{"fl", v[FL]}, {"fr", v[FR]}, {"rl", v[RL]}, {"rr", v[RR]}};
 }
 
-nlohmann::json summary_json(const VehicleSpec& spec, const VehicleSummary& s, CarFormat format) {
+nlohmann::json summary_json(const VehicleSpec& spec, const VehicleSummary& s, const fs::path& path, CarFormat format) {
     nlohmann::json j;
     j["name"] = spec.name;
+    j["file"] = path.string();
     j["format"] = to_string(format);
     j["mass_kg"] = s.mass_kg;
+    j["fuel_mass_kg"] = s.fuel_mass_kg;
+    j["dry_mass_kg"] = s.dry_mass_kg;
     j["cg_m"] = {s.cg_m.x, s.cg_m.y, s.cg_m.z};
     j["front_axle_load_fraction"] = s.front_axle_load_fraction;
     j["wheel_loads_n"] = wheel_map(s.wheel_loads_n);
@@ -91,7 +102,7 @@ void print_sheet(const VehicleSpec& spec, const VehicleSummary& s, const fs::pat
     fmt::print("{}  ({}, {})\n", spec.name, path.string(), to_string(format));
     if (!spec.description.empty()) fmt::print("  {}\n", spec.description);
     fmt::print("\nMass\n");
-    line("mass", fmt::format("{:.1f} kg", s.mass_kg));
+    line("mass", fmt::format("{:.1f} kg (dry {:.1f} kg + fuel {:.1f} kg)", s.mass_kg, s.dry_mass_kg, s.fuel_mass_kg));
     line("centre of mass (x fwd, y left, z up)", fmt::format("[{:.3f}, {:.3f}, {:.3f}] m", s.cg_m.x, s.cg_m.y, s.cg_m.z));
     line("front axle load", fmt::format("{:.1f} %", 100.0 * s.front_axle_load_fraction));
     line("wheel loads fl / fr / rl / rr",
@@ -179,7 +190,7 @@ int main(int argc, char** argv) {
                 return kExitBadInput;
             }
             if (info_json) {
-                std::cout << summary_json(car.spec, s, car.format).dump(2) << "\n";
+                std::cout << summary_json(car.spec, s, path, car.format).dump(2) << "\n";
             } else {
                 print_sheet(car.spec, s, path, car.format);
             }

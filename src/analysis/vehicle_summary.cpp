@@ -77,7 +77,7 @@ void solve_top_speed(const VehicleSpec& spec, VehicleSummary& s) {
 
 std::string first_non_finite_figure(const VehicleSummary& s) {
     std::vector<std::pair<const char*, double>> figures = {
-        {"mass_kg", s.mass_kg}, {"cg_m", s.cg_m.x + s.cg_m.y + s.cg_m.z},
+        {"mass_kg", s.mass_kg}, {"fuel_mass_kg", s.fuel_mass_kg}, {"dry_mass_kg", s.dry_mass_kg}, {"cg_m", s.cg_m.x + s.cg_m.y + s.cg_m.z},
         {"front_axle_load_fraction", s.front_axle_load_fraction}, {"wheelbase_m", s.wheelbase_m},
         {"peak_torque_nm", s.peak_torque_nm}, {"peak_torque_rpm", s.peak_torque_rpm},
         {"peak_power_w", s.peak_power_w}, {"peak_power_rpm", s.peak_power_rpm}, {"redline_rpm", s.redline_rpm},
@@ -104,6 +104,8 @@ VehicleSummary summarize(const VehicleSpec& spec) {
     VehicleSummary s;
     const MassProperties mp = mass_properties(spec);
     s.mass_kg = mp.mass_kg;
+    s.fuel_mass_kg = spec.fuel_tank.volume_m3 * spec.fuel_tank.density_kg_per_m3;
+    s.dry_mass_kg = s.mass_kg - s.fuel_mass_kg;
     s.cg_m = mp.cg_m;
     s.inertia_kgm2 = mp.inertia_kgm2;
     const StaticWheelLoads loads = static_wheel_loads(spec, mp);

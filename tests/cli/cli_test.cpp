@@ -38,6 +38,12 @@ void expect_json_matches_library(const nlohmann::json& j, const fs::path& car) {
     const VehicleSummary s = summarize(load_car(car).spec);
     const std::string at = car.string() + ": ";
     expect_near(j["mass_kg"], s.mass_kg, at + "mass_kg");
+    // The fuel the tank starts with, from the spec directly, and everything else.
+    const VehicleSpec spec = load_car(car).spec;
+    expect_near(j["fuel_mass_kg"], spec.fuel_tank.volume_m3 * spec.fuel_tank.density_kg_per_m3, at + "fuel_mass_kg");
+    expect_near(j["dry_mass_kg"], s.mass_kg - j["fuel_mass_kg"].get<double>(), at + "dry_mass_kg");
+    EXPECT_GT(j["fuel_mass_kg"].get<double>(), 0.0) << at;
+    EXPECT_EQ(fs::path(j["file"].get<std::string>()), car) << at;
     expect_near(j["cg_m"][0], s.cg_m.x, at + "cg x");
     expect_near(j["cg_m"][1], s.cg_m.y, at + "cg y");
     expect_near(j["cg_m"][2], s.cg_m.z, at + "cg z");
@@ -69,7 +75,7 @@ void expect_info_json(const fs::path& car) {
     const CliRun r = run("info --json " + quoted(car));
     ASSERT_EQ(r.status, 0) << car;
     const auto j = nlohmann::json::parse(r.out);
-    for (const char* key : {"mass_kg", "cg_m", "front_axle_load_fraction", "wheel_loads_n", "inertia_kgm2", "peak_torque_nm",
+    for (const char* key : {"file", "mass_kg", "fuel_mass_kg", "dry_mass_kg", "cg_m", "front_axle_load_fraction", "wheel_loads_n", "inertia_kgm2", "peak_torque_nm",
                             "peak_torque_rpm", "peak_power_w", "peak_power_rpm", "redline_rpm", "gear_speeds_at_redline_kmh",
                             "drive", "clutch_capacity_nm", "clutch_to_engine_torque_ratio", "max_brake_torque_nm",
                             "drag_area_m2", "power_limited_top_speed_kmh"}) {

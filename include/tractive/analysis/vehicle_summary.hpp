@@ -12,7 +12,12 @@
 namespace tractive {
 
 struct VehicleSummary {
-    double mass_kg = 0.0;
+    double mass_kg = 0.0;       // everything, with the fuel the tank starts with
+    // The fuel in that mass and everything else: a road car's published curb weight includes a
+    // (nearly) full tank, while VDrift's masses sum to a car without fuel (its tank is filled on
+    // top), so users compare against both.
+    double fuel_mass_kg = 0.0;
+    double dry_mass_kg = 0.0;
     Vec3 cg_m;
     Mat3 inertia_kgm2;
     double front_axle_load_fraction = 0.0;
