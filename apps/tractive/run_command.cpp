@@ -8,13 +8,16 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <numbers>
 #include <optional>
 
 #include "tractive/control/controller.hpp"
+#include "tractive/control/gear_choice.hpp"
 #include "tractive/dynamics/simulation.hpp"
 #include "tractive/io/car_loader.hpp"
 #include "tractive/io/controls_csv.hpp"
 #include "tractive/io/telemetry_csv.hpp"
+#include "tractive/laws/engine_torque.hpp"
 
 namespace fs = std::filesystem;
 
@@ -84,6 +87,35 @@ void warn_about_unused_columns(const std::vector<TimedControls>& rows, const std
     }
 }
 
+// What happened during the run that the final figures do not show: stalls and refused gear
+// changes, each counted with the time of the first.
+struct RunEvents {
+    int stalls = 0;
+    double first_stall_s = 0.0;
+    int refusals = 0;  // control steps in which a requested gear change was refused
+    double first_refusal_s = 0.0;
+
+    void engine(bool was_running, const VehicleState& s) {
+        if (was_running && !s.engine_running) {
+            if (stalls++ == 0) first_stall_s = s.time_s;
+        }
+    }
+    void refused_gear_change(double t) {
+        if (refusals++ == 0) first_refusal_s = t;
+    }
+    void print() const {
+        if (stalls > 0) {
+            std::cerr << fmt::format("the engine stopped {} time{} (first at {:.3f} s: stalled, or out of fuel)\n", stalls,
+                                     stalls == 1 ? "" : "s", first_stall_s);
+        }
+        if (refusals > 0) {
+            std::cerr << fmt::format(
+                "gear changes refused in {} control step{} (first at {:.3f} s; telemetry column gear_change_refused)\n",
+                refusals, refusals == 1 ? "" : "s", first_refusal_s);
+        }
+    }
+};
+
 }  // namespace
 
 void add_run_options(CLI::App& run, RunOptions& o) {
@@ -94,6 +126,11 @@ void add_run_options(CLI::App& run, RunOptions& o) {
     run.add_option("--out", o.out_path, "Telemetry CSV to write")->required();
     run.add_option("--duration", o.duration_s, "Simulated seconds (default: the last control row's time)");
     run.add_option("--interval", o.interval_s, "Seconds between telemetry rows (default 0.01)");
+    run.add_option("--speed", o.speed_kmh,
+                   "Rolling start at this forward speed in km/h (default 0), in the gear that suits it (automatic and "
+                   "sequential: the automatic's choice; manual and direct: the first row's gear, which must not "
+                   "over-rev the engine)");
+    run.add_option("--heading", o.heading_deg, "Start heading in degrees about the road normal, 0 = along +x, + = left (default 0)");
     run.add_option("--road", o.road, "Road: flat, grade=0.3, bank=5, mu=0.9, stretch=FROM:TO:MU, split=FROM:TO:LEFT:RIGHT");
     run.add_option("--data-root", o.data_root, "VDrift data folder holding carparts/");
     run.add_option("--mode", o.mode,
@@ -113,8 +150,20 @@ int run_command(const RunOptions& o, const std::string& default_car_path) {
         std::cerr << "error: " << e.what() << "\n";
         return kExitBadInput;
     }
-    if (!(o.interval_s > 0.0) || !std::isfinite(o.interval_s)) {
-        std::cerr << "error: --interval: expected a positive number of seconds\n";
+    const StepSettings step_settings;
+    if (!(o.interval_s >= step_settings.internal_step_s * (1.0 - 1e-6)) || !std::isfinite(o.interval_s)) {
+        std::cerr << fmt::format(
+            "error: --interval {}: expected a number of seconds at least the internal step of {} s (the state changes "
+            "only once per internal step, so shorter rows would repeat it)\n",
+            o.interval_s, step_settings.internal_step_s);
+        return kExitBadInput;
+    }
+    if (!(o.speed_kmh >= 0.0 && o.speed_kmh <= 1000.0)) {
+        std::cerr << fmt::format("error: --speed {}: expected a forward speed in km/h within [0, 1000]\n", o.speed_kmh);
+        return kExitBadInput;
+    }
+    if (!std::isfinite(o.heading_deg)) {
+        std::cerr << "error: --heading: expected a finite angle in degrees\n";
         return kExitBadInput;
     }
     // The option words are checked before anything is loaded (the car's values fill in later).
@@ -168,23 +217,46 @@ int run_command(const RunOptions& o, const std::string& default_car_path) {
     }
 
     InitialConditions ic;
+    ic.speed_m_per_s = o.speed_kmh / 3.6;
+    ic.heading_rad = o.heading_deg * std::numbers::pi / 180.0;
     // The starting gear: the first row's lever (manual, direct) or the first row's gear
     // (sequential); the automatic starts in neutral and puts a gear in itself when the selector
-    // is at D or R.
-    ic.gear = run_mode.mode == ShiftMode::Automatic && !run_mode.direct ? 0 : controls.front().input.gear_lever;
+    // is at D or R. A rolling start (--speed) in automatic or sequential mode starts in the gear
+    // the automatic would choose at that speed and the first row's throttle.
+    const DriverInput& first = controls.front().input;
+    ic.gear = run_mode.mode == ShiftMode::Automatic && !run_mode.direct ? 0 : first.gear_lever;
     ic.engine_running = true;
-    Simulation sim(car.spec, road, StepSettings{}, ic);
+    Simulation sim(car.spec, road, step_settings, ic);
+    if (ic.speed_m_per_s > 0.0) {
+        const double wheel_output = gearbox_output_speed_rad_per_s(sim.model(), sim.state());
+        const bool forward_selected = run_mode.mode == ShiftMode::Automatic ? first.gear_lever > 0 : true;
+        if (!run_mode.direct && run_mode.mode != ShiftMode::Manual && forward_selected) {
+            ic.gear = choose_automatic_gear(sim.model(), wheel_output, first.throttle, 0);
+            sim.mutable_state() = initial_state(sim.model(), road, ic);
+        }
+        const double rpm = std::abs(gearbox_ratio(car.spec.transmission, ic.gear) * wheel_output) / kRadPerSecPerRpm;
+        if (rpm > car.spec.engine.rpm_limit) {
+            std::cerr << fmt::format(
+                "error: --speed {} km/h in gear {}: the engine would turn at {:.0f} rpm, over its limit of {:.0f} rpm: "
+                "expected a lower speed or a higher gear in the first controls row\n",
+                o.speed_kmh, ic.gear, rpm, car.spec.engine.rpm_limit);
+            return kExitBadInput;
+        }
+    }
     const auto rows = static_cast<long>(std::floor(duration / o.interval_s + 1e-9));
     std::size_t cursor = 0;
     std::string text;
 
+    RunEvents events;
     if (run_mode.direct) {
         text = telemetry_csv_header();
         append_telemetry_csv_row(text, sim.model(), sim.state());
         for (long k = 1; k <= rows; ++k) {
             // Controls held between rows: those in force at the start of each interval.
             const double t = sim.state().time_s;
+            const bool running = sim.state().engine_running;
             sim.step(o.interval_s, direct_controls(controls_at(controls, t, cursor)));
+            events.engine(running, sim.state());
             append_telemetry_csv_row(text, sim.model(), sim.state());
         }
     } else {
@@ -210,7 +282,10 @@ int run_command(const RunOptions& o, const std::string& default_car_path) {
                 const DriverInput& input = controls_at(controls, s.time_s, cursor);
                 applied = control_step(model, s, input, settings, h, control);
                 refused = refused || control.gear_change_refused;
+                if (control.gear_change_refused) events.refused_gear_change(s.time_s);
+                const bool running = s.engine_running;
                 step_fixed(model, sim.road(), applied, sim.settings(), s);
+                events.engine(running, s);
                 s.pending_time_s -= h;
             }
             if (s.pending_time_s < 0.0) s.pending_time_s = 0.0;
@@ -231,6 +306,7 @@ int run_command(const RunOptions& o, const std::string& default_car_path) {
                              s.time_s, run_mode.direct ? "direct" : to_string(settings.mode), settings.aids.abs ? "on" : "off",
                              settings.aids.tcs ? "on" : "off", rows + 1, out.string(), speed_m_per_s(s) * 3.6,
                              s.position_m.x);
+    events.print();
     return 0;
 }
 

@@ -11,7 +11,9 @@ struct RunOptions {
     std::string controls_path;  // CSV (docs/road.md); required
     std::string out_path;       // telemetry CSV (docs/telemetry.md); required
     double duration_s = -1.0;   // < 0: until the last control row's time
-    double interval_s = 0.01;   // telemetry row interval
+    double interval_s = 0.01;   // telemetry row interval; at least the internal step
+    double speed_kmh = 0.0;     // rolling start: forward speed, wheels rolling, in a gear that suits it
+    double heading_deg = 0.0;   // start heading about the road normal, 0 = along +x, + = to the left
     std::string road = "flat";  // docs/road.md
     std::string data_root;
     // Control layer (docs/control.md). Empty: the car's own setting (transmission.mode,

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <fstream>
 #include <map>
+#include <numbers>
 #include <set>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -410,6 +411,10 @@ TEST(CliRun, BadOptionsAndColumnsExitWith2AndWriteNothing) {
         {"--mode direct --tcs on --controls " + quoted(good), "--tcs on: the driver aids work through the control layer"},
         {"--mode sequential --controls " + quoted(bad_paddle), bad_paddle.string() + ":3: 'shift_up': expected 0 or 1, got 'yes'"},
         {"--turbo on --controls " + quoted(good), "--turbo"},
+        {"--interval 0.001 --controls " + quoted(good), "--interval 0.001: expected a number of seconds at least the internal step"},
+        {"--speed -5 --controls " + quoted(good), "--speed -5: expected a forward speed in km/h within [0, 1000]"},
+        {"--mode manual --speed 150 --controls " + quoted(dir.write("first.csv", "time,throttle,gear\n0,0,1\n1,0,1\n")),
+         "--speed 150 km/h in gear 1: the engine would turn at"},
     };
     for (const Case& c : cases) {
         SCOPED_TRACE(c.args);
@@ -453,4 +458,35 @@ TEST(CliRun, DefaultsAreTheCarsOwnModeAndAids) {
     EXPECT_NE(overridden.out.find("(manual mode, ABS off, TCS on)"), std::string::npos) << overridden.out;
     const CliRun plain = run("run --controls " + quoted(controls) + " --out " + quoted(out), true);
     EXPECT_NE(plain.out.find("(manual mode, ABS on, TCS on)"), std::string::npos) << plain.out;  // the roadster
+}
+
+// --speed starts rolling in the gear that suits the speed, --heading turns the start; the summary
+// names a stall and refused gear changes.
+TEST(CliRun, RollingStartAtAHeadingAndTheSummaryNamesStallsAndRefusals) {
+    const test::TempDir dir;
+    const auto cruise = dir.write("cruise.csv", "time,throttle,gear\n0,0.3,1\n2,0.3,1\n");
+    const fs::path out = dir.path() / "rolling.csv";
+    const CliRun r = run("run --mode automatic --speed 100 --heading 150 --controls " + quoted(cruise) + " --out " + quoted(out), true);
+    ASSERT_EQ(r.status, 0) << r.out;
+    const Telemetry t = read_telemetry(out);
+    EXPECT_NEAR(t.number(0, "speed_m_per_s"), 100.0 / 3.6, 1e-3);
+    EXPECT_GE(std::stoi(t.cell(0, "gear")), 3) << "a gear for 100 km/h, not first";
+    // Heading 150 degrees: the car moves towards -x and +y, at 100 km/h still after 2 s.
+    const std::size_t last = t.rows.size() - 1;
+    const double dx = t.number(last, "x_m") - t.number(0, "x_m");
+    const double dy = t.number(last, "y_m") - t.number(0, "y_m");
+    EXPECT_NEAR(std::atan2(dy, dx) * 180.0 / std::numbers::pi, 150.0, 1.0);
+    EXPECT_NEAR(t.number(last, "speed_m_per_s"), 100.0 / 3.6, 1.5);
+    EXPECT_EQ(r.out.find("engine stopped"), std::string::npos) << r.out;
+
+    // Manual, first gear, clutch up at idle and no throttle: the engine stalls; then a shift
+    // with the clutch up is refused.
+    const auto stall = dir.write("stall.csv", "time,throttle,clutch,gear\n0,0,0,1\n3,0,0,1\n");
+    const CliRun stalled = run("run --mode manual --controls " + quoted(stall) + " --out " + quoted(dir.path() / "s.csv"), true);
+    ASSERT_EQ(stalled.status, 0) << stalled.out;
+    EXPECT_NE(stalled.out.find("the engine stopped 1 time (first at"), std::string::npos) << stalled.out;
+    const auto refuse = dir.write("refuse.csv", "time,throttle,clutch,gear\n0,0,0,N\n1,0,0,1\n2,0,0,1\n");
+    const CliRun refused = run("run --mode manual --controls " + quoted(refuse) + " --out " + quoted(dir.path() / "r.csv"), true);
+    ASSERT_EQ(refused.status, 0) << refused.out;
+    EXPECT_NE(refused.out.find("gear changes refused in 125 control steps (first at 1.000 s"), std::string::npos) << refused.out;
 }
