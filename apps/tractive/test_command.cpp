@@ -18,6 +18,7 @@ namespace tractive::cli {
 namespace {
 
 constexpr int kExitBadInput = 2;
+constexpr int kExitTestFailed = 1;  // a standard test failed (the car stalled, spun, ...)
 
 bool looks_like_car(const std::string& arg) {
     if (is_standard_test(arg)) return false;
@@ -105,11 +106,15 @@ int test_command(const TestOptions& options, const std::string& default_car_path
         }
     }
 
+    int failed = 0;
+    for (const auto& r : results) failed += r.passed() ? 0 : 1;
     if (options.json) {
         nlohmann::json j = nlohmann::json::object();
         for (const auto& r : results) {
             nlohmann::json metrics = nlohmann::json::object();
             for (const auto& m : r.metrics) metrics[m.name] = metric_json(m);
+            metrics["status"] = to_string(r.status);
+            metrics["reason"] = r.passed() ? nlohmann::json(nullptr) : nlohmann::json(r.reason);
             j[r.test] = metrics;
         }
         std::cout << j.dump(2) << "\n";
@@ -121,12 +126,15 @@ int test_command(const TestOptions& options, const std::string& default_car_path
                 const std::string row = fmt::format("{:<12} {:<24} {:>10}", r.test, m.name, format_value(m));
                 fmt::print("{}\n", m.is_flag() ? row : row + "  " + m.unit);
             }
+            if (!r.passed()) fmt::print("{:<12} FAILED: {}: {}\n", r.test, to_string(r.status), r.reason);
         }
+        fmt::print("{} of {} tests passed{}\n", results.size() - static_cast<std::size_t>(failed), results.size(),
+                   failed ? " (a failed test's figures are not the car's)" : "");
     }
     for (const auto& r : results) {
-        if (r.unexpected_stall) std::cerr << fmt::format("warning: {}: the engine stalled during the test\n", r.test);
+        if (!r.passed()) std::cerr << fmt::format("test failed: {}: {}: {}\n", r.test, to_string(r.status), r.reason);
     }
-    return 0;
+    return failed ? kExitTestFailed : 0;
 }
 
 }  // namespace tractive::cli

@@ -1,5 +1,6 @@
 #include "tractive/analysis/standard_tests.hpp"
 
+#include <cmath>
 #include <stdexcept>
 
 #include "standard_tests/harness.hpp"
@@ -30,6 +31,27 @@ constexpr Entry kTests[] = {
 
 }  // namespace
 
+const char* to_string(TestStatus status) {
+    switch (status) {
+        case TestStatus::Ok: return "ok";
+        case TestStatus::Stalled: return "stalled";
+        case TestStatus::OutOfFuel: return "out_of_fuel";
+        case TestStatus::LeftRoad: return "left_road";
+        case TestStatus::Spun: return "spun";
+        case TestStatus::RolledOver: return "rolled_over";
+        case TestStatus::Diverged: return "diverged";
+        case TestStatus::NotReached: return "not_reached";
+        case TestStatus::NotSettled: return "not_settled";
+    }
+    return "?";
+}
+
+void StandardTestResult::fail(TestStatus why, std::string what) {
+    if (status != TestStatus::Ok || why == TestStatus::Ok) return;
+    status = why;
+    reason = std::move(what);
+}
+
 const StandardTestMetric& StandardTestResult::metric(std::string_view name) const {
     for (const auto& m : metrics) {
         if (m.name == name) return m;
@@ -55,7 +77,12 @@ bool is_standard_test(std::string_view name) {
 
 StandardTestResult run_standard_test(std::string_view name, const VehicleSpec& spec, const StandardTestOptions& options) {
     for (const auto& e : kTests) {
-        if (name == e.name) return e.run(spec, options);
+        if (name != e.name) continue;
+        StandardTestResult r = e.run(spec, options);
+        for (const auto& m : r.metrics) {
+            if (!std::isfinite(m.value)) r.fail(TestStatus::NotReached, m.name + " was not reached");
+        }
+        return r;
     }
     std::string valid;
     for (const auto& e : kTests) valid += std::string(valid.empty() ? "" : ", ") + e.name;

@@ -38,7 +38,10 @@ TEST(CliTest, JsonOfTheDefaultCarHasEveryTestAndMetric) {
     for (const auto& name : standard_test_names()) {
         ASSERT_TRUE(j.contains(name)) << name;
         const StandardTestResult lib = run_standard_test(name, spec);
-        EXPECT_EQ(j[name].size(), lib.metrics.size()) << name;
+        // The metrics, and the test's status and reason.
+        EXPECT_EQ(j[name].size(), lib.metrics.size() + 2) << name;
+        EXPECT_EQ(j[name]["status"], "ok") << name;
+        EXPECT_TRUE(j[name]["reason"].is_null()) << name;
         for (const auto& m : lib.metrics) {
             ASSERT_TRUE(j[name].contains(m.name)) << name << " " << m.name;
             const nlohmann::json& v = j[name][m.name];
@@ -112,4 +115,28 @@ TEST(CliTest, OutWritesOneTelemetryCsvPerRun) {
     // An --out that is a file: exit 2.
     const fs::path file = dir.write("plain.txt", "x");
     EXPECT_EQ(run("test accel --out '" + file.string() + "'").status, 2);
+}
+
+// A test whose car fails says so: a status and a reason in the table and the JSON, and the exit
+// status is 1. Here the roadster with a thimble of fuel (0.1 L) runs dry during the top-speed run.
+TEST(CliTest, AFailedTestIsReportedAsAFailureNotAsAFigure) {
+    const test::TempDir dir;
+    std::ifstream in(fs::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml");
+    std::stringstream text;
+    text << in.rdbuf();
+    std::string car = text.str();
+    const std::string full = "volume_m3 = 0.045";
+    ASSERT_NE(car.find(full), std::string::npos);
+    car.replace(car.find(full), full.size(), "volume_m3 = 0.0001");
+    const fs::path path = dir.write("thirsty.toml", car);
+    const CliRun json = run("test '" + path.string() + "' top-speed coastdown --json");
+    EXPECT_EQ(json.status, 1);
+    const nlohmann::json j = nlohmann::json::parse(json.out);
+    EXPECT_EQ(j["top-speed"]["status"], "out_of_fuel");
+    EXPECT_NE(j["top-speed"]["reason"].get<std::string>().find("the tank ran dry at"), std::string::npos);
+    EXPECT_EQ(j["coastdown"]["status"], "ok");  // idling in neutral burns little
+    const CliRun table = run("test '" + path.string() + "' top-speed", true);
+    EXPECT_EQ(table.status, 1);
+    EXPECT_NE(table.out.find("top-speed    FAILED: out_of_fuel: the tank ran dry at"), std::string::npos) << table.out;
+    EXPECT_NE(table.out.find("0 of 1 tests passed"), std::string::npos) << table.out;
 }

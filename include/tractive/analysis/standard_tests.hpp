@@ -40,14 +40,31 @@ struct StandardTestTelemetry {
     std::string csv;
 };
 
+// How a test ended. Anything but Ok is a failed test: its metrics are what was measured before
+// the failure (NaN where a figure was never reached) and must not be read as the car's figures.
+enum class TestStatus {
+    Ok,
+    Stalled,      // the engine stopped (not for lack of fuel)
+    OutOfFuel,    // the engine stopped with the tank empty
+    LeftRoad,     // a straight-line test's car ended more than a lane's width off its line
+    Spun,         // the body's sideslip passed 30 degrees above 3 m/s
+    RolledOver,   // the body tilted more than 60 degrees from the road normal
+    Diverged,     // the state became non-finite
+    NotReached,   // a speed, distance or condition the test needs never came within its time cap
+    NotSettled,   // top speed: the speed never settled within the cap
+};
+const char* to_string(TestStatus status);
+
 struct StandardTestResult {
     std::string test;
     std::vector<StandardTestMetric> metrics;
-    // The engine stopped in a run where the test's procedure should never stall it (every test
-    // but launch and hill-start, where stalling is the figure measured).
-    bool unexpected_stall = false;
+    TestStatus status = TestStatus::Ok;
+    std::string reason;  // what failed and when, for a status other than Ok
     std::vector<StandardTestTelemetry> telemetry;  // empty unless asked for
 
+    [[nodiscard]] bool passed() const { return status == TestStatus::Ok; }
+    // Records a failure; the first one is kept (a later one is usually its consequence).
+    void fail(TestStatus why, std::string what);
     // The metric of that name; throws std::out_of_range when there is none.
     [[nodiscard]] const StandardTestMetric& metric(std::string_view name) const;
 };
@@ -63,7 +80,8 @@ const std::vector<std::string>& standard_test_names();
 bool is_standard_test(std::string_view name);
 
 // Runs one test on the car. Throws std::invalid_argument for an unknown test name (the message
-// lists the valid ones).
+// lists the valid ones). A test that passes has every metric finite: a metric left NaN by a test
+// that did not say why fails it as NotReached.
 StandardTestResult run_standard_test(std::string_view name, const VehicleSpec& spec,
                                      const StandardTestOptions& options = {});
 

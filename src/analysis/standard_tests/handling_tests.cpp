@@ -25,7 +25,7 @@ void keep(StandardTestResult& r, TestDrive& d, const StandardTestOptions& o, con
 // time do not count: the driver is still taking up the curve from the straight start); then the
 // target speed rises at 0.1 m/s per second (lateral acceleration rising by about 0.01 g/s: a
 // quasi-steady sweep) until the car leaves the circle by more than 0.5 m (about 1 % of R: the
-// car runs wide), or the target reaches sqrt(2 g R) (2 g), or 180 s pass.
+// car runs wide) or spins (sideslip past 30 degrees, harness.hpp), or the target reaches sqrt(2 g R) (2 g), or 180 s pass.
 // skidpad_g = v^2 / (R g), v the highest forward speed reached while the lateral error was within
 // 0.5 m after the settling time; NaN when the car could not hold the circle even at v0.
 // skidpad_speed_kmh is that v.
@@ -48,7 +48,7 @@ StandardTestResult skidpad_test(const VehicleSpec& spec, const StandardTestOptio
     DriverInput in;
     in.gear_lever = 1;
     double held = kNaN;
-    while (d.time_s() < kCap_s) {
+    while (d.time_s() < kCap_s && !d.failed()) {
         const double t = d.time_s();
         const double target = std::min(v_max, v0 + std::max(0.0, t - kSettle_s) * kRampRate_m_per_s2);
         if (target >= v_max) break;
@@ -63,7 +63,12 @@ StandardTestResult skidpad_test(const VehicleSpec& spec, const StandardTestOptio
         const double v = forward_speed_m_per_s(d.state());
         held = std::isnan(held) ? v : std::max(held, v);
     }
-    StandardTestResult r{"skidpad", {}, d.stalled(), {}};
+    StandardTestResult r;
+    r.test = "skidpad";
+    // A spin once a speed has been held on the circle is how an oversteering car shows its limit:
+    // it ends the sweep like running wide does; any other failure fails the test.
+    if (!(d.failure() == TestStatus::Spun && std::isfinite(held))) d.report(r);
+    if (std::isnan(held) && !d.failed()) r.fail(TestStatus::NotReached, "the car could not hold the circle even at 0.3 g");
     r.metrics = {{"skidpad_g", held * held / (kRadius_m * kGravity_m_per_s2), "g"},
                  {"skidpad_speed_kmh", held * kKmhPerMps, "km/h"}};
     keep(r, d, options);
@@ -120,7 +125,7 @@ StepResponse step_response(const VehicleSpec& spec, double input, const Standard
     const auto steady_from = total_steps - std::lround(kSteadyWindow_s / d.h());
     double r_sum = 0.0, ay_sum = 0.0;
     long n = 0;
-    for (long k = 0; k < total_steps; ++k) {
+    for (long k = 0; k < total_steps && !d.failed(); ++k) {
         const PedalCommand p = hold_speed(kStepSpeed_m_per_s, d.model(), d.state(), d.h(), speed);
         in.throttle = p.throttle;
         in.brake = p.brake;
@@ -146,9 +151,10 @@ StepResponse step_response(const VehicleSpec& spec, double input, const Standard
     out.steady_yaw_rate_rad_per_s = r_sum / static_cast<double>(n);
     out.steady_lateral_m_per_s2 = ay_sum / static_cast<double>(n);
     if (keep_in) {
-        keep_in->unexpected_stall = keep_in->unexpected_stall || d.stalled();
+        d.report(*keep_in);
         keep(*keep_in, d, options);
     }
+    if (d.failed()) out.steady_yaw_rate_rad_per_s = out.steady_lateral_m_per_s2 = kNaN;
     return out;
 }
 
@@ -163,7 +169,8 @@ StepResponse step_response(const VehicleSpec& spec, double input, const Standard
 // a 4 s hold); overshoot = peak yaw rate / steady - 1. step_steer_lateral_g is v r / g in the
 // steady state (the level actually reached).
 StandardTestResult step_steer_test(const VehicleSpec& spec, const StandardTestOptions& options) {
-    StandardTestResult r{"step-steer", {}, false, {}};
+    StandardTestResult r;
+    r.test = "step-steer";
     const DriverVehicleFigures f = driver_vehicle_figures(spec);
     const double a_target = kStepTarget_g * kGravity_m_per_s2;
     const double kinematic = f.wheelbase_m * a_target / (kStepSpeed_m_per_s * kStepSpeed_m_per_s) / f.steer_lock_rad;

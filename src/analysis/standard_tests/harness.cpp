@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <fmt/format.h>
+
 #include "tractive/io/telemetry_csv.hpp"
 
 namespace tractive::standard_tests {
@@ -26,13 +28,52 @@ void TestDrive::record_row() {
 }
 
 void TestDrive::step(const DriverInput& input) {
+    if (failed()) return;
+    const bool was_running = sim_.state().engine_running;
     applied_ = control_step(sim_.model(), sim_.state(), input, settings_, h(), control_);
     refused_in_interval_ = refused_in_interval_ || control_.gear_change_refused;
     step_fixed(sim_.model(), sim_.road(), applied_, sim_.settings(), sim_.mutable_state());
     ++steps_;
     distance_m_ += speed_m_per_s(sim_.state()) * h();
     if (!sim_.state().engine_running) stalled_ = true;
-    if (record_ && steps_ % interval_steps_ == 0) record_row();
+    check(was_running);
+    if (record_ && (steps_ % interval_steps_ == 0 || failed())) record_row();
+}
+
+void TestDrive::check(bool was_running) {
+    const VehicleState& s = sim_.state();
+    const auto fail = [&](TestStatus why, const std::string& what) {
+        failure_ = why;
+        failure_reason_ = what + fmt::format(" at {:.2f} s", s.time_s);
+    };
+    const Mat3 rot = to_matrix(s.orientation);
+    const Vec3 body_x{rot.m[0][0], rot.m[1][0], rot.m[2][0]};
+    const Vec3 body_y{rot.m[0][1], rot.m[1][1], rot.m[2][1]};
+    const Vec3 body_z{rot.m[0][2], rot.m[1][2], rot.m[2][2]};
+    const double speed = speed_m_per_s(s);
+    if (!std::isfinite(speed) || !std::isfinite(s.position_m.x + s.position_m.y + s.position_m.z) ||
+        !std::isfinite(s.engine_speed_rad_per_s) || !std::isfinite(s.orientation.w)) {
+        fail(TestStatus::Diverged, "the state became non-finite");
+    } else if (was_running && !s.engine_running) {
+        if (s.fuel_volume_m3 <= 0.0) {
+            fail(TestStatus::OutOfFuel, "the tank ran dry");
+        } else {
+            fail(TestStatus::Stalled, fmt::format("the engine stalled (below {:.0f} rpm)", sim_.model().spec.engine.stall_rpm));
+        }
+    } else if (dot(body_z, road_normal(sim_.road())) < kRolledOverCos) {
+        fail(TestStatus::RolledOver, "the body tilted more than 60 degrees");
+    } else if (speed > kSpinMinSpeed_m_per_s &&
+               std::abs(std::atan2(dot(s.velocity_m_per_s, body_y), dot(s.velocity_m_per_s, body_x))) > kSpinSideslip_rad) {
+        fail(TestStatus::Spun, "the sideslip passed 30 degrees");
+    } else if (lane_half_width_m_ > 0.0 && std::abs(s.position_m.y) > lane_half_width_m_) {
+        fail(TestStatus::LeftRoad, fmt::format("the car ran {:.1f} m off its line", std::abs(s.position_m.y)));
+    }
+}
+
+void TestDrive::report(StandardTestResult& r, const char* variant) const {
+    if (!failed()) return;
+    const std::string run = variant[0] != '\0' ? fmt::format(" (run '{}')", variant) : std::string();
+    r.fail(failure_, failure_reason_ + run);
 }
 
 DriverInput ManualUpshifter::apply(DriverInput wanted, const VehicleState& state, double h_s) {

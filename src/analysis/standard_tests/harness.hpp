@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <string>
 
 #include "tractive/analysis/standard_tests.hpp"
 #include "tractive/control/controller.hpp"
@@ -35,12 +36,22 @@ public:
     [[nodiscard]] const ControllerState& controller() const { return control_; }
     // The engine has been seen stopped after a step.
     [[nodiscard]] bool stalled() const { return stalled_; }
+    // The run failed (TestStatus other than Ok: a stall, running dry, a spin, a roll-over, a
+    // non-finite state, or leaving the lane set by keep_within_lane); the test should stop
+    // driving. The checks run after every step.
+    [[nodiscard]] bool failed() const { return failure_ != TestStatus::Ok; }
+    [[nodiscard]] TestStatus failure() const { return failure_; }
+    // Straight-line tests: the car must stay within this distance of the line y = 0 it starts on.
+    void keep_within_lane(double half_width_m) { lane_half_width_m_ = half_width_m; }
+    // Copies this run's failure, if any, into the result (`variant` names the run in the reason).
+    void report(StandardTestResult& r, const char* variant = "") const;
     // Distance travelled by the body origin: the sum of |v| h over the steps (m).
     [[nodiscard]] double distance_m() const { return distance_m_; }
     [[nodiscard]] std::string take_telemetry() { return std::move(csv_); }
 
 private:
     void record_row();
+    void check(bool was_running);
 
     Simulation sim_;
     ControlSettings settings_;
@@ -51,9 +62,22 @@ private:
     long steps_ = 0;
     bool refused_in_interval_ = false;
     bool stalled_ = false;
+    TestStatus failure_ = TestStatus::Ok;
+    std::string failure_reason_;
+    double lane_half_width_m_ = 0.0;  // 0: no lane to keep
     double distance_m_ = 0.0;
     std::string csv_;
 };
+
+// A lane a straight-line test's car must stay in: 3.5 m each side of its line (a car that far
+// off has left a two-lane road).
+inline constexpr double kLaneHalfWidth_m = 3.5;
+// A spin: the body's sideslip angle (between its x axis and its velocity, in the body's plane)
+// beyond 30 degrees above 3 m/s; road cars at their limit run 5-10 degrees.
+inline constexpr double kSpinSideslip_rad = 30.0 * 3.14159265358979323846 / 180.0;
+inline constexpr double kSpinMinSpeed_m_per_s = 3.0;
+// A roll-over: the body's z axis more than 60 degrees from the road normal.
+inline constexpr double kRolledOverCos = 0.5;
 
 // The time at which a quantity going from f0 (at t0) to f1 (at t1) crosses `level`, linear
 // between the samples.

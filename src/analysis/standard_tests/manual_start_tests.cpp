@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <fmt/format.h>
+
 #include "harness.hpp"
 #include "tractive/analysis/vehicle_summary.hpp"
 #include "tractive/laws/clutch.hpp"
@@ -70,7 +72,7 @@ StandardTestResult hill_start_test(const VehicleSpec& spec, const StandardTestOp
     ClutchRelease release(spec, bite);
     double x_release = kNaN, x_min = kNaN;
     bool ok = false;
-    while (d.time_s() < kCap_s && !d.stalled()) {
+    while (d.time_s() < kCap_s && !d.failed()) {
         const double t = d.time_s();
         DriverInput in;
         in.steering = lane.steering(d.model(), d.state(), d.h());
@@ -93,7 +95,10 @@ StandardTestResult hill_start_test(const VehicleSpec& spec, const StandardTestOp
             break;
         }
     }
-    StandardTestResult r{"hill-start", {}, false, {}};
+    StandardTestResult r;
+    r.test = "hill-start";
+    d.report(r);
+    if (!ok) r.fail(TestStatus::NotReached, fmt::format("10 km/h uphill was not reached within {:.0f} s", kCap_s));
     const double rollback = std::isnan(x_release) ? kNaN : std::max(0.0, x_release - x_min);
     r.metrics = {{"hill_start_ok", ok ? 1.0 : 0.0, "bool"}, {"rollback_m", rollback, "m"}};
     keep(r, d, options);
@@ -119,7 +124,7 @@ StandardTestResult launch_test(const VehicleSpec& spec, const StandardTestOption
     ClutchRelease release(spec, 1.0);
     double t50 = kNaN;
     double t_prev = d.time_s(), v_prev = 0.0;
-    while (d.time_s() < kCap_s && !d.stalled()) {
+    while (d.time_s() < kCap_s && !d.failed()) {
         const double t = d.time_s();
         DriverInput in;
         in.steering = lane.steering(d.model(), d.state(), d.h());
@@ -139,7 +144,10 @@ StandardTestResult launch_test(const VehicleSpec& spec, const StandardTestOption
         t_prev = d.time_s();
         v_prev = v;
     }
-    StandardTestResult r{"launch", {}, false, {}};
+    StandardTestResult r;
+    r.test = "launch";
+    d.report(r);
+    if (std::isnan(t50)) r.fail(TestStatus::NotReached, fmt::format("50 km/h was not reached within {:.0f} s", kCap_s - kStart_s));
     r.metrics = {{"stalled", d.stalled() ? 1.0 : 0.0, "bool"}, {"t_0_50_s", t50, "s"}};
     keep(r, d, options);
     return r;

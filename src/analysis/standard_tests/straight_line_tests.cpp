@@ -5,6 +5,8 @@
 #include <cmath>
 #include <deque>
 
+#include <fmt/format.h>
+
 #include "harness.hpp"
 #include "tractive/driver/speed_controller.hpp"
 
@@ -31,6 +33,7 @@ void keep(StandardTestResult& r, TestDrive& d, const StandardTestOptions& o, con
 StandardTestResult accel_test(const VehicleSpec& spec, const StandardTestOptions& options) {
     constexpr double kCap_s = 60.0;
     TestDrive d(spec, RoadSpec{}, settings_in_mode(spec, ShiftMode::Automatic), InitialConditions{}, options);
+    d.keep_within_lane(kLaneHalfWidth_m);
     LaneKeeper lane;
     DriverInput in;
     in.gear_lever = 1;
@@ -38,7 +41,7 @@ StandardTestResult accel_test(const VehicleSpec& spec, const StandardTestOptions
     const double x0 = d.state().position_m.x;
     double t100 = kNaN, t60 = kNaN, t_roll = kNaN, t_quarter = kNaN, trap = kNaN;
     double t_prev = d.time_s(), x_prev = 0.0, v_prev = forward_speed_m_per_s(d.state());
-    while (d.time_s() < kCap_s && std::isnan(t_quarter)) {
+    while (d.time_s() < kCap_s && std::isnan(t_quarter) && !d.failed()) {
         in.steering = lane.steering(d.model(), d.state(), d.h());
         d.step(in);
         const double t = d.time_s();
@@ -55,7 +58,10 @@ StandardTestResult accel_test(const VehicleSpec& spec, const StandardTestOptions
         x_prev = x;
         v_prev = v;
     }
-    StandardTestResult r{"accel", {}, d.stalled(), {}};
+    StandardTestResult r;
+    r.test = "accel";
+    d.report(r);
+    if (std::isnan(t_quarter)) r.fail(TestStatus::NotReached, fmt::format("the quarter mile was not covered within {:.0f} s", kCap_s));
     r.metrics = {metric("t_0_100_s", t100, "s"), metric("t_0_60mph_s", t60, "s"),
                  metric("t_0_60mph_rollout_s", t60 - t_roll, "s"), metric("quarter_mile_s", t_quarter, "s"),
                  metric("quarter_mile_trap_kmh", trap * kKmhPerMps, "km/h")};
@@ -75,6 +81,7 @@ StandardTestResult top_speed_test(const VehicleSpec& spec, const StandardTestOpt
     constexpr double kWindow_s = 5.0;
     constexpr double kSettledAcceleration_m_per_s2 = 0.01;
     TestDrive d(spec, RoadSpec{}, settings_in_mode(spec, ShiftMode::Automatic), InitialConditions{}, options);
+    d.keep_within_lane(kLaneHalfWidth_m);
     LaneKeeper lane;
     DriverInput in;
     in.gear_lever = 1;
@@ -84,7 +91,7 @@ StandardTestResult top_speed_test(const VehicleSpec& spec, const StandardTestOpt
     const auto window_samples = static_cast<std::size_t>(std::lround(kWindow_s / kSample_s)) + 1;
     std::deque<double> window;  // forward speed every 0.1 s over the last 5 s
     bool settled = false;
-    for (long k = 1; d.time_s() < kCap_s; ++k) {
+    for (long k = 1; d.time_s() < kCap_s && !d.failed(); ++k) {
         in.steering = lane.steering(d.model(), d.state(), d.h());
         d.step(in);
         if (k % sample_steps != 0) continue;
@@ -101,7 +108,10 @@ StandardTestResult top_speed_test(const VehicleSpec& spec, const StandardTestOpt
     double sum = 0.0;
     for (const double v : window) sum += v;
     const double mean = window.empty() ? kNaN : sum / static_cast<double>(window.size());
-    StandardTestResult r{"top-speed", {}, d.stalled(), {}};
+    StandardTestResult r;
+    r.test = "top-speed";
+    d.report(r);
+    if (!settled) r.fail(TestStatus::NotSettled, fmt::format("the speed did not settle within {:.0f} s", kCap_s));
     r.metrics = {metric("top_speed_kmh", mean * kKmhPerMps, "km/h"), metric("top_speed_settled", settled ? 1.0 : 0.0, "bool")};
     keep(r, d, options);
     return r;
@@ -126,12 +136,13 @@ double braking_distance_m(const VehicleSpec& spec, bool abs, const StandardTestO
     ControlSettings s = settings_in_mode(spec, ShiftMode::Automatic);
     s.aids.abs = abs;
     TestDrive d(spec, RoadSpec{}, s, ic, options);
+    d.keep_within_lane(kLaneHalfWidth_m);
     LaneKeeper lane;
     DriverInput in;
     in.gear_lever = 1;  // D
     in.brake = 1.0;
     double distance = kNaN;
-    while (d.time_s() < kCap_s) {
+    while (d.time_s() < kCap_s && !d.failed()) {
         in.steering = lane.steering(d.model(), d.state(), d.h());
         d.step(in);
         if (speed_m_per_s(d.state()) < kRest_m_per_s) {
@@ -139,7 +150,11 @@ double braking_distance_m(const VehicleSpec& spec, bool abs, const StandardTestO
             break;
         }
     }
-    result.unexpected_stall = result.unexpected_stall || d.stalled();
+    const char* run = abs ? "ABS on" : "ABS off";
+    d.report(result, run);
+    if (std::isnan(distance) && !d.failed()) {
+        result.fail(TestStatus::NotReached, fmt::format("the car did not stop within {:.0f} s (run '{}')", kCap_s, run));
+    }
     keep(result, d, options, variant);
     return distance;
 }
@@ -148,7 +163,8 @@ double braking_distance_m(const VehicleSpec& spec, bool abs, const StandardTestO
 
 // braking: the car's ABS overridden on, then off.
 StandardTestResult braking_test(const VehicleSpec& spec, const StandardTestOptions& options) {
-    StandardTestResult r{"braking", {}, false, {}};
+    StandardTestResult r;
+    r.test = "braking";
     const double with_abs = braking_distance_m(spec, true, options, r, "");
     const double without = braking_distance_m(spec, false, options, r, "noabs");
     r.metrics = {metric("braking_100_0_m", with_abs, "m"), metric("braking_100_0_noabs_m", without, "m")};
@@ -164,10 +180,11 @@ StandardTestResult coastdown_test(const VehicleSpec& spec, const StandardTestOpt
     InitialConditions ic;
     ic.speed_m_per_s = k100Kmh_m_per_s;
     TestDrive d(spec, RoadSpec{}, settings_in_mode(spec, ShiftMode::Automatic), ic, options);
+    d.keep_within_lane(kLaneHalfWidth_m);
     LaneKeeper lane;
     DriverInput in;  // selector N, no pedals
     double t = kNaN, x = kNaN;
-    while (d.time_s() < kCap_s) {
+    while (d.time_s() < kCap_s && !d.failed()) {
         in.steering = lane.steering(d.model(), d.state(), d.h());
         d.step(in);
         if (speed_m_per_s(d.state()) < kRest_m_per_s) {
@@ -176,7 +193,10 @@ StandardTestResult coastdown_test(const VehicleSpec& spec, const StandardTestOpt
             break;
         }
     }
-    StandardTestResult r{"coastdown", {}, d.stalled(), {}};
+    StandardTestResult r;
+    r.test = "coastdown";
+    d.report(r);
+    if (std::isnan(t)) r.fail(TestStatus::NotReached, fmt::format("the car did not roll to rest within {:.0f} s", kCap_s));
     r.metrics = {metric("coastdown_s", t, "s"), metric("coastdown_m", x, "m")};
     keep(r, d, options);
     return r;
@@ -192,12 +212,13 @@ StandardTestResult elasticity_test(const VehicleSpec& spec, const StandardTestOp
     ic.speed_m_per_s = kFrom_m_per_s;
     ic.gear = top_gear(spec);
     TestDrive d(spec, RoadSpec{}, settings_in_mode(spec, ShiftMode::Manual), ic, options);
+    d.keep_within_lane(kLaneHalfWidth_m);
     LaneKeeper lane;
     DriverInput in;
     in.gear_lever = ic.gear;
     in.throttle = 1.0;
     double t_prev = d.time_s(), v_prev = forward_speed_m_per_s(d.state()), t = kNaN;
-    while (d.time_s() < kCap_s) {
+    while (d.time_s() < kCap_s && !d.failed()) {
         in.steering = lane.steering(d.model(), d.state(), d.h());
         d.step(in);
         const double v = forward_speed_m_per_s(d.state());
@@ -208,7 +229,10 @@ StandardTestResult elasticity_test(const VehicleSpec& spec, const StandardTestOp
         t_prev = d.time_s();
         v_prev = v;
     }
-    StandardTestResult r{"elasticity", {}, d.stalled(), {}};
+    StandardTestResult r;
+    r.test = "elasticity";
+    d.report(r);
+    if (std::isnan(t)) r.fail(TestStatus::NotReached, fmt::format("120 km/h was not reached in top gear within {:.0f} s", kCap_s));
     r.metrics = {metric("elasticity_80_120_s", t, "s")};
     keep(r, d, options);
     return r;
@@ -227,6 +251,7 @@ double fuel_l_per_100km(const VehicleSpec& spec, double speed_m_per_s, const Sta
     ic.speed_m_per_s = speed_m_per_s;
     ic.gear = top_gear(spec);
     TestDrive d(spec, RoadSpec{}, settings_in_mode(spec, ShiftMode::Manual), ic, options);
+    d.keep_within_lane(kLaneHalfWidth_m);
     LaneKeeper lane;
     SpeedControllerState speed;
     DriverInput in;
@@ -234,7 +259,7 @@ double fuel_l_per_100km(const VehicleSpec& spec, double speed_m_per_s, const Sta
     double fuel0 = 0.0, x0 = 0.0;
     const auto settle_steps = std::lround(kSettle_s / d.h());
     const auto total_steps = settle_steps + std::lround(kMeasure_s / d.h());
-    for (long k = 0; k < total_steps; ++k) {
+    for (long k = 0; k < total_steps && !d.failed(); ++k) {
         if (k == settle_steps) {
             fuel0 = d.state().fuel_volume_m3;
             x0 = d.distance_m();
@@ -247,16 +272,17 @@ double fuel_l_per_100km(const VehicleSpec& spec, double speed_m_per_s, const Sta
     }
     const double litres = (fuel0 - d.state().fuel_volume_m3) * 1000.0;
     const double hundred_km = (d.distance_m() - x0) / 100000.0;
-    result.unexpected_stall = result.unexpected_stall || d.stalled();
+    d.report(result, fmt::format("{:.0f} km/h", speed_m_per_s * kKmhPerMps).c_str());
     keep(result, d, options, variant);
-    return litres / hundred_km;
+    return d.failed() ? kNaN : litres / hundred_km;
 }
 
 }  // namespace
 
 // fuel: 120 km/h is the main run (its telemetry is fuel.csv), 90 km/h the variant "90".
 StandardTestResult fuel_test(const VehicleSpec& spec, const StandardTestOptions& options) {
-    StandardTestResult r{"fuel", {}, false, {}};
+    StandardTestResult r;
+    r.test = "fuel";
     const double at120 = fuel_l_per_100km(spec, 120.0 / kKmhPerMps, options, r, "");
     const double at90 = fuel_l_per_100km(spec, 90.0 / kKmhPerMps, options, r, "90");
     r.metrics = {metric("fuel_l_per_100km_90", at90, "L/100km"), metric("fuel_l_per_100km_120", at120, "L/100km")};
