@@ -128,6 +128,11 @@ void automatic_requests(const Context& x, const DriverInput& in, ControllerState
             // The driver's demand, not the throttle traction control leaves: a TCS cut must not
             // read as a request for a higher gear.
             wanted = choose_automatic_gear(x.model, x.output_rad_per_s, in.throttle, c.engaged_gear);
+            // An upshift that would leave the car slower (a next gear too long for the power at
+            // this speed) is not taken: the gear is held, on the rev limiter if need be.
+            if (wanted > c.engaged_gear && upshift_would_lose_speed(x.model, x.vehicle, c.engaged_gear + 1, in.throttle)) {
+                wanted = c.engaged_gear;
+            }
         }
     }
     if (wanted != c.engaged_gear) begin_shift(x, c, wanted);

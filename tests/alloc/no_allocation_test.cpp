@@ -35,8 +35,8 @@ namespace {
 DriverInput input_at(double t) {
     DriverInput in;
     in.gear_lever = 1;
-    in.throttle = t < 12.0 ? 1.0 : 0.0;
-    in.brake = t < 12.0 ? 0.0 : 1.0;
+    in.throttle = t < 25.0 ? 1.0 : 0.0;
+    in.brake = t < 25.0 ? 0.0 : 1.0;
     in.steering = 0.1 * std::sin(t);
     return in;
 }
@@ -56,7 +56,7 @@ TEST(NoAllocation, ControlStepAndStepThroughEveryPhase) {
         ControllerState control = initial_controller_state(model, state, cs);
         int gears_used = 0;
         const long before = g_allocations.load();
-        while (state.time_s < 16.0) {
+        while (state.time_s < 30.0) {
             const Controls c = control_step(model, state, input_at(state.time_s), cs, settings.internal_step_s, control);
             step_fixed(model, road, c, settings, state);
             gears_used = std::max(gears_used, state.gear);

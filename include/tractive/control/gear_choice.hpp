@@ -55,4 +55,19 @@ double automatic_upshift_rpm(const EngineSpec& engine);
 int choose_automatic_gear(const VehicleModel& model, double gearbox_output_speed_rad_per_s, double throttle,
                           int current_gear);
 
+// Whether shifting up from `gear` to `next_gear` at this throttle would leave the car slower than
+// it is: the drive force the next gear gives at the current speed is below the resistance the car
+// meets now. Forces from power at the current speed v (the driveline's efficiency is common to
+// both gears and cancels in the comparison's ratio to what arrives at the wheels):
+//   F_now = T_gearbox w_gearbox / v   (the power the gearbox passed in the last step)
+//   R = F_now - m a_x                 (what the car's measured forward acceleration leaves)
+//   F_next = T_net(n_next, throttle) w_next / v,  w_next = i_next w_out
+// and the upshift would lose speed when F_next < R. At full throttle this is only ever true at
+// the top speed of a car whose next gear is too long for its power (the car accelerates in the
+// current gear up to its rev limit and would slow in the next): the automatic then holds the
+// gear on the limiter, so it never sits in a gear where the car is slower than in the one below
+// (seed 001 III.3.2, "the gear allowing the maximum torque at the current speed": the rev
+// limiter's cut is a torque the full-load curve does not show). False below 5 m/s.
+bool upshift_would_lose_speed(const VehicleModel& model, const VehicleState& state, int next_gear, double throttle);
+
 }  // namespace tractive

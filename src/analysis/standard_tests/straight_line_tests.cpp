@@ -70,12 +70,17 @@ StandardTestResult accel_test(const VehicleSpec& spec, const StandardTestOptions
 }
 
 // top-speed: automatic, D, full throttle from rest, as in accel (a rolling start at 100 km/h
-// was tried: the gearbox's choice then left the sedan_awd on its rev limiter in second). Settled when the speed, sampled every 0.1 s, has stayed within a band of
-// 0.05 m/s over the last 5 s: the acceleration averaged over 5 s is below 0.01 m/s^2 in
-// magnitude (0.001 g: within about 0.01 tau m/s of the limit, tau the final approach's time
-// constant), and a car still slowing or in a shift is not taken as settled. The speed reported is
-// the mean over that window. Cap 600 s of driving; `top_speed_settled` says whether the criterion
-// was met (if not, the speed is a lower bound).
+// was tried: the gearbox's choice then left the sedan_awd on its rev limiter in second).
+// Settled when the acceleration averaged over the last 5 s is below 0.01 m/s^2 in magnitude
+// (0.001 g: within about 0.01 tau m/s of the limit, tau the final approach's time constant) and
+// no gear change happened in those 5 s (a gearbox hunting between two gears has not settled).
+// The forward speed is sampled every 0.1 s; the means of the window's first and last second
+// must differ by less than 0.01 m/s^2 x 4 s. Means rather than single samples: a car whose top
+// speed is set by its gearing runs on the rev limiter, whose cut and resume make the speed ripple
+// for good (up to about 1 % of the speed, the limiter's 100 rpm hysteresis). The speed reported
+// is the mean over the window. Cap 600 s of driving; not settled by then fails the test
+// (NotSettled). The automatic keeps a gear at its rev limit when the next would be slower
+// (control/gear_choice.hpp), so this is the best the car reaches in any gear.
 StandardTestResult top_speed_test(const VehicleSpec& spec, const StandardTestOptions& options) {
     constexpr double kCap_s = 600.0;
     constexpr double kWindow_s = 5.0;
@@ -91,15 +96,24 @@ StandardTestResult top_speed_test(const VehicleSpec& spec, const StandardTestOpt
     const auto window_samples = static_cast<std::size_t>(std::lround(kWindow_s / kSample_s)) + 1;
     std::deque<double> window;  // forward speed every 0.1 s over the last 5 s
     bool settled = false;
+    double last_gear_change_s = 0.0;
     for (long k = 1; d.time_s() < kCap_s && !d.failed(); ++k) {
         in.steering = lane.steering(d.model(), d.state(), d.h());
+        const int gear = d.state().gear;
         d.step(in);
+        if (d.state().gear != gear) last_gear_change_s = d.time_s();
         if (k % sample_steps != 0) continue;
         window.push_back(forward_speed_m_per_s(d.state()));
         if (window.size() > window_samples) window.pop_front();
         if (window.size() == window_samples) {
-            const auto [lo, hi] = std::minmax_element(window.begin(), window.end());
-            if (*hi - *lo < kSettledAcceleration_m_per_s2 * kWindow_s) {
+            const auto second = static_cast<long>(std::lround(1.0 / kSample_s));
+            double first_mean = 0.0, last_mean = 0.0;
+            for (long i = 0; i < second; ++i) {
+                first_mean += window[static_cast<std::size_t>(i)];
+                last_mean += window[window.size() - 1 - static_cast<std::size_t>(i)];
+            }
+            const double drift = std::abs(last_mean - first_mean) / static_cast<double>(second);
+            if (drift < kSettledAcceleration_m_per_s2 * (kWindow_s - 1.0) && d.time_s() - last_gear_change_s >= kWindow_s) {
                 settled = true;
                 break;
             }
