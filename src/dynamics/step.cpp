@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "chassis_implicit.hpp"
 #include "row_solver.hpp"
 #include "tractive/dynamics/simulation.hpp"
 #include "tractive/laws/aero.hpp"
@@ -100,6 +101,10 @@ struct WheelFrame {
     // (N/m, N s/m), for the linearly implicit travel update.
     double travel_stiffness = 0.0;
     double travel_damping = 0.0;
+    // Stiffness and damping the chassis feels through this corner while the wheel rests on the
+    // road (chassis_implicit.hpp).
+    double chassis_stiffness = 0.0;
+    double chassis_damping = 0.0;
     Vec3 hub;         // world
     Vec3 contact;     // world, on the road plane
     Vec3 forward;     // unit, in the road plane
@@ -270,9 +275,20 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
                                  (w.travel_m > sus.travel_m ? kBumpStopFactor * sus.spring_n_per_m : 0.0) + sus.anti_roll_n_per_m;
             const bool damper_locked = sus.max_compression_velocity_m_per_s > 0.0 &&
                                        std::abs(w.travel_speed_m_per_s) >= sus.max_compression_velocity_m_per_s;
-            f.travel_damping = (f.fz > 0.0 ? wm.tire_damping_ns_per_m * nz2 : 0.0) +
-                               (damper_locked ? 0.0
-                                              : (w.travel_speed_m_per_s > 0.0 ? sus.bump_damping_ns_per_m : sus.rebound_damping_ns_per_m));
+            const double damper = damper_locked ? 0.0
+                                                : (w.travel_speed_m_per_s > 0.0 ? sus.bump_damping_ns_per_m : sus.rebound_damping_ns_per_m);
+            f.travel_damping = (f.fz > 0.0 ? wm.tire_damping_ns_per_m * nz2 : 0.0) + damper;
+            // Through the corner to the road while on the bump stop: spring and bump stop in
+            // series with the tyre. (Off the bump stop the chassis modes are soft enough for the
+            // explicit update, which stays exact to the closed forms the tests hold it to.)
+            const bool on_bump_stop = w.travel_m > sus.travel_m;
+            const double spring = (sf.spring_n > 0.0 ? sus.spring_n_per_m : 0.0) + kBumpStopFactor * sus.spring_n_per_m;
+            const double tyre = f.fz > 0.0 ? wm.tire_stiffness_n_per_m * nz2 : 0.0;
+            if (on_bump_stop && tyre > 0.0) {
+                const double divider = tyre / (spring + tyre);
+                f.chassis_stiffness = spring * divider;
+                f.chassis_damping = damper * divider * divider;
+            }
         }
         f.contact = f.hub - n * height;
         // The tyre's normal force along the travel direction (body z) moves the wheel on its
@@ -406,8 +422,16 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
     const Vec3 gyro = rot * cross(omega_body_frame, inertia_body * omega_body_frame);
     const Vec3 v_before = s.velocity_m_per_s;
     const Vec3 w_before = s.angular_velocity_rad_per_s;
-    b.v = s.velocity_m_per_s + b.inv_mass * (force * h);
-    b.omega = s.angular_velocity_rad_per_s + b.inv_inertia * ((torque - gyro) * h);
+    {
+        std::array<detail::CornerCoupling, 4> corners;
+        for (int i = 0; i < 4; ++i) corners[i] = {mount_rel[i], frames[i].chassis_stiffness, frames[i].chassis_damping};
+        const Mat3 inertia_world = rot * inertia_body * transpose(rot);
+        const detail::ChassisVelocityChange dv = detail::chassis_velocity_change(
+            b.inv_mass, inertia_world, b.inv_inertia, body_z, corners, force, torque - gyro, s.velocity_m_per_s,
+            s.angular_velocity_rad_per_s, h);
+        b.v = s.velocity_m_per_s + dv.linear_m_per_s;
+        b.omega = s.angular_velocity_rad_per_s + dv.angular_rad_per_s;
+    }
     b.w[detail::kEngine] = s.engine_speed_rad_per_s + et.drive_nm * h / m.engine_inertia_kgm2;
     b.w[detail::kGearbox] = s.gearbox_speed_rad_per_s;
     b.inv_i[detail::kEngine] = 1.0 / m.engine_inertia_kgm2;
