@@ -285,3 +285,15 @@ TEST(StandardTests, ManualStartsMoveEveryCarOffWithoutStalling) {
         EXPECT_LT(t50, 12.0) << car.name;
     }
 }
+
+TEST(StandardTests, HillStartOfACarWithoutAHandbrakeHoldsOnTheFootBrake) {
+    // VDrift's handbrake defaults to none; such a car is held on the foot brake (heel and toe)
+    // until the release. Before, it rolled back down the 20 % grade from the start and the test
+    // ended in a (misread) spin.
+    VehicleSpec spec = load_car(std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml").spec;
+    for (WheelSpec& w : spec.wheels) w.brake.handbrake = 0.0;
+    const StandardTestResult r = run_standard_test("hill-start", spec);
+    EXPECT_TRUE(r.passed()) << to_string(r.status) << ": " << r.reason;
+    EXPECT_EQ(r.metric("hill_start_ok").value, 1.0);
+    EXPECT_LT(r.metric("rollback_m").value, 0.3);
+}

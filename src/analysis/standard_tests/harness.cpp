@@ -62,8 +62,8 @@ void TestDrive::check(bool was_running) {
         }
     } else if (dot(body_z, road_normal(sim_.road())) < kRolledOverCos) {
         fail(TestStatus::RolledOver, "the body tilted more than 60 degrees");
-    } else if (speed > kSpinMinSpeed_m_per_s &&
-               std::abs(std::atan2(dot(s.velocity_m_per_s, body_y), dot(s.velocity_m_per_s, body_x))) > kSpinSideslip_rad) {
+    } else if (speed > kSpinMinSpeed_m_per_s && std::atan2(std::abs(dot(s.velocity_m_per_s, body_y)),
+                                                           std::abs(dot(s.velocity_m_per_s, body_x))) > kSpinSideslip_rad) {
         fail(TestStatus::Spun, "the sideslip passed 30 degrees");
     } else if (lane_half_width_m_ > 0.0 && std::abs(s.position_m.y) > lane_half_width_m_) {
         fail(TestStatus::LeftRoad, fmt::format("the car ran {:.1f} m off its line", std::abs(s.position_m.y)));

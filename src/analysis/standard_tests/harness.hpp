@@ -72,8 +72,9 @@ private:
 // A lane a straight-line test's car must stay in: 3.5 m each side of its line (a car that far
 // off has left a two-lane road).
 inline constexpr double kLaneHalfWidth_m = 3.5;
-// A spin: the body's sideslip angle (between its x axis and its velocity, in the body's plane)
-// beyond 30 degrees above 3 m/s; road cars at their limit run 5-10 degrees.
+// A spin: the body's sideslip angle (between the line of its x axis and its velocity, in the
+// body's plane: rolling backwards straight is no spin) beyond 30 degrees above 3 m/s; road cars
+// at their limit run 5-10 degrees.
 inline constexpr double kSpinSideslip_rad = 30.0 * 3.14159265358979323846 / 180.0;
 inline constexpr double kSpinMinSpeed_m_per_s = 3.0;
 // A roll-over: the body's z axis more than 60 degrees from the road normal.

@@ -26,7 +26,8 @@ double ramp(double t, double t0, double t1, double a, double b) {
 
 }  // namespace
 
-// hill-start: manual mode on a 20 % grade (uphill along +x), engine idling, handbrake on. The
+// hill-start: manual mode on a 20 % grade (uphill along +x), engine idling, handbrake on (the
+// foot brake too, heel and toe, on a car without a handbrake). The
 // script (times from the start):
 //   0 s      clutch pedal floored, handbrake 1, neutral;   0.5 s  first gear selected;
 //   1-2 s    clutch pedal brought to the bite point while the driver holds the revs
@@ -70,6 +71,8 @@ StandardTestResult hill_start_test(const VehicleSpec& spec, const StandardTestOp
     LaneKeeper lane;
     ManualUpshifter shifter(spec, 1);
     ClutchRelease release(spec, bite);
+    bool has_handbrake = false;
+    for (const WheelSpec& w : spec.wheels) has_handbrake = has_handbrake || w.brake.handbrake > 0.0;
     double x_release = kNaN, x_min = kNaN;
     bool ok = false;
     while (d.time_s() < kCap_s && !d.failed()) {
@@ -79,6 +82,9 @@ StandardTestResult hill_start_test(const VehicleSpec& spec, const StandardTestOp
         if (t < 2.0) {
             in.gear_lever = t < 0.5 ? 0 : 1;
             in.handbrake = 1.0;
+            // A car without a handbrake (VDrift's default is none) is held on the foot brake,
+            // heel and toe: the right foot's heel on the brake, its toe holding the revs.
+            if (!has_handbrake) in.brake = 1.0;
             in.clutch = ramp(t, 1.0, 2.0, 1.0, bite);
             in.throttle = t < 1.0 ? 0.0 : rev_holding_throttle(spec, d.state());
         } else {
