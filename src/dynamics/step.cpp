@@ -281,10 +281,9 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
             // Through the corner to the road while on the bump stop: spring and bump stop in
             // series with the tyre. (Off the bump stop the chassis modes are soft enough for the
             // explicit update, which stays exact to the closed forms the tests hold it to.)
-            const bool on_bump_stop = w.travel_m > sus.travel_m;
-            const double spring = (sf.spring_n > 0.0 ? sus.spring_n_per_m : 0.0) + kBumpStopFactor * sus.spring_n_per_m;
-            const double tyre = f.fz > 0.0 ? wm.tire_stiffness_n_per_m * nz2 : 0.0;
-            if (on_bump_stop && tyre > 0.0) {
+            if (w.travel_m > sus.travel_m && f.fz > 0.0) {
+                const double spring = (sf.spring_n > 0.0 ? sus.spring_n_per_m : 0.0) + kBumpStopFactor * sus.spring_n_per_m;
+                const double tyre = wm.tire_stiffness_n_per_m * nz2;
                 const double divider = tyre / (spring + tyre);
                 f.chassis_stiffness = spring * divider;
                 f.chassis_damping = damper * divider * divider;
@@ -422,7 +421,12 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
     const Vec3 gyro = rot * cross(omega_body_frame, inertia_body * omega_body_frame);
     const Vec3 v_before = s.velocity_m_per_s;
     const Vec3 w_before = s.angular_velocity_rad_per_s;
-    {
+    bool on_bump_stops = false;
+    for (const WheelFrame& f : frames) on_bump_stops = on_bump_stops || f.chassis_stiffness > 0.0;
+    if (!on_bump_stops) {
+        b.v = s.velocity_m_per_s + b.inv_mass * (force * h);
+        b.omega = s.angular_velocity_rad_per_s + b.inv_inertia * ((torque - gyro) * h);
+    } else {
         std::array<detail::CornerCoupling, 4> corners;
         for (int i = 0; i < 4; ++i) corners[i] = {mount_rel[i], frames[i].chassis_stiffness, frames[i].chassis_damping};
         const Mat3 inertia_world = rot * inertia_body * transpose(rot);
