@@ -297,3 +297,33 @@ TEST(StandardTests, HillStartOfACarWithoutAHandbrakeHoldsOnTheFootBrake) {
     EXPECT_EQ(r.metric("hill_start_ok").value, 1.0);
     EXPECT_LT(r.metric("rollback_m").value, 0.3);
 }
+
+TEST(StandardTests, ADownforceCarOnItsBumpStopsIsStableAtTheDefaultStep) {
+    // The roadster with 5.7 m^2 of wing at C_L = -3 (about 19 kN of downforce at 200 km/h, 1.7
+    // times its weight) and 5 cm of travel rides on its bump stops at speed. With the chassis
+    // explicit on the bump stops, such a car (the public VDrift AX2) grew a pitch oscillation at
+    // the 8 ms step until it spun; its top speed now agrees with a ten times finer step.
+    VehicleSpec spec = load_car(std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml").spec;
+    AeroDeviceSpec wing;
+    wing.name = "wing";
+    wing.position_m = {-1.8, 0.0, 0.6};
+    wing.surface_area_m2 = 1.9;
+    wing.lift_coefficient = -3.0;
+    wing.lift_efficiency = 0.99;
+    spec.aero.push_back(wing);
+    wing.position_m = {1.9, 0.0, 0.1};
+    wing.surface_area_m2 = 1.5;
+    wing.lift_coefficient = -2.0;
+    spec.aero.push_back(wing);
+    for (WheelSpec& w : spec.wheels) w.suspension.travel_m = 0.05;
+    StandardTestOptions fine;
+    fine.step.internal_step_s = StepSettings{}.internal_step_s / 10.0;
+    const StandardTestResult coarse_run = run_standard_test("top-speed", spec);
+    const StandardTestResult fine_run = run_standard_test("top-speed", spec, fine);
+    ASSERT_TRUE(coarse_run.passed()) << to_string(coarse_run.status) << ": " << coarse_run.reason;
+    ASSERT_TRUE(fine_run.passed()) << to_string(fine_run.status) << ": " << fine_run.reason;
+    const double v = coarse_run.metric("top_speed_kmh").value;
+    const double v_fine = fine_run.metric("top_speed_kmh").value;
+    std::printf("downforce roadster top speed: %.2f km/h at 8 ms, %.2f km/h at 0.8 ms\n", v, v_fine);
+    EXPECT_NEAR(v, v_fine, 0.01 * v_fine);
+}
