@@ -451,7 +451,7 @@ WheelSpec read_wheel(Reader& r, const Table& t, const Table& tires, bool mirror,
         br.area_m2 = r.number_or(*b, "area_m2", kAreaOrZero, 0.0);
         br.radius_m = r.number_or(*b, "radius_m", kRadiusOrZero, 0.0);
         br.bias = r.number_or(*b, "bias", kFraction, 0.0);
-        br.handbrake = r.number_or(*b, "handbrake", kFraction, 0.0);
+        br.handbrake = r.number_or(*b, "handbrake", kHandbrakeShare, 0.0);
     }
     return w;
 }

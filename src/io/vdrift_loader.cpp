@@ -19,6 +19,7 @@
 #include <map>
 #include <numbers>
 #include <optional>
+#include <limits>
 #include <set>
 
 #include "tractive/io/car_loader.hpp"
@@ -142,7 +143,9 @@ public:
         const auto v = parse_number_list(e.value);
         if (!v || v->size() < min_count || v->size() > max_count) {
             const std::string count = min_count == max_count ? fmt::format("{}", min_count)
-                                                             : fmt::format("{} to {}", min_count, max_count);
+                                      : max_count == std::numeric_limits<std::size_t>::max()
+                                          ? fmt::format("at least {}", min_count)
+                                          : fmt::format("{} to {}", min_count, max_count);
             throw LoadError(e.location, key_name(s, e.key),
                             fmt::format("expected {} comma-separated numbers, {}", count, got(e.value)));
         }
@@ -160,7 +163,22 @@ public:
         return v;
     }
 
-    Vec3 position_of(const IniSection& s, const IniEntry& e) const { return to_iso(axes_, list_in(s, e, 3, kCoordinate)); }
+    // Three coordinates. More numbers than three are read as VDrift reads them, the first three
+    // (a stray decimal comma, "-0,058", splits one number in two), with a warning.
+    Vec3 position_of(const IniSection& s, const IniEntry& e) {
+        auto v = list(s, e, 3, std::numeric_limits<std::size_t>::max());
+        if (v.size() > 3) {
+            warnings_.push_back({e.location, key_name(s, e.key),
+                                 fmt::format("{} numbers where a position has 3: the first 3 are used, as VDrift does", v.size())});
+            v.resize(3);
+        }
+        for (double x : v) {
+            if (const std::string problem = kCoordinate.problem(x); !problem.empty()) {
+                throw LoadError(e.location, key_name(s, e.key), problem);
+            }
+        }
+        return to_iso(axes_, v);
+    }
 
     Vec3 position(const IniSection& s, std::string_view key, std::string_view spec = {}) {
         const IniEntry& e = require_entry(s, key);
@@ -394,12 +412,15 @@ MassRole role_of_section(std::string_view name) {
     return MassRole::Body;
 }
 
-// Adds the point mass of section s (keys mass and position) as masses[i], noting its source.
+// Adds the point mass of section s (keys mass and position) as masses[i], noting its source. As
+// in VDrift, a mass without a position sits at the body origin, and a zero mass adds nothing.
 void add_point_mass(Reader& r, const IniSection& s, const std::string& name, MassRole role, std::vector<PointMass>& masses) {
     const std::string spec = fmt::format("masses[{}]", masses.size());
+    const double mass = r.number(s, "mass", kPointMassOrZero, spec + ".mass_kg");
+    const Vec3 position = r.maybe_position(&s, "position", spec + ".position_m").value_or(Vec3{});
+    if (mass == 0.0) return;
     r.note(spec, s);
-    const double mass = r.number(s, "mass", kPointMass, spec + ".mass_kg");
-    masses.push_back({name, role, mass, r.position(s, "position", spec + ".position_m")});
+    masses.push_back({name, role, mass, position});
 }
 
 void read_friction_torque(Reader& r, const IniSection& s, EngineSpec& e) {
@@ -775,7 +796,7 @@ WheelBrakeSpec read_brake(Reader& r, const IniSection& s, const std::string& spe
     b.bias = r.number(s, "bias", kFraction, spec + ".bias");
     b.radius_m = r.number(s, "radius", kRadius, spec + ".radius_m");
     b.area_m2 = r.number(s, "area", kArea, spec + ".area_m2");
-    b.handbrake = r.number_or(&s, "handbrake", kFraction, 0.0, spec + ".handbrake");
+    b.handbrake = r.number_or(&s, "handbrake", kHandbrakeShare, 0.0, spec + ".handbrake");
     return b;
 }
 

@@ -217,7 +217,7 @@ void check_wheel(Checker& k, const WheelSpec& w, const std::string& path) {
     k.in(b.area_m2, kAreaOrZero, path + ".brake.area_m2");
     k.in(b.radius_m, kRadiusOrZero, path + ".brake.radius_m");
     k.in(b.bias, kFraction, path + ".brake.bias");
-    k.in(b.handbrake, kFraction, path + ".brake.handbrake");
+    k.in(b.handbrake, kHandbrakeShare, path + ".brake.handbrake");
 }
 
 void check_wheel_layout(Checker& k, const std::array<WheelSpec, 4>& w) {

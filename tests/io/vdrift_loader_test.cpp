@@ -217,3 +217,49 @@ TEST(VDriftLoader, OtherTyreModelsAreRefusedByName) {
     EXPECT_NE(brush.find("brush-model"), std::string::npos) << brush;
     EXPECT_NE(brush.find("tractive supports Pacejka '89"), std::string::npos) << brush;
 }
+
+TEST(VDriftLoader, OptionalKeysTakeVDriftsDefaults) {
+    TRACTIVE_REQUIRE_VDRIFT_DATA();
+    // What VDrift itself accepts loads: a [body] mass without a position (at the body origin), a
+    // zero-mass particle (nothing), a handbrake stronger than the pedal (2), and a position with
+    // a stray decimal comma (the first three numbers, with a warning).
+    const auto original = test::vdrift_data() / "cars/XS/XS.car";
+    std::ifstream in(original);
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    std::string text = buffer.str();
+    const auto swap = [&](const std::string& from, const std::string& to) {
+        const auto at = text.find(from);
+        ASSERT_NE(at, std::string::npos) << from;
+        text.replace(at, from.size(), to);
+    };
+    swap("[body]\n", "[body]\nmass = 100.0\n");
+    swap("[particle-00]\nmass = 30.0", "[particle-00]\nmass = 0");
+    swap("handbrake = 1.0", "handbrake = 2.0");
+    swap("[fuel-tank]\nposition = 0.0, -1.0, -0.25", "[fuel-tank]\nposition = 0.0, -1.0, -0,25");
+    const test::TempDir dir;
+    const auto path = dir.write("cars/XS/XS.car", text);
+    LoadOptions options;
+    options.data_root = test::vdrift_data();
+    const LoadedCar changed = load_car(path, options);
+    const LoadedCar base = load_car(original);
+    const auto find = [](const VehicleSpec& s, const std::string& name) -> const PointMass* {
+        for (const auto& m : s.masses) {
+            if (m.name == name) return &m;
+        }
+        return nullptr;
+    };
+    const PointMass* body = find(changed.spec, "body");
+    ASSERT_NE(body, nullptr);
+    EXPECT_EQ(body->mass_kg, 100.0);
+    expect_vec(body->position_m, 0.0, 0.0, 0.0);
+    EXPECT_EQ(find(changed.spec, "particle-00"), nullptr);
+    ASSERT_NE(find(base.spec, "particle-00"), nullptr);
+    EXPECT_EQ(changed.spec.wheels[RL].brake.handbrake, 2.0);
+    // x right, y forward, z up in the file: -0,25 reads as -0 (VDrift's reading), not -0.25.
+    EXPECT_EQ(changed.spec.fuel_tank.position_m.z, 0.0);
+    EXPECT_NEAR(base.spec.fuel_tank.position_m.z, -0.25, 1e-12);
+    bool warned = false;
+    for (const auto& w : changed.warnings) warned = warned || w.to_string().find("the first 3 are used, as VDrift does") != std::string::npos;
+    EXPECT_TRUE(warned);
+}

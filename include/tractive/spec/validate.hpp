@@ -38,6 +38,10 @@ constexpr Range magnitude_up_to(double max, const char* unit) { return {-max, ma
 // The plausible ranges (docs/car-format.md lists them with their reasons).
 namespace plausible {
 inline constexpr Range kPointMass = positive_up_to(1e5, "kg");             // a heavy lorry is 4e4 kg
+inline constexpr Range kPointMassOrZero = non_negative_up_to(1e5, "kg");
+// The handbrake's torque as a share of the wheel's full foot-brake torque: VDrift files use up
+// to 2 (a handbrake stronger than the pedal on that wheel).
+inline constexpr Range kHandbrakeShare = non_negative_up_to(10.0, "");
 inline constexpr Range kCoordinate = magnitude_up_to(100.0, "m");          // from the car's origin
 inline constexpr Range kRpm = positive_up_to(5e4, "rpm");                  // F1 engines: 1.5e4 rpm
 inline constexpr Range kRpmOrZero = non_negative_up_to(5e4, "rpm");

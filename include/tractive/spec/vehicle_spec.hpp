@@ -167,7 +167,8 @@ struct WheelBrakeSpec {
     double area_m2 = 0.0;
     double radius_m = 0.0;
     double bias = 0.0;
-    // Fraction of this wheel's maximum brake torque that a fully pulled handbrake applies.
+    // Share of this wheel's maximum brake torque that a fully pulled handbrake applies (may
+    // exceed 1: VDrift files give up to 2, a handbrake stronger than the pedal on that wheel).
     double handbrake = 0.0;
     friend bool operator==(const WheelBrakeSpec&, const WheelBrakeSpec&) = default;
 };
