@@ -89,6 +89,16 @@ void set_tyre_row(ContactRow& r, bool falling, double law_force_n, double slope_
     }
 }
 
+// Fuel burned over a step by the car's fuel law (EngineSpec::fuel_law): seed 002's (2009 VDrift)
+// volume rate c x rpm x throttle, or current VDrift's mass rate P / (eta H) with P the combustion
+// torque before friction times the crank speed, turned into volume by the fuel's density.
+double fuel_used_m3(const VehicleSpec& spec, const EngineTorque& et, double rpm, double throttle, double h) {
+    const EngineSpec& e = spec.engine;
+    if (e.fuel_law == FuelLaw::RpmThrottle) return e.fuel_consumption_m3_per_rpm_s * rpm * throttle * h;
+    const double power_w = et.drive_nm * rpm * kRadPerSecPerRpm;
+    return power_w / (e.thermal_efficiency * e.fuel_heating_value_j_per_kg) / spec.fuel_tank.density_kg_per_m3 * h;
+}
+
 double stiction_weight(double speed) {
     if (speed <= kStictionFull_m_per_s) return 1.0;
     if (speed >= kStictionNone_m_per_s) return 0.0;
@@ -662,7 +672,7 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
     }
     // Engine stall and fuel.
     if (s.engine_running) {
-        const double used = spec.engine.fuel_consumption_m3_per_rpm_s * rpm * throttle * h;
+        const double used = fuel_used_m3(spec, et, rpm, throttle, h);
         s.fuel_volume_m3 = std::max(s.fuel_volume_m3 - used, 0.0);
         if (s.fuel_volume_m3 <= 0.0 && spec.fuel_tank.capacity_m3 > 0.0) s.engine_running = false;
         if (engine_rpm(s) < spec.engine.stall_rpm) s.engine_running = false;

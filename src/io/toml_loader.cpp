@@ -222,6 +222,7 @@ private:
 
 constexpr std::array kMassRoles = {MassRole::Body, MassRole::Engine, MassRole::Driver, MassRole::Ballast};
 constexpr std::array kClutchModels = {ClutchModel::PedalForce, ClutchModel::VDrift};
+constexpr std::array kFuelLaws = {FuelLaw::RpmThrottle, FuelLaw::CombustionPower};
 constexpr std::array kShiftModes = {ShiftMode::Automatic, ShiftMode::Sequential, ShiftMode::Manual};
 constexpr std::array kDiffTypes = {DifferentialType::Open, DifferentialType::Locked, DifferentialType::LimitedSlip};
 constexpr std::array kBrakeForms = {BrakeForm::VDrift, BrakeForm::MaxTorque};
@@ -249,6 +250,13 @@ EngineSpec read_engine(Reader& r, const Table& t) {
     e.max_power_w = r.number_or(t, "max_power_w", kPower, 0.0);
     e.peak_power_rpm = r.number_or(t, "peak_power_rpm", kRpmOrZero, 0.0);
     e.fuel_consumption_m3_per_rpm_s = r.number_or(t, "fuel_consumption_m3_per_rpm_s", kFuelConsumption, 0.0);
+    e.thermal_efficiency = r.number_or(t, "thermal_efficiency", kEfficiency, e.thermal_efficiency);
+    e.fuel_heating_value_j_per_kg = r.number_or(t, "fuel_heating_value_j_per_kg", kHeatingValue, e.fuel_heating_value_j_per_kg);
+    // The fuel law: rpm-throttle (fuel_consumption_m3_per_rpm_s, seed 002) or combustion-power.
+    // Without the key, a file that gives fuel_consumption_m3_per_rpm_s uses it, any other the
+    // combustion power.
+    const FuelLaw by_keys = t.t->contains("fuel_consumption_m3_per_rpm_s") ? FuelLaw::RpmThrottle : FuelLaw::CombustionPower;
+    e.fuel_law = r.choice(t, "fuel_law", kFuelLaws, by_keys);
     e.displacement_m3 = r.number_or(t, "displacement_m3", kDisplacement, 0.0);
     if (t.t->contains("friction_torque_nm")) {
         e.friction_torque_nm = r.fixed<3>(t, "friction_torque_nm", kTorque);

@@ -212,7 +212,12 @@ std::string write_toml_car(const VehicleSpec& spec, const std::string& header) {
                      num(e.peak_power_rpm), num(e.rpm_limit), num(e.inertia_kgm2));
     o += fmt::format("idle_throttle = {}\nstart_rpm = {}\nstall_rpm = {}\n", num(e.idle_throttle), num(e.start_rpm),
                      num(e.stall_rpm));
+    o += "# fuel: rpm-throttle (volume rate = c x rpm x throttle) or combustion-power (mass rate =\n"
+         "# combustion power / (thermal efficiency x heating value))\n";
+    o += fmt::format("fuel_law = {}\n", quoted(to_string(e.fuel_law)));
     o += fmt::format("fuel_consumption_m3_per_rpm_s = {}\n", num(e.fuel_consumption_m3_per_rpm_s));
+    o += fmt::format("thermal_efficiency = {}\nfuel_heating_value_j_per_kg = {}\n", num(e.thermal_efficiency),
+                     num(e.fuel_heating_value_j_per_kg));
     o += "# friction torque f0 + f1 r + f2 r^2 (N m), r = rpm / 1000, scaled by (1 - throttle)\n";
     o += fmt::format("friction_torque_nm = {}\n", list(e.friction_torque_nm));
     o += fmt::format("displacement_m3 = {}\n", num(e.displacement_m3));

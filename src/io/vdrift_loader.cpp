@@ -441,7 +441,7 @@ void read_friction_torque(Reader& r, const IniSection& s, EngineSpec& e) {
     }
 }
 
-EngineSpec read_engine(Reader& r, std::vector<PointMass>& masses) {
+EngineSpec read_engine(Reader& r, std::vector<PointMass>& masses, bool is_2009) {
     const IniSection& s = r.require_section("engine");
     r.note("engine", s);
     EngineSpec e;
@@ -451,7 +451,19 @@ EngineSpec read_engine(Reader& r, std::vector<PointMass>& masses) {
     e.start_rpm = r.number(s, "start-rpm", kRpm, "engine.start_rpm");
     e.stall_rpm = r.number(s, "stall-rpm", kRpmOrZero, "engine.stall_rpm");
     e.idle_throttle = r.number_or(&s, "idle", kFraction, 0.0, "engine.idle_throttle");
-    e.fuel_consumption_m3_per_rpm_s = r.number_or(&s, "fuel-consumption", kFuelConsumption, 0.0, "engine.fuel_consumption_m3_per_rpm_s");
+    // Fuel (seed 002 for the 2009 format: fuel-consumption x rpm x throttle; current VDrift burns
+    // combustion power over efficiency x heating value and does not read fuel-consumption).
+    if (is_2009) {
+        e.fuel_law = FuelLaw::RpmThrottle;
+        e.fuel_consumption_m3_per_rpm_s =
+            r.number_or(&s, "fuel-consumption", kFuelConsumption, 0.0, "engine.fuel_consumption_m3_per_rpm_s");
+    } else {
+        e.fuel_law = FuelLaw::CombustionPower;
+        r.entry(s, "fuel-consumption");  // read by nobody in current VDrift: no unknown-key warning
+        e.thermal_efficiency = r.number_or(&s, "efficiency", kEfficiency, e.thermal_efficiency, "engine.thermal_efficiency");
+        e.fuel_heating_value_j_per_kg =
+            r.number_or(&s, "fuel-heating-value", kHeatingValue, e.fuel_heating_value_j_per_kg, "engine.fuel_heating_value_j_per_kg");
+    }
     e.displacement_m3 = r.number_or(&s, "displacement", kDisplacement, 0.0, "engine.displacement_m3");
     e.max_power_w = r.number_or(&s, "max-power", kPower, 0.0, "engine.max_power_w");
     e.peak_power_rpm = r.number_or(&s, "peak-engine-rpm", kRpmOrZero, 0.0, "engine.peak_power_rpm");
@@ -977,7 +989,7 @@ LoadedCar load_vdrift_car(std::string_view text, const std::filesystem::path& pa
 
     VehicleSpec& spec = out.spec;
     spec.name = path.stem().string();
-    spec.engine = read_engine(r, spec.masses);
+    spec.engine = read_engine(r, spec.masses, is_2009);
     spec.clutch = read_clutch(r);
     spec.transmission = read_transmission(r);
     spec.driveline = is_2009 ? read_driveline_2009(r) : read_driveline_current(r);

@@ -103,6 +103,8 @@ void check_engine(Checker& k, const EngineSpec& e) {
     k.require(e.start_rpm > e.stall_rpm, "engine.start_rpm", fmt::format("expected start rpm above stall rpm ({})", e.stall_rpm));
     k.require(e.rpm_limit > e.start_rpm, "engine.rpm_limit", fmt::format("expected rpm limit above start rpm ({})", e.start_rpm));
     k.in(e.fuel_consumption_m3_per_rpm_s, kFuelConsumption, "engine.fuel_consumption_m3_per_rpm_s");
+    k.in(e.thermal_efficiency, kEfficiency, "engine.thermal_efficiency");
+    k.in(e.fuel_heating_value_j_per_kg, kHeatingValue, "engine.fuel_heating_value_j_per_kg");
     for (std::size_t i = 0; i < e.friction_torque_nm.size(); ++i) {
         k.in(e.friction_torque_nm[i], kTorqueOrZero, fmt::format("engine.friction_torque_nm[{}]", i));
     }

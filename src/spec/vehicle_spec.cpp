@@ -20,6 +20,14 @@ const char* to_string(ClutchModel model) {
     return "?";
 }
 
+const char* to_string(FuelLaw law) {
+    switch (law) {
+        case FuelLaw::RpmThrottle: return "rpm-throttle";
+        case FuelLaw::CombustionPower: return "combustion-power";
+    }
+    return "?";
+}
+
 const char* to_string(ShiftMode mode) {
     switch (mode) {
         case ShiftMode::Automatic: return "automatic";

@@ -61,7 +61,7 @@ std::map<std::string, std::string> include_bomb() {
 std::vector<Case> cases() {
     const auto same = [](std::string t) { return t; };
     return {
-        {"non-numeric value", false, swap("mass = 120.0", "mass = heavy"), {}, "engine.mass': expected a non-negative number, got 'heavy'", "mass = heavy"},
+        {"non-numeric value", false, swap("mass = 120.0", "mass = heavy"), {}, "engine.mass': expected a number >= 0, got 'heavy'", "mass = heavy"},
         {"NaN", false, swap("inertia = 0.2", "inertia = nan"), {}, "engine.inertia': expected a positive number", "inertia = nan"},
         {"infinity", false, swap("inertia = 0.2", "inertia = inf"), {}, "engine.inertia'", "inertia = inf"},
         {"negative mass", false, swap("mass = 400", "mass = -400"), {}, "particle-01.mass'", "mass = -400"},

@@ -43,6 +43,8 @@ struct FuelTankSpec {
 // ---------------------------------------------------------------------------------------------
 // Engine
 
+enum class FuelLaw { RpmThrottle, CombustionPower };
+
 struct EngineSpec {
     // Full-throttle torque against engine speed (x: rpm, y: N m). Always present after loading:
     // when a file gives only max-power and peak-engine-rpm, the loader builds it with the Genta
@@ -59,9 +61,16 @@ struct EngineSpec {
     double idle_throttle = 0.0;   // throttle (0..1) the idle governor holds (VDrift "idle")
     double start_rpm = 0.0;       // engine speed right after a start; also the idle target
     double stall_rpm = 0.0;       // below this the engine stops
-    // Fuel volume used per second per rpm at full throttle (m^3 / (rpm s)); VDrift: fuel rate =
-    // fuel-consumption * rpm * throttle.
+    // How the engine burns fuel (FuelLaw). RpmThrottle, the 2009 VDrift format's (seed 002):
+    // volume rate = fuel_consumption_m3_per_rpm_s * rpm * throttle. CombustionPower, current
+    // VDrift's: mass rate = P / (thermal_efficiency * fuel_heating_value_j_per_kg), P the
+    // combustion (drive) torque before friction times the crank speed; the brake-specific
+    // consumption this implies at the crank is 1 / (eta H) over the share of the combustion power
+    // that friction leaves.
+    FuelLaw fuel_law = FuelLaw::RpmThrottle;
     double fuel_consumption_m3_per_rpm_s = 0.0;
+    double thermal_efficiency = 0.35;            // VDrift's default
+    double fuel_heating_value_j_per_kg = 4.5e7;  // VDrift's default (petrol's lower heating value: 43-44 MJ/kg)
     // Friction torque at zero throttle, VDrift's form: T_f = f0 + f1 r + f2 r^2 with r = rpm / 1000,
     // scaled by (1 - throttle). Coefficients in N m. VDrift's default, when a file gives none, is
     // Heywood's friction mean effective pressure: (97000, 15000, 5000) Pa * displacement / (4 pi).
@@ -346,6 +355,7 @@ struct VehicleSpec {
 
 const char* to_string(MassRole role);
 const char* to_string(ClutchModel model);
+const char* to_string(FuelLaw law);
 const char* to_string(ShiftMode mode);
 const char* to_string(DifferentialType type);
 const char* to_string(DriveLayout layout);

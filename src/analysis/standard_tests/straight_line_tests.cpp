@@ -257,8 +257,13 @@ namespace {
 // Steady speed in top gear (manual mode, clutch up) with the speed-holding driver: 15 s to
 // settle, then the fuel used over 30 s and the distance covered: L/100 km = V_used / d
 // (V in litres, d in units of 100 km).
-double fuel_l_per_100km(const VehicleSpec& spec, double speed_m_per_s, const StandardTestOptions& options,
-                        StandardTestResult& result, const char* variant) {
+struct FuelFigures {
+    double l_per_100km = kNaN;
+    double bsfc_g_per_kwh = kNaN;  // fuel mass over the crank's net work (combustion less friction)
+};
+
+FuelFigures fuel_figures(const VehicleSpec& spec, double speed_m_per_s, const StandardTestOptions& options,
+                         StandardTestResult& result, const char* variant) {
     constexpr double kSettle_s = 15.0;
     constexpr double kMeasure_s = 30.0;
     InitialConditions ic;
@@ -270,7 +275,7 @@ double fuel_l_per_100km(const VehicleSpec& spec, double speed_m_per_s, const Sta
     SpeedControllerState speed;
     DriverInput in;
     in.gear_lever = ic.gear;
-    double fuel0 = 0.0, x0 = 0.0;
+    double fuel0 = 0.0, x0 = 0.0, crank_work_j = 0.0;
     const auto settle_steps = std::lround(kSettle_s / d.h());
     const auto total_steps = settle_steps + std::lround(kMeasure_s / d.h());
     for (long k = 0; k < total_steps && !d.failed(); ++k) {
@@ -283,12 +288,18 @@ double fuel_l_per_100km(const VehicleSpec& spec, double speed_m_per_s, const Sta
         in.brake = p.brake;
         in.steering = lane.steering(d.model(), d.state(), d.h());
         d.step(in);
+        if (k >= settle_steps) {
+            const auto& dl = d.state().driveline;
+            crank_work_j += (dl.engine_drive_torque_nm - dl.engine_resistive_torque_nm) * d.state().engine_speed_rad_per_s * d.h();
+        }
     }
     const double litres = (fuel0 - d.state().fuel_volume_m3) * 1000.0;
     const double hundred_km = (d.distance_m() - x0) / 100000.0;
+    const double fuel_g = litres * 1e-3 * spec.fuel_tank.density_kg_per_m3 * 1000.0;
     d.report(result, fmt::format("{:.0f} km/h", speed_m_per_s * kKmhPerMps).c_str());
     keep(result, d, options, variant);
-    return d.failed() ? kNaN : litres / hundred_km;
+    if (d.failed()) return {};
+    return {litres / hundred_km, crank_work_j > 0.0 ? fuel_g / (crank_work_j / 3.6e6) : kNaN};
 }
 
 }  // namespace
@@ -297,9 +308,12 @@ double fuel_l_per_100km(const VehicleSpec& spec, double speed_m_per_s, const Sta
 StandardTestResult fuel_test(const VehicleSpec& spec, const StandardTestOptions& options) {
     StandardTestResult r;
     r.test = "fuel";
-    const double at120 = fuel_l_per_100km(spec, 120.0 / kKmhPerMps, options, r, "");
-    const double at90 = fuel_l_per_100km(spec, 90.0 / kKmhPerMps, options, r, "90");
-    r.metrics = {metric("fuel_l_per_100km_90", at90, "L/100km"), metric("fuel_l_per_100km_120", at120, "L/100km")};
+    const FuelFigures at120 = fuel_figures(spec, 120.0 / kKmhPerMps, options, r, "");
+    const FuelFigures at90 = fuel_figures(spec, 90.0 / kKmhPerMps, options, r, "90");
+    r.metrics = {metric("fuel_l_per_100km_90", at90.l_per_100km, "L/100km"),
+                 metric("fuel_l_per_100km_120", at120.l_per_100km, "L/100km"),
+                 metric("bsfc_g_per_kwh_90", at90.bsfc_g_per_kwh, "g/kWh"),
+                 metric("bsfc_g_per_kwh_120", at120.bsfc_g_per_kwh, "g/kWh")};
     return r;
 }
 
