@@ -1,21 +1,25 @@
 #pragma once
-// The chassis' velocity change over one internal step with its suspension taken linearly
-// implicitly (backward Euler on the suspension's stiffness and damping, linearised), so that a
-// stiff corner (a car riding on its bump stops under downforce, a stiff single-seater) is stable
-// and damped at any step instead of gaining energy from the explicit update.
+// The chassis' suspension taken linearly implicitly (backward Euler on its stiffness and
+// damping, linearised), so that a light, stiff or heavily damped car (a 140 kg kart, whose roll
+// damping alone would need h < 2 ms explicitly; a car riding on its bump stops under downforce)
+// is stable and damped at any step instead of gaining energy from the explicit update.
 //
-// Corner i pushes on the chassis along the body's z axis at its mount r_i: its generalised
-// direction is J_i = [z; r_i x z] (force, torque). Over the step the mount moves by h J_i^T u'
-// (u' the chassis velocity after the step) and the corner's force changes by
+// Corner i pushes on the chassis at its mount r_i, along the body's z axis, and its spring is
+// compressed as the mount moves along the road normal n (the wheel rests on the road; the body's
+// own forward speed along a pitched z axis compresses nothing). Within the small angle between
+// the two, J_i = [n; r_i x n] serves both (symmetric). Over the step the mount moves by
+// h J_i^T u' (u' the chassis velocity after the step) and the corner's force changes by
 //   dF_i = -K_i h J_i^T u' - C_i J_i^T (u' - u),
 // with K_i, C_i the stiffness and damping the chassis feels through the corner while the wheel
 // rests on the road: spring (and bump stop) in series with the tyre, K = k_s k_t / (k_s + k_t),
-// and the damper through the same divider, C = c (k_t / (k_s + k_t))^2. With the explicit
-// generalised force f (gravity, suspension at the step's start, aero, tyre normal components):
-//   M (u' - u) = h f + h sum_i J_i dF_i
-//   (M + sum_i (h^2 K_i + h C_i) J_i J_i^T) du = h f - h^2 sum_i K_i J_i (J_i^T u),
-// a symmetric positive definite 6 x 6 system, solved by Cholesky. With no corner coupled
-// (K = C = 0) it is the explicit update du = h M^-1 f.
+// and the damper through the same divider, C = c (k_t / (k_s + k_t))^2.
+// The step's explicit update and the row solve give u* = u + M^-1 (h f + R) (f the explicit
+// generalised force, R the rows' impulses); the implicit terms then correct it by D = u' - u*:
+//   M D = h sum_i J_i dF_i
+//   (M + sum_i (h^2 K_i + h C_i) J_i J_i^T) D = -sum_i J_i (h^2 K_i J_i^T u* + h C_i J_i^T (u* - u)),
+// a symmetric positive definite 6 x 6 system, solved by Cholesky. A correction after the rows,
+// not a different mass in the explicit update: in a steady state (u* = u, mounts not moving) it
+// is zero, so equilibria (a parked car, steady cornering) are exactly those of the explicit step.
 
 #include <array>
 #include <cmath>
@@ -35,34 +39,29 @@ struct ChassisVelocityChange {
     Vec3 angular_rad_per_s;
 };
 
-// inv_mass: the chassis' 3 x 3 inverse mass (world axes); inertia, inv_inertia: its inertia
-// tensor and inverse (world axes); force, torque: the explicit generalised force; v, omega: the
-// velocities at the start of the step.
-inline ChassisVelocityChange chassis_velocity_change(const Mat3& inv_mass, const Mat3& inertia, const Mat3& inv_inertia,
-                                                     const Vec3& body_z, const std::array<CornerCoupling, 4>& corners,
-                                                     const Vec3& force, const Vec3& torque, const Vec3& v,
-                                                     const Vec3& omega, double h) {
-    bool coupled = false;
-    for (const CornerCoupling& c : corners) coupled = coupled || c.stiffness_n_per_m > 0.0 || c.damping_ns_per_m > 0.0;
-    if (!coupled) return {inv_mass * (force * h), inv_inertia * (torque * h)};
-
-    // A = M + sum w_i J_i J_i^T (lower triangle used), rhs = h f - h^2 sum K_i J_i (J_i^T u).
+// mass, inertia: the chassis' 3 x 3 mass (the inverse of the step's inverse mass, which carries
+// only the sprung mass along z) and inertia tensor, world axes; u_after: u* (v, omega after the
+// rows); v, omega: the velocities at the start of the step.
+inline ChassisVelocityChange chassis_implicit_correction(const Mat3& mass, const Mat3& inertia, const Vec3& normal,
+                                                         const std::array<CornerCoupling, 4>& corners,
+                                                         const Vec3& v_after, const Vec3& omega_after, const Vec3& v,
+                                                         const Vec3& omega, double h) {
     double a[6][6] = {};
-    const Mat3 mass = inverse(inv_mass);
     for (int r = 0; r < 3; ++r) {
         for (int c = 0; c < 3; ++c) {
             a[r][c] = mass.m[r][c];
             a[r + 3][c + 3] = inertia.m[r][c];
         }
     }
-    double rhs[6] = {force.x * h, force.y * h, force.z * h, torque.x * h, torque.y * h, torque.z * h};
+    double rhs[6] = {};
     for (const CornerCoupling& c : corners) {
         const double w = h * h * c.stiffness_n_per_m + h * c.damping_ns_per_m;
         if (!(w > 0.0)) continue;
-        const Vec3 arm = cross(c.mount_m, body_z);
-        const double j[6] = {body_z.x, body_z.y, body_z.z, arm.x, arm.y, arm.z};
-        const double ju = dot(body_z, v) + dot(arm, omega);
-        const double pull = h * h * c.stiffness_n_per_m * ju;
+        const Vec3 arm = cross(c.mount_m, normal);
+        const double j[6] = {normal.x, normal.y, normal.z, arm.x, arm.y, arm.z};
+        const double ju_after = dot(normal, v_after) + dot(arm, omega_after);
+        const double ju_change = ju_after - dot(normal, v) - dot(arm, omega);
+        const double pull = h * h * c.stiffness_n_per_m * ju_after + h * c.damping_ns_per_m * ju_change;
         for (int r = 0; r < 6; ++r) {
             rhs[r] -= pull * j[r];
             for (int k = 0; k <= r; ++k) a[r][k] += w * j[r] * j[k];

@@ -111,6 +111,12 @@ struct WheelFrame {
     // (N/m, N s/m), for the linearly implicit travel update.
     double travel_stiffness = 0.0;
     double travel_damping = 0.0;
+    // The tyre as a linear spring and damper on its deflection, not clamped at zero (negative:
+    // a gap), and its stiffness and damping along the travel; the travel update decides contact
+    // by the force at the end of the step (unilateral, implicit).
+    double fz_linear = 0.0;
+    double tyre_travel_stiffness = 0.0;
+    double tyre_travel_damping = 0.0;
     // Stiffness and damping the chassis feels through this corner while the wheel rests on the
     // road (chassis_implicit.hpp).
     double chassis_stiffness = 0.0;
@@ -273,6 +279,7 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         const Vec3 hub_velocity = s.velocity_m_per_s + cross(s.angular_velocity_rad_per_s, f.hub - s.position_m) +
                                   body_z * w.travel_speed_m_per_s;
         const double deflection_rate = -dot(hub_velocity, n);
+        f.fz_linear = wm.tire_stiffness_n_per_m * deflection + wm.tire_damping_ns_per_m * deflection_rate;
         f.fz = deflection > 0.0 ? std::max(wm.tire_stiffness_n_per_m * deflection + wm.tire_damping_ns_per_m * deflection_rate, 0.0)
                                 : 0.0;
         {
@@ -280,23 +287,26 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
             // spring while it pushes, bump stop beyond the travel, anti-roll bar, damper.
             const double nz2 = dot(n, body_z) * dot(n, body_z);
             const auto& sus = ws.suspension;
-            f.travel_stiffness = (f.fz > 0.0 ? wm.tire_stiffness_n_per_m * nz2 : 0.0) +
+            f.tyre_travel_stiffness = wm.tire_stiffness_n_per_m * nz2;
+            f.tyre_travel_damping = wm.tire_damping_ns_per_m * nz2;
+            f.travel_stiffness =
                                  (sf.spring_n > 0.0 ? sus.spring_n_per_m : 0.0) +
                                  (w.travel_m > sus.travel_m ? kBumpStopFactor * sus.spring_n_per_m : 0.0) + sus.anti_roll_n_per_m;
             const bool damper_locked = sus.max_compression_velocity_m_per_s > 0.0 &&
                                        std::abs(w.travel_speed_m_per_s) >= sus.max_compression_velocity_m_per_s;
             const double damper = damper_locked ? 0.0
                                                 : (w.travel_speed_m_per_s > 0.0 ? sus.bump_damping_ns_per_m : sus.rebound_damping_ns_per_m);
-            f.travel_damping = (f.fz > 0.0 ? wm.tire_damping_ns_per_m * nz2 : 0.0) + damper;
+            f.travel_damping = damper;
             // Through the corner to the road while on the bump stop: spring and bump stop in
             // series with the tyre. (Off the bump stop the chassis modes are soft enough for the
             // explicit update, which stays exact to the closed forms the tests hold it to.)
-            if (w.travel_m > sus.travel_m && f.fz > 0.0) {
-                const double spring = (sf.spring_n > 0.0 ? sus.spring_n_per_m : 0.0) + kBumpStopFactor * sus.spring_n_per_m;
+            if (f.fz > 0.0) {
+                const bool on_bump_stop = w.travel_m > sus.travel_m;
+                const double spring = (sf.spring_n > 0.0 ? sus.spring_n_per_m : 0.0) + (on_bump_stop ? kBumpStopFactor * sus.spring_n_per_m : 0.0);
                 const double tyre = wm.tire_stiffness_n_per_m * nz2;
                 const double divider = tyre / (spring + tyre);
-                f.chassis_stiffness = spring * divider;
-                f.chassis_damping = damper * divider * divider;
+                f.chassis_stiffness = (on_bump_stop || h > m.largest_explicit_chassis_step_s) ? spring * divider : 0.0;
+                f.chassis_damping = on_bump_stop || h > m.largest_explicit_chassis_step_s ? damper * divider * divider : 0.0;
             }
         }
         f.contact = f.hub - n * height;
@@ -431,21 +441,8 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
     const Vec3 gyro = rot * cross(omega_body_frame, inertia_body * omega_body_frame);
     const Vec3 v_before = s.velocity_m_per_s;
     const Vec3 w_before = s.angular_velocity_rad_per_s;
-    bool on_bump_stops = false;
-    for (const WheelFrame& f : frames) on_bump_stops = on_bump_stops || f.chassis_stiffness > 0.0;
-    if (!on_bump_stops) {
-        b.v = s.velocity_m_per_s + b.inv_mass * (force * h);
-        b.omega = s.angular_velocity_rad_per_s + b.inv_inertia * ((torque - gyro) * h);
-    } else {
-        std::array<detail::CornerCoupling, 4> corners;
-        for (int i = 0; i < 4; ++i) corners[i] = {mount_rel[i], frames[i].chassis_stiffness, frames[i].chassis_damping};
-        const Mat3 inertia_world = rot * inertia_body * transpose(rot);
-        const detail::ChassisVelocityChange dv = detail::chassis_velocity_change(
-            b.inv_mass, inertia_world, b.inv_inertia, body_z, corners, force, torque - gyro, s.velocity_m_per_s,
-            s.angular_velocity_rad_per_s, h);
-        b.v = s.velocity_m_per_s + dv.linear_m_per_s;
-        b.omega = s.angular_velocity_rad_per_s + dv.angular_rad_per_s;
-    }
+    b.v = s.velocity_m_per_s + b.inv_mass * (force * h);
+    b.omega = s.angular_velocity_rad_per_s + b.inv_inertia * ((torque - gyro) * h);
     b.w[detail::kEngine] = s.engine_speed_rad_per_s + et.drive_nm * h / m.engine_inertia_kgm2;
     b.w[detail::kGearbox] = s.gearbox_speed_rad_per_s;
     b.inv_i[detail::kEngine] = 1.0 / m.engine_inertia_kgm2;
@@ -572,6 +569,23 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
 
     detail::solve(rows, b, s.warm_impulses, kSlotsTireX, kSlotsTireY, settings.solver_iterations);
 
+    // --- The suspension's implicit correction of the chassis velocity (chassis_implicit.hpp) -------
+    {
+        std::array<detail::CornerCoupling, 4> corners;
+        bool coupled = false;
+        for (int i = 0; i < 4; ++i) {
+            corners[i] = {mount_rel[i], frames[i].chassis_stiffness, frames[i].chassis_damping};
+            coupled = coupled || frames[i].chassis_stiffness > 0.0 || frames[i].chassis_damping > 0.0;
+        }
+        if (coupled) {
+            const detail::ChassisVelocityChange d = detail::chassis_implicit_correction(
+                inverse(b.inv_mass), rot * inertia_body * transpose(rot), n, corners, b.v, b.omega, s.velocity_m_per_s,
+                s.angular_velocity_rad_per_s, h);
+            b.v += d.linear_m_per_s;
+            b.omega += d.angular_rad_per_s;
+        }
+    }
+
     // --- Outputs of the solve --------------------------------------------------------------------
     s.warm_impulses = direct_impulses;
     double clutch_impulse = 0.0;
@@ -653,16 +667,37 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         const double a_mount_z = dot(s.acceleration_m_per_s2, body_z) +
                                  dot(s.angular_acceleration_rad_per_s2, cross(r_mount, body_z)) +
                                  dot(b.omega, r_mount) * dot(b.omega, body_z) - dot(b.omega, b.omega) * dot(r_mount, body_z);
-        const double accel = (frames[i].fz * dot(n, body_z) - frames[i].suspension_n) / wm.unsprung_mass_kg +
-                             dot(g_vec, body_z) - a_mount_z;
         // Linearly implicit (backward Euler on the wheel's own stiffness K and damping C): the
         // force at the end of the step is F - K h v' - C (v' - v), so
         //   v' = (v (1 + h C / m) + h a) / (1 + h C / m + h^2 K / m).
         // The wheel-hop mode (tyre and spring on a few tens of kg, up to several hundred rad/s
         // with a bump stop) is then stable at any step; explicitly it needs h w < 2.
-        const double hc = h * frames[i].travel_damping / wm.unsprung_mass_kg;
-        const double hhk = h * h * frames[i].travel_stiffness / wm.unsprung_mass_kg;
-        w.travel_speed_m_per_s = (w.travel_speed_m_per_s * (1.0 + hc) + h * accel) / (1.0 + hc + hhk);
+        // The tyre only pushes: it is in K, C and the force exactly when its force at the end of
+        // the step, F_t' = F_t - k_t n_z h v' - c_t n_z (v' - v) (F_t its unclamped linear force,
+        // n_z = n . z), is positive. The branch of the start's contact is tried first, and the
+        // other taken when that one's end force says otherwise. (Deciding by the start alone let
+        // a wheel just off the road fall freely through a whole step, land deep in the tyre and
+        // bounce off again: heavy wheels under a stiff car hopped at the 8 ms step.)
+        const WheelFrame& f = frames[i];
+        const double nz = dot(n, body_z);
+        const double v0 = w.travel_speed_m_per_s;
+        const auto travel_speed_after = [&](bool contact) {
+            const double tyre_force = contact ? f.fz_linear : 0.0;
+            const double accel = (tyre_force * nz - f.suspension_n) / wm.unsprung_mass_kg + dot(g_vec, body_z) - a_mount_z;
+            const double hc = h * (f.travel_damping + (contact ? f.tyre_travel_damping : 0.0)) / wm.unsprung_mass_kg;
+            const double hhk = h * h * (f.travel_stiffness + (contact ? f.tyre_travel_stiffness : 0.0)) / wm.unsprung_mass_kg;
+            return (v0 * (1.0 + hc) + h * accel) / (1.0 + hc + hhk);
+        };
+        const auto end_force = [&](double v1) {
+            return f.fz_linear - (f.tyre_travel_stiffness * h * v1 + f.tyre_travel_damping * (v1 - v0)) / (nz != 0.0 ? nz : 1.0);
+        };
+        bool contact = f.fz > 0.0;
+        double v1 = travel_speed_after(contact);
+        if ((end_force(v1) > 0.0) != contact) {
+            const double other = travel_speed_after(!contact);
+            if ((end_force(other) > 0.0) != contact) v1 = other;  // the other branch is consistent
+        }
+        w.travel_speed_m_per_s = v1;
         w.travel_m += w.travel_speed_m_per_s * h;
         if (w.travel_m < wm.droop_limit_m) {  // fully extended: the spring hangs at zero force
             w.travel_m = wm.droop_limit_m;

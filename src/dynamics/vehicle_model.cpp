@@ -1,6 +1,8 @@
 #include "tractive/dynamics/vehicle_model.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 #include "tractive/laws/brake.hpp"
@@ -159,7 +161,40 @@ VehicleModel build_vehicle_model(const VehicleSpec& spec) {
     m.gearbox_inertia_kgm2 = spec.transmission.inertia_kgm2 > 0.0 ? spec.transmission.inertia_kgm2 : 0.02 * spec.engine.inertia_kgm2;
     m.aero_count = spec.aero.size();
     for (std::size_t i = 0; i < spec.aero.size(); ++i) m.aero_position_m[i] = spec.aero[i].position_m - mp.cg_m;
+    m.largest_explicit_chassis_step_s = largest_explicit_chassis_step_s(m);
     return m;
+}
+
+double largest_explicit_chassis_step_s(const VehicleModel& m) {
+    // Sprung mass and inertias about the body origin: the dry ones less the wheels' points.
+    const double sprung_mass = m.dry_mass_kg - m.unsprung_mass_kg;
+    double ixx = m.dry_inertia_kgm2.m[0][0];
+    double iyy = m.dry_inertia_kgm2.m[1][1];
+    double heave_k = 0.0, heave_c = 0.0, roll_k = 0.0, roll_c = 0.0, pitch_k = 0.0, pitch_c = 0.0;
+    for (int i = 0; i < 4; ++i) {
+        const WheelModel& w = m.wheels[i];
+        const SuspensionSpec& sus = m.spec.wheels[i].suspension;
+        const Vec3& r = w.design_position_m;
+        ixx -= w.unsprung_mass_kg * (r.y * r.y + r.z * r.z);
+        iyy -= w.unsprung_mass_kg * (r.x * r.x + r.z * r.z);
+        const double divider = w.tire_stiffness_n_per_m / (sus.spring_n_per_m + w.tire_stiffness_n_per_m);
+        const double k = sus.spring_n_per_m * divider;
+        const double c = std::max(sus.bump_damping_ns_per_m, sus.rebound_damping_ns_per_m) * divider * divider;
+        heave_k += k;
+        heave_c += c;
+        roll_k += k * r.y * r.y;
+        roll_c += c * r.y * r.y;
+        pitch_k += k * r.x * r.x;
+        pitch_c += c * r.x * r.x;
+    }
+    const auto bound = [](double k, double c, double inertia) {
+        if (!(inertia > 0.0) || (k <= 0.0 && c <= 0.0)) return std::numeric_limits<double>::infinity();
+        const double w2 = k / inertia;
+        const double cm = c / inertia;
+        if (w2 <= 0.0) return 1.0 / cm;
+        return (std::sqrt(cm * cm + 2.0 * w2) - cm) / w2;
+    };
+    return std::min({bound(heave_k, heave_c, sprung_mass), bound(roll_k, roll_c, ixx), bound(pitch_k, pitch_c, iyy)});
 }
 
 }  // namespace tractive

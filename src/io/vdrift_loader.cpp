@@ -194,6 +194,10 @@ public:
         return position_of(*s, *e);
     }
 
+    void warn(const IniSection& s, const IniEntry& e, std::string what) {
+        warnings_.push_back({e.location, key_name(s, e.key), std::move(what)});
+    }
+
     // Warn about every key nobody read, except graphics ones and expanded includes.
     void warn_unused() {
         for (const auto& s : doc_.sections()) {
@@ -384,8 +388,17 @@ PiecewiseLinear read_curve(Reader& r, const IniSection& s, std::string_view pref
                            const Range& x_range, const Range& y_range, std::string_view spec) {
     std::vector<double> xs;
     std::vector<double> ys;
+    int expected_index = 0;
     for (const auto& [index, e] : indexed_entries(s, prefix)) {
         r.entry(s, e->key);
+        // VDrift reads NN = 00, 01, ... up to the first missing number; entries after a gap are
+        // not part of its curve.
+        if (index != expected_index) {
+            r.warn(s, *e, fmt::format("{}{:02d} is missing: VDrift's curve ends there, so this and the later points are not used",
+                                   prefix, expected_index));
+            continue;
+        }
+        ++expected_index;
         if (xs.empty()) r.note(spec, s, e);
         r.note(fmt::format("{}[{}]", spec, xs.size()), s, e);
         const auto v = r.list(s, *e, 2, 2);

@@ -14,6 +14,7 @@
 
 #include "support/test_paths.hpp"
 #include "tractive/analysis/standard_tests.hpp"
+#include "tractive/dynamics/vehicle_model.hpp"
 #include "tractive/io/car_loader.hpp"
 
 using namespace tractive;
@@ -338,4 +339,47 @@ TEST(StandardTests, ADownforceCarOnItsBumpStopsIsStableAtTheDefaultStep) {
     const double v_fine = fine_run.metric("top_speed_kmh").value;
     std::printf("downforce roadster top speed: %.2f km/h at 8 ms, %.2f km/h at 0.8 ms\n", v, v_fine);
     EXPECT_NEAR(v, v_fine, 0.01 * v_fine);
+}
+
+namespace {
+// A light, stiff single-seater built from the roadster: 700 kg, springs of 150 / 200 kN/m with
+// dampers of 3,000 / 4,000 N s/m, its body's roll inertia that of a narrow car (the masses
+// pulled to the centre line). Its roll damping is 2.5 times what the explicit chassis update
+// takes at 8 ms (chassis_implicit.hpp).
+VehicleSpec light_stiff_car() {
+    VehicleSpec spec = load_car(std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml").spec;
+    double body = 0.0;
+    for (const PointMass& m : spec.masses) body += m.mass_kg;
+    const double scale = 520.0 / body;  // 520 kg of body, engine and driver; wheels and fuel on top
+    for (PointMass& m : spec.masses) {
+        m.mass_kg *= scale;
+        m.position_m.y *= 0.2;
+    }
+    for (WheelSpec& w : spec.wheels) {
+        const bool front = w.position_m.x > 0.0;
+        w.suspension.spring_n_per_m = front ? 150000.0 : 200000.0;
+        w.suspension.bump_damping_ns_per_m = w.suspension.rebound_damping_ns_per_m = front ? 3000.0 : 4000.0;
+        w.suspension.anti_roll_n_per_m = 0.0;
+    }
+    return spec;
+}
+}  // namespace
+
+TEST(StandardTests, ALightStiffCarPassesEveryTestAtTheDefaultStep) {
+    const VehicleSpec spec = light_stiff_car();
+    EXPECT_LT(largest_explicit_chassis_step_s(build_vehicle_model(spec)), StepSettings{}.internal_step_s);
+    StandardTestOptions fine;
+    fine.step.internal_step_s = StepSettings{}.internal_step_s / 10.0;
+    for (const auto& name : standard_test_names()) {
+        const StandardTestResult r = run_standard_test(name, spec);
+        EXPECT_TRUE(r.passed()) << name << ": " << to_string(r.status) << ": " << r.reason;
+    }
+    // Within about 1 % of a ten times finer step, braking included.
+    for (const auto& [test, metric] : std::vector<std::pair<std::string, std::string>>{
+             {"accel", "t_0_100_s"}, {"braking", "braking_100_0_noabs_m"}, {"top-speed", "top_speed_kmh"}}) {
+        const double coarse = run_standard_test(test, spec).metric(metric).value;
+        const double finer = run_standard_test(test, spec, fine).metric(metric).value;
+        std::printf("light stiff car %s: %.4f at 8 ms, %.4f at 0.8 ms\n", metric.c_str(), coarse, finer);
+        EXPECT_NEAR(coarse, finer, 0.015 * finer) << metric;
+    }
 }
