@@ -120,10 +120,10 @@ int test_command(const TestOptions& options, const std::string& default_car_path
         std::cout << j.dump(2) << "\n";
     } else {
         fmt::print("{}  ({})\n", car.spec.name, car_path);
-        fmt::print("{:<12} {:<24} {:>10}  {}\n", "test", "metric", "value", "unit");
+        fmt::print("{:<12} {:<28} {:>10}  {}\n", "test", "metric", "value", "unit");
         for (const auto& r : results) {
             for (const auto& m : r.metrics) {
-                const std::string row = fmt::format("{:<12} {:<24} {:>10}", r.test, m.name, format_value(m));
+                const std::string row = fmt::format("{:<12} {:<28} {:>10}", r.test, m.name, format_value(m));
                 fmt::print("{}\n", m.is_flag() ? row : row + "  " + m.unit);
             }
             if (!r.passed()) fmt::print("{:<12} FAILED: {}: {}\n", r.test, to_string(r.status), r.reason);

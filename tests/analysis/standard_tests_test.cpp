@@ -383,3 +383,42 @@ TEST(StandardTests, ALightStiffCarPassesEveryTestAtTheDefaultStep) {
         EXPECT_NEAR(coarse, finer, 0.015 * finer) << metric;
     }
 }
+
+TEST(StandardTests, AnOverpoweredCarWithoutTractionControlIsLaunchedAsATestDriverWould) {
+    // The roadster with four times its torque (820 N m) and no traction control: at full throttle
+    // its rear wheels spun past ten times their peak slip and the automatic, reading the spinning
+    // wheels as speed, shifted up into a spin. The test driver feathers the throttle past four
+    // times the peak slip (FeatheringFoot), and the run converges with the step.
+    VehicleSpec spec = load_car(std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml").spec;
+    const auto xs = spec.engine.torque_curve_nm.xs();
+    const auto ys = spec.engine.torque_curve_nm.ys();
+    std::vector<double> torque(ys.begin(), ys.end());
+    for (double& t : torque) t *= 4.0;
+    spec.engine.torque_curve_nm = PiecewiseLinear(std::vector<double>(xs.begin(), xs.end()), torque);
+    spec.driver_aids.tcs = false;
+    StandardTestOptions fine;
+    fine.step.internal_step_s = StepSettings{}.internal_step_s / 10.0;
+    const StandardTestResult coarse = run_standard_test("accel", spec);
+    const StandardTestResult finer = run_standard_test("accel", spec, fine);
+    ASSERT_TRUE(coarse.passed()) << to_string(coarse.status) << ": " << coarse.reason;
+    ASSERT_TRUE(finer.passed()) << to_string(finer.status) << ": " << finer.reason;
+    const double t = coarse.metric("t_0_100_s").value;
+    const double t_fine = finer.metric("t_0_100_s").value;
+    std::printf("820 N m roadster without TCS: 0-100 km/h %.3f s at 8 ms, %.3f s at 0.8 ms\n", t, t_fine);
+    EXPECT_NEAR(t, t_fine, 0.03 * t_fine);
+}
+
+TEST(StandardTests, ATallCarFindsItsSkidpadLimitWhenItsInsideWheelsLift) {
+    // The roadster with its body masses 0.6 m higher tips before its tyres slide: the sweep ends
+    // when both inside wheels leave the road, as a test driver backs off there (before, such cars
+    // of the public VDrift set, CT and C7, rolled over and failed).
+    VehicleSpec spec = load_car(std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml").spec;
+    for (PointMass& m : spec.masses) m.position_m.z += 0.6;
+    const StandardTestResult r = run_standard_test("skidpad", spec);
+    ASSERT_TRUE(r.passed()) << to_string(r.status) << ": " << r.reason;
+    EXPECT_EQ(r.metric("skidpad_inside_wheels_lifted").value, 1.0);
+    EXPECT_GT(r.metric("skidpad_g").value, 0.5);
+    const StandardTestResult stock = run_standard_test("skidpad", load_car(std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml").spec);
+    EXPECT_EQ(stock.metric("skidpad_inside_wheels_lifted").value, 0.0);
+    EXPECT_LT(r.metric("skidpad_g").value, stock.metric("skidpad_g").value);
+}

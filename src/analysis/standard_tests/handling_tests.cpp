@@ -25,7 +25,9 @@ void keep(StandardTestResult& r, TestDrive& d, const StandardTestOptions& o, con
 // time do not count: the driver is still taking up the curve from the straight start); then the
 // target speed rises at 0.1 m/s per second (lateral acceleration rising by about 0.01 g/s: a
 // quasi-steady sweep) until the car leaves the circle by more than 0.5 m (about 1 % of R: the
-// car runs wide) or spins (sideslip past 30 degrees, harness.hpp), or the target reaches sqrt(2 g R) (2 g), or 180 s pass.
+// car runs wide) or spins (sideslip past 30 degrees, harness.hpp), or both inside wheels leave
+// the road (the car tips before it slides: skidpad_inside_wheels_lifted), or the target reaches
+// sqrt(2 g R) (2 g), or 180 s pass.
 // skidpad_g = v^2 / (R g), v the highest forward speed reached while the lateral error was within
 // 0.5 m after the settling time; NaN when the car could not hold the circle even at v0.
 // skidpad_speed_kmh is that v.
@@ -48,6 +50,7 @@ StandardTestResult skidpad_test(const VehicleSpec& spec, const StandardTestOptio
     DriverInput in;
     in.gear_lever = 1;
     double held = kNaN;
+    bool wheels_lifted = false;
     while (d.time_s() < kCap_s && !d.failed()) {
         const double t = d.time_s();
         const double target = std::min(v_max, v0 + std::max(0.0, t - kSettle_s) * kRampRate_m_per_s2);
@@ -60,6 +63,13 @@ StandardTestResult skidpad_test(const VehicleSpec& spec, const StandardTestOptio
         if (d.time_s() < kSettle_s) continue;
         const PathProjection p = project_onto_path(circle, d.state().position_m.x, d.state().position_m.y);
         if (std::abs(p.lateral_error_m) > kErrorLimit_m) break;
+        // Both inside wheels off the road: the car is tipping, not sliding; a test driver backs
+        // off there, and this is its limit (a tall or narrow car on grippy tyres).
+        const auto& w = d.state().wheel_outputs;
+        if (!w[FL].in_contact && !w[RL].in_contact) {
+            wheels_lifted = true;
+            break;
+        }
         const double v = forward_speed_m_per_s(d.state());
         held = std::isnan(held) ? v : std::max(held, v);
     }
@@ -70,7 +80,8 @@ StandardTestResult skidpad_test(const VehicleSpec& spec, const StandardTestOptio
     if (!(d.failure() == TestStatus::Spun && std::isfinite(held))) d.report(r);
     if (std::isnan(held) && !d.failed()) r.fail(TestStatus::NotReached, "the car could not hold the circle even at 0.3 g");
     r.metrics = {{"skidpad_g", held * held / (kRadius_m * kGravity_m_per_s2), "g"},
-                 {"skidpad_speed_kmh", held * kKmhPerMps, "km/h"}};
+                 {"skidpad_speed_kmh", held * kKmhPerMps, "km/h"},
+                 {"skidpad_inside_wheels_lifted", wheels_lifted ? 1.0 : 0.0, "bool"}};
     keep(r, d, options);
     return r;
 }

@@ -76,6 +76,35 @@ void TestDrive::report(StandardTestResult& r, const char* variant) const {
     r.fail(failure_, failure_reason_ + run);
 }
 
+double FeatheringFoot::throttle(const TestDrive& drive, double wanted, double h_s) {
+    constexpr double kFullPedalTime_s = 0.2;
+    constexpr double kSpinFull = 2.0;  // slip / peak slip up to which the throttle stays full
+    constexpr double kSpinNone = 4.0;  // and where it is closed
+    if (drive.control_settings().aids.tcs) return wanted;
+    const VehicleModel& m = drive.model();
+    const VehicleState& s = drive.state();
+    double spin = 0.0;  // slip over peak slip, driven wheels
+    double front_load = 0.0, front_static = 0.0;
+    for (int i = 0; i < 4; ++i) {
+        if (m.wheels[i].front) {
+            front_load += s.wheel_outputs[i].fz_n;
+            front_static += m.wheels[i].static_load_n;
+        }
+        if (m.wheels[i].drive_coefficient == 0.0) continue;
+        const double peak = drive.controller().peak_driving_slip[i];
+        if (peak > 0.0) spin = std::max(spin, wheel_slip_ratio_now(m, s, i) / peak);
+    }
+    double target = wanted * std::clamp((kSpinNone - spin) / (kSpinNone - kSpinFull), 0.0, 1.0);
+    if (front_static > 0.0) target *= std::clamp((front_load / front_static - 0.1) / 0.2, 0.0, 1.0);
+    const double step = h_s / kFullPedalTime_s;
+    if (!started_) {
+        pedal_ = wanted;  // floored at the start, as the test asks
+        started_ = true;
+    }
+    pedal_ = std::clamp(target, pedal_ - step, pedal_ + step);
+    return pedal_;
+}
+
 DriverInput ManualUpshifter::apply(DriverInput wanted, const VehicleState& state, double h_s) {
     const int gears = static_cast<int>(spec_.transmission.forward_ratios.size());
     phase_time_s_ += h_s;

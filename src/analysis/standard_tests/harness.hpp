@@ -34,6 +34,7 @@ public:
     [[nodiscard]] double h() const { return sim_.settings().internal_step_s; }
     [[nodiscard]] double time_s() const { return sim_.state().time_s; }
     [[nodiscard]] const ControllerState& controller() const { return control_; }
+    [[nodiscard]] const ControlSettings& control_settings() const { return settings_; }
     // The engine has been seen stopped after a step.
     [[nodiscard]] bool stalled() const { return stalled_; }
     // The run failed (TestStatus other than Ok: a stall, running dry, a spin, a roll-over, a
@@ -86,6 +87,28 @@ inline double crossing_time_s(double t0_s, double f0, double t1_s, double f1, do
     if (f1 == f0) return t1_s;
     return t0_s + (t1_s - t0_s) * (level - f0) / (f1 - f0);
 }
+
+// A test driver's right foot asked for full throttle, as a road tester or a drag racer works it:
+// flat out, but feathered when the driven wheels spin far past their grip or the front wheels
+// leave the road. The throttle aimed at is the wanted one times
+//   clamp((4 - s) / 2, 0, 1),  s = the largest driven wheel's slip ratio over its tyre's peak slip
+//                              (full throttle up to twice the peak slip, none at four times),
+//   clamp((f - 0.1) / 0.2, 0, 1), f = the front tyres' load over its static value (lifting from
+//                              a third of the static load, none below a tenth: a wheelie),
+// and the foot, floored at the start, moves towards it at most a full pedal in 0.2 s (a person's
+// foot; the order of a reaction time). Cars with the grip for their power (every shipped car, nearly every VDrift
+// car) never meet either limit and get full throttle throughout; a 750 N m single-seater or a
+// tail-heavy buggy without traction control would otherwise spin its wheels past ten times the
+// peak slip (the automatic reading the spinning wheels as speed and shifting up into a spin), or
+// loop over backwards.
+class FeatheringFoot {
+public:
+    double throttle(const TestDrive& drive, double wanted, double h_s);
+
+private:
+    double pedal_ = 0.0;
+    bool started_ = false;
+};
 
 // Steering that keeps the car on a straight line along +x through the start (a driver holding
 // the lane during a straight-line test).

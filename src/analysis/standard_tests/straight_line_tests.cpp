@@ -28,7 +28,8 @@ void keep(StandardTestResult& r, TestDrive& d, const StandardTestOptions& o, con
 }  // namespace
 
 // accel: automatic mode, selector in D, full throttle from rest with the engine idling (the
-// automated clutch's start phase launches the car). Times from the throttle going down; a time
+// automated clutch's start phase launches the car), worked by a test driver's foot
+// (FeatheringFoot, harness.hpp: feathered only past twice the peak wheel slip or in a wheelie). Times from the throttle going down; a time
 // that has not come within 60 s is NaN. Distances are along the road (body origin x).
 StandardTestResult accel_test(const VehicleSpec& spec, const StandardTestOptions& options) {
     constexpr double kCap_s = 60.0;
@@ -38,11 +39,13 @@ StandardTestResult accel_test(const VehicleSpec& spec, const StandardTestOptions
     DriverInput in;
     in.gear_lever = 1;
     in.throttle = 1.0;
+    FeatheringFoot foot;
     const double x0 = d.state().position_m.x;
     double t100 = kNaN, t60 = kNaN, t_roll = kNaN, t_quarter = kNaN, trap = kNaN;
     double t_prev = d.time_s(), x_prev = 0.0, v_prev = forward_speed_m_per_s(d.state());
     while (d.time_s() < kCap_s && std::isnan(t_quarter) && !d.failed()) {
         in.steering = lane.steering(d.model(), d.state(), d.h());
+        in.throttle = foot.throttle(d, 1.0, d.h());
         d.step(in);
         const double t = d.time_s();
         const double x = d.state().position_m.x - x0;
@@ -97,8 +100,10 @@ StandardTestResult top_speed_test(const VehicleSpec& spec, const StandardTestOpt
     std::deque<double> window;  // forward speed every 0.1 s over the last 5 s
     bool settled = false;
     double last_gear_change_s = 0.0;
+    FeatheringFoot foot;
     for (long k = 1; d.time_s() < kCap_s && !d.failed(); ++k) {
         in.steering = lane.steering(d.model(), d.state(), d.h());
+        in.throttle = foot.throttle(d, 1.0, d.h());
         const int gear = d.state().gear;
         d.step(in);
         if (d.state().gear != gear) last_gear_change_s = d.time_s();
