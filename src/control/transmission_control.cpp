@@ -26,6 +26,12 @@ constexpr double kFinalEngageSlipShare = 0.1;
 constexpr double kRevMatchBand = 0.1;
 // Engaged -> Start when the gearbox input falls below this fraction of idle.
 constexpr double kStallGuardShare = 0.9;
+// Brake pedal travel from which the automated clutch opens and stays open: a hard stop. With the
+// clutch closed the engine's inertia and drag act on the driven wheels, and the automatic's
+// downshifts towards first made the engine set the driven wheels' slip under the ABS (an ABS
+// stop could come out longer than one with locked wheels). Automated manuals open the clutch
+// under hard braking, as a torque converter lets the wheels go. (A design value.)
+constexpr double kHardBrakePedal = 0.5;
 
 void enter(ControllerState& c, ClutchPhase phase) {
     if (c.clutch_phase == ClutchPhase::ShiftEngage && phase != ClutchPhase::ShiftEngage) c.time_since_shift_s = 0.0;
@@ -38,6 +44,7 @@ struct Context {
     const VehicleModel& model;
     const VehicleState& vehicle;
     double throttle;
+    double brake;  // the driver's brake pedal
     double dt_s;
     double speed_m_per_s;        // forward
     double output_rad_per_s;     // gearbox output
@@ -123,6 +130,11 @@ void automatic_requests(const Context& x, const DriverInput& in, ControllerState
         wanted = 0;  // seed 001 III.3.2: when the car stops, it goes to neutral
     } else if (c.engaged_gear <= 0) {
         wanted = choose_automatic_gear(x.model, x.output_rad_per_s, in.throttle, 0);
+    } else if (c.clutch_phase == ClutchPhase::Open && x.brake >= kHardBrakePedal) {
+        // The clutch is held open under hard braking: the gear follows the road speed at once
+        // (nothing to shift through), so the car leaves the stop in a gear that suits it.
+        c.engaged_gear = choose_automatic_gear(x.model, x.output_rad_per_s, in.throttle, 0);
+        return;
     } else if (c.clutch_phase == ClutchPhase::Engaged) {
         if (c.time_since_shift_s >= kAutomaticShiftDwell_s) {
             // The driver's demand, not the throttle traction control leaves: a TCS cut must not
@@ -214,12 +226,17 @@ TransmissionCommand automated_clutch(const Context& x, ControllerState& c) {
         }
     }
 
+    const bool hard_braking = x.brake >= kHardBrakePedal;
+    if (hard_braking && (c.clutch_phase == ClutchPhase::Engaged || c.clutch_phase == ClutchPhase::Start)) {
+        enter(c, ClutchPhase::Open);
+    }
+
     switch (c.clutch_phase) {
         case ClutchPhase::Driver:  // switched from Manual: take the clutch over, open
             enter(c, ClutchPhase::Open);
             break;
         case ClutchPhase::Open:
-            if (c.engaged_gear != 0 && x.vehicle.engine_running && (x.throttle > 0.0 || w_in > x.idle_rad_per_s)) {
+            if (!hard_braking && c.engaged_gear != 0 && x.vehicle.engine_running && (x.throttle > 0.0 || w_in > x.idle_rad_per_s)) {
                 enter(c, ClutchPhase::Start);
             }
             break;
@@ -293,6 +310,7 @@ TransmissionCommand transmission_step(const VehicleModel& model, const VehicleSt
     const Context x{model,
                     vehicle,
                     throttle,
+                    input.brake,
                     dt_s,
                     forward_speed_m_per_s(vehicle),
                     gearbox_output_speed_rad_per_s(model, vehicle),

@@ -465,3 +465,47 @@ TEST(AutomatedClutch, ClosesTheSlipAtAnyThrottleOnceTheCarRolls) {
 
 }  // namespace
 }  // namespace tractive
+
+namespace tractive {
+namespace {
+
+TEST(AutomatedClutch, OpensUnderHardBrakingAndEngagesAgainAfter) {
+    // A hard stop in D: the clutch opens at once, so the engine's inertia and drag do not act on
+    // the driven wheels under the ABS, and closes again when the driver goes back on the throttle.
+    for (const auto& [name, spec] : test::all_cars()) {
+        InitialConditions ic;
+        ic.speed_m_per_s = 100.0 / 3.6;
+        ic.gear = static_cast<int>(spec.transmission.forward_ratios.size());
+        test::ControlledCar car(spec, RoadSpec{}, test::settings_with(ShiftMode::Automatic, true, false), ic);
+        ASSERT_EQ(car.control.clutch_phase, ClutchPhase::Engaged) << name;
+        bool opened_at_once = false;
+        bool stayed_open = true;
+        car.drive(2.0, [](const test::ControlledCar&) {
+            DriverInput in;
+            in.gear_lever = 1;
+            in.brake = 1.0;
+            return in;
+        }, [&](const test::ControlledCar& c) {
+            if (c.time_s() < 0.02) opened_at_once = c.control.clutch_phase == ClutchPhase::Open;
+            stayed_open = stayed_open && c.control.clutch_phase == ClutchPhase::Open;
+            return true;
+        });
+        EXPECT_TRUE(opened_at_once) << name;
+        EXPECT_TRUE(stayed_open) << name;
+        EXPECT_TRUE(car.state().engine_running) << name;
+        bool engaged = false;
+        car.drive(6.0, [](const test::ControlledCar&) {
+            DriverInput in;
+            in.gear_lever = 1;
+            in.throttle = 0.5;
+            return in;
+        }, [&](const test::ControlledCar& c) {
+            engaged = engaged || c.control.clutch_phase == ClutchPhase::Engaged;
+            return true;
+        });
+        EXPECT_TRUE(engaged) << name << ": the clutch closed again on the throttle";
+    }
+}
+
+}  // namespace
+}  // namespace tractive
