@@ -107,6 +107,11 @@ TEST_P(StandardTestsOnCar, NothingAbsurd) {
     EXPECT_LT(value(accel, "t_0_60mph_s"), t100);
     EXPECT_LT(value(accel, "t_0_60mph_rollout_s"), value(accel, "t_0_60mph_s"));
     EXPECT_GT(value(accel, "t_0_60mph_rollout_s"), 1.0);
+    // The three clocks: from the throttle, from first motion (1 cm), from 1 m/s; each later start
+    // leaves less, and the car needs at least 0.1 s from rest to 1 m/s even at 1 g.
+    EXPECT_LT(value(accel, "t_0_100_from_motion_s"), value(accel, "t_0_100_s"));
+    EXPECT_LT(value(accel, "t_1mps_100_s"), value(accel, "t_0_100_from_motion_s"));
+    EXPECT_GT(value(accel, "t_0_100_s") - value(accel, "t_1mps_100_s"), 0.1);
     const double quarter = value(accel, "quarter_mile_s");
     ASSERT_TRUE(std::isfinite(quarter));
     EXPECT_GT(quarter, std::sqrt(2.0 * 402.336 / (1.5 * kG)));
