@@ -272,7 +272,7 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         const double roll = anti_roll_travel[wm.front ? 0 : 1] * (wm.left ? 1.0 : -1.0);
         f.suspension_n = sf.total() + ws.suspension.anti_roll_n_per_m * roll;
         force += body_z * f.suspension_n;
-        suspension_arm += mount_rel[i] * f.suspension_n;
+        suspension_arm += rot * wm.suspension_mount_m * f.suspension_n;
         // Tyre normal force: linear spring and damper on the deflection along the road normal.
         const double height = dot(f.hub, n);  // the road plane passes through the world origin
         const double deflection = wm.radius_m - height;
@@ -574,7 +574,7 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         std::array<detail::CornerCoupling, 4> corners;
         bool coupled = false;
         for (int i = 0; i < 4; ++i) {
-            corners[i] = {mount_rel[i], frames[i].chassis_stiffness, frames[i].chassis_damping};
+            corners[i] = {rot * m.wheels[i].suspension_mount_m, frames[i].chassis_stiffness, frames[i].chassis_damping};
             coupled = coupled || frames[i].chassis_stiffness > 0.0 || frames[i].chassis_damping > 0.0;
         }
         if (coupled) {

@@ -69,6 +69,7 @@ VehicleModel build_vehicle_model(const VehicleSpec& spec) {
         w.left = i == FL || i == RL;
         w.front = i == FL || i == FR;
         w.design_position_m = ws.position_m - mp.cg_m;
+        w.suspension_mount_m = ws.suspension.position_m - mp.cg_m;
         w.unsprung_mass_kg = ws.mass_kg;
         m.unsprung_mass_kg += ws.mass_kg;
         w.static_load_n = loads.load_n[i];

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <numbers>
 
 #include "dynamics/dynamics_support.hpp"
 #include "tractive/laws/tire.hpp"
@@ -130,4 +131,44 @@ TEST(Convergence, SteadyCorneringAtTheDefaultStep) {
     const Corner c1 = steady_corner(spec, 15.0, 0.2, 3, 8.0, h);
     const Corner c10 = steady_corner(spec, 15.0, 0.2, 3, 8.0, h / 10.0);
     EXPECT_NEAR(c1.yaw_rate, c10.yaw_rate, 0.01 * std::abs(c10.yaw_rate));
+}
+
+TEST(SuspensionGeometry, TheSuspensionForceActsAtTheSuspensionPosition) {
+    // The roadster parked across a 15 degree bank (handbrake on, anti-roll bars off): gravity's
+    // share along the road rolls the body on its springs. With each spring's force applied 40 %
+    // further inboard (the spec's suspension position; VDrift's "position", where "suspension
+    // forces are applied to the chassis"), the springs, compressed by the wheel's travel at the
+    // wheel, y_w phi, but pushing at y_s = 0.6 y_w, give the roll stiffness sum k y_w y_s instead
+    // of sum k y_w^2. With the tyres in series (sum k_t y_w^2) the roll angle grows by
+    //   (1 / (0.6 K_s) + 1 / K_t) / (1 / K_s + 1 / K_t).
+    const auto roll_on_bank = [](const VehicleSpec& spec) {
+        RoadSpec road;
+        road.bank_rad = 15.0 * std::numbers::pi / 180.0;
+        Simulation sim(spec, road, StepSettings{});
+        Controls c;
+        c.handbrake = 1.0;
+        c.brake = 1.0;
+        test::drive_for(sim, 4.0, [&](const VehicleState&) { return c; });
+        const Mat3 r = to_matrix(sim.state().orientation);
+        const Vec3 body_y{r.m[0][1], r.m[1][1], r.m[2][1]};
+        return std::asin(dot(body_y, road_normal(road)));  // roll of the body against the road
+    };
+    VehicleSpec stock = test::example_car("roadster");
+    for (WheelSpec& w : stock.wheels) w.suspension.anti_roll_n_per_m = 0.0;
+    VehicleSpec inboard = stock;
+    for (WheelSpec& w : inboard.wheels) w.suspension.position_m.y = 0.6 * w.position_m.y;
+    const double phi_stock = roll_on_bank(stock);
+    const double phi_inboard = roll_on_bank(inboard);
+    const VehicleModel model = build_vehicle_model(stock);
+    double k_spring = 0.0, k_tyre = 0.0;
+    for (int i = 0; i < 4; ++i) {
+        const double y = model.wheels[i].design_position_m.y;
+        k_spring += stock.wheels[i].suspension.spring_n_per_m * y * y;
+        k_tyre += model.wheels[i].tire_stiffness_n_per_m * y * y;
+    }
+    const double expected = (1.0 / (0.6 * k_spring) + 1.0 / k_tyre) / (1.0 / k_spring + 1.0 / k_tyre);
+    std::printf("roll on a 15 deg bank: %.4f rad stock, %.4f rad with the springs inboard: ratio %.3f, hand %.3f\n", phi_stock,
+                phi_inboard, phi_inboard / phi_stock, expected);
+    ASSERT_GT(std::abs(phi_stock), 1e-3);
+    EXPECT_NEAR(phi_inboard / phi_stock, expected, 0.05 * expected);
 }

@@ -14,6 +14,10 @@ struct WheelModel {
     bool left = true;
     bool front = true;
     Vec3 design_position_m;  // hub at design ride height, from the body origin, body axes
+    // Where the suspension's force acts on the body, from the body origin, body axes: the spec's
+    // suspension position (VDrift's "position": the point at which suspension forces are applied
+    // to the chassis, seed 002), the wheel centre when a file gives none.
+    Vec3 suspension_mount_m;
     double unsprung_mass_kg = 0.0;
     double preload_n = 0.0;        // spring force at design ride height: the static sprung load
     double droop_limit_m = 0.0;    // travel (<= 0) where the spring is unloaded
