@@ -99,6 +99,33 @@ double fuel_used_m3(const VehicleSpec& spec, const EngineTorque& et, double rpm,
     return power_w / (e.thermal_efficiency * e.fuel_heating_value_j_per_kg) / spec.fuel_tank.density_kg_per_m3 * h;
 }
 
+// Steering about the wheel's steering axis k = (-sin nu, 0, cos nu) (caster nu, top rearwards)
+// by the rotation a that turns the wheel's heading by the steer angle delta in the body's x-y
+// plane (the steering law's angle is the road wheel angle). The heading x turned by a has the
+// plane angle atan(c sin a / (c^2 cos a + s^2)), c = cos nu, s = sin nu; setting it to delta,
+// with t = tan(delta): c sin a - t c^2 cos a = t s^2, i.e. a = phi + psi with
+// tan(phi) = t c and sin(psi) = t s^2 / (c sqrt(1 + t^2 c^2)), so cos a and sin a follow
+// without inverse trigonometry. A wheel-fixed direction v (body axes, the wheel at its static toe
+// and camber) becomes v' = v cos(a) + (k x v) sin(a) + k (k . v)(1 - cos(a)).
+struct CasterSteer {
+    Vec3 k;
+    double cos_a = 1.0;
+    double sin_a = 0.0;
+    [[nodiscard]] Vec3 turned(const Vec3& v) const { return v * cos_a + cross(k, v) * sin_a + k * (dot(k, v) * (1.0 - cos_a)); }
+};
+
+CasterSteer caster_steer(const WheelModel& w, double delta) {
+    const double s = w.sin_caster;
+    const double c = w.cos_caster;
+    const double t = std::tan(delta);
+    const double root = std::sqrt(1.0 + t * t * c * c);
+    const double cos_phi = 1.0 / root;
+    const double sin_phi = t * c / root;
+    const double sin_psi = std::clamp(t * s * s / (c * root), -1.0, 1.0);
+    const double cos_psi = std::sqrt(1.0 - sin_psi * sin_psi);
+    return {Vec3{-s, 0.0, c}, cos_phi * cos_psi - sin_phi * sin_psi, sin_phi * cos_psi + cos_phi * sin_psi};
+}
+
 double stiction_weight(double speed) {
     if (speed <= kStictionFull_m_per_s) return 1.0;
     if (speed >= kStictionNone_m_per_s) return 0.0;
@@ -322,11 +349,20 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         // model's cosine and sine of it.
         double sin_steer = wm.sin_toe_heading;
         double cos_steer = wm.cos_toe_heading;
-        if (steer_angle != 0.0) {
+        // With caster the steer turns the wheel about the tilted steering axis instead of the
+        // body's z axis (the toe stays about z): the static heading and axle are rotated about
+        // k = (-sin nu, 0, cos nu) (Rodrigues' formula, caster_steer).
+        const bool steered_about_caster = steer_angle != 0.0 && wm.sin_caster != 0.0;
+        CasterSteer turn;
+        Vec3 heading_body{cos_steer, sin_steer, 0.0};
+        if (steered_about_caster) {
+            turn = caster_steer(wm, steer_angle);
+            heading_body = turn.turned(heading_body);
+        } else if (steer_angle != 0.0) {
             sin_steer = std::sin(steer);
             cos_steer = std::cos(steer);
+            heading_body = {cos_steer, sin_steer, 0.0};
         }
-        const Vec3 heading_body{cos_steer, sin_steer, 0.0};
         const Vec3 heading = rot * heading_body;
         f.forward = normalized(heading - n * dot(heading, n));
         f.lateral = cross(n, f.forward);
@@ -343,7 +379,8 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
             cos_tilt = std::cos(tilt);
             sin_tilt = std::sin(tilt);
         }
-        const Vec3 axle_body{-sin_steer * cos_tilt, cos_steer * cos_tilt, sin_tilt};
+        Vec3 axle_body{-sin_steer * cos_tilt, cos_steer * cos_tilt, sin_tilt};
+        if (steered_about_caster) axle_body = turn.turned(axle_body);
         const Vec3 axle_left = rot * axle_body;
         TireSlip slip;
         slip.inclination_rad = -std::asin(std::clamp(dot(axle_left, n), -1.0, 1.0));
@@ -599,6 +636,7 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
     for (int i = 0; i < 4; ++i) {
         s.wheel_outputs[i].fx_n = 0.0;
         s.wheel_outputs[i].fy_n = 0.0;
+        s.wheel_outputs[i].steering_axis_torque_nm = 0.0;
         if (frames[i].fz <= 0.0) {  // off the ground: the tread relaxes
             s.wheels[i].tread_deflection_x_m = 0.0;
             s.wheels[i].tread_deflection_y_m = 0.0;
@@ -626,6 +664,7 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         s.warm_impulses[kSlotsTireY[p.wheel]] = p.y.lambda;
         s.wheel_outputs[p.wheel].fx_n = p.x.lambda / h;
         s.wheel_outputs[p.wheel].fy_n = p.y.lambda / h;
+        s.wheel_outputs[p.wheel].steering_axis_torque_nm = frames[p.wheel].law.mz_nm - wm_out.mechanical_trail_m * p.y.lambda / h;
     }
     // The clutch row's impulse acts +1 on the engine, the gear row's +1 on the gearbox input: the
     // torques passed on downstream are -lambda / h.

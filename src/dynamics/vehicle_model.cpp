@@ -101,6 +101,9 @@ VehicleModel build_vehicle_model(const VehicleSpec& spec) {
         w.tan_ackermann = std::tan(ws.ackermann_rad);
         w.toe_heading_rad = w.left ? -ws.toe_rad : ws.toe_rad;  // toe-in points the front inwards
         w.cos_toe_heading = std::cos(w.toe_heading_rad);
+        w.sin_caster = std::sin(ws.caster_rad);
+        w.cos_caster = std::cos(ws.caster_rad);
+        w.mechanical_trail_m = w.radius_m * std::tan(ws.caster_rad);
         w.sin_toe_heading = std::sin(w.toe_heading_rad);
         // Over the whole range the travel can reach: full droop to the bump stop and a little
         // into it.

@@ -17,7 +17,7 @@ std::string telemetry_csv_header(TelemetryColumns columns) {
     for (const char* w : kWheelNames) {
         h += fmt::format(
             ",{0}_spin_rad_per_s,{0}_slip_ratio,{0}_slip_angle_rad,{0}_fx_n,{0}_fy_n,{0}_fz_n,{0}_travel_m,{0}_steer_rad,"
-            "{0}_inclination_rad",
+            "{0}_inclination_rad,{0}_steer_torque_nm",
             w);
     }
     if (columns == TelemetryColumns::VehicleAndController) {
@@ -44,8 +44,9 @@ void append_vehicle_cells(std::string& out, const VehicleState& s) {
     for (int i = 0; i < 4; ++i) {
         const auto& w = s.wheels[i];
         const auto& o = s.wheel_outputs[i];
-        fmt::format_to(it, ",{:.4f},{:.5f},{:.5f},{:.1f},{:.1f},{:.1f},{:.5f},{:.5f},{:.5f}", w.spin_rad_per_s, o.slip_ratio,
-                       o.slip_angle_rad, o.fx_n, o.fy_n, o.fz_n, w.travel_m, o.steer_rad, o.inclination_rad);
+        fmt::format_to(it, ",{:.4f},{:.5f},{:.5f},{:.1f},{:.1f},{:.1f},{:.5f},{:.5f},{:.5f},{:.2f}", w.spin_rad_per_s, o.slip_ratio,
+                       o.slip_angle_rad, o.fx_n, o.fy_n, o.fz_n, w.travel_m, o.steer_rad, o.inclination_rad,
+                       o.steering_axis_torque_nm);
     }
 }
 

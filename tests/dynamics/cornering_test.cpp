@@ -172,3 +172,62 @@ TEST(SuspensionGeometry, TheSuspensionForceActsAtTheSuspensionPosition) {
     ASSERT_GT(std::abs(phi_stock), 1e-3);
     EXPECT_NEAR(phi_inboard / phi_stock, expected, 0.05 * expected);
 }
+
+TEST(SuspensionGeometry, CasterCambersTheSteeredWheelsAndGivesAMechanicalTrail) {
+    // The roadster with no static camber or toe, 7 degrees of caster, steered at rest. The wheel
+    // turns about the axis (-sin nu, 0, cos nu) by the angle a whose road-plane heading is the
+    // steer angle delta; its axle (0, 1, 0) becomes (-cos nu sin a, cos a, -sin nu sin a), so both
+    // front wheels incline by gamma = asin(sin nu sin a) (the inside wheel of the turn positive
+    // camber, the outside one negative; Pacejka's gamma, whose sign flips on the right wheel).
+    VehicleSpec spec = test::example_car("roadster");
+    for (WheelSpec& w : spec.wheels) {
+        w.camber_rad = 0.0;
+        w.toe_rad = 0.0;
+        w.suspension.double_wishbone.reset();
+        w.suspension.macpherson_strut.reset();
+    }
+    const double nu = 7.0 * std::numbers::pi / 180.0;
+    for (WheelSpec& w : spec.wheels) w.caster_rad = nu;
+    const VehicleModel model = build_vehicle_model(spec);
+    VehicleState s = initial_state(model, RoadSpec{}, {});
+    Controls c;
+    c.steering = 0.6;
+    c.handbrake = 1.0;
+    step_fixed(model, RoadSpec{}, c, StepSettings{}, s);
+    for (const int i : {FL, FR}) {
+        const double delta = s.wheel_outputs[i].steer_rad;
+        const double t = std::tan(delta), sn = std::sin(nu), cn = std::cos(nu);
+        const double a = std::atan(t * cn) + std::asin(t * sn * sn / (cn * std::sqrt(1.0 + t * t * cn * cn)));
+        const double expected = std::asin(sn * std::sin(a));
+        EXPECT_GT(delta, 0.1) << i;
+        EXPECT_NEAR(s.wheel_outputs[i].inclination_rad, expected, 2e-4) << "wheel " << i;
+    }
+    EXPECT_NEAR(model.wheels[FL].mechanical_trail_m, spec.wheels[FL].tire.radius_m * std::tan(nu), 1e-12);
+
+    // Cornering steadily, the torque about the steering axis is the tyre's aligning moment less
+    // the lateral force times the mechanical trail: against the same car without caster, the
+    // front wheels' torque differs by about -t Fy (the aligning moment itself barely changes).
+    const auto corner = [](const VehicleSpec& car) {
+        InitialConditions ic;
+        ic.speed_m_per_s = 15.0;
+        ic.gear = 2;
+        Simulation sim(car, RoadSpec{}, StepSettings{}, ic);
+        Controls k;
+        k.gear = 2;
+        k.throttle = 0.25;
+        k.steering = 0.15;
+        test::drive_for(sim, 5.0, [&](const VehicleState&) { return k; });
+        return sim.state().wheel_outputs;
+    };
+    VehicleSpec no_caster = spec;
+    for (WheelSpec& w : no_caster.wheels) w.caster_rad = 0.0;
+    const auto with = corner(spec);
+    const auto without = corner(no_caster);
+    for (const int i : {FL, FR}) {
+        const double trail_term = -model.wheels[i].mechanical_trail_m * with[i].fy_n;
+        const double difference = with[i].steering_axis_torque_nm - without[i].steering_axis_torque_nm;
+        std::printf("wheel %d: Fy %.0f N, trail term %.2f N m, torque difference %.2f N m\n", i, with[i].fy_n, trail_term, difference);
+        EXPECT_GT(std::abs(trail_term), 10.0);
+        EXPECT_NEAR(difference, trail_term, 0.15 * std::abs(trail_term)) << i;
+    }
+}

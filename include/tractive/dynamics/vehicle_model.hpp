@@ -47,6 +47,14 @@ struct WheelModel {
     double cos_camber_tilt = 1.0;
     double sin_camber_tilt = 0.0;
     double tan_ackermann = 0.0;  // tan of the steering's Ackermann arm angle (laws/steering.hpp)
+    // The steering axis: through the wheel centre, tilted rearwards at the top by the caster
+    // angle nu, direction (-sin nu, 0, cos nu) in body axes. Steering rotates the wheel about it,
+    // which cambers the outside wheel of a turn negatively and the inside one positively
+    // (about -/+ nu sin(delta)), and it meets the road r tan(nu) ahead of the contact patch: the
+    // mechanical trail, the lever of the lateral force about the axis.
+    double sin_caster = 0.0;
+    double cos_caster = 1.0;
+    double mechanical_trail_m = 0.0;
     // Static toe as a heading about the body z axis (+ = nose left; toe-in turns a left wheel
     // right), and its cosine and sine: the wheel's heading whenever it is not steered.
     double toe_heading_rad = 0.0;

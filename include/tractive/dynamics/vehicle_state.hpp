@@ -38,6 +38,10 @@ struct WheelOutputs {
     double inclination_rad = 0.0;
     double surface_mu = 1.0;
     bool in_contact = false;
+    // Torque of the road on the wheel about its steering axis, + turning the wheel to the left:
+    // the tyre's aligning moment Mz (its pneumatic trail) less the lateral force times the
+    // mechanical trail of the caster, Mz - t Fy (what a steering wheel's force feedback feels).
+    double steering_axis_torque_nm = 0.0;
 };
 
 struct DrivelineOutputs {
