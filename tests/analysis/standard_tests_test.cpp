@@ -319,6 +319,24 @@ TEST(StandardTests, HillStartOfACarWithoutAHandbrakeHoldsOnTheFootBrake) {
     EXPECT_LT(r.metric("rollback_m").value, 0.3);
 }
 
+namespace {
+// A metric of a standard test run at the default internal step and at one ten times finer; both
+// runs must pass.
+struct AtTwoSteps {
+    double coarse = 0.0;
+    double fine = 0.0;
+};
+AtTwoSteps at_default_and_finer_step(const VehicleSpec& spec, const std::string& test, const std::string& metric) {
+    StandardTestOptions fine;
+    fine.step.internal_step_s = StepSettings{}.internal_step_s / 10.0;
+    const StandardTestResult coarse_run = run_standard_test(test, spec);
+    const StandardTestResult fine_run = run_standard_test(test, spec, fine);
+    EXPECT_TRUE(coarse_run.passed()) << test << ": " << to_string(coarse_run.status) << ": " << coarse_run.reason;
+    EXPECT_TRUE(fine_run.passed()) << test << " (finer step): " << to_string(fine_run.status) << ": " << fine_run.reason;
+    return {coarse_run.metric(metric).value, fine_run.metric(metric).value};
+}
+}  // namespace
+
 TEST(StandardTests, ADownforceCarOnItsBumpStopsIsStableAtTheDefaultStep) {
     // The roadster with 5.7 m^2 of wing at C_L = -3 (about 19 kN of downforce at 200 km/h, 1.7
     // times its weight) and 5 cm of travel rides on its bump stops at speed. With the chassis
@@ -337,16 +355,9 @@ TEST(StandardTests, ADownforceCarOnItsBumpStopsIsStableAtTheDefaultStep) {
     wing.lift_coefficient = -2.0;
     spec.aero.push_back(wing);
     for (WheelSpec& w : spec.wheels) w.suspension.travel_m = 0.05;
-    StandardTestOptions fine;
-    fine.step.internal_step_s = StepSettings{}.internal_step_s / 10.0;
-    const StandardTestResult coarse_run = run_standard_test("top-speed", spec);
-    const StandardTestResult fine_run = run_standard_test("top-speed", spec, fine);
-    ASSERT_TRUE(coarse_run.passed()) << to_string(coarse_run.status) << ": " << coarse_run.reason;
-    ASSERT_TRUE(fine_run.passed()) << to_string(fine_run.status) << ": " << fine_run.reason;
-    const double v = coarse_run.metric("top_speed_kmh").value;
-    const double v_fine = fine_run.metric("top_speed_kmh").value;
-    std::printf("downforce roadster top speed: %.2f km/h at 8 ms, %.2f km/h at 0.8 ms\n", v, v_fine);
-    EXPECT_NEAR(v, v_fine, 0.01 * v_fine);
+    const AtTwoSteps v = at_default_and_finer_step(spec, "top-speed", "top_speed_kmh");
+    std::printf("downforce roadster top speed: %.2f km/h at 8 ms, %.2f km/h at 0.8 ms\n", v.coarse, v.fine);
+    EXPECT_NEAR(v.coarse, v.fine, 0.01 * v.fine);
 }
 
 namespace {
@@ -376,8 +387,6 @@ VehicleSpec light_stiff_car() {
 TEST(StandardTests, ALightStiffCarPassesEveryTestAtTheDefaultStep) {
     const VehicleSpec spec = light_stiff_car();
     EXPECT_LT(largest_explicit_chassis_step_s(build_vehicle_model(spec)), StepSettings{}.internal_step_s);
-    StandardTestOptions fine;
-    fine.step.internal_step_s = StepSettings{}.internal_step_s / 10.0;
     for (const auto& name : standard_test_names()) {
         const StandardTestResult r = run_standard_test(name, spec);
         EXPECT_TRUE(r.passed()) << name << ": " << to_string(r.status) << ": " << r.reason;
@@ -385,10 +394,9 @@ TEST(StandardTests, ALightStiffCarPassesEveryTestAtTheDefaultStep) {
     // Within about 1 % of a ten times finer step, braking included.
     for (const auto& [test, metric] : std::vector<std::pair<std::string, std::string>>{
              {"accel", "t_0_100_s"}, {"braking", "braking_100_0_noabs_m"}, {"top-speed", "top_speed_kmh"}}) {
-        const double coarse = run_standard_test(test, spec).metric(metric).value;
-        const double finer = run_standard_test(test, spec, fine).metric(metric).value;
-        std::printf("light stiff car %s: %.4f at 8 ms, %.4f at 0.8 ms\n", metric.c_str(), coarse, finer);
-        EXPECT_NEAR(coarse, finer, 0.015 * finer) << metric;
+        const AtTwoSteps m = at_default_and_finer_step(spec, test, metric);
+        std::printf("light stiff car %s: %.4f at 8 ms, %.4f at 0.8 ms\n", metric.c_str(), m.coarse, m.fine);
+        EXPECT_NEAR(m.coarse, m.fine, 0.015 * m.fine) << metric;
     }
 }
 
@@ -404,16 +412,9 @@ TEST(StandardTests, AnOverpoweredCarWithoutTractionControlIsLaunchedAsATestDrive
     for (double& t : torque) t *= 4.0;
     spec.engine.torque_curve_nm = PiecewiseLinear(std::vector<double>(xs.begin(), xs.end()), torque);
     spec.driver_aids.tcs = false;
-    StandardTestOptions fine;
-    fine.step.internal_step_s = StepSettings{}.internal_step_s / 10.0;
-    const StandardTestResult coarse = run_standard_test("accel", spec);
-    const StandardTestResult finer = run_standard_test("accel", spec, fine);
-    ASSERT_TRUE(coarse.passed()) << to_string(coarse.status) << ": " << coarse.reason;
-    ASSERT_TRUE(finer.passed()) << to_string(finer.status) << ": " << finer.reason;
-    const double t = coarse.metric("t_0_100_s").value;
-    const double t_fine = finer.metric("t_0_100_s").value;
-    std::printf("820 N m roadster without TCS: 0-100 km/h %.3f s at 8 ms, %.3f s at 0.8 ms\n", t, t_fine);
-    EXPECT_NEAR(t, t_fine, 0.03 * t_fine);
+    const AtTwoSteps t = at_default_and_finer_step(spec, "accel", "t_0_100_s");
+    std::printf("820 N m roadster without TCS: 0-100 km/h %.3f s at 8 ms, %.3f s at 0.8 ms\n", t.coarse, t.fine);
+    EXPECT_NEAR(t.coarse, t.fine, 0.03 * t.fine);
 }
 
 TEST(StandardTests, ATallCarFindsItsSkidpadLimitWhenItsInsideWheelsLift) {
