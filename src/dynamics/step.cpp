@@ -284,7 +284,7 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         force += g_across * m.unsprung_mass_kg;
         torque += cross(moment_arm, g_across);
     }
-    Vec3 suspension_arm;  // sum_i F_i r_i: the suspension forces' moment is suspension_arm x body_z
+    Vec3 suspension_arm;  // sum_i F_i r_i, body axes: the forces' moment is (R suspension_arm) x body_z
     const double anti_roll_travel[2] = {s.wheels[FL].travel_m - s.wheels[FR].travel_m,
                                         s.wheels[RL].travel_m - s.wheels[RR].travel_m};
     for (int i = 0; i < 4; ++i) {
@@ -299,7 +299,7 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         const double roll = anti_roll_travel[wm.front ? 0 : 1] * (wm.left ? 1.0 : -1.0);
         f.suspension_n = sf.total() + ws.suspension.anti_roll_n_per_m * roll;
         force += body_z * f.suspension_n;
-        suspension_arm += rot * wm.suspension_mount_m * f.suspension_n;
+        suspension_arm += wm.suspension_mount_m * f.suspension_n;
         // Tyre normal force: linear spring and damper on the deflection along the road normal.
         const double height = dot(f.hub, n);  // the road plane passes through the world origin
         const double deflection = wm.radius_m - height;
@@ -327,13 +327,13 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
             // Through the corner to the road while on the bump stop: spring and bump stop in
             // series with the tyre. (Off the bump stop the chassis modes are soft enough for the
             // explicit update, which stays exact to the closed forms the tests hold it to.)
-            if (f.fz > 0.0) {
-                const bool on_bump_stop = w.travel_m > sus.travel_m;
+            const bool on_bump_stop = w.travel_m > sus.travel_m;
+            if (f.fz > 0.0 && (on_bump_stop || h > m.largest_explicit_chassis_step_s)) {
                 const double spring = (sf.spring_n > 0.0 ? sus.spring_n_per_m : 0.0) + (on_bump_stop ? kBumpStopFactor * sus.spring_n_per_m : 0.0);
                 const double tyre = wm.tire_stiffness_n_per_m * nz2;
                 const double divider = tyre / (spring + tyre);
-                f.chassis_stiffness = (on_bump_stop || h > m.largest_explicit_chassis_step_s) ? spring * divider : 0.0;
-                f.chassis_damping = on_bump_stop || h > m.largest_explicit_chassis_step_s ? damper * divider * divider : 0.0;
+                f.chassis_stiffness = spring * divider;
+                f.chassis_damping = damper * divider * divider;
             }
         }
         f.contact = f.hub - n * height;
@@ -442,7 +442,7 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         }
     }
 
-    torque += cross(suspension_arm, body_z);
+    torque += cross(rot * suspension_arm, body_z);
 
     // --- Aerodynamics (still air) ------------------------------------------------------------
     const double v_forward = dot(s.velocity_m_per_s, body_x);
@@ -608,13 +608,13 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
 
     // --- The suspension's implicit correction of the chassis velocity (chassis_implicit.hpp) -------
     {
-        std::array<detail::CornerCoupling, 4> corners;
         bool coupled = false;
-        for (int i = 0; i < 4; ++i) {
-            corners[i] = {rot * m.wheels[i].suspension_mount_m, frames[i].chassis_stiffness, frames[i].chassis_damping};
-            coupled = coupled || frames[i].chassis_stiffness > 0.0 || frames[i].chassis_damping > 0.0;
-        }
+        for (const WheelFrame& f : frames) coupled = coupled || f.chassis_stiffness > 0.0 || f.chassis_damping > 0.0;
         if (coupled) {
+            std::array<detail::CornerCoupling, 4> corners;
+            for (int i = 0; i < 4; ++i) {
+                corners[i] = {rot * m.wheels[i].suspension_mount_m, frames[i].chassis_stiffness, frames[i].chassis_damping};
+            }
             const detail::ChassisVelocityChange d = detail::chassis_implicit_correction(
                 inverse(b.inv_mass), rot * inertia_body * transpose(rot), n, corners, b.v, b.omega, s.velocity_m_per_s,
                 s.angular_velocity_rad_per_s, h);
