@@ -126,6 +126,13 @@ CasterSteer caster_steer(const WheelModel& w, double delta) {
     return {Vec3{-s, 0.0, c}, cos_phi * cos_psi - sin_phi * sin_psi, sin_phi * cos_psi + cos_phi * sin_psi};
 }
 
+// The wheel centre's horizontal displacement on a hinge's arc at this travel, body axes (zero
+// for straight travel).
+Vec3 hinge_offset(const WheelModel& w, double travel_m) {
+    if (w.hinge_offset_x_m.empty()) return {};
+    return {w.hinge_offset_x_m(travel_m), w.hinge_offset_y_m(travel_m), 0.0};
+}
+
 double stiction_weight(double speed) {
     if (speed <= kStictionFull_m_per_s) return 1.0;
     if (speed >= kStictionNone_m_per_s) return 0.0;
@@ -185,7 +192,7 @@ double wheel_slip_ratio_now(const VehicleModel& m, const VehicleState& s, int wh
     const Mat3 rot = to_matrix(s.orientation);
     const WheelState& w = s.wheels[wheel];
     const Vec3 body_z{rot.m[0][2], rot.m[1][2], rot.m[2][2]};
-    const Vec3 r_hub = rot * m.wheels[wheel].design_position_m + body_z * w.travel_m;
+    const Vec3 r_hub = rot * (m.wheels[wheel].design_position_m + hinge_offset(m.wheels[wheel], w.travel_m)) + body_z * w.travel_m;
     const Vec3 v_hub = s.velocity_m_per_s + cross(s.angular_velocity_rad_per_s, r_hub) + body_z * w.travel_speed_m_per_s;
     const double steer = s.wheel_outputs[wheel].steer_rad;
     const double vx = dot(v_hub, rot * Vec3{std::cos(steer), std::sin(steer), 0.0});
@@ -293,6 +300,7 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         WheelState& w = s.wheels[i];
         WheelFrame& f = frames[i];
         f.hub = s.position_m + mount_rel[i] + body_z * w.travel_m;
+        if (!wm.hinge_offset_x_m.empty()) f.hub += rot * hinge_offset(wm, w.travel_m);
         // Suspension: spring with preload, damper, bump stop, anti-roll bar (pushes this
         // wheel's side down when it is compressed more than its partner).
         const SuspensionForce sf = suspension_force(ws.suspension, wm.preload_n, w.travel_m, w.travel_speed_m_per_s);

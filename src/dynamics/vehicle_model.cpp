@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <stdexcept>
+#include <vector>
 
 #include "tractive/laws/brake.hpp"
 #include "tractive/laws/engine.hpp"
@@ -112,6 +113,18 @@ VehicleModel build_vehicle_model(const VehicleSpec& spec) {
             w.camber_change_rad = double_wishbone_camber_curve(*ws.suspension.double_wishbone, w.left, w.droop_limit_m, top_travel);
         } else if (ws.suspension.macpherson_strut) {
             w.camber_change_rad = macpherson_camber_curve(*ws.suspension.macpherson_strut, w.left, w.droop_limit_m, top_travel);
+        } else if (ws.suspension.hinge_m) {
+            constexpr int kPoints = 41;
+            std::vector<double> travel, dx, dy;
+            for (int k = 0; k < kPoints; ++k) {
+                const double s = w.droop_limit_m + (top_travel - w.droop_limit_m) * k / (kPoints - 1);
+                const Vec3 offset = hinge_arc_offset_m(*ws.suspension.hinge_m, ws.position_m, s);
+                travel.push_back(s);
+                dx.push_back(offset.x);
+                dy.push_back(offset.y);
+            }
+            w.hinge_offset_x_m = PiecewiseLinear(travel, dx);
+            w.hinge_offset_y_m = PiecewiseLinear(std::move(travel), dy);
         }
     }
 

@@ -432,7 +432,7 @@ WheelSpec read_wheel(Reader& r, const Table& t, const Table& tires, bool mirror,
     const auto given_position = r.vec_or(s, "position_m");
     sus.position_m = given_position ? mirrored(*given_position, mirror) : w.position_m;
     const auto given_hinge = r.vec_or(s, "hinge_m");
-    sus.hinge_m = given_hinge ? mirrored(*given_hinge, mirror) : Vec3{w.position_m.x, 0.0, w.position_m.z};
+    if (given_hinge) sus.hinge_m = mirrored(*given_hinge, mirror);
     if (const auto dw = r.table(s, "double_wishbone", false)) {
         DoubleWishbone g;
         g.upper_chassis_front_m = mirrored(r.vec(*dw, "upper_chassis_front_m"), mirror);

@@ -140,7 +140,7 @@ void write_wheel(std::string& o, const char* name, const WheelSpec& w, const std
     o += fmt::format("max_compression_velocity_m_per_s = {}\n", num(s.max_compression_velocity_m_per_s));
     o += fmt::format("anti_roll_n_per_m = {}\n", num(s.anti_roll_n_per_m));
     o += fmt::format("position_m = {}\n", vec(s.position_m));
-    o += fmt::format("hinge_m = {}\n", vec(s.hinge_m));
+    if (s.hinge_m) o += fmt::format("hinge_m = {}\n", vec(*s.hinge_m));
     if (s.double_wishbone) {
         const auto& g = *s.double_wishbone;
         o += fmt::format("\n[wheels.{}.suspension.double_wishbone]\n", name);

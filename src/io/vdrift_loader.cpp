@@ -898,7 +898,6 @@ std::array<WheelSpec, 4> read_wheels_current(Reader& r, LoadContext& ctx) {
         auto& sus = w.suspension;
         read_coilover(r, r.require_section(base + ".coilover"), sus, spec + ".suspension");
         sus.position_m = w.position_m;
-        sus.hinge_m = {w.position_m.x, 0.0, w.position_m.z};
         read_linkage_current(r, base, sus);
 
         const IniSection& tire_section = r.require_section(base + ".tire");
@@ -946,7 +945,7 @@ std::array<WheelSpec, 4> read_wheels_2009(Reader& r) {
 
         const IniSection* sus_wheel = r.section(std::string("suspension-") + suffix[i]);
         sus.position_m = r.maybe_position(sus_wheel, "position").value_or(w.position_m);
-        sus.hinge_m = r.maybe_position(sus_wheel, "hinge").value_or(Vec3{w.position_m.x, 0.0, w.position_m.z});
+        sus.hinge_m = r.maybe_position(sus_wheel, "hinge");
 
         const IniSection& ts = r.require_section("tire-" + axle);
         r.note(spec + ".tire", ts);

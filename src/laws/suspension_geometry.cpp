@@ -1,5 +1,6 @@
 #include "tractive/laws/suspension_geometry.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -91,6 +92,17 @@ PiecewiseLinear sampled_camber_curve(const Geometry& g, bool left_side, double m
 }
 
 }  // namespace
+
+Vec3 hinge_arc_offset_m(const Vec3& hinge, const Vec3& wheel, double travel) {
+    const Vec3 a = wheel - hinge;
+    const double horizontal = std::sqrt(a.x * a.x + a.y * a.y);
+    if (!(horizontal > 0.0)) return {};
+    const double length2 = a.x * a.x + a.y * a.y + a.z * a.z;
+    const double z = a.z + travel;
+    const double reach = std::sqrt(std::max(length2 - z * z, 0.0));
+    const double scale = (reach - horizontal) / horizontal;
+    return {a.x * scale, a.y * scale, 0.0};
+}
 
 PiecewiseLinear double_wishbone_camber_curve(const DoubleWishbone& g, bool left_side, double min_travel, double max_travel) {
     return sampled_camber_curve(g, left_side, min_travel, max_travel, &double_wishbone_camber_change_rad);

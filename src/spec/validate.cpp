@@ -210,7 +210,7 @@ void check_wheel(Checker& k, const WheelSpec& w, const std::string& path) {
     k.in(s.travel_m, kTravel, path + ".suspension.travel_m");
     k.in(s.max_compression_velocity_m_per_s, kSpeed, path + ".suspension.max_compression_velocity_m_per_s");
     k.in(s.anti_roll_n_per_m, kStiffnessOrZero, path + ".suspension.anti_roll_n_per_m");
-    k.vec(s.hinge_m, path + ".suspension.hinge_m");
+    if (s.hinge_m) k.vec(*s.hinge_m, path + ".suspension.hinge_m");
     k.vec(s.position_m, path + ".suspension.position_m");
     check_tire(k, w.tire, path + ".tire");
     const auto& b = w.brake;

@@ -128,7 +128,8 @@ TEST(VDriftLoader, OldFormat2009) {
     // Version 1 axes are already x forward, y left, z up.
     expect_vec(s.wheels[FL].position_m, 1.14, 0.76, -0.47);
     expect_vec(s.wheels[RR].position_m, -1.28, -0.76, -0.48);
-    expect_vec(s.wheels[RL].suspension.hinge_m, -0.85, 0.0, 0.0);
+    ASSERT_TRUE(s.wheels[RL].suspension.hinge_m.has_value());
+    expect_vec(*s.wheels[RL].suspension.hinge_m, -0.85, 0.0, 0.0);
     EXPECT_EQ(s.wheels[FL].mass_kg, 18.14);
     EXPECT_EQ(s.wheels[RL].tire.radius_m, 0.2935);
     EXPECT_EQ(s.wheels[FL].tire.rotational_inertia_kgm2, 10.0);

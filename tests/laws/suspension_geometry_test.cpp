@@ -4,6 +4,9 @@
 
 #include <cmath>
 
+#include "dynamics/dynamics_support.hpp"
+#include "tractive/dynamics/vehicle_model.hpp"
+
 using namespace tractive;
 
 namespace {
@@ -84,4 +87,44 @@ TEST(MacPherson, CamberChangeFollowsTheStrutAngle) {
     EXPECT_NEAR(macpherson_camber_change_rad(r, false, 0.05), after - before, 1e-15);
     EXPECT_TRUE(std::isnan(macpherson_camber_change_rad(g, true, 0.5)));
     for (double y : macpherson_camber_curve(g, true, -0.1, 0.5).ys()) EXPECT_TRUE(std::isfinite(y));
+}
+
+TEST(HingeArc, WheelCentreMovesOnTheSphereAboutTheHinge) {
+    // A swing arm 0.5 m long, hinged inboard at the wheel centre's height: at 5 cm of bump the
+    // wheel centre has moved inboard by 0.5 - sqrt(0.5^2 - 0.05^2) = 2.506 mm.
+    const Vec3 wheel{1.2, 0.75, -0.3};
+    const Vec3 hinge{1.2, 0.25, -0.3};
+    const Vec3 d = hinge_arc_offset_m(hinge, wheel, 0.05);
+    EXPECT_NEAR(d.y, -(0.5 - std::sqrt(0.25 - 0.0025)), 1e-12);
+    EXPECT_NEAR(d.x, 0.0, 1e-15);
+    EXPECT_EQ(d.z, 0.0);
+    EXPECT_NEAR(hinge_arc_offset_m(hinge, wheel, 0.0).y, 0.0, 1e-15);
+    // A trailing arm (hinge ahead of the wheel and 10 cm above it, 0.4 m long horizontally): at
+    // 5 cm of bump the arm's height over the hinge goes from -0.1 to -0.05, and its horizontal
+    // reach from 0.4 to sqrt(0.4^2 + 0.1^2 - 0.05^2), so the wheel moves rearwards by that less 0.4.
+    const Vec3 trailing_hinge{1.6, 0.75, -0.2};
+    const Vec3 t = hinge_arc_offset_m(trailing_hinge, wheel, 0.05);
+    EXPECT_NEAR(t.x, -(std::sqrt(0.16 + 0.01 - 0.0025) - 0.4), 1e-12);
+    EXPECT_NEAR(t.y, 0.0, 1e-15);
+    // Straight above: no horizontal motion; past the arm's reach: the largest reachable rise.
+    EXPECT_EQ(hinge_arc_offset_m(Vec3{1.2, 0.75, 0.5}, wheel, 0.05).y, 0.0);
+    EXPECT_NEAR(hinge_arc_offset_m(hinge, wheel, 0.6).y, -0.5, 1e-12);
+}
+
+TEST(HingeArc, TheModelTabulatesTheArcForAHingeWithoutLinkage) {
+    VehicleSpec spec = tractive::test::example_car("roadster");
+    for (WheelSpec& w : spec.wheels) {
+        w.suspension.double_wishbone.reset();
+        w.suspension.macpherson_strut.reset();
+        w.suspension.hinge_m = Vec3{w.position_m.x, 0.5 * w.position_m.y, w.position_m.z};
+    }
+    spec.wheels[FL].suspension.hinge_m.reset();  // straight travel
+    const VehicleModel m = build_vehicle_model(spec);
+    EXPECT_TRUE(m.wheels[FL].hinge_offset_y_m.empty());
+    for (const int i : {FR, RL, RR}) {
+        const double half = 0.5 * std::abs(spec.wheels[i].position_m.y);
+        const double expected = half - std::sqrt(half * half - 0.04 * 0.04);
+        const double sign = spec.wheels[i].position_m.y > 0.0 ? -1.0 : 1.0;  // inboard
+        EXPECT_NEAR(m.wheels[i].hinge_offset_y_m(0.04), sign * expected, 2e-5) << i;  // 41-point table
+    }
 }

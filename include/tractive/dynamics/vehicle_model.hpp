@@ -64,6 +64,11 @@ struct WheelModel {
     // MacPherson geometry (laws/suspension_geometry.hpp), over [droop limit, travel + 2 cm]; empty
     // when the spec gives neither (the wheel plane then follows the body).
     PiecewiseLinear camber_change_rad;
+    // A hinge without linkage points: the wheel centre's horizontal displacement from straight
+    // travel against travel (laws/suspension_geometry.hpp, hinge_arc_offset_m), body axes, over
+    // the same range; empty when the wheel travels straight (no hinge, or linkage points given).
+    PiecewiseLinear hinge_offset_x_m;
+    PiecewiseLinear hinge_offset_y_m;
     // Driveline: speed of the gearbox output shaft contributed by this wheel's spin through the
     // differentials (open differentials: gearbox output speed = sum over wheels of
     // drive_coefficient * spin).

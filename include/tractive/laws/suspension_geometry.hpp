@@ -32,4 +32,14 @@ double macpherson_camber_change_rad(const MacPhersonStrut& g, bool left_side, do
 PiecewiseLinear macpherson_camber_curve(const MacPhersonStrut& g, bool left_side, double min_travel_m,
                                         double max_travel_m);
 
+// A hinge (VDrift's hinge suspension; the 2009 format's suspension hinge): the wheel centre W
+// moves on the sphere of radius L = |W - H| about the hinge point H. At travel s (m, + = up
+// relative to the body) it has risen by s, a_z' = a_z + s with a = W - H, and its horizontal part
+// keeps the direction of a's and the length sqrt(L^2 - a_z'^2) (VDrift's construction). Returns
+// the wheel centre's horizontal displacement from straight travel (x, y in body axes, z = 0):
+//   (a_xy / |a_xy|) (sqrt(L^2 - (a_z + s)^2) - |a_xy|);
+// zero for a hinge straight above or below the wheel; the largest reachable rise where the arm
+// cannot reach the travel. Positions in the spec's axes (x forward, y left, z up).
+Vec3 hinge_arc_offset_m(const Vec3& hinge_m, const Vec3& wheel_m, double travel_m);
+
 }  // namespace tractive

@@ -272,7 +272,10 @@ struct SuspensionSpec {
     double max_compression_velocity_m_per_s = 0.0;  // dampers lock above it; 0 = no limit
     double anti_roll_n_per_m = 0.0;                 // anti-roll bar stiffness on this axle
     Vec3 position_m;  // where the suspension force acts on the body (default: the wheel centre)
-    Vec3 hinge_m;     // centre of the wheel's arc of travel (VDrift "hinge")
+    // Centre of the wheel's arc of travel (VDrift "hinge"); none: the wheel travels straight
+    // along the body's z axis. A hinge without linkage points (double wishbone, MacPherson)
+    // moves the wheel centre on the sphere about it (dynamics/vehicle_model.hpp).
+    std::optional<Vec3> hinge_m;
     std::optional<DoubleWishbone> double_wishbone;
     std::optional<MacPhersonStrut> macpherson_strut;
     friend bool operator==(const SuspensionSpec&, const SuspensionSpec&) = default;
