@@ -591,7 +591,8 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
     for (int i = 0; i < 4; ++i) {
         const WheelFrame& f = frames[i];
         if (f.fz <= 0.0) continue;
-        const Vec3 rc = f.contact - s.position_m;
+        // The tyre's forces act at the contact patch, or higher by the wheel's roll height.
+        const Vec3 rc = f.contact + body_z * m.wheels[i].force_point_height_m - s.position_m;
         TirePair& p = rows.add_pair(i);
         // Longitudinal: contact-point velocity along the wheel heading minus the tread speed.
         p.x.lin = f.forward;

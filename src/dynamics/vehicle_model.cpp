@@ -105,6 +105,7 @@ VehicleModel build_vehicle_model(const VehicleSpec& spec) {
         w.sin_caster = std::sin(ws.caster_rad);
         w.cos_caster = std::cos(ws.caster_rad);
         w.mechanical_trail_m = w.radius_m * std::tan(ws.caster_rad);
+        w.force_point_height_m = ws.roll_height_m;
         w.sin_toe_heading = std::sin(w.toe_heading_rad);
         // Over the whole range the travel can reach: full droop to the bump stop and a little
         // into it.

@@ -419,6 +419,7 @@ WheelSpec read_wheel(Reader& r, const Table& t, const Table& tires, bool mirror,
     w.toe_rad = r.angle_deg_or(t, "toe_deg", 0.0);
     w.max_steer_rad = r.angle_deg_or(t, "max_steer_deg", 0.0);
     w.ackermann_rad = r.angle_deg_or(t, "ackermann_deg", 0.0);
+    w.roll_height_m = r.number_or(t, "roll_height_m", kRadiusOrZero, 0.0);
 
     const Table s = *r.table(t, "suspension", true);
     r.note_fields(spec + ".suspension", s);

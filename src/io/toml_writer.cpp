@@ -131,6 +131,7 @@ void write_wheel(std::string& o, const char* name, const WheelSpec& w, const std
     o += fmt::format("toe_deg = {}\n", deg(w.toe_rad));
     o += fmt::format("max_steer_deg = {}\n", deg(w.max_steer_rad));
     o += fmt::format("ackermann_deg = {}\n", deg(w.ackermann_rad));
+    o += fmt::format("roll_height_m = {}\n", num(w.roll_height_m));
     const auto& s = w.suspension;
     o += fmt::format("\n[wheels.{}.suspension]\n", name);
     o += fmt::format("spring_n_per_m = {}\n", num(s.spring_n_per_m));

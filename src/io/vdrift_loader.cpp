@@ -43,7 +43,7 @@ constexpr double kRadPerDeg = std::numbers::pi / 180.0;
 bool is_graphics_key(std::string_view key) {
     static const std::set<std::string_view> keys = {
         "texture", "mesh", "scale", "draw", "color", "rotation", "lookat", "fov",
-        "view-position", "hood-mounted-view-position", "view-stiffness", "restitution", "roll-height"};
+        "view-position", "hood-mounted-view-position", "view-stiffness", "restitution"};
     return keys.contains(key);
 }
 
@@ -932,6 +932,9 @@ std::array<WheelSpec, 4> read_wheels_2009(Reader& r) {
         w.position_m = r.position(ws, "position", spec + ".position_m");
         if (i == FL) r.note("wheels", ws, ws.find("position"));
         w.mass_kg = r.number(ws, "mass", kPointMass, spec + ".mass_kg");
+        // "roll-height" (m): where the tyre's forces act above the road. The public files give the
+        // tyre radius (XS 0.29 / 0.2935): forces at hub height. (VDrift 2010 reads it unused.)
+        w.roll_height_m = r.number_or(&ws, "roll-height", kRadiusOrZero, 0.0, spec + ".roll_height_m");
 
         const IniSection& sus_axle = r.require_section("suspension-" + axle);
         auto& sus = w.suspension;

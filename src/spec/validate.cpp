@@ -220,6 +220,7 @@ void check_wheel(Checker& k, const WheelSpec& w, const std::string& path) {
     k.in(b.radius_m, kRadiusOrZero, path + ".brake.radius_m");
     k.in(b.bias, kFraction, path + ".brake.bias");
     k.in(b.handbrake, kHandbrakeShare, path + ".brake.handbrake");
+    k.in(w.roll_height_m, kRadiusOrZero, path + ".roll_height_m");
 }
 
 void check_wheel_layout(Checker& k, const std::array<WheelSpec, 4>& w) {

@@ -231,3 +231,40 @@ TEST(SuspensionGeometry, CasterCambersTheSteeredWheelsAndGivesAMechanicalTrail) 
         EXPECT_NEAR(difference, trail_term, 0.15 * std::abs(trail_term)) << i;
     }
 }
+
+TEST(SuspensionGeometry, TyreForcesActAtTheRollHeight) {
+    // Parked across a 15 degree bank, gravity's share along the road (G = g sin 15 deg per kg) is
+    // held by the tyres' road-plane forces. Acting at the contact patches, they roll the body with
+    // the moment G (m_s h_s + m_u r) about the road (sprung mass at height h_s, the wheels' mass
+    // at the hub height r); acting at hub height (the 2009 format's roll-height equal to the tyre
+    // radius, as its files give it), with G m_s (h_s - r). The roll on the springs and tyres is
+    // linear in that moment.
+    const auto roll_on_bank = [](const VehicleSpec& spec) {
+        RoadSpec road;
+        road.bank_rad = 15.0 * std::numbers::pi / 180.0;
+        Simulation sim(spec, road, StepSettings{});
+        Controls c;
+        c.handbrake = 1.0;
+        c.brake = 1.0;
+        test::drive_for(sim, 4.0, [&](const VehicleState&) { return c; });
+        const Mat3 r = to_matrix(sim.state().orientation);
+        return std::asin(dot(Vec3{r.m[0][1], r.m[1][1], r.m[2][1]}, road_normal(road)));
+    };
+    VehicleSpec contact = test::example_car("roadster");
+    for (WheelSpec& w : contact.wheels) w.suspension.anti_roll_n_per_m = 0.0;
+    VehicleSpec hub = contact;
+    for (WheelSpec& w : hub.wheels) w.roll_height_m = w.tire.radius_m;
+    const double phi_contact = roll_on_bank(contact);
+    const double phi_hub = roll_on_bank(hub);
+    const VehicleModel model = build_vehicle_model(contact);
+    const VehicleState rest = initial_state(model, RoadSpec{}, {});
+    const double r = model.wheels[FL].radius_m;
+    const double h_total = rest.position_m.z;  // the centre of mass above the level road
+    const double m_u = model.unsprung_mass_kg;
+    const double m_s = model.dry_mass_kg + rest.fuel_volume_m3 * contact.fuel_tank.density_kg_per_m3 - m_u;
+    const double h_s = ((m_s + m_u) * h_total - m_u * r) / m_s;
+    const double expected = m_s * (h_s - r) / (m_s * h_s + m_u * r);
+    std::printf("roll on a 15 deg bank: %.4f rad with forces at the contact, %.4f at hub height: ratio %.3f, hand %.3f\n",
+                phi_contact, phi_hub, phi_hub / phi_contact, expected);
+    EXPECT_NEAR(phi_hub / phi_contact, expected, 0.1 * expected);
+}

@@ -55,6 +55,9 @@ struct WheelModel {
     double sin_caster = 0.0;
     double cos_caster = 1.0;
     double mechanical_trail_m = 0.0;
+    // Height above the contact patch at which the tyre's road-plane forces act on the body
+    // (WheelSpec::roll_height_m).
+    double force_point_height_m = 0.0;
     // Static toe as a heading about the body z axis (+ = nose left; toe-in turns a left wheel
     // right), and its cosine and sine: the wheel's heading whenever it is not steered.
     double toe_heading_rad = 0.0;

@@ -295,6 +295,11 @@ struct WheelSpec {
     // wheel on the outside of a left turn (VDrift's steering law; A > 0 turns the inner wheel more).
     double max_steer_rad = 0.0;
     double ackermann_rad = 0.0;
+    // Height above the road at which the tyre's road-plane forces act on the car (the 2009 VDrift
+    // format's "roll-height", m; its files give the tyre radius, so their forces act at hub
+    // height): 0 at the contact patch, the default. A stand-in for the suspension's roll and
+    // pitch centres: the higher, the less the tyre forces roll and pitch the body.
+    double roll_height_m = 0.0;
     SuspensionSpec suspension;
     TireSpec tire;
     WheelBrakeSpec brake;
