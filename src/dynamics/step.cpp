@@ -324,8 +324,7 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
             const auto& sus = ws.suspension;
             f.tyre_travel_stiffness = wm.tire_stiffness_n_per_m * nz2;
             f.tyre_travel_damping = wm.tire_damping_ns_per_m * nz2;
-            f.travel_stiffness =
-                                 (sf.spring_n > 0.0 ? sus.spring_n_per_m : 0.0) +
+            f.travel_stiffness = (sf.spring_n > 0.0 ? sus.spring_n_per_m : 0.0) +
                                  (w.travel_m > sus.travel_m ? kBumpStopFactor * sus.spring_n_per_m : 0.0) + sus.anti_roll_n_per_m;
             const bool damper_locked = sus.max_compression_velocity_m_per_s > 0.0 &&
                                        std::abs(w.travel_speed_m_per_s) >= sus.max_compression_velocity_m_per_s;
@@ -736,9 +735,9 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
             const double hhk = h * h * (f.travel_stiffness + (contact ? f.tyre_travel_stiffness : 0.0)) / wm.unsprung_mass_kg;
             return (v0 * (1.0 + hc) + h * accel) / (1.0 + hc + hhk);
         };
-        const auto end_force = [&](double v1) {
-            return f.fz_linear - (f.tyre_travel_stiffness * h * v1 + f.tyre_travel_damping * (v1 - v0)) / (nz != 0.0 ? nz : 1.0);
-        };
+        const double k_t = wm.tire_stiffness_n_per_m * nz;  // the tyre's normal force per unit travel
+        const double c_t = wm.tire_damping_ns_per_m * nz;
+        const auto end_force = [&](double v1) { return f.fz_linear - (k_t * h * v1 + c_t * (v1 - v0)); };
         bool contact = f.fz > 0.0;
         double v1 = travel_speed_after(contact);
         if ((end_force(v1) > 0.0) != contact) {
