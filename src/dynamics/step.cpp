@@ -315,8 +315,7 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
                                   body_z * w.travel_speed_m_per_s;
         const double deflection_rate = -dot(hub_velocity, n);
         f.fz_linear = wm.tire_stiffness_n_per_m * deflection + wm.tire_damping_ns_per_m * deflection_rate;
-        f.fz = deflection > 0.0 ? std::max(wm.tire_stiffness_n_per_m * deflection + wm.tire_damping_ns_per_m * deflection_rate, 0.0)
-                                : 0.0;
+        f.fz = deflection > 0.0 ? std::max(f.fz_linear, 0.0) : 0.0;
         {
             // Stiffness and damping the travel sees: tyre (projected on the travel axis),
             // spring while it pushes, bump stop beyond the travel, anti-roll bar, damper.
@@ -331,9 +330,10 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
             const double damper = damper_locked ? 0.0
                                                 : (w.travel_speed_m_per_s > 0.0 ? sus.bump_damping_ns_per_m : sus.rebound_damping_ns_per_m);
             f.travel_damping = damper;
-            // Through the corner to the road while on the bump stop: spring and bump stop in
-            // series with the tyre. (Off the bump stop the chassis modes are soft enough for the
-            // explicit update, which stays exact to the closed forms the tests hold it to.)
+            // Through the corner to the road: spring (and bump stop) in series with the tyre, for
+            // the implicit chassis correction where it applies (chassis_implicit.hpp): on the bump
+            // stop, or for a car whose chassis modes are beyond the explicit update at this step
+            // (VehicleModel::largest_explicit_chassis_step_s); every road car tested stays explicit.
             const bool on_bump_stop = w.travel_m > sus.travel_m;
             if (f.fz > 0.0 && (on_bump_stop || h > m.largest_explicit_chassis_step_s)) {
                 const double spring = (sf.spring_n > 0.0 ? sus.spring_n_per_m : 0.0) + (on_bump_stop ? kBumpStopFactor * sus.spring_n_per_m : 0.0);

@@ -6,7 +6,10 @@
 //   4. a velocity-level solve of bounded rows (sequential impulses): engine friction, clutch
 //      (stick/slip), gear ratio, differential locks, brakes with rolling resistance, tyre
 //      longitudinal and lateral rows bounded by the tyre law;
-//   5. semi-implicit Euler: positions from the new velocities.
+//   5. the suspension's implicit correction of the chassis velocity, for a corner on its bump
+//      stop or a car too stiff for the explicit update at this step;
+//   6. semi-implicit Euler: positions from the new velocities; the wheels' travel linearly
+//      implicit, the tyre in contact exactly when it pushes at the end of the step.
 
 #include "tractive/dynamics/controls.hpp"
 #include "tractive/dynamics/vehicle_model.hpp"
