@@ -510,10 +510,11 @@ ClutchSpec read_clutch(Reader& r) {
     r.note("clutch", s);
     ClutchSpec c;
     c.model = ClutchModel::VDrift;
-    c.sliding_friction = r.number(s, "sliding", kFriction, "clutch.sliding_friction");
-    c.radius_m = r.number(s, "radius", kRadius, "clutch.radius_m");
-    c.area_m2 = r.number(s, "area", kArea, "clutch.area_m2");
-    c.max_pressure_pa = r.number(s, "max-pressure", kStiffness, "clutch.max_pressure_pa");
+    // Each key optional with VDrift's default (CarClutchInfo): 0.4, 0.09 m, 0.04 m^2, 250 kPa.
+    c.sliding_friction = r.number_or(&s, "sliding", kFriction, 0.4, "clutch.sliding_friction");
+    c.radius_m = r.number_or(&s, "radius", kRadius, 0.09, "clutch.radius_m");
+    c.area_m2 = r.number_or(&s, "area", kArea, 0.04, "clutch.area_m2");
+    c.max_pressure_pa = r.number_or(&s, "max-pressure", kStiffness, 250000.0, "clutch.max_pressure_pa");
     return c;
 }
 
@@ -550,8 +551,10 @@ TransmissionSpec read_transmission(Reader& r) {
 DifferentialSpec read_differential(Reader& r, const IniSection& s, const std::string& spec) {
     r.note(spec, s);
     DifferentialSpec d;
-    d.final_drive = r.number(s, "final-drive", kGearRatio, spec + ".final_drive");
-    d.anti_slip_nm = r.number_or(&s, "anti-slip", kTorqueOrZero, 0.0, spec + ".anti_slip_nm");
+    // Each key optional with VDrift's default (CarDifferential): final drive 4.1, anti-slip
+    // 600 N m (a limited-slip differential unless a file says otherwise), no torque sensing.
+    d.final_drive = r.number_or(&s, "final-drive", kGearRatio, 4.1, spec + ".final_drive");
+    d.anti_slip_nm = r.number_or(&s, "anti-slip", kTorqueOrZero, 600.0, spec + ".anti_slip_nm");
     d.anti_slip_torque = r.number_or(&s, "anti-slip-torque", kCoefficient, 0.0, spec + ".anti_slip_torque");
     d.anti_slip_torque_deceleration_factor =
         r.number_or(&s, "anti-slip-torque-deceleration-factor", kFraction, 0.0, spec + ".anti_slip_torque_deceleration_factor");
@@ -816,11 +819,13 @@ TireSpec read_tire_current(Reader& r, const IniSection& s, const std::string& sp
 WheelBrakeSpec read_brake(Reader& r, const IniSection& s, const std::string& spec) {
     r.note(spec, s);
     WheelBrakeSpec b;
-    b.friction = r.number(s, "friction", kFriction, spec + ".friction");
-    b.max_pressure_pa = r.number(s, "max-pressure", kStiffness, spec + ".max_pressure_pa");
-    b.bias = r.number(s, "bias", kFraction, spec + ".bias");
-    b.radius_m = r.number(s, "radius", kRadius, spec + ".radius_m");
-    b.area_m2 = r.number(s, "area", kArea, spec + ".area_m2");
+    // Each key optional with VDrift's default (CarBrakeInfo, "S2000-like"): friction 0.73,
+    // 4 MPa, bias 1, radius 0.14 m, area 0.015 m^2; no handbrake.
+    b.friction = r.number_or(&s, "friction", kFriction, 0.73, spec + ".friction");
+    b.max_pressure_pa = r.number_or(&s, "max-pressure", kStiffness, 4.0e6, spec + ".max_pressure_pa");
+    b.bias = r.number_or(&s, "bias", kFraction, 1.0, spec + ".bias");
+    b.radius_m = r.number_or(&s, "radius", kRadius, 0.14, spec + ".radius_m");
+    b.area_m2 = r.number_or(&s, "area", kArea, 0.015, spec + ".area_m2");
     b.handbrake = r.number_or(&s, "handbrake", kHandbrakeShare, 0.0, spec + ".handbrake");
     return b;
 }

@@ -238,6 +238,10 @@ TEST(VDriftLoader, OptionalKeysTakeVDriftsDefaults) {
     swap("[particle-00]\nmass = 30.0", "[particle-00]\nmass = 0");
     swap("handbrake = 1.0", "handbrake = 2.0");
     swap("[fuel-tank]\nposition = 0.0, -1.0, -0.25", "[fuel-tank]\nposition = 0.0, -1.0, -0,25");
+    // A clutch, a differential and a brake that give none of their keys take VDrift's defaults.
+    swap("sliding = 0.27\nradius = 0.15\narea = 0.75\nmax-pressure = 11079.26\n", "");
+    swap("final-drive = 4.9528\t# 4.100 * 1.208 final drive plus secondary gear reduction\nanti-slip = 600.0\n", "");
+    swap("friction = 0.4\nmax-pressure = 7.4e6\nbias = 0.57\nradius = 0.14\narea = 0.015\n", "");
     const test::TempDir dir;
     const auto path = dir.write("cars/XS/XS.car", text);
     LoadOptions options;
@@ -263,4 +267,19 @@ TEST(VDriftLoader, OptionalKeysTakeVDriftsDefaults) {
     bool warned = false;
     for (const auto& w : changed.warnings) warned = warned || w.to_string().find("the first 3 are used, as VDrift does") != std::string::npos;
     EXPECT_TRUE(warned);
+    const ClutchSpec& clutch = changed.spec.clutch;
+    EXPECT_EQ(clutch.sliding_friction, 0.4);
+    EXPECT_EQ(clutch.radius_m, 0.09);
+    EXPECT_EQ(clutch.area_m2, 0.04);
+    EXPECT_EQ(clutch.max_pressure_pa, 250000.0);
+    ASSERT_TRUE(changed.spec.driveline.rear.has_value());
+    EXPECT_EQ(changed.spec.driveline.rear->final_drive, 4.1);
+    EXPECT_EQ(changed.spec.driveline.rear->anti_slip_nm, 600.0);
+    const WheelBrakeSpec& brake = changed.spec.wheels[FL].brake;
+    EXPECT_EQ(brake.friction, 0.73);
+    EXPECT_EQ(brake.max_pressure_pa, 4.0e6);
+    EXPECT_EQ(brake.bias, 1.0);
+    EXPECT_EQ(brake.radius_m, 0.14);
+    EXPECT_EQ(brake.area_m2, 0.015);
+    EXPECT_EQ(base.spec.wheels[FL].brake.friction, 0.4);
 }
