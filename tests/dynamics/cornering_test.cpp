@@ -133,6 +133,22 @@ TEST(Convergence, SteadyCorneringAtTheDefaultStep) {
     EXPECT_NEAR(c1.yaw_rate, c10.yaw_rate, 0.01 * std::abs(c10.yaw_rate));
 }
 
+namespace {
+// The roll of a car's body against the road after 4 s parked across a 15 degree bank, brakes and
+// handbrake on (rad, + = left side down).
+double roll_on_bank(const VehicleSpec& spec) {
+    RoadSpec road;
+    road.bank_rad = 15.0 * std::numbers::pi / 180.0;
+    Simulation sim(spec, road, StepSettings{});
+    Controls c;
+    c.handbrake = 1.0;
+    c.brake = 1.0;
+    test::drive_for(sim, 4.0, [&](const VehicleState&) { return c; });
+    const Mat3 r = to_matrix(sim.state().orientation);
+    return std::asin(dot(Vec3{r.m[0][1], r.m[1][1], r.m[2][1]}, road_normal(road)));
+}
+}  // namespace
+
 TEST(SuspensionGeometry, TheSuspensionForceActsAtTheSuspensionPosition) {
     // The roadster parked across a 15 degree bank (handbrake on, anti-roll bars off): gravity's
     // share along the road rolls the body on its springs. With each spring's force applied 40 %
@@ -141,18 +157,6 @@ TEST(SuspensionGeometry, TheSuspensionForceActsAtTheSuspensionPosition) {
     // wheel, y_w phi, but pushing at y_s = 0.6 y_w, give the roll stiffness sum k y_w y_s instead
     // of sum k y_w^2. With the tyres in series (sum k_t y_w^2) the roll angle grows by
     //   (1 / (0.6 K_s) + 1 / K_t) / (1 / K_s + 1 / K_t).
-    const auto roll_on_bank = [](const VehicleSpec& spec) {
-        RoadSpec road;
-        road.bank_rad = 15.0 * std::numbers::pi / 180.0;
-        Simulation sim(spec, road, StepSettings{});
-        Controls c;
-        c.handbrake = 1.0;
-        c.brake = 1.0;
-        test::drive_for(sim, 4.0, [&](const VehicleState&) { return c; });
-        const Mat3 r = to_matrix(sim.state().orientation);
-        const Vec3 body_y{r.m[0][1], r.m[1][1], r.m[2][1]};
-        return std::asin(dot(body_y, road_normal(road)));  // roll of the body against the road
-    };
     VehicleSpec stock = test::example_car("roadster");
     for (WheelSpec& w : stock.wheels) w.suspension.anti_roll_n_per_m = 0.0;
     VehicleSpec inboard = stock;
@@ -239,17 +243,6 @@ TEST(SuspensionGeometry, TyreForcesActAtTheRollHeight) {
     // at the hub height r); acting at hub height (the 2009 format's roll-height equal to the tyre
     // radius, as its files give it), with G m_s (h_s - r). The roll on the springs and tyres is
     // linear in that moment.
-    const auto roll_on_bank = [](const VehicleSpec& spec) {
-        RoadSpec road;
-        road.bank_rad = 15.0 * std::numbers::pi / 180.0;
-        Simulation sim(spec, road, StepSettings{});
-        Controls c;
-        c.handbrake = 1.0;
-        c.brake = 1.0;
-        test::drive_for(sim, 4.0, [&](const VehicleState&) { return c; });
-        const Mat3 r = to_matrix(sim.state().orientation);
-        return std::asin(dot(Vec3{r.m[0][1], r.m[1][1], r.m[2][1]}, road_normal(road)));
-    };
     VehicleSpec contact = test::example_car("roadster");
     for (WheelSpec& w : contact.wheels) w.suspension.anti_roll_n_per_m = 0.0;
     VehicleSpec hub = contact;
