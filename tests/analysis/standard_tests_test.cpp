@@ -431,3 +431,17 @@ TEST(StandardTests, ATallCarFindsItsSkidpadLimitWhenItsInsideWheelsLift) {
     EXPECT_EQ(stock.metric("skidpad_inside_wheels_lifted").value, 0.0);
     EXPECT_LT(r.metric("skidpad_g").value, stock.metric("skidpad_g").value);
 }
+
+TEST(StandardTests, ManualStartsOfAnEngineThatIdlesHigh) {
+    // An engine idling above 0.3 x its rev limit (a racing engine: the public VDrift G-P34 idles at
+    // 4,000 rpm under an 11,000 rpm limit): the move-off revs are held at 1.5 x idle at least.
+    // Before, the hold speed fell below idle, the clutch release's rev band was upside down, and
+    // the clutch never came up: the car rolled 35 m back down the hill and never launched.
+    VehicleSpec spec = load_car(std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml").spec;
+    spec.engine.start_rpm = 3000.0;  // 0.3 x 7,500 rpm = 2,250
+    for (const char* name : {"launch", "hill-start"}) {
+        const StandardTestResult r = run_standard_test(name, spec);
+        EXPECT_TRUE(r.passed()) << name << ": " << to_string(r.status) << ": " << r.reason;
+    }
+    EXPECT_LT(run_standard_test("hill-start", spec).metric("rollback_m").value, 0.3);
+}

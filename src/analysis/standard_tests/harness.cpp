@@ -150,7 +150,7 @@ DriverInput ManualUpshifter::apply(DriverInput wanted, const VehicleState& state
     return wanted;
 }
 
-double move_off_hold_rpm(const EngineSpec& engine) { return 0.3 * engine.rpm_limit; }
+double move_off_hold_rpm(const EngineSpec& engine) { return std::max(0.3 * engine.rpm_limit, 1.5 * engine.start_rpm); }
 
 double rev_holding_throttle(const VehicleSpec& spec, const VehicleState& state) {
     const double hold_rpm = move_off_hold_rpm(spec.engine);

@@ -145,7 +145,10 @@ private:
 };
 
 // The revs a driver holds while slipping the clutch to move off: 0.3 x the rev limit (about
-// 2,000 rpm on a petrol engine: well above idle, the usual advice for a hill start).
+// 2,000 rpm on a petrol engine: well above idle, the usual advice for a hill start), and at
+// least 1.5 x the idle speed, for an engine that idles high (a racing engine idling at
+// 4,000 rpm under an 11,000 rpm limit: the hold speed fell below idle, the release procedure's
+// rev band turned upside down and the clutch never came up).
 double move_off_hold_rpm(const EngineSpec& engine);
 
 // The throttle of a driver holding the revs at move_off_hold_rpm: throttle = (n_hold - n) /
