@@ -80,6 +80,8 @@ double FeatheringFoot::throttle(const TestDrive& drive, double wanted, double h_
     constexpr double kFullPedalTime_s = 0.2;
     constexpr double kSpinFull = 2.0;  // slip / peak slip up to which the throttle stays full
     constexpr double kSpinNone = 4.0;  // and where it is closed
+    constexpr double kFrontLoadNone = 0.1;  // front tyres' load / static load where it is closed
+    constexpr double kFrontLoadFull = 0.3;  // and from which it stays full (a wheelie coming)
     if (drive.control_settings().aids.tcs) return wanted;
     const VehicleModel& m = drive.model();
     const VehicleState& s = drive.state();
@@ -95,7 +97,9 @@ double FeatheringFoot::throttle(const TestDrive& drive, double wanted, double h_
         if (peak > 0.0) spin = std::max(spin, wheel_slip_ratio_now(m, s, i) / peak);
     }
     double target = wanted * std::clamp((kSpinNone - spin) / (kSpinNone - kSpinFull), 0.0, 1.0);
-    if (front_static > 0.0) target *= std::clamp((front_load / front_static - 0.1) / 0.2, 0.0, 1.0);
+    if (front_static > 0.0) {
+        target *= std::clamp((front_load / front_static - kFrontLoadNone) / (kFrontLoadFull - kFrontLoadNone), 0.0, 1.0);
+    }
     const double step = h_s / kFullPedalTime_s;
     if (!started_) {
         pedal_ = wanted;  // floored at the start, as the test asks
