@@ -1,8 +1,9 @@
 #pragma once
-// `tractive test [CAR] [TEST...] [--json] [--out DIR] [--data-root DIR]`: the standard tests
+// `tractive test [CAR] [TEST...] [--json] [--out DIR] [--data-root DIR] [--step-ms H]`: the standard tests
 // (tractive/analysis/standard_tests.hpp) on one car, printed as a table or one JSON object.
 
 #include <CLI/CLI.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,12 +16,13 @@ struct TestOptions {
     bool json = false;
     std::string out_dir;  // empty: no telemetry files
     std::string data_root;
+    std::optional<double> internal_step_ms;  // none: the library default (StepSettings)
 };
 
 void add_test_options(CLI::App& test, TestOptions& options);
 
 // Returns the process exit status: 0, 2 for bad input (unknown test, car that cannot be loaded,
-// an --out that is not a folder), 1 otherwise.
+// an --out that is not a folder, a --step-ms outside (0, 100]), 1 when a test failed.
 int test_command(const TestOptions& options, const std::string& default_car_path);
 
 }  // namespace tractive::cli

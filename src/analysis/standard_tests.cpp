@@ -34,6 +34,7 @@ constexpr Entry kTests[] = {
 const char* to_string(TestStatus status) {
     switch (status) {
         case TestStatus::Ok: return "ok";
+        case TestStatus::NotApplicable: return "not_applicable";
         case TestStatus::Stalled: return "stalled";
         case TestStatus::OutOfFuel: return "out_of_fuel";
         case TestStatus::LeftRoad: return "left_road";
@@ -47,8 +48,14 @@ const char* to_string(TestStatus status) {
 }
 
 void StandardTestResult::fail(TestStatus why, std::string what) {
-    if (status != TestStatus::Ok || why == TestStatus::Ok) return;
+    if (!passed() || why == TestStatus::Ok || why == TestStatus::NotApplicable) return;
     status = why;
+    reason = std::move(what);
+}
+
+void StandardTestResult::not_applicable(std::string what) {
+    if (status != TestStatus::Ok) return;
+    status = TestStatus::NotApplicable;
     reason = std::move(what);
 }
 
@@ -79,8 +86,10 @@ StandardTestResult run_standard_test(std::string_view name, const VehicleSpec& s
     for (const auto& e : kTests) {
         if (name != e.name) continue;
         StandardTestResult r = e.run(spec, options);
+        // A figure left NaN that the test did not explain (as beyond the car) was not reached.
         for (const auto& m : r.metrics) {
-            if (!std::isfinite(m.value)) r.fail(TestStatus::NotReached, m.name + " was not reached");
+            if (!std::isfinite(m.value) && r.status != TestStatus::NotApplicable)
+                r.fail(TestStatus::NotReached, m.name + " was not reached");
         }
         return r;
     }

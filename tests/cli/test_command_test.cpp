@@ -140,3 +140,28 @@ TEST(CliTest, AFailedTestIsReportedAsAFailureNotAsAFigure) {
     EXPECT_NE(table.out.find("top-speed    FAILED: out_of_fuel: the tank ran dry at"), std::string::npos) << table.out;
     EXPECT_NE(table.out.find("0 of 1 tests passed"), std::string::npos) << table.out;
 }
+
+// A test part of which is beyond the car is no failure: status not_applicable with the reason in
+// the JSON and the table, figures beyond the car null, exit status 0. Here the roadster geared
+// 3.2 times shorter (on its rev limit at about 95 km/h in sixth) in the elasticity test.
+TEST(CliTest, ASpeedBeyondTheCarIsNotApplicableNotAFailure) {
+    const test::TempDir dir;
+    std::ifstream in(fs::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml");
+    std::stringstream text;
+    text << in.rdbuf();
+    std::string car = text.str();
+    const std::string gearing = "final_drive = 2.866";
+    ASSERT_NE(car.find(gearing), std::string::npos);
+    car.replace(car.find(gearing), gearing.size(), "final_drive = 9.171");
+    const fs::path path = dir.write("short.toml", car);
+    const CliRun json = run("test '" + path.string() + "' elasticity --json");
+    EXPECT_EQ(json.status, 0);
+    const nlohmann::json j = nlohmann::json::parse(json.out);
+    EXPECT_EQ(j["elasticity"]["status"], "not_applicable");
+    EXPECT_TRUE(j["elasticity"]["elasticity_80_120_s"].is_null());
+    EXPECT_NE(j["elasticity"]["reason"].get<std::string>().find("120 km/h is beyond it"), std::string::npos);
+    const CliRun table = run("test '" + path.string() + "' elasticity", true);
+    EXPECT_EQ(table.status, 0);
+    EXPECT_NE(table.out.find("elasticity   n/a: the car tops out at"), std::string::npos) << table.out;
+    EXPECT_NE(table.out.find("1 of 1 tests passed (1 in part beyond the car: n/a)"), std::string::npos) << table.out;
+}

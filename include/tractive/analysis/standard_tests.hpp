@@ -40,10 +40,14 @@ struct StandardTestTelemetry {
     std::string csv;
 };
 
-// How a test ended. Anything but Ok is a failed test: its metrics are what was measured before
-// the failure (NaN where a figure was never reached) and must not be read as the car's figures.
+// How a test ended. Anything but Ok and NotApplicable is a failed test: its metrics are what was
+// measured before the failure (NaN where a figure was never reached) and must not be read as the
+// car's figures.
 enum class TestStatus {
     Ok,
+    NotApplicable,  // a speed the test aims at is beyond the car: its full-throttle speed settled
+                    // below it (a kart's 114 km/h against 80-120 km/h). The figures beyond the
+                    // car are NaN, the others are the car's; the reason says which and why.
     Stalled,      // the engine stopped (not for lack of fuel)
     OutOfFuel,    // the engine stopped with the tank empty
     LeftRoad,     // a straight-line test's car ended more than a lane's width off its line
@@ -62,9 +66,13 @@ struct StandardTestResult {
     std::string reason;  // what failed and when, for a status other than Ok
     std::vector<StandardTestTelemetry> telemetry;  // empty unless asked for
 
-    [[nodiscard]] bool passed() const { return status == TestStatus::Ok; }
-    // Records a failure; the first one is kept (a later one is usually its consequence).
+    // Not failed: Ok, or NotApplicable (nothing went wrong; part of the test is beyond the car).
+    [[nodiscard]] bool passed() const { return status == TestStatus::Ok || status == TestStatus::NotApplicable; }
+    // Records a failure; the first one is kept (a later one is usually its consequence), and a
+    // failure replaces NotApplicable.
     void fail(TestStatus why, std::string what);
+    // Records that part of the test is beyond the car (NotApplicable), unless it already failed.
+    void not_applicable(std::string what);
     // The metric of that name; throws std::out_of_range when there is none.
     [[nodiscard]] const StandardTestMetric& metric(std::string_view name) const;
 };

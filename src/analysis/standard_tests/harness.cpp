@@ -76,6 +76,44 @@ void TestDrive::report(StandardTestResult& r, const char* variant) const {
     r.fail(failure_, failure_reason_ + run);
 }
 
+SpeedSettling::SpeedSettling(double h_s) {
+    constexpr double kSample_s = 0.1;
+    constexpr double kWindow_s = 5.0;
+    sample_steps_ = std::max(1L, std::lround(kSample_s / h_s));
+    window_samples_ = static_cast<std::size_t>(std::lround(kWindow_s / kSample_s)) + 1;
+}
+
+bool SpeedSettling::after_step(const TestDrive& drive) {
+    constexpr double kWindow_s = 5.0;
+    constexpr double kSettledAcceleration_m_per_s2 = 0.01;
+    const VehicleState& s = drive.state();
+    if (steps_ == 0) last_gear_ = s.gear;
+    if (s.gear != last_gear_) {
+        last_gear_ = s.gear;
+        last_gear_change_s_ = s.time_s;
+    }
+    if (++steps_ % sample_steps_ != 0 || settled_) return settled_;
+    window_.push_back(forward_speed_m_per_s(s));
+    if (window_.size() > window_samples_) window_.pop_front();
+    if (window_.size() < window_samples_) return false;
+    constexpr std::size_t kSecond = 10;  // samples
+    double first_mean = 0.0, last_mean = 0.0;
+    for (std::size_t i = 0; i < kSecond; ++i) {
+        first_mean += window_[i];
+        last_mean += window_[window_.size() - 1 - i];
+    }
+    const double drift = std::abs(last_mean - first_mean) / static_cast<double>(kSecond);
+    settled_ = drift < kSettledAcceleration_m_per_s2 * (kWindow_s - 1.0) && s.time_s - last_gear_change_s_ >= kWindow_s;
+    return settled_;
+}
+
+double SpeedSettling::mean_speed_m_per_s() const {
+    if (window_.empty()) return kNaN;
+    double sum = 0.0;
+    for (const double v : window_) sum += v;
+    return sum / static_cast<double>(window_.size());
+}
+
 double FeatheringFoot::throttle(const TestDrive& drive, double wanted, double h_s) {
     constexpr double kFullPedalTime_s = 0.2;
     constexpr double kSpinFull = 2.0;  // slip / peak slip up to which the throttle stays full

@@ -3,8 +3,8 @@
 // crossing of a level between two samples, and a scripted person's manual upshift.
 
 #include <cmath>
+#include <deque>
 #include <limits>
-#include <string>
 #include <string>
 
 #include "tractive/analysis/standard_tests.hpp"
@@ -87,6 +87,34 @@ inline double crossing_time_s(double t0_s, double f0, double t1_s, double f1, do
     if (f1 == f0) return t1_s;
     return t0_s + (t1_s - t0_s) * (level - f0) / (f1 - f0);
 }
+
+// Watches a full-throttle run for the speed to settle: the forward speed is sampled every 0.1 s
+// over a 5 s window; settled when the means of the window's first and last second differ by less
+// than 0.01 m/s^2 x 4 s (0.001 g: within about 0.01 tau m/s of the limit, tau the final
+// approach's time constant) and no gear change happened in those 5 s (a gearbox hunting between
+// two gears has not settled). Means rather than single samples: a car whose top speed is set by
+// its gearing runs on the rev limiter, whose cut and resume make the speed ripple for good (up to
+// about 1 % of the speed, the limiter's 100 rpm hysteresis). Used by top-speed for its figure, and
+// by the tests that aim at a speed to tell a car that tops out below it (NotApplicable) from one
+// that is still getting there.
+class SpeedSettling {
+public:
+    explicit SpeedSettling(double h_s);
+    // Call after every step; true once the speed has settled.
+    bool after_step(const TestDrive& drive);
+    [[nodiscard]] bool settled() const { return settled_; }
+    // The mean forward speed over the window (m/s); NaN before the first sample.
+    [[nodiscard]] double mean_speed_m_per_s() const;
+
+private:
+    long sample_steps_;
+    std::size_t window_samples_;
+    long steps_ = 0;
+    int last_gear_ = 0;
+    double last_gear_change_s_ = 0.0;
+    std::deque<double> window_;  // forward speed every 0.1 s over the last 5 s
+    bool settled_ = false;
+};
 
 // A test driver's right foot asked for full throttle, as a road tester or a drag racer works it:
 // flat out, but feathered when the driven wheels spin far past their grip or the front wheels

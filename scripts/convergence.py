@@ -1,0 +1,77 @@
+#!/usr/bin/python3
+"""Convergence of the standard tests with the internal step, car by car.
+
+Runs `tractive test --json` on each car at the default step and at a finer one (ten times finer
+by default) and prints every metric that differs by more than the tolerance, and every test whose
+status differs. Exit status 1 when anything is outside the tolerance.
+
+  scripts/convergence.py [--tractive BIN] [--data-root DIR] [--step-ms 8] [--fine-ms 0.8]
+                         [--tolerance 0.01] CAR...
+"""
+import argparse
+import json
+import math
+import subprocess
+import sys
+
+
+def run(tractive, car, data_root, step_ms):
+    cmd = [tractive, "test", car, "--json", "--step-ms", str(step_ms)]
+    if data_root:
+        cmd += ["--data-root", data_root]
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    if done.returncode not in (0, 1):
+        raise RuntimeError(f"{' '.join(cmd)}: exit {done.returncode}: {done.stderr.strip()}")
+    return json.loads(done.stdout)
+
+
+def compare(coarse, fine, tolerance):
+    """Yields (test, metric, coarse, fine, relative difference or None for a status change)."""
+    for test, fine_metrics in fine.items():
+        coarse_metrics = coarse.get(test, {})
+        if coarse_metrics.get("status") != fine_metrics.get("status"):
+            yield test, "status", coarse_metrics.get("status"), fine_metrics.get("status"), None
+            continue
+        for name, fine_value in fine_metrics.items():
+            coarse_value = coarse_metrics.get(name)
+            if isinstance(fine_value, bool) or not isinstance(fine_value, (int, float)):
+                if coarse_value != fine_value and name not in ("reason",):
+                    yield test, name, coarse_value, fine_value, None
+                continue
+            if not isinstance(coarse_value, (int, float)) or isinstance(coarse_value, bool):
+                yield test, name, coarse_value, fine_value, None
+                continue
+            scale = abs(fine_value)
+            if scale == 0.0:
+                if coarse_value != 0.0:
+                    yield test, name, coarse_value, fine_value, math.inf
+                continue
+            rel = (coarse_value - fine_value) / scale
+            if abs(rel) > tolerance:
+                yield test, name, coarse_value, fine_value, rel
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("cars", nargs="+")
+    ap.add_argument("--tractive", default="build/tractive")
+    ap.add_argument("--data-root", default="")
+    ap.add_argument("--step-ms", type=float, default=8.0)
+    ap.add_argument("--fine-ms", type=float, default=0.8)
+    ap.add_argument("--tolerance", type=float, default=0.01)
+    args = ap.parse_args()
+    outside = 0
+    for car in args.cars:
+        coarse = run(args.tractive, car, args.data_root, args.step_ms)
+        fine = run(args.tractive, car, args.data_root, args.fine_ms)
+        rows = list(compare(coarse, fine, args.tolerance))
+        outside += len(rows)
+        print(f"{car}: {'converged' if not rows else f'{len(rows)} outside {100 * args.tolerance:g} %'}", flush=True)
+        for test, name, c, f, rel in rows:
+            diff = "status/flag" if rel is None else f"{100 * rel:+.2f} %"
+            print(f"  {test:<11} {name:<32} {c!s:>12} {f!s:>12}  {diff}", flush=True)
+    return 1 if outside else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
