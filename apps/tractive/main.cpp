@@ -1,6 +1,6 @@
 // tractive: the command-line front end.
-//   tractive info [CAR] [--json] [--data-root DIR]
-//   tractive convert IN -o OUT.toml [--data-root DIR]
+//   tractive info [CAR] [--json] [--data-root DIR] [--vdrift-tires tire|tiren|tirep]
+//   tractive convert IN -o OUT.toml [--data-root DIR] [--vdrift-tires ...]
 //   tractive run [CAR] --controls FILE.csv --out FILE.csv [--duration S] [--road SPEC]
 //                [--mode manual|sequential|automatic|direct] [--abs on|off] [--tcs on|off]
 //   tractive test [CAR] [TEST...] [--json] [--out DIR] [--data-root DIR]
@@ -23,6 +23,7 @@
 #include "tractive/io/car_loader.hpp"
 #include "tractive/io/toml_writer.hpp"
 #include "atomic_write.hpp"
+#include "load_options.hpp"
 #include "run_command.hpp"
 #include "test_command.hpp"
 
@@ -145,21 +146,21 @@ void require_toml_output(const fs::path& out) {
 int main(int argc, char** argv) {
     CLI::App app{"tractive: vehicle dynamics engine"};
     app.require_subcommand(1);
-    std::string data_root;
+    tractive::cli::CarLoadOptions load_options;
 
     auto* info = app.add_subcommand("info", "Load a car and print its static figures");
     std::string info_car;
     bool info_json = false;
     info->add_option("car", info_car, "Car file (.toml, VDrift .car); default: the project's default car");
     info->add_flag("--json", info_json, "Print one JSON object");
-    info->add_option("--data-root", data_root, "VDrift data folder holding carparts/ (default: found from the car's path)");
+    tractive::cli::add_car_load_options(*info, load_options);
 
     auto* convert = app.add_subcommand("convert", "Convert a car file to tractive's TOML format");
     std::string convert_in;
     std::string convert_out;
     convert->add_option("input", convert_in, "Car file to read")->required();
     convert->add_option("-o,--output", convert_out, "TOML file to write")->required();
-    convert->add_option("--data-root", data_root, "VDrift data folder holding carparts/");
+    tractive::cli::add_car_load_options(*convert, load_options);
 
     auto* run = app.add_subcommand("run", "Drive a car with time-stamped controls and write telemetry CSV");
     tractive::cli::RunOptions run_options;
@@ -176,8 +177,7 @@ int main(int argc, char** argv) {
         const int status = app.exit(e);
         return status == 0 ? 0 : kExitBadInput;
     }
-    LoadOptions options;
-    options.data_root = data_root;
+    const LoadOptions options = tractive::cli::to_load_options(load_options);
 
     try {
         if (*info) {

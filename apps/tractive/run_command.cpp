@@ -132,7 +132,7 @@ void add_run_options(CLI::App& run, RunOptions& o) {
                    "over-rev the engine)");
     run.add_option("--heading", o.heading_deg, "Start heading in degrees about the road normal, 0 = along +x, + = left (default 0)");
     run.add_option("--road", o.road, "Road: flat, grade=0.3, bank=5, mu=0.9, stretch=FROM:TO:MU, split=FROM:TO:LEFT:RIGHT");
-    run.add_option("--data-root", o.data_root, "VDrift data folder holding carparts/");
+    add_car_load_options(run, o.load);
     run.add_option("--mode", o.mode,
                    "Transmission: manual, sequential, automatic (control layer, docs/control.md) or direct (controls "
                    "straight to the car, no aids); default: the car's transmission.mode");
@@ -141,8 +141,7 @@ void add_run_options(CLI::App& run, RunOptions& o) {
 }
 
 int run_command(const RunOptions& o, const std::string& default_car_path) {
-    LoadOptions load_options;
-    load_options.data_root = o.data_root;
+    const LoadOptions load_options = to_load_options(o.load);
     RoadSpec road;
     try {
         road = parse_road_spec(o.road);

@@ -4,6 +4,8 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
+#include "load_options.hpp"
+
 namespace tractive::cli {
 
 struct RunOptions {
@@ -15,7 +17,7 @@ struct RunOptions {
     double speed_kmh = 0.0;     // rolling start: forward speed, wheels rolling, in a gear that suits it
     double heading_deg = 0.0;   // start heading about the road normal, 0 = along +x, + = to the left
     std::string road = "flat";  // docs/road.md
-    std::string data_root;
+    CarLoadOptions load;  // --data-root, --vdrift-tires
     // Control layer (docs/control.md). Empty: the car's own setting (transmission.mode,
     // [driver_aids]). mode: manual, sequential, automatic, or direct (no control layer: the
     // controls go to the vehicle step as they are). abs, tcs: on or off.

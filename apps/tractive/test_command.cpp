@@ -52,7 +52,7 @@ void add_test_options(CLI::App& test, TestOptions& options) {
                         names + ")");
     test.add_flag("--json", options.json, "Print one JSON object keyed by test name");
     test.add_option("--out", options.out_dir, "Folder for each test's telemetry CSV (DIR/<test>.csv), created if needed");
-    test.add_option("--data-root", options.data_root, "VDrift data folder holding carparts/");
+    add_car_load_options(test, options.load);
     test.add_option("--step-ms", options.internal_step_ms,
                     "Internal step in milliseconds (default: the library's, 8 ms); run again at a ten times finer "
                     "step to see how far the metrics have converged");
@@ -78,8 +78,7 @@ int test_command(const TestOptions& options, const std::string& default_car_path
     }
     if (tests.empty()) tests = standard_test_names();
 
-    LoadOptions load;
-    load.data_root = options.data_root;
+    const LoadOptions load = to_load_options(options.load);
     const LoadedCar car = load_car(car_path, load);  // LoadError: exit 2 in main
     for (const auto& w : car.warnings) std::cerr << "warning: " << w.to_string() << "\n";
 

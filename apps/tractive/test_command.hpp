@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "load_options.hpp"
+
 namespace tractive::cli {
 
 struct TestOptions {
@@ -15,7 +17,7 @@ struct TestOptions {
     std::vector<std::string> arguments;
     bool json = false;
     std::string out_dir;  // empty: no telemetry files
-    std::string data_root;
+    CarLoadOptions load;  // --data-root, --vdrift-tires
     std::optional<double> internal_step_ms;  // none: the library default (StepSettings)
 };
 

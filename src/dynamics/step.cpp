@@ -400,6 +400,8 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         const double denom = std::max(std::abs(vx), kSlipReferenceSpeed_m_per_s);
         slip.slip_ratio = (w.spin_rad_per_s * wm.radius_m - vx) / denom;
         slip.slip_angle_rad = std::atan(vy / denom);
+        slip.forward_speed_m_per_s = vx;
+        slip.slip_denominator_m_per_s = denom;
         auto& out = s.wheel_outputs[i];
         out.slip_ratio = slip.slip_ratio;
         out.slip_angle_rad = slip.slip_angle_rad;
@@ -412,8 +414,9 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
             // Right-hand tyres are mirror images of left-hand ones: evaluate the law in the
             // mirrored frame (slip angle and inclination negated) and mirror the lateral force and
             // aligning moment back, so that a car with equal tyres is symmetric (Pacejka's shift
-            // terms are not odd in the slip angle).
-            if (wm.left) {
+            // terms are not odd in the slip angle). VDrift's Pacejka 2002 and brush tyres are
+            // evaluated as they are on every wheel, as VDrift does (tire_mirrored_on_right).
+            if (wm.left || !wm.tire_mirrored_on_right) {
                 f.law = tire_force(ws.tire, slip, f.fz, surface, wm.size_friction_factor);
             } else {
                 TireSlip mirrored = slip;

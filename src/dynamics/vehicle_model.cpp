@@ -82,6 +82,7 @@ VehicleModel build_vehicle_model(const VehicleSpec& spec) {
         w.spin_inertia_kgm2 = ws.tire.rotational_inertia_kgm2;
         w.max_brake_torque_nm = max_brake_torque_nm(spec, static_cast<WheelIndex>(i));
         w.size_friction_factor = tire_size_friction_factor(ws.tire);
+        w.tire_mirrored_on_right = tire_mirrored_on_right(ws.tire);
         {
             // Slip stiffnesses at zero slip and the static load (N per unit slip ratio, N/rad),
             // over the relaxation length sigma = r: k = C / sigma (Pacejka, "Tyre and Vehicle

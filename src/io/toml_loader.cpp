@@ -226,7 +226,7 @@ constexpr std::array kFuelLaws = {FuelLaw::RpmThrottle, FuelLaw::CombustionPower
 constexpr std::array kShiftModes = {ShiftMode::Automatic, ShiftMode::Sequential, ShiftMode::Manual};
 constexpr std::array kDiffTypes = {DifferentialType::Open, DifferentialType::Locked, DifferentialType::LimitedSlip};
 constexpr std::array kBrakeForms = {BrakeForm::VDrift, BrakeForm::MaxTorque};
-constexpr std::array kTireModels = {TireModel::Pacejka89, TireModel::FrictionCurve};
+constexpr std::array kTireModels = {TireModel::Pacejka89, TireModel::FrictionCurve, TireModel::Pacejka2002, TireModel::Brush};
 constexpr std::array kRollingForms = {RollingResistanceForm::VDrift, RollingResistanceForm::Speed};
 
 // Iterates an array of tables ([[mass]], [[aero]]).
@@ -381,9 +381,30 @@ TireSpec read_tire(Reader& r, const Table& t) {
             x.pacejka.gy1 = r.number_or(*g, "gy1", kCoefficient, 0.0);
             x.pacejka.gy2 = r.number_or(*g, "gy2", kCoefficient, 0.0);
         }
-    } else {
+    } else if (x.model == TireModel::FrictionCurve) {
         x.friction_curves.longitudinal = r.curve(t, "friction_curve_longitudinal", "slip ratio", kPacejka, kPacejka);
         x.friction_curves.lateral = r.curve(t, "friction_curve_lateral", "lateral slip", kPacejka, kPacejka);
+    } else if (x.model == TireModel::Pacejka2002) {
+        // VDrift's .tiren: the coefficients by their Magic Formula names, every one required.
+        const Table p = *r.table(t, "pacejka2002", true);
+        x.pacejka2002.nominal_load_n = r.number(p, "FZ0", kTireLoad);
+        for (std::size_t i = 0; i < kPacejka2002Names.size(); ++i)
+            x.pacejka2002.c[i] = r.number(p, kPacejka2002Names[i], kPacejka);
+    } else {
+        // VDrift's .tirep brush model: every parameter required.
+        const Table b = *r.table(t, "brush", true);
+        auto& y = x.brush;
+        y.pressure_bar = r.number(b, "pressure_bar", kPressureBar);
+        y.tread_stiffness_x_bar_per_m = r.number(b, "tread_stiffness_x_bar_per_m", kStiffness);
+        y.tread_stiffness_y_bar_per_m = r.number(b, "tread_stiffness_y_bar_per_m", kStiffness);
+        y.carcass_stiffness_n_per_m = r.number(b, "carcass_stiffness_n_per_m", kStiffness);
+        y.camber_carcass_factor = r.number(b, "camber_carcass_factor", kCoefficient);
+        y.lateral_force_factor = r.number(b, "lateral_force_factor", kFactor);
+        y.reference_deflection_m = r.number(b, "reference_deflection_m", kTravel);
+        y.reference_pressure_bar = r.number(b, "reference_pressure_bar", kPressureBar);
+        y.static_friction = r.number(b, "static_friction", kFriction);
+        y.sliding_friction = r.number(b, "sliding_friction", kFriction);
+        y.stribeck_speed_m_per_s = r.number(b, "stribeck_speed_m_per_s", positive_up_to(1e3, "m/s"));
     }
     if (const auto s = r.table(t, "size_reference", false)) {
         TireSizeReference ref;

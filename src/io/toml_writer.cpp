@@ -99,6 +99,12 @@ void write_tire(std::string& o, const std::string& name, const TireSpec& t) {
                      "speed_coefficient_s_per_km = {} }}\n",
                      quoted(to_string(rr.form)), num(rr.constant), num(rr.v2_coefficient_s2_per_m2),
                      num(rr.speed_coefficient_s_per_km));
+    if (t.size_reference) {
+        const auto& r = *t.size_reference;
+        o += fmt::format("size_reference = {{ radius_m = {}, width_m = {}, aspect_ratio = {}, pressure_bar = {}, "
+                         "load_n = {} }}\n",
+                         num(r.radius_m), num(r.width_m), num(r.aspect_ratio), num(r.pressure_bar), num(r.load_n));
+    }
     if (t.model == TireModel::Pacejka89) {
         const auto& p = t.pacejka;
         o += "# Pacejka '89, VDrift/Genta layout: a = a0..a10, a111, a112, a12, a13; b = b0..b10; c = c0..c17\n";
@@ -107,17 +113,33 @@ void write_tire(std::string& o, const std::string& name, const TireSpec& t) {
         o += fmt::format("c = {}\n", list(p.c));
         o += fmt::format("combined = {{ gx1 = {}, gx2 = {}, gy1 = {}, gy2 = {} }}\n", num(p.gx1), num(p.gx2),
                          num(p.gy1), num(p.gy2));
-    } else {
+    } else if (t.model == TireModel::FrictionCurve) {
         o += "# [slip ratio, friction coefficient]\n";
         o += fmt::format("friction_curve_longitudinal = {}\n", curve(t.friction_curves.longitudinal));
         o += "# [lateral slip tan(alpha), friction coefficient]\n";
         o += fmt::format("friction_curve_lateral = {}\n", curve(t.friction_curves.lateral));
-    }
-    if (t.size_reference) {
-        const auto& r = *t.size_reference;
-        o += fmt::format("size_reference = {{ radius_m = {}, width_m = {}, aspect_ratio = {}, pressure_bar = {}, "
-                         "load_n = {} }}\n",
-                         num(r.radius_m), num(r.width_m), num(r.aspect_ratio), num(r.pressure_bar), num(r.load_n));
+    } else if (t.model == TireModel::Pacejka2002) {
+        // Its own table, last: the tyre's other keys come before it.
+        o += "# VDrift's Pacejka 2002 (.tiren): nominal load FZ0 (N) and the Magic Formula 5.2 coefficients\n";
+        o += fmt::format("\n[tires.{}.pacejka2002]\n", name);
+        o += fmt::format("FZ0 = {}\n", num(t.pacejka2002.nominal_load_n));
+        for (std::size_t i = 0; i < kPacejka2002Names.size(); ++i)
+            o += fmt::format("{} = {}\n", kPacejka2002Names[i], num(t.pacejka2002.c[i]));
+    } else if (t.model == TireModel::Brush) {
+        const auto& b = t.brush;
+        o += "# VDrift's brush tyre (.tirep): pt, ktx, kty, kcb, ccb, cfy, dz0, p0, mus, muc, vs\n";
+        o += fmt::format("\n[tires.{}.brush]\n", name);
+        o += fmt::format("pressure_bar = {}\n", num(b.pressure_bar));
+        o += fmt::format("tread_stiffness_x_bar_per_m = {}\n", num(b.tread_stiffness_x_bar_per_m));
+        o += fmt::format("tread_stiffness_y_bar_per_m = {}\n", num(b.tread_stiffness_y_bar_per_m));
+        o += fmt::format("carcass_stiffness_n_per_m = {}\n", num(b.carcass_stiffness_n_per_m));
+        o += fmt::format("camber_carcass_factor = {}\n", num(b.camber_carcass_factor));
+        o += fmt::format("lateral_force_factor = {}\n", num(b.lateral_force_factor));
+        o += fmt::format("reference_deflection_m = {}\n", num(b.reference_deflection_m));
+        o += fmt::format("reference_pressure_bar = {}\n", num(b.reference_pressure_bar));
+        o += fmt::format("static_friction = {}\n", num(b.static_friction));
+        o += fmt::format("sliding_friction = {}\n", num(b.sliding_friction));
+        o += fmt::format("stribeck_speed_m_per_s = {}\n", num(b.stribeck_speed_m_per_s));
     }
 }
 

@@ -711,41 +711,69 @@ RollingResistanceSpec read_rolling_resistance(Reader& r, const IniSection& s) {
     return rr;
 }
 
-// Refuses the tyre models of VDrift's other tyre files, naming the model.
-void refuse_other_tire_models(const IniSection& s) {
-    for (const char* key : {"PCY1", "PDX1", "PDY1"}) {
-        if (const IniEntry* e = s.find(key)) {
-            throw LoadError(e->location, key_name(s, key),
-                            "this tyre has Pacejka 2002 (Magic Formula, VDrift .tiren) coefficients; tractive supports "
-                            "Pacejka '89: expected the layout a0..a13, b0..b10, c0..c17");
-        }
-    }
-    for (const char* key : {"ktx", "kty", "mus"}) {
-        if (const IniEntry* e = s.find(key)) {
-            throw LoadError(e->location, key_name(s, key),
-                            "this tyre has brush-model parameters (VDrift .tirep); tractive supports Pacejka '89: "
-                            "expected the layout a0..a13, b0..b10, c0..c17");
-        }
-    }
+// VDrift's size scaling reference (R0, W0, AR0, PT0, FZ0): all five or none.
+void read_size_reference(Reader& r, const IniSection& s, TireSpec& t) {
+    const bool any_reference = s.find("R0") || s.find("W0") || s.find("AR0") || s.find("PT0") || s.find("FZ0");
+    if (!any_reference) return;
+    TireSizeReference ref;
+    ref.radius_m = r.number(s, "R0", kRadius);
+    ref.width_m = r.number(s, "W0", kRadius);
+    ref.aspect_ratio = r.number(s, "AR0", positive_up_to(10.0, ""));
+    ref.pressure_bar = r.number(s, "PT0", kPressureBar);
+    ref.load_n = r.number(s, "FZ0", kTireLoad);
+    t.size_reference = ref;
 }
 
-// Tyre parameters shared by both formats: rolling resistance, tread and Pacejka coefficients.
+// A .tiren tyre (VDrift's CarTire2): tread, rolling resistance, FZ0 and every one of its 72
+// Magic Formula coefficients are required, as VDrift requires them; R0, W0, AR0, PT0 with FZ0
+// are its size reference (PDX1 and PDY1 scaled).
+void read_pacejka2002(Reader& r, const IniSection& s, TireSpec& t) {
+    t.model = TireModel::Pacejka2002;
+    t.rolling_resistance = read_rolling_resistance(r, s);
+    t.tread = r.number(s, "tread", kFraction);
+    for (std::size_t i = 0; i < kPacejka2002Names.size(); ++i) t.pacejka2002.c[i] = r.number(s, kPacejka2002Names[i], kPacejka);
+    t.pacejka2002.nominal_load_n = r.number(s, "FZ0", kTireLoad);
+    if (std::abs(t.pacejka2002.c[mf52::PKY2]) < 1e-6) {
+        const IniEntry& e = r.require_entry(s, "PKY2");
+        throw LoadError(e.location, key_name(s, "PKY2"), "expected a number other than 0: it divides the load in Ky");
+    }
+    read_size_reference(r, s, t);
+}
+
+// A .tirep tyre (VDrift's CarTire3): every parameter required, as VDrift requires them; its
+// radius, width and ar are not read (the wheel's size gives them, as in VDrift).
+void read_brush(Reader& r, const IniSection& s, TireSpec& t) {
+    t.model = TireModel::Brush;
+    BrushTireParameters& b = t.brush;
+    b.pressure_bar = r.number(s, "pt", kPressureBar);
+    b.tread_stiffness_x_bar_per_m = r.number(s, "ktx", kStiffness);
+    b.tread_stiffness_y_bar_per_m = r.number(s, "kty", kStiffness);
+    b.carcass_stiffness_n_per_m = r.number(s, "kcb", kStiffness);
+    b.camber_carcass_factor = r.number(s, "ccb", kCoefficient);
+    b.lateral_force_factor = r.number(s, "cfy", kFactor);
+    b.reference_deflection_m = r.number(s, "dz0", kTravel);
+    b.reference_pressure_bar = r.number(s, "p0", kPressureBar);
+    b.static_friction = r.number(s, "mus", kFriction);
+    b.sliding_friction = r.number(s, "muc", kFriction);
+    b.stribeck_speed_m_per_s = r.number(s, "vs", positive_up_to(1e3, "m/s"));
+    t.rolling_resistance.form = RollingResistanceForm::VDrift;
+    t.rolling_resistance.constant = r.number(s, "cr0", kRollingResistance);
+    t.rolling_resistance.v2_coefficient_s2_per_m2 = r.number(s, "cr2", kRollingResistanceV2);
+    t.tread = r.number(s, "tread", kFraction);
+    for (const char* ignored : {"radius", "width", "ar"}) r.entry(s, ignored);
+}
+
+// The tyre model of a tyre file or an included tyre section, told by its keys as VDrift's builds
+// tell it by the file's ending: Magic Formula names (PCY1, ...) are a .tiren, brush parameters
+// (ktx, ...) a .tirep, anything else the .tire's Pacejka '89 layout.
 void read_tire_model(Reader& r, const IniSection& s, TireSpec& t) {
-    refuse_other_tire_models(s);
+    if (s.find("PCY1") || s.find("PDX1") || s.find("PDY1")) return read_pacejka2002(r, s, t);
+    if (s.find("ktx") || s.find("kty") || s.find("mus")) return read_brush(r, s, t);
     t.model = TireModel::Pacejka89;
     t.rolling_resistance = read_rolling_resistance(r, s);
     t.tread = r.number_or(&s, "tread", kFraction, 0.0);
     t.pacejka = read_pacejka(r, s);
-    const bool any_reference = s.find("R0") || s.find("W0") || s.find("AR0") || s.find("PT0") || s.find("FZ0");
-    if (any_reference) {
-        TireSizeReference ref;
-        ref.radius_m = r.number(s, "R0", kRadius);
-        ref.width_m = r.number(s, "W0", kRadius);
-        ref.aspect_ratio = r.number(s, "AR0", positive_up_to(10.0, ""));
-        ref.pressure_bar = r.number(s, "PT0", kPressureBar);
-        ref.load_n = r.number(s, "FZ0", kTireLoad);
-        t.size_reference = ref;
-    }
+    read_size_reference(r, s, t);
 }
 
 TireSize read_tire_size(Reader& r, const IniSection& s) {
@@ -769,6 +797,7 @@ struct LoadContext {
     IncludeExpander& includes;
     std::vector<LoadWarning>& warnings;
     std::map<fs::path, TireSpec> tire_cache;
+    LoadOptions::VDriftTireFiles tire_files = LoadOptions::VDriftTireFiles::Tire;
 };
 
 // The tyre model of a standalone tyre file (coefficients, tread, rolling resistance, size
@@ -789,7 +818,10 @@ TireSpec read_tire_file(const fs::path& file, Axes axes, IncludeExpander& includ
 const TireSpec& tire_model_of(Reader& r, const IniSection& s, LoadContext& ctx) {
     const IniEntry& type = r.require_entry(s, "type");
     const std::string key = key_name(s, "type");
-    const fs::path file = ctx.files.resolve(type.value, type.location, key);
+    std::string name = type.value;
+    if (fs::path(name).extension() == ".tire" && ctx.tire_files != LoadOptions::VDriftTireFiles::Tire)
+        name += ctx.tire_files == LoadOptions::VDriftTireFiles::TireN ? "n" : "p";
+    const fs::path file = ctx.files.resolve(name, type.location, key);
     auto cached = ctx.tire_cache.find(file);
     if (cached != ctx.tire_cache.end()) return cached->second;
     try {
@@ -813,6 +845,15 @@ TireSpec read_tire_current(Reader& r, const IniSection& s, const std::string& sp
     t.aspect_ratio = size.aspect_ratio;
     t.rim_diameter_m = size.rim_diameter_m;
     t.radius_m = tire_radius_m(size);
+    // VDrift's side factor from this wheel's tire.facing: -1 "left", +1 any other value, 0 when
+    // absent (the asymmetric coefficients vanish: a symmetric tyre). Applied to a .tiren's
+    // coefficients as VDrift does; a Pacejka '89 tyre's a12, a13 are kept and its right-hand
+    // tyres mirrored instead (laws/tire.hpp: tire_mirrored_on_right).
+    const IniEntry* facing = r.entry(s, "facing");
+    if (t.model == TireModel::Pacejka2002) {
+        const double side = facing == nullptr ? 0.0 : (facing->value == "left" ? -1.0 : 1.0);
+        for (const mf52::Index i : kPacejka2002SidedCoefficients) t.pacejka2002.c[i] *= side;
+    }
     return t;
 }
 
@@ -1005,7 +1046,7 @@ LoadedCar load_vdrift_car(std::string_view text, const std::filesystem::path& pa
     }
     Reader r(std::move(doc), axes, out.warnings, out.sources);
     if (const IniSection* top = r.section("")) r.entry(*top, "version");
-    LoadContext ctx{files, includes, out.warnings, {}};
+    LoadContext ctx{files, includes, out.warnings, {}, options.vdrift_tire_files};
 
     VehicleSpec& spec = out.spec;
     spec.name = path.stem().string();

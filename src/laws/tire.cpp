@@ -7,7 +7,9 @@
 #include <cmath>
 #include <numbers>
 
+#include "tractive/laws/tire_brush.hpp"
 #include "tractive/laws/tire_pacejka.hpp"
+#include "tractive/laws/tire_pacejka2002.hpp"
 
 namespace tractive {
 
@@ -57,6 +59,58 @@ TireForce pacejka_force(const TireSpec& tire, const TireSlip& slip, double fz_n,
     f.mz_nm = -pacejka_mz_nm(p, alpha_deg, fz_kn, gamma_deg, surface_mu);
     f.dfx_dslip_ratio = g.gx * fx.slope * 100.0;         // S in percent
     f.dfy_dslip_angle_per_rad = -g.gy * fy.slope * kDegPerRad;  // S in degrees
+    return f;
+}
+
+// VDrift's Pacejka 2002 works in its own wheel axes (x right, y forward): alpha_v = -alpha and
+// the lateral force to the right; its coefficients are fitted in adapted ISO axes (y left), so
+// VDrift evaluates the mirror image of the fitted tyre and reads Fy as pointing right. Mapped
+// back to ours, Fy = -Fy_v; the moment of the mirrored tyre is negated back too, so that it
+// aligns (turns the wheel towards its velocity) as the fitted tyre's does. Camber has the same
+// sign in both (> 0 leaning left).
+TireForce pacejka2002_tire_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double surface_mu,
+                                 double size_factor) {
+    const Pacejka2002Force v = pacejka2002_force(tire.pacejka2002, slip.slip_ratio, -slip.slip_angle_rad,
+                                                 slip.inclination_rad, fz_n, surface_mu, size_factor);
+    TireForce f;
+    f.fx_n = v.fx_n;
+    f.fy_n = -v.fy_n;
+    f.mz_nm = -v.mz_nm;
+    f.dfx_dslip_ratio = v.dfx_dslip_ratio;
+    f.dfy_dslip_angle_per_rad = v.dfy_dslip_angle_per_rad;  // d(-Fy_v(-alpha))/d alpha
+    return f;
+}
+
+// VDrift's brush tyre from the velocities the slips were formed with (TireSlip): omega r = v_x +
+// kappa D, v_right = -D tan(alpha); Fy to the right negated to ours. Its Mz comes out with the
+// sign of the Pacejka 2002's in VDrift's axes (VDrift uses both only for the steering's feel):
+// negated, so that it aligns the wheel with its path. Its slopes by central differences (the
+// model has no closed form for them).
+BrushForce brush_at(const TireSpec& tire, double slip_ratio, double slip_angle_rad, const TireSlip& slip, double fz_n,
+                    double surface_mu) {
+    const double d = slip.slip_denominator_m_per_s;
+    BrushVelocities v;
+    v.forward_m_per_s = slip.forward_speed_m_per_s;
+    v.rolling_m_per_s = slip.forward_speed_m_per_s + slip_ratio * d;
+    v.right_m_per_s = -d * std::tan(slip_angle_rad);
+    return brush_force(tire.brush, tire.radius_m, tire.width_m, tire.aspect_ratio, fz_n, v,
+                       std::sin(slip.inclination_rad), surface_mu);
+}
+
+TireForce brush_tire_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double surface_mu) {
+    constexpr double kSlipStep = 1e-4;   // central differences: slip ratio
+    constexpr double kAngleStep = 1e-4;  // and slip angle (rad)
+    const BrushForce b = brush_at(tire, slip.slip_ratio, slip.slip_angle_rad, slip, fz_n, surface_mu);
+    TireForce f;
+    f.fx_n = b.fx_n;
+    f.fy_n = -b.fy_n;
+    f.mz_nm = -b.mz_nm;
+    const BrushForce x_up = brush_at(tire, slip.slip_ratio + kSlipStep, slip.slip_angle_rad, slip, fz_n, surface_mu);
+    const BrushForce x_down = brush_at(tire, slip.slip_ratio - kSlipStep, slip.slip_angle_rad, slip, fz_n, surface_mu);
+    const BrushForce y_up = brush_at(tire, slip.slip_ratio, slip.slip_angle_rad + kAngleStep, slip, fz_n, surface_mu);
+    const BrushForce y_down = brush_at(tire, slip.slip_ratio, slip.slip_angle_rad - kAngleStep, slip, fz_n, surface_mu);
+    f.dfx_dslip_ratio = (x_up.fx_n - x_down.fx_n) / (2.0 * kSlipStep);
+    f.dfy_dslip_angle_per_rad = -(y_up.fy_n - y_down.fy_n) / (2.0 * kAngleStep);
     return f;
 }
 
@@ -110,8 +164,14 @@ TireForce tire_force(const TireSpec& tire, const TireSlip& slip, double fz_n, do
     switch (tire.model) {
         case TireModel::Pacejka89: return pacejka_force(tire, slip, fz_n, surface_mu, size_factor);
         case TireModel::FrictionCurve: return friction_curve_force(tire, slip, fz_n, surface_mu);
+        case TireModel::Pacejka2002: return pacejka2002_tire_force(tire, slip, fz_n, surface_mu, size_factor);
+        case TireModel::Brush: return brush_tire_force(tire, slip, fz_n, surface_mu);
     }
     return {};
+}
+
+bool tire_mirrored_on_right(const TireSpec& tire) {
+    return tire.model == TireModel::Pacejka89 || tire.model == TireModel::FrictionCurve;
 }
 
 TirePeak tire_peak_force(const TireSpec& tire, double fz_n, double surface_mu) {
@@ -121,7 +181,14 @@ TirePeak tire_peak_force(const TireSpec& tire, double fz_n, double surface_mu) {
 TirePeak tire_peak_force(const TireSpec& tire, double fz_n, double surface_mu, double size_factor) {
     if (!(fz_n > 0.0) || !std::isfinite(fz_n) || !(surface_mu > 0.0) || !std::isfinite(surface_mu)) return {};
     TirePeak peak;
-    if (tire.model == TireModel::Pacejka89) {
+    if (tire.model == TireModel::Pacejka2002) {
+        peak.fx_n = pacejka2002_peak_fx_n(tire.pacejka2002, fz_n, surface_mu, size_factor);
+        peak.fy_n = pacejka2002_peak_fy_n(tire.pacejka2002, fz_n, surface_mu, size_factor);
+    } else if (tire.model == TireModel::Brush) {
+        const BrushPeak b = brush_peak_force(tire.brush, tire.radius_m, tire.width_m, tire.aspect_ratio, fz_n, surface_mu);
+        peak.fx_n = b.fx_n;
+        peak.fy_n = b.fy_n;
+    } else if (tire.model == TireModel::Pacejka89) {
         // |D| of each formula (Sv ignored), with VDrift's load clamp and the size-scaled a2, b2
         // (scaled as pacejka_fx_n and pacejka_fy_n scale them).
         const PacejkaCoefficients& p = tire.pacejka;

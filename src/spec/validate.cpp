@@ -177,9 +177,32 @@ void check_tire(Checker& k, const TireSpec& t, const std::string& path) {
         k.in(p.gx2, kCoefficient, path + ".pacejka.gx2");
         k.in(p.gy1, kCoefficient, path + ".pacejka.gy1");
         k.in(p.gy2, kCoefficient, path + ".pacejka.gy2");
-    } else {
+    } else if (t.model == TireModel::FrictionCurve) {
         k.curve(t.friction_curves.longitudinal, path + ".friction_curves.longitudinal", 2, kPacejka, kPacejka);
         k.curve(t.friction_curves.lateral, path + ".friction_curves.lateral", 2, kPacejka, kPacejka);
+    } else if (t.model == TireModel::Pacejka2002) {
+        const auto& p = t.pacejka2002;
+        for (std::size_t i = 0; i < p.c.size(); ++i)
+            k.in(p.c[i], kPacejka, fmt::format("{}.pacejka2002.{}", path, kPacejka2002Names[i]));
+        k.in(p.nominal_load_n, kTireLoad, path + ".pacejka2002.FZ0");
+        // Ky = PKY1 FZ0 sin(2 atan(Fz / (PKY2 FZ0))): PKY2 divides.
+        k.require(std::abs(p.c[mf52::PKY2]) >= 1e-6, path + ".pacejka2002.PKY2", "expected a number other than 0 (it divides the load)");
+    } else if (t.model == TireModel::Brush) {
+        const auto& b = t.brush;
+        k.in(b.pressure_bar, kPressureBar, path + ".brush.pressure_bar");
+        k.in(b.tread_stiffness_x_bar_per_m, kStiffness, path + ".brush.tread_stiffness_x_bar_per_m");
+        k.in(b.tread_stiffness_y_bar_per_m, kStiffness, path + ".brush.tread_stiffness_y_bar_per_m");
+        k.in(b.carcass_stiffness_n_per_m, kStiffness, path + ".brush.carcass_stiffness_n_per_m");
+        k.in(b.camber_carcass_factor, kCoefficient, path + ".brush.camber_carcass_factor");
+        k.in(b.lateral_force_factor, kFactor, path + ".brush.lateral_force_factor");
+        k.in(b.reference_deflection_m, kTravel, path + ".brush.reference_deflection_m");
+        k.in(b.reference_pressure_bar, kPressureBar, path + ".brush.reference_pressure_bar");
+        k.in(b.static_friction, kFriction, path + ".brush.static_friction");
+        k.in(b.sliding_friction, kFriction, path + ".brush.sliding_friction");
+        k.in(b.stribeck_speed_m_per_s, positive_up_to(1e3, "m/s"), path + ".brush.stribeck_speed_m_per_s");
+        // The contact patch comes from the tyre's size.
+        k.require(t.width_m > 0.0, path + ".width_m", "expected the tyre's width: the brush model's patch needs it");
+        k.require(t.aspect_ratio > 0.0, path + ".aspect_ratio", "expected the tyre's aspect ratio: the brush model's patch needs it");
     }
     if (t.size_reference) {
         const auto& r = *t.size_reference;

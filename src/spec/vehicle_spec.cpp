@@ -67,6 +67,8 @@ const char* to_string(TireModel model) {
     switch (model) {
         case TireModel::Pacejka89: return "pacejka89";
         case TireModel::FrictionCurve: return "friction-curve";
+        case TireModel::Pacejka2002: return "pacejka2002";
+        case TireModel::Brush: return "brush";
     }
     return "?";
 }

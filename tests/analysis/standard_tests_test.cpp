@@ -483,3 +483,28 @@ TEST(StandardTests, SpeedsBeyondTheCarAreNotApplicable) {
     spec.fuel_tank.volume_m3 = 1e-5;
     EXPECT_EQ(run_standard_test("elasticity", spec).status, TestStatus::OutOfFuel);
 }
+
+// The XS on VDrift's other tyre files (its touring.tiren and touring.tirep, as VDRIFTN and VDRIFTP
+// builds of VDrift would fit them) passes every standard test at the default settings, and its
+// grip is a road car's: skidpad 0.8-1.1 g, 100-0 km/h with ABS in 30-42 m.
+TEST(StandardTests, TheXSOnVDriftsOtherTyreModelsPassesEveryTest) {
+    TRACTIVE_REQUIRE_VDRIFT_DATA();
+    for (const auto files : {LoadOptions::VDriftTireFiles::TireN, LoadOptions::VDriftTireFiles::TireP}) {
+        LoadOptions load;
+        load.vdrift_tire_files = files;
+        const VehicleSpec spec = load_car(test::vdrift_data() / "cars/XS/XS.car", load).spec;
+        SCOPED_TRACE(to_string(spec.wheels[0].tire.model));
+        for (const auto& name : standard_test_names()) {
+            const StandardTestResult r = run_standard_test(name, spec);
+            EXPECT_EQ(r.status, TestStatus::Ok) << name << ": " << r.reason;
+            if (name == "skidpad") {
+                EXPECT_GT(value(r, "skidpad_g"), 0.8);
+                EXPECT_LT(value(r, "skidpad_g"), 1.1);
+            }
+            if (name == "braking") {
+                EXPECT_GT(value(r, "braking_100_0_m"), 30.0);
+                EXPECT_LT(value(r, "braking_100_0_m"), 42.0);
+            }
+        }
+    }
+}

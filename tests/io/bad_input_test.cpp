@@ -84,7 +84,7 @@ std::vector<Case> cases() {
         // A tyre file's problems are reported at the car's line that names the tyre (the first
         // wheel's type entry), with the tyre file's own line in the message.
         {"include cycle", false, swap("type = tire/test.tire", "type = tire/loop.tire"), {{"carparts/tire/loop.tire", "rolling-resistance = &tire/loop.tire\n"}}, "loop.tire:1: 'rolling-resistance': include cycle", "type = tire/loop.tire"},
-        {"Pacejka 2002 tyre", false, swap("type = tire/test.tire", "type = tire/mf.tire"), {{"carparts/tire/mf.tire", "rolling-resistance = 0.01, 0\nPCY1 = 1.3\nPDX1 = 1.1\n"}}, "Pacejka 2002", "type = tire/mf.tire"},
+        {"incomplete Pacejka 2002 tyre", false, swap("type = tire/test.tire", "type = tire/mf.tire"), {{"carparts/tire/mf.tire", "rolling-resistance = 0.01, 0\ntread = 0\nPCY1 = 1.3\nPDX1 = 1.1\n"}}, "'PCX1'", "type = tire/mf.tire"},
         {"BOM accepted", false, [](std::string t) { return "\xEF\xBB\xBF" + t; }, {}, "", ""},
         {"include fan-out refused", false, swap("type = tire/test.tire", "type = tire/bomb0.tire"), include_bomb(), "include expansions", "type = tire/bomb0.tire"},
         {"empty value", false, swap("inertia = 0.2", "inertia ="), {}, "'engine.inertia': expected a positive number, got an empty value", "inertia ="},

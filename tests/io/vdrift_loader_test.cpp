@@ -200,23 +200,90 @@ TEST(VDriftLoader, EveryStandaloneTyreFileLoads) {
     EXPECT_EQ(touring.tread, 0.25);
 }
 
-TEST(VDriftLoader, OtherTyreModelsAreRefusedByName) {
+// VDrift's other tyre files load, their model told by their keys: the .tiren's Pacejka 2002
+// coefficients, the .tirep's brush parameters, each with its tread and rolling resistance.
+TEST(VDriftLoader, SplitTyreFilesLoad) {
     TRACTIVE_REQUIRE_VDRIFT_DATA();
-    const auto message_of = [](const std::filesystem::path& p) {
-        try {
-            load_vdrift_tire(p);
-        } catch (const LoadError& e) {
-            return std::string(e.what());
+    const TireSpec mf = load_vdrift_tire(test::vdrift_data() / "carparts/tire/touring.tiren");
+    EXPECT_EQ(mf.model, TireModel::Pacejka2002);
+    EXPECT_EQ(mf.pacejka2002.nominal_load_n, 4500.0);
+    EXPECT_EQ(mf.pacejka2002.c[mf52::PKY1], -17.36);
+    EXPECT_EQ(mf.pacejka2002.c[mf52::RHX1], 0.0034);
+    EXPECT_EQ(mf.pacejka2002.c[mf52::QBZ10], 5.66);
+    EXPECT_EQ(mf.tread, 0.25);
+    EXPECT_EQ(mf.rolling_resistance.constant, 1.3e-2);
+    EXPECT_EQ(mf.rolling_resistance.v2_coefficient_s2_per_m2, 6.5e-6);
+    ASSERT_TRUE(mf.size_reference.has_value());
+    EXPECT_EQ(mf.size_reference->pressure_bar, 2.2);
+    const TireSpec brush = load_vdrift_tire(test::vdrift_data() / "carparts/tire/touring.tirep");
+    EXPECT_EQ(brush.model, TireModel::Brush);
+    EXPECT_EQ(brush.brush.tread_stiffness_x_bar_per_m, 900.0);
+    EXPECT_EQ(brush.brush.carcass_stiffness_n_per_m, 2e6);
+    EXPECT_EQ(brush.brush.static_friction, 1.65);
+    EXPECT_EQ(brush.brush.sliding_friction, 0.96);
+    EXPECT_EQ(brush.brush.stribeck_speed_m_per_s, 3.0);
+    EXPECT_EQ(brush.rolling_resistance.constant, 1.3e-2);
+    EXPECT_EQ(brush.rolling_resistance.v2_coefficient_s2_per_m2, 6.5e-6);
+    EXPECT_EQ(brush.radius_m, 0.0);  // the file's radius is not read: the car's size gives it
+}
+
+// A car picks them as VDrift's builds do (LoadOptions::vdrift_tire_files appends n or p to a
+// type = tire/NAME.tire), or names them itself. A .tiren on a wheel without tire.facing has its
+// side-dependent coefficients at 0, as in VDrift; facing = left flips them, any other value
+// keeps them.
+TEST(VDriftLoader, ACarPicksItsTyreFilesAsVDriftsBuildsDo) {
+    TRACTIVE_REQUIRE_VDRIFT_DATA();
+    const auto xs = test::vdrift_data() / "cars/XS/XS.car";
+    LoadOptions n;
+    n.vdrift_tire_files = LoadOptions::VDriftTireFiles::TireN;
+    const LoadedCar with_mf = load_car(xs, n);
+    for (const auto& w : with_mf.spec.wheels) {
+        EXPECT_EQ(w.tire.model, TireModel::Pacejka2002);
+        EXPECT_EQ(w.tire.pacejka2002.c[mf52::PKY1], -17.36);
+        for (const mf52::Index i : kPacejka2002SidedCoefficients) EXPECT_EQ(w.tire.pacejka2002.c[i], 0.0) << kPacejka2002Names[i];
+        EXPECT_GT(w.tire.radius_m, 0.2);  // from the car's size
+    }
+    LoadOptions p;
+    p.vdrift_tire_files = LoadOptions::VDriftTireFiles::TireP;
+    for (const auto& w : load_car(xs, p).spec.wheels) EXPECT_EQ(w.tire.model, TireModel::Brush);
+    for (const auto& w : load_car(xs).spec.wheels) EXPECT_EQ(w.tire.model, TireModel::Pacejka89);
+
+    std::ifstream in(xs);
+    std::stringstream text;
+    text << in.rdbuf();
+    std::string car = text.str();
+    const std::string fl = "[wheel.fl.tire]\n";
+    const std::string fr = "[wheel.fr.tire]\n";
+    ASSERT_NE(car.find(fl), std::string::npos);
+    car.insert(car.find(fl) + fl.size(), "facing = left\n");
+    car.insert(car.find(fr) + fr.size(), "facing = right\n");
+    const LoadedCar faced = load_car_from_text(car, xs, n);
+    EXPECT_TRUE(faced.warnings.empty()) << faced.warnings.front().to_string();
+    EXPECT_EQ(faced.spec.wheels[FL].tire.pacejka2002.c[mf52::PEY3], -0.1789);
+    EXPECT_EQ(faced.spec.wheels[FR].tire.pacejka2002.c[mf52::PEY3], 0.1789);
+    EXPECT_EQ(faced.spec.wheels[RL].tire.pacejka2002.c[mf52::PEY3], 0.0);
+}
+
+// Every key VDrift requires of these files is required here, with the file, line and key.
+TEST(VDriftLoader, ASplitTyreFileMissingAKeyIsRefused) {
+    TRACTIVE_REQUIRE_VDRIFT_DATA();
+    const test::TempDir dir;
+    for (const auto& [file, key] : {std::pair{"touring.tiren", "PKY1"}, std::pair{"touring.tirep", "mus"}}) {
+        std::ifstream in(test::vdrift_data() / "carparts/tire" / file);
+        std::string kept, line;
+        while (std::getline(in, line)) {
+            if (line.rfind(std::string(key) + "=", 0) != 0) kept += line + "\n";
         }
-        return std::string("loaded");
-    };
-    const std::string mf = message_of(test::vdrift_data() / "carparts/tire/touring.tiren");
-    EXPECT_NE(mf.find("Pacejka 2002"), std::string::npos) << mf;
-    EXPECT_NE(mf.find("tractive supports Pacejka '89"), std::string::npos) << mf;
-    EXPECT_NE(mf.find("touring.tiren:"), std::string::npos) << mf;
-    const std::string brush = message_of(test::vdrift_data() / "carparts/tire/touring.tirep");
-    EXPECT_NE(brush.find("brush-model"), std::string::npos) << brush;
-    EXPECT_NE(brush.find("tractive supports Pacejka '89"), std::string::npos) << brush;
+        const auto path = dir.write(file, kept);
+        try {
+            load_vdrift_tire(path);
+            ADD_FAILURE() << file << " without " << key << " loaded";
+        } catch (const LoadError& e) {
+            const std::string m = e.what();
+            EXPECT_NE(m.find(key), std::string::npos) << m;
+            EXPECT_NE(m.find(file), std::string::npos) << m;
+        }
+    }
 }
 
 TEST(VDriftLoader, OptionalKeysTakeVDriftsDefaults) {

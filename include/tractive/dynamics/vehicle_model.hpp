@@ -42,6 +42,7 @@ struct WheelModel {
     double tread_damping_y_ns_per_m = 0.0;
     double max_brake_torque_nm = 0.0;
     double size_friction_factor = 1.0;
+    bool tire_mirrored_on_right = true;  // laws/tire.hpp: tire_mirrored_on_right
     // Static camber as a tilt of the axle about the wheel heading (left wheel: -camber, right:
     // +camber, so negative camber lifts the axle's outer end): its cosine and sine.
     double cos_camber_tilt = 1.0;

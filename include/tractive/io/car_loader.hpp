@@ -22,6 +22,12 @@ struct LoadOptions {
     // walking up from the car file to the first folder with a carparts/ subfolder; if there is
     // none, the car's own folder.
     std::filesystem::path data_root;
+    // Which of VDrift's tyre files a car's `type = tire/NAME.tire` names, as VDrift's builds pick
+    // them: the .tire itself (Pacejka '89, the default build), NAME.tiren (Pacejka 2002, a VDRIFTN
+    // build) or NAME.tirep (the brush model, a VDRIFTP build). A type naming another file is read
+    // as it is; the model is told by the file's keys either way.
+    enum class VDriftTireFiles { Tire, TireN, TireP };
+    VDriftTireFiles vdrift_tire_files = VDriftTireFiles::Tire;
 };
 
 struct LoadedCar {

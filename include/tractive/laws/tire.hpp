@@ -1,6 +1,8 @@
 #pragma once
 // Tyre force laws behind one interface: Pacejka '89 in the VDrift/Genta layout
-// (laws/tire_pacejka.hpp) and UC-win/Road piecewise-linear friction curves.
+// (laws/tire_pacejka.hpp), UC-win/Road piecewise-linear friction curves, and VDrift's two other
+// tyre models: its Pacejka 2002 subset (.tiren, laws/tire_pacejka2002.hpp) and its brush model
+// (.tirep, laws/tire_brush.hpp).
 //
 // Axes: ISO wheel axes on the road plane: x along the wheel's heading, y to its left, z along
 // the road normal. Forces act on the tyre from the road.
@@ -20,6 +22,12 @@ struct TireSlip {
     // the wheel's spin axis pointing to the vehicle's left. Negative camber on either side
     // gives gamma < 0 on the left wheel and > 0 on the right wheel.
     double inclination_rad = 0.0;
+    // The contact's forward speed v_x (m/s, signed) and the denominator D = max(|v_x|, v_ref) the
+    // slips were formed with, so that a law working from velocities (the brush model) can
+    // recover them: omega r = v_x + kappa D, v_y = D tan(alpha). Callers that scan a law at
+    // standstill-free slips may leave the defaults, a car at 20 m/s.
+    double forward_speed_m_per_s = 20.0;
+    double slip_denominator_m_per_s = 20.0;
 };
 
 struct TireForce {
@@ -49,6 +57,13 @@ struct TirePeak {
 };
 TirePeak tire_peak_force(const TireSpec& tire, double fz_n, double surface_mu);
 TirePeak tire_peak_force(const TireSpec& tire, double fz_n, double surface_mu, double size_factor);
+
+// Whether the step evaluates this tyre on a right-hand wheel in the mirrored frame (slip angle and
+// inclination negated, lateral force and aligning moment negated back): the Pacejka '89 and the
+// friction curves, whose coefficients describe the left-hand tyre. VDrift's Pacejka 2002 and
+// brush tyres are evaluated on every wheel as they are, as VDrift does (the Pacejka 2002 file's
+// side-dependent coefficients are set per wheel from its tire.facing when the car is loaded).
+bool tire_mirrored_on_right(const TireSpec& tire);
 
 // VDrift's size scaling: when the tyre has a size reference (R0, W0, AR0, PT0, FZ0), a2 and b2
 // (the friction at zero load) are multiplied by mu(this size) / mu(reference size), with mu from

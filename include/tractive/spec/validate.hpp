@@ -71,6 +71,7 @@ inline constexpr Range kFrictionOrZero = non_negative_up_to(10.0, "");
 inline constexpr Range kCoefficient = non_negative_up_to(1e3, "");         // Cd, anti-slip-torque, gx1..gy2, gamma
 inline constexpr Range kLiftCoefficient = magnitude_up_to(1e3, "");
 inline constexpr Range kPacejka = magnitude_up_to(1e6, "");                // a0..c17 (VDrift's reach 2e3)
+inline constexpr Range kFactor = positive_up_to(10.0, "");                 // brush cfy, ccb
 inline constexpr Range kTime = non_negative_up_to(60.0, "s");
 inline constexpr Range kSpeed = non_negative_up_to(1e3, "m/s");
 inline constexpr Range kSlipCoefficient = non_negative_up_to(1e6, "s/m");

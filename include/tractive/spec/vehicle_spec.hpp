@@ -185,7 +185,12 @@ struct WheelBrakeSpec {
 // ---------------------------------------------------------------------------------------------
 // Tyres
 
-enum class TireModel { Pacejka89, FrictionCurve };
+enum class TireModel {
+    Pacejka89,      // VDrift .tire: Pacejka '89 in the VDrift/Genta layout (PacejkaCoefficients)
+    FrictionCurve,  // UC-win/Road friction curves (FrictionCurves)
+    Pacejka2002,    // VDrift .tiren: its Magic Formula 5.2 subset (Pacejka2002Coefficients)
+    Brush,          // VDrift .tirep: its physical brush model (BrushTireParameters)
+};
 
 // Pacejka '89 coefficients in the VDrift / Genta (1997) layout. Units as seed 002 lists them
 // (Fz in kN, slip in percent, angles in degrees); converted at the edge of the tyre law.
@@ -200,6 +205,58 @@ struct PacejkaCoefficients {
     // Gy = 1 / sqrt(1 + (By kappa)^2), By = gy1 / sqrt(1 + (gy2 alpha)^2); alpha in radians.
     double gx1 = 0.0, gx2 = 0.0, gy1 = 0.0, gy2 = 0.0;
     friend bool operator==(const PacejkaCoefficients&, const PacejkaCoefficients&) = default;
+};
+
+// VDrift's Pacejka 2002 (Magic Formula 5.2) tyre, as its CarTire2 evaluates it (.tiren files;
+// laws/tire_pacejka2002.hpp): the 72 coefficients by their MF names, in the order of
+// kPacejka2002Names, and the nominal load. The side factor of VDrift's tire.facing (0 when the
+// wheel does not say, which makes the tyre symmetric) is applied to the asymmetric coefficients
+// when the wheel is loaded.
+namespace mf52 {
+enum Index : std::size_t {
+    PCX1, PDX1, PDX2, PEX1, PEX2, PEX3, PEX4, PKX1, PKX2, PKX3, PHX1, PHX2, PVX1, PVX2,
+    PCY1, PDY1, PDY2, PDY3, PEY1, PEY2, PEY3, PEY4, PKY1, PKY2, PKY3, PHY1, PHY2, PHY3,
+    PVY1, PVY2, PVY3, PVY4,
+    QBZ1, QBZ2, QBZ3, QBZ4, QBZ5, QCZ1, QDZ1, QDZ2, QDZ3, QDZ4, QEZ1, QEZ2, QEZ3, QEZ4, QEZ5,
+    QHZ1, QHZ2, QHZ3, QHZ4, QBZ9, QBZ10, QDZ6, QDZ7, QDZ8, QDZ9,
+    RBX1, RBX2, RCX1, RHX1, RBY1, RBY2, RBY3, RCY1, RHY1, RVY1, RVY2, RVY3, RVY4, RVY5, RVY6,
+    kCount
+};
+}  // namespace mf52
+inline constexpr std::array<const char*, mf52::kCount> kPacejka2002Names = {
+    "PCX1", "PDX1", "PDX2", "PEX1", "PEX2", "PEX3", "PEX4", "PKX1", "PKX2", "PKX3", "PHX1", "PHX2", "PVX1", "PVX2",
+    "PCY1", "PDY1", "PDY2", "PDY3", "PEY1", "PEY2", "PEY3", "PEY4", "PKY1", "PKY2", "PKY3", "PHY1", "PHY2", "PHY3",
+    "PVY1", "PVY2", "PVY3", "PVY4",
+    "QBZ1", "QBZ2", "QBZ3", "QBZ4", "QBZ5", "QCZ1", "QDZ1", "QDZ2", "QDZ3", "QDZ4", "QEZ1", "QEZ2", "QEZ3", "QEZ4", "QEZ5",
+    "QHZ1", "QHZ2", "QHZ3", "QHZ4", "QBZ9", "QBZ10", "QDZ6", "QDZ7", "QDZ8", "QDZ9",
+    "RBX1", "RBX2", "RCX1", "RHX1", "RBY1", "RBY2", "RBY3", "RCY1", "RHY1", "RVY1", "RVY2", "RVY3", "RVY4", "RVY5", "RVY6"};
+// The coefficients VDrift multiplies by the wheel's side factor (tire.facing: +1 right, -1 left,
+// 0 when not given).
+inline constexpr std::array<mf52::Index, 11> kPacejka2002SidedCoefficients = {
+    mf52::PEY3, mf52::PEY4, mf52::PVY1, mf52::PVY2, mf52::PHY1, mf52::PHY2,
+    mf52::PHY3, mf52::RBY3, mf52::RHX1, mf52::RHY1, mf52::RVY5};
+
+struct Pacejka2002Coefficients {
+    std::array<double, mf52::kCount> c{};
+    double nominal_load_n = 0.0;  // FZ0
+    friend bool operator==(const Pacejka2002Coefficients&, const Pacejka2002Coefficients&) = default;
+};
+
+// VDrift's physical brush tyre (CarTire3, .tirep files; laws/tire_brush.hpp). The tyre's radius,
+// width and aspect ratio come from the wheel's size, as in VDrift (the file's own are ignored).
+struct BrushTireParameters {
+    double pressure_bar = 0.0;                    // pt: inflation pressure
+    double tread_stiffness_x_bar_per_m = 0.0;     // ktx: tread stress per unit deflection, lengthways
+    double tread_stiffness_y_bar_per_m = 0.0;     // kty: the same sideways
+    double carcass_stiffness_n_per_m = 0.0;       // kcb: lateral bending stiffness of the carcass
+    double camber_carcass_factor = 0.0;           // ccb: carcass offset per deflection and sin(camber)
+    double lateral_force_factor = 0.0;            // cfy: scales the lateral force
+    double reference_deflection_m = 0.0;          // dz0: below it the patch narrows
+    double reference_pressure_bar = 0.0;          // p0: contact pressure of the friction figures
+    double static_friction = 0.0;                 // mus
+    double sliding_friction = 0.0;                // muc
+    double stribeck_speed_m_per_s = 0.0;          // vs: sliding speed of the static-to-sliding change
+    friend bool operator==(const BrushTireParameters&, const BrushTireParameters&) = default;
 };
 
 // UC-win/Road friction curves (seed 001 VI): friction coefficient against slip ratio
@@ -239,6 +296,8 @@ struct TireSpec {
     TireModel model = TireModel::Pacejka89;
     PacejkaCoefficients pacejka;
     FrictionCurves friction_curves;
+    Pacejka2002Coefficients pacejka2002;
+    BrushTireParameters brush;
     RollingResistanceSpec rolling_resistance;
     double radius_m = 0.0;      // unloaded radius
     double width_m = 0.0;       // section width; 0 = not given
