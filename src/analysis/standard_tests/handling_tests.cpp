@@ -144,8 +144,15 @@ StepResponse step_response(const VehicleSpec& spec, double input, const Standard
             in.steering = lane.steering(d.model(), d.state(), d.h());
             out.step_start_s = d.time_s();
         } else {
-            const double into = d.time_s() - out.step_start_s;
-            in.steering = input * std::clamp(into / kRamp_s, 0.0, 1.0);
+            // The ramp's mean over this step (its value at the step's middle; at the ramp's end the
+            // mean of ramp and hold): the input held for a step is what the continuous ramp
+            // gives on average, so that the response does not lag by half a step.
+            const double t0 = d.time_s() - out.step_start_s;
+            const double t1 = t0 + d.h();
+            const auto integral = [&](double t) {  // of the ramp's fraction from 0 to t
+                return t <= kRamp_s ? 0.5 * t * t / kRamp_s : 0.5 * kRamp_s + (t - kRamp_s);
+            };
+            in.steering = input * (integral(t1) - integral(t0)) / d.h();
         }
         d.step(in);
         if (k >= straight_steps) {
