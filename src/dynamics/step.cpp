@@ -114,10 +114,10 @@ struct CasterSteer {
     [[nodiscard]] Vec3 turned(const Vec3& v) const { return v * cos_a + cross(k, v) * sin_a + k * (dot(k, v) * (1.0 - cos_a)); }
 };
 
-CasterSteer caster_steer(const WheelModel& w, double delta) {
+CasterSteer caster_steer(const WheelModel& w, double tan_delta) {
     const double s = w.sin_caster;
     const double c = w.cos_caster;
-    const double t = std::tan(delta);
+    const double t = tan_delta;
     const double root = std::sqrt(1.0 + t * t * c * c);
     const double cos_phi = 1.0 / root;
     const double sin_phi = t * c / root;
@@ -350,7 +350,8 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         force += normal_across;
         torque += cross(f.contact - s.position_m, normal_across);
         // Wheel heading: steer (with Ackermann) and static toe about the body z axis.
-        const double steer_angle = wheel_steer_angle_rad(ws.max_steer_rad, wm.tan_ackermann, wm.left, c.steering);
+        const WheelSteer wheel_steer_now = wheel_steer(ws.max_steer_rad, wm.tan_ackermann, wm.left, c.steering);
+        const double steer_angle = wheel_steer_now.angle_rad;
         const double steer = steer_angle + wm.toe_heading_rad;
         // An unsteered wheel (the rears, any wheel going straight) points along its toe: the
         // model's cosine and sine of it.
@@ -363,7 +364,7 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         CasterSteer turn;
         Vec3 heading_body{cos_steer, sin_steer, 0.0};
         if (steered_about_caster) {
-            turn = caster_steer(wm, steer_angle);
+            turn = caster_steer(wm, wheel_steer_now.tangent);
             heading_body = turn.turned(heading_body);
         } else if (steer_angle != 0.0) {
             sin_steer = std::sin(steer);

@@ -5,13 +5,20 @@
 namespace tractive {
 
 double wheel_steer_angle_rad(double max_steer_rad, double tan_ackermann, bool left_side, double input) {
+    return wheel_steer(max_steer_rad, tan_ackermann, left_side, input).angle_rad;
+}
+
+WheelSteer wheel_steer(double max_steer_rad, double tan_ackermann, bool left_side, double input) {
     const double a = input * max_steer_rad;
-    if (a == 0.0 || tan_ackermann == 0.0) return a;
+    if (a == 0.0) return {};
+    if (tan_ackermann == 0.0) return {a, std::tan(a)};
     const double sigma = left_side ? 1.0 : -1.0;
     const double inv = 1.0 / std::tan(a) - sigma * tan_ackermann;
-    if (inv == 0.0) return sigma * 0.5 * 3.14159265358979323846;
+    // A right angle's tangent as std::tan gives it (finite: the caster law divides by it).
+    if (inv == 0.0) return {sigma * 0.5 * 3.14159265358979323846, sigma * 1.633123935319537e16};
     // 1 / inv has the sign of a for the angles a car uses (|a| < 90 deg - A).
-    return std::atan(1.0 / inv);
+    const double t = 1.0 / inv;
+    return {std::atan(t), t};
 }
 
 }  // namespace tractive

@@ -28,3 +28,16 @@ TEST(Steering, AckermannTurnsTheInnerWheelMore) {
     EXPECT_DOUBLE_EQ(wheel_steer_angle_rad(0.6, tan_a, false, -0.5), -left);
     EXPECT_DOUBLE_EQ(wheel_steer_angle_rad(0.6, tan_a, true, -0.5), -right);
 }
+
+// wheel_steer gives the angle of wheel_steer_angle_rad and its tangent.
+TEST(Steering, WheelSteerGivesTheAngleAndItsTangent) {
+    for (const double tan_a : {0.0, std::tan(0.2)}) {
+        for (const bool left : {true, false}) {
+            for (const double input : {-1.0, -0.3, 0.0, 0.5, 1.0}) {
+                const tractive::WheelSteer w = tractive::wheel_steer(0.6, tan_a, left, input);
+                EXPECT_EQ(w.angle_rad, wheel_steer_angle_rad(0.6, tan_a, left, input));
+                EXPECT_NEAR(w.tangent, std::tan(w.angle_rad), 1e-12);
+            }
+        }
+    }
+}

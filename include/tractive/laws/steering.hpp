@@ -11,4 +11,13 @@ namespace tractive {
 // before static toe.
 double wheel_steer_angle_rad(double max_steer_rad, double tan_ackermann, bool left_side, double input);
 
+// The same angle with its tangent, which the Ackermann law has on the way (1 / (1 / tan(a) -
+// sigma tan(A))): the step's caster steering needs tan(delta), and a second tangent of the angle
+// just formed by an arctangent costs a twentieth of a step.
+struct WheelSteer {
+    double angle_rad = 0.0;
+    double tangent = 0.0;
+};
+WheelSteer wheel_steer(double max_steer_rad, double tan_ackermann, bool left_side, double input);
+
 }  // namespace tractive
