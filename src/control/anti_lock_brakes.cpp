@@ -1,6 +1,7 @@
 #include "tractive/control/anti_lock_brakes.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "tractive/dynamics/simulation.hpp"
 
@@ -9,6 +10,12 @@ namespace tractive {
 void anti_lock_step(const VehicleModel& model, const VehicleState& vehicle, double brake_pedal, double dt_s,
                     ControllerState& state, const AntiLockSettings& settings) {
     const bool braking = brake_pedal > 0.0 && forward_speed_m_per_s(vehicle) > settings.cut_out_speed_m_per_s;
+    // The unit's loop: decide when a period has passed since the last decision (within a
+    // millionth of a period, so that a step equal to the period decides every call).
+    state.abs_loop_elapsed_s += dt_s;
+    const bool decide = !(state.abs_loop_elapsed_s < settings.loop_period_s * (1.0 - 1e-6));
+    if (decide) state.abs_loop_elapsed_s = std::fmod(state.abs_loop_elapsed_s, settings.loop_period_s);
+    if (decide && state.abs_loop_elapsed_s > settings.loop_period_s * (1.0 - 1e-6)) state.abs_loop_elapsed_s = 0.0;
     for (int i = 0; i < 4; ++i) {
         AbsWheelState& w = state.abs[i];
         // The modulator works from the wheel's speed alone, as a real unit does, also while the
@@ -20,21 +27,24 @@ void anti_lock_step(const VehicleModel& model, const VehicleState& vehicle, doub
             state.abs_active[i] = false;
             continue;
         }
-        const double slip = -wheel_slip_ratio_now(model, vehicle, i);  // braking slip, > 0
-        const double peak = state.peak_braking_slip[i];
-        const AbsPhase before = w.phase;
-        // Past the band: dump while the slip still grows; hold once it falls (the wheel is
-        // already spinning back up: the pressure left is low enough; Bosch's "+a" signal).
-        const bool slip_falling = w.phase != AbsPhase::Inactive && slip < w.last_slip;
-        w.last_slip = slip;
-        if (slip > settings.dump_above_peak * peak) {
-            w.phase = slip_falling ? AbsPhase::Hold : AbsPhase::Dump;
-        } else if (slip < state.near_peak_braking_slip[i]) {
-            w.phase = w.brake_factor < 1.0 ? AbsPhase::Build : AbsPhase::Inactive;
-        } else if (w.phase != AbsPhase::Inactive) {
-            w.phase = AbsPhase::Hold;
+        const double factor_before = w.brake_factor;
+        if (decide) {
+            const double slip = -wheel_slip_ratio_now(model, vehicle, i);  // braking slip, > 0
+            const double peak = state.peak_braking_slip[i];
+            const AbsPhase before = w.phase;
+            // Past the band: dump while the slip still grows; hold once it falls (the wheel is
+            // already spinning back up: the pressure left is low enough; Bosch's "+a" signal).
+            const bool slip_falling = w.phase != AbsPhase::Inactive && slip < w.last_slip;
+            w.last_slip = slip;
+            if (slip > settings.dump_above_peak * peak) {
+                w.phase = slip_falling ? AbsPhase::Hold : AbsPhase::Dump;
+            } else if (slip < state.near_peak_braking_slip[i]) {
+                w.phase = w.brake_factor < 1.0 ? AbsPhase::Build : AbsPhase::Inactive;
+            } else if (w.phase != AbsPhase::Inactive) {
+                w.phase = AbsPhase::Hold;
+            }
+            if (w.phase == AbsPhase::Dump && before != AbsPhase::Dump) w.lock_factor = w.brake_factor;
         }
-        if (w.phase == AbsPhase::Dump && before != AbsPhase::Dump) w.lock_factor = w.brake_factor;
         if (w.phase == AbsPhase::Dump) w.brake_factor = std::max(0.0, w.brake_factor - dt_s / settings.dump_time_s);
         if (w.phase == AbsPhase::Build) {
             // Fast build up to 80 % of the pressure at which the wheel last headed for lock, then
@@ -45,6 +55,8 @@ void anti_lock_step(const VehicleModel& model, const VehicleState& vehicle, doub
             w.brake_factor = std::min(1.0, w.brake_factor + dt_s / build_time_s);
             if (w.brake_factor >= 1.0) w.phase = AbsPhase::Inactive;
         }
+        // The pressure moves at its rate through the coming step: the step applies its mean.
+        w.applied_factor = 0.5 * (factor_before + w.brake_factor);
         state.abs_active[i] = w.phase != AbsPhase::Inactive;
     }
 }

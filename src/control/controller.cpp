@@ -129,7 +129,7 @@ Controls control_step(const VehicleModel& model, const VehicleState& vehicle, co
         state.abs = {};
         state.abs_active = {};
     }
-    for (int i = 0; i < 4; ++i) out.wheel_brake_factor[i] = state.abs[i].brake_factor;
+    for (int i = 0; i < 4; ++i) out.wheel_brake_factor[i] = state.abs[i].applied_factor;
     out.wheel_aid_brake = state.tcs_brake;
     return clamped(out, static_cast<int>(model.spec.transmission.forward_ratios.size()));
 }

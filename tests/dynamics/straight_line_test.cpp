@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 
 #include "dynamics/dynamics_support.hpp"
 #include "tractive/laws/aero.hpp"
@@ -161,6 +162,32 @@ TEST(Convergence, StraightLineMetricsAtTheDefaultStep) {
         const Stop b10 = brake_to_rest(spec, 100.0 / 3.6, h / 10.0);
         EXPECT_NEAR(b1.distance_m, b10.distance_m, 0.01 * b10.distance_m) << name;
     }
+}
+
+// The load transfer of a braking car follows the body at the default step: the tyre's normal
+// force takes the mount's motion over the step as well as the wheel's travel. Without it the
+// roadster's front load 0.19 s into a 0.4-pedal stop from 100 km/h ran 9 % ahead of a ten times
+// finer step (3,901 against 3,581 N) and its ABS stop differed by 1.5 %.
+TEST(Convergence, BrakingLoadTransferAtTheDefaultStep) {
+    const VehicleSpec spec = test::example_car("roadster");
+    const auto front_load_n = [&](double h) {
+        StepSettings settings;
+        settings.internal_step_s = h;
+        InitialConditions ic;
+        ic.speed_m_per_s = 100.0 / 3.6;
+        Simulation sim(spec, RoadSpec{}, settings, ic);
+        Controls c;
+        c.brake = 0.4;
+        c.clutch = 1.0;
+        const long steps = std::lround(0.192 / h);
+        for (long k = 0; k < steps; ++k) step_fixed(sim.model(), sim.road(), c, sim.settings(), sim.mutable_state());
+        return sim.state().wheel_outputs[FL].fz_n;
+    };
+    const double h = StepSettings{}.internal_step_s;
+    const double coarse = front_load_n(h);
+    const double fine = front_load_n(h / 10.0);
+    std::printf("roadster front-left load 0.192 s into braking: %.0f N at the default step, %.0f N at a tenth\n", coarse, fine);
+    EXPECT_NEAR(coarse, fine, 0.01 * fine);
 }
 
 namespace {

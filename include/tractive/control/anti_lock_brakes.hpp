@@ -32,6 +32,14 @@
 // only 75 % of the peak: the wheels held there, less than the locked tyre's 88 % (stop 55.9 m
 // against 51.6 m locked). The upper edge stays 1.25 s* (>= 98.5 % of the peak on every shipped
 // and shared tyre): the longer a wheel slides past its peak the less side force it has.
+// The unit decides in a fixed control loop, as a real ABS controller does (a loop of 5-10 ms in the
+// Bosch Automotive Handbook's units): every 8 ms it reads the wheel slips and picks each wheel's
+// phase; the pressure follows the phase it picked at every call (the hydraulics act
+// continuously). A caller stepping finer than the loop gets the same decisions at the same
+// rate, so an ABS stop no longer depends on the internal step through the unit's sampling (it
+// did by 1-1.5 % between 8 and 0.8 ms on road cars when the unit decided at every internal
+// step); a caller stepping coarser decides at every call. 8 ms is also the default internal step,
+// which samples the loop exactly.
 // Below 1.5 m/s (5.4 km/h) the ABS hands full pressure back (as real units switch off near
 // standstill, where slip is not measurable): the car stops on locked wheels.
 
@@ -49,6 +57,7 @@ struct AntiLockSettings {
     double fast_build_share = 0.8;       // fast build below this x the factor of the last dump
     double stepped_build_time_s = 1.0;   // none to full pressure in the stepped build above it
     double cut_out_speed_m_per_s = 1.5;
+    double loop_period_s = 0.008;        // the unit's decision loop
 };
 
 // Updates state.abs (phase and brake factor per wheel) and state.abs_active from the slip the

@@ -22,7 +22,10 @@ enum class AbsPhase { Inactive, Build, Hold, Dump };
 
 struct AbsWheelState {
     AbsPhase phase = AbsPhase::Inactive;
-    double brake_factor = 1.0;  // share of the pedal's pressure let through to this wheel
+    double brake_factor = 1.0;  // share of the pedal's pressure let through to this wheel, now
+    // The factor's mean over the coming step (the pressure moves at its rate through the step):
+    // what the step applies (Controls::wheel_brake_factor).
+    double applied_factor = 1.0;
     double last_slip = 0.0;     // braking slip seen by the last step (whether it is rising)
     double lock_factor = 1.0;   // the brake factor at which the last dump began
 };
@@ -58,6 +61,7 @@ struct ControllerState {
     std::array<double, 4> near_peak_driving_slip{0.075, 0.075, 0.075, 0.075};
 
     std::array<AbsWheelState, 4> abs{};
+    double abs_loop_elapsed_s = 0.0;  // since the ABS unit's last decision (AntiLockSettings::loop_period_s)
     double tcs_throttle_limit = 1.0;  // traction control's ceiling on the throttle
     // Traction control's brake on each wheel, as a share of its full foot-brake torque (goes to
     // Controls::wheel_aid_brake).
