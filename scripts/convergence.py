@@ -5,6 +5,10 @@ Runs `tractive test --json` on each car at the default step and at a finer one (
 by default) and prints every metric that differs by more than the tolerance, and every test whose
 status differs. Exit status 1 when anything is outside the tolerance.
 
+A difference below a metric's resolution is not counted however large relative to a tiny value:
+1 cm for distances (a hill start's rollback of 1e-7 m against 0), 2 ms for times, 0.002 g,
+0.1 km/h, and 0.005 for ratios (a step-steer overshoot of 0.17 % against 0.16 %).
+
   scripts/convergence.py [--tractive BIN] [--data-root DIR] [--step-ms 8] [--fine-ms 0.8]
                          [--tolerance 0.01] CAR...
 """
@@ -25,6 +29,18 @@ def run(tractive, car, data_root, step_ms):
     return json.loads(done.stdout)
 
 
+# Metric name ending -> the smallest difference that counts.
+RESOLUTION = (("_m", 0.01), ("_s", 0.002), ("_g", 0.002), ("_kmh", 0.1), ("_overshoot", 0.005),
+              ("_l_per_100km_90", 0.01), ("_l_per_100km_120", 0.01))
+
+
+def resolution(name):
+    for ending, floor in RESOLUTION:
+        if name.endswith(ending):
+            return floor
+    return 0.0
+
+
 def compare(coarse, fine, tolerance):
     """Yields (test, metric, coarse, fine, relative difference or None for a status change)."""
     for test, fine_metrics in fine.items():
@@ -41,10 +57,11 @@ def compare(coarse, fine, tolerance):
             if not isinstance(coarse_value, (int, float)) or isinstance(coarse_value, bool):
                 yield test, name, coarse_value, fine_value, None
                 continue
+            if abs(coarse_value - fine_value) <= resolution(name):
+                continue
             scale = abs(fine_value)
             if scale == 0.0:
-                if coarse_value != 0.0:
-                    yield test, name, coarse_value, fine_value, math.inf
+                yield test, name, coarse_value, fine_value, math.inf
                 continue
             rel = (coarse_value - fine_value) / scale
             if abs(rel) > tolerance:
