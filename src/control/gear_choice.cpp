@@ -21,6 +21,25 @@ double gearbox_output_speed_rad_per_s(const VehicleModel& model, const VehicleSt
     return w;
 }
 
+double gear_choice_output_speed_rad_per_s(const VehicleModel& model, const VehicleState& state, double max_slip) {
+    double undriven_sum = 0.0, slowest = 0.0;
+    int undriven = 0;
+    for (int i = 0; i < 4; ++i) {
+        const double rolling = state.wheels[i].spin_rad_per_s * model.wheels[i].radius_m;  // m/s
+        if (model.wheels[i].drive_coefficient == 0.0) {
+            undriven_sum += rolling;
+            ++undriven;
+        }
+        if (i == 0 || std::abs(rolling) < std::abs(slowest)) slowest = rolling;
+    }
+    const double road = undriven > 0 ? undriven_sum / undriven : slowest;
+    double road_output = 0.0;
+    for (int i = 0; i < 4; ++i) road_output += model.wheels[i].drive_coefficient * road / model.wheels[i].radius_m;
+    const double driven = gearbox_output_speed_rad_per_s(model, state);
+    const double limit = std::abs(road_output) * (1.0 + std::max(max_slip, 0.0));
+    return std::abs(driven) <= limit ? driven : std::copysign(limit, driven);
+}
+
 double peak_torque_rpm(const EngineSpec& engine) {
     const auto& xs = engine.torque_curve_nm.xs();
     double best_rpm = engine.start_rpm;

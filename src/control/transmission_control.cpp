@@ -48,6 +48,7 @@ struct Context {
     double dt_s;
     double speed_m_per_s;        // forward
     double output_rad_per_s;     // gearbox output
+    double choice_output_rad_per_s;  // the gearbox output the gear is chosen by (gear_choice.hpp)
     double idle_rad_per_s;
     int gear_count;
 
@@ -129,17 +130,17 @@ void automatic_requests(const Context& x, const DriverInput& in, ControllerState
     } else if (x.standing() && x.throttle <= 0.0) {
         wanted = 0;  // seed 001 III.3.2: when the car stops, it goes to neutral
     } else if (c.engaged_gear <= 0) {
-        wanted = choose_automatic_gear(x.model, x.output_rad_per_s, in.throttle, 0);
+        wanted = choose_automatic_gear(x.model, x.choice_output_rad_per_s, in.throttle, 0);
     } else if (c.clutch_phase == ClutchPhase::Open && x.brake >= kHardBrakePedal) {
         // The clutch is held open under hard braking: the gear follows the road speed at once
         // (nothing to shift through), so the car leaves the stop in a gear that suits it.
-        c.engaged_gear = choose_automatic_gear(x.model, x.output_rad_per_s, in.throttle, 0);
+        c.engaged_gear = choose_automatic_gear(x.model, x.choice_output_rad_per_s, in.throttle, 0);
         return;
     } else if (c.clutch_phase == ClutchPhase::Engaged) {
         if (c.time_since_shift_s >= kAutomaticShiftDwell_s) {
             // The driver's demand, not the throttle traction control leaves: a TCS cut must not
             // read as a request for a higher gear.
-            wanted = choose_automatic_gear(x.model, x.output_rad_per_s, in.throttle, c.engaged_gear);
+            wanted = choose_automatic_gear(x.model, x.choice_output_rad_per_s, in.throttle, c.engaged_gear);
             // An upshift that would leave the car slower (a next gear too long for the power at
             // this speed) is not taken: the gear is held, on the rev limiter if need be.
             if (wanted > c.engaged_gear && upshift_would_lose_speed(x.model, x.vehicle, c.engaged_gear + 1, in.throttle)) {
@@ -303,6 +304,15 @@ TransmissionCommand automated_clutch(const Context& x, ControllerState& c) {
     return {c.engaged_gear, pedal, throttle};
 }
 
+// The largest peak driving slip of the driven wheels' tyres (ControllerState::peak_driving_slip).
+double largest_driven_peak_slip(const VehicleModel& model, const ControllerState& state) {
+    double slip = 0.0;
+    for (int i = 0; i < 4; ++i) {
+        if (model.wheels[i].drive_coefficient != 0.0) slip = std::max(slip, state.peak_driving_slip[i]);
+    }
+    return slip;
+}
+
 }  // namespace
 
 TransmissionCommand transmission_step(const VehicleModel& model, const VehicleState& vehicle, const DriverInput& input,
@@ -314,6 +324,7 @@ TransmissionCommand transmission_step(const VehicleModel& model, const VehicleSt
                     dt_s,
                     forward_speed_m_per_s(vehicle),
                     gearbox_output_speed_rad_per_s(model, vehicle),
+                    gear_choice_output_speed_rad_per_s(model, vehicle, largest_driven_peak_slip(model, state)),
                     model.spec.engine.start_rpm * kRadPerSecPerRpm,
                     static_cast<int>(model.spec.transmission.forward_ratios.size())};
     state.phase_time_s += dt_s;

@@ -240,6 +240,36 @@ TEST(Automatic, UpshiftsWithRevsMatchedWithinShiftTime) {
 
 // Kick-down: cruising on a light throttle in a high gear, flooring the pedal selects a lower gear
 // within half a second; the gear then gives more wheel torque.
+// The automatic chooses its gear by the driven wheels' speed, but wheelspin beyond the tyres'
+// peak slip is not speed: the road speed comes from the undriven wheels (the anti-lock unit's
+// sensors), or on an all-wheel-drive car from the slowest wheel.
+TEST(Automatic, ChoosesItsGearByTheRoadSpeedNotByWheelspin) {
+    for (const char* name : {"roadster", "sedan_awd"}) {
+        const VehicleSpec spec = test::example_car(name);
+        const VehicleModel model = build_vehicle_model(spec);
+        InitialConditions ic;
+        ic.speed_m_per_s = 10.0;
+        const VehicleState s = initial_state(model, RoadSpec{}, ic);
+        const double rolling = gearbox_output_speed_rad_per_s(model, s);
+        // Rolling without slip: the driven wheels' speed.
+        EXPECT_NEAR(gear_choice_output_speed_rad_per_s(model, s, 0.1), rolling, 1e-9 * rolling) << name;
+        // The front wheels 3 % fast (the roadster's are undriven: the road reads 3 % fast; the
+        // sedan_awd's are driven: within the peak slip, theirs counts).
+        VehicleState slipping = s;
+        slipping.wheels[FL].spin_rad_per_s *= 1.03;
+        slipping.wheels[FR].spin_rad_per_s *= 1.03;
+        EXPECT_NEAR(gear_choice_output_speed_rad_per_s(model, slipping, 0.1), gearbox_output_speed_rad_per_s(model, slipping),
+                    1e-9 * rolling) << name;
+        // The driven rear wheels spinning at twice the road speed: capped at the road speed (the
+        // undriven or the slowest wheels, here the fronts) plus the peak slip.
+        VehicleState spinning = s;
+        spinning.wheels[RL].spin_rad_per_s *= 2.0;
+        spinning.wheels[RR].spin_rad_per_s *= 2.0;
+        EXPECT_GT(gearbox_output_speed_rad_per_s(model, spinning), 1.4 * rolling) << name;
+        EXPECT_NEAR(gear_choice_output_speed_rad_per_s(model, spinning, 0.1), 1.1 * rolling, 1e-9 * rolling) << name;
+    }
+}
+
 TEST(Automatic, KickDownSelectsALowerGear) {
     for (const auto& [name, spec] : test::all_cars()) {
         InitialConditions ic;

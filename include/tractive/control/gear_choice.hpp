@@ -15,6 +15,15 @@ double gearbox_ratio(const TransmissionSpec& transmission, int gear);
 // sum over wheels of drive_coefficient * spin (dynamics/vehicle_model.hpp).
 double gearbox_output_speed_rad_per_s(const VehicleModel& model, const VehicleState& state);
 
+// The gearbox output speed the automatic chooses its gear by: the driven wheels' (the engine's
+// speed in each gear follows it), but no faster than the road speed allows with the driven
+// wheels at their tyres' peak slip (max_slip, a ratio): wheelspin beyond that is not speed.
+// The road speed is read as a gearbox controller gets it from the anti-lock unit's wheel
+// sensors: the undriven wheels' mean rolling speed (omega r), or on a car with every wheel
+// driven the slowest wheel's. Read as speed, a launch's wheelspin shifted the F40 from first to
+// third at 5 km/h, and it then slipped its clutch for five seconds.
+double gear_choice_output_speed_rad_per_s(const VehicleModel& model, const VehicleState& state, double max_slip);
+
 // Engine speed at which the full-load torque curve peaks (rpm): the launch speed at full throttle.
 double peak_torque_rpm(const EngineSpec& engine);
 
