@@ -14,6 +14,7 @@
 // The chassis velocity is only touched by tyre pairs; the pair loop keeps it in locals (six
 // doubles) for the whole sweep, so each row update is a chain of register operations.
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <stdexcept>
@@ -42,8 +43,9 @@ struct ShaftRow {
 // One direction of a tyre contact: chassis part, and for the longitudinal row the wheel's spin.
 // Its impulse follows a blend, by the stiction weight w, of two laws:
 //   sliding (w = 0): the tyre law linearised in the row velocity, lambda = L0 - q (J v - J v0),
-//     with L0 = h F0 the law's impulse at the start-of-step row velocity J v0 and q = h k >= 0
-//     (k the law's slope; 0 past the peak, where the force is then explicit, lambda = L0);
+//     with L0 = h F0 the law's impulse at the start-of-step row velocity J v0 and q = theta h k
+//     >= 0 (k the law's slope, theta set by prepare(); 0 past the peak, where the force is then
+//     explicit, lambda = L0);
 //   sticking (w = 1): the tread's tangential spring and damper, F = -(k_t d' + c_t J v) with the
 //     deflection at the end of the step d' = d + h J v, i.e. lambda = -h k_t d - h (h k_t + c_t) J v:
 //     J v + g_s lambda + b = 0 with g_s = 1 / (h (h k_t + c_t)), b = k_t d / (h k_t + c_t)
@@ -199,6 +201,11 @@ inline void prepare(ContactRow& r, double inv_i_wheel, const Bodies& b) {
     r.inv_inertia_ang = b.inv_inertia * r.ang;
     r.inv_i_coeff = inv_i_wheel * r.coeff;
     const double k = dot(r.lin, r.inv_mass_lin) + dot(r.ang, r.inv_inertia_ang) + r.coeff * r.inv_i_coeff;
+    // The theta method on a sliding row's law (docs/physics.md, tyre rows): q = theta h k with
+    // theta = 1/2 + h k K / 4 in [1/2, 1]; backward Euler for a stiff row (a wheel's spin on its
+    // tyre), the trapezoidal rule for a soft one (the lateral rows at speed), which otherwise
+    // lagged the car's yaw response by about 0.6 h.
+    if (r.stick == 0.0) r.q *= std::clamp(0.5 + 0.25 * r.q * k, 0.5, 1.0);
     const double slide = 1.0 - r.stick;
     const double compliance = slide + r.stick * r.q * r.spring_gamma;
     const double denominator = r.q * k + compliance;
