@@ -48,7 +48,10 @@ struct Context {
     double dt_s;
     double speed_m_per_s;        // forward
     double output_rad_per_s;     // gearbox output
-    double choice_output_rad_per_s;  // the gearbox output the gear is chosen by (gear_choice.hpp)
+    // The gearbox output the gear is chosen by: gear_choice.hpp's, wheelspin capped, unless the
+    // driver brakes (no wheelspin then; the undriven wheels, locking first, would read the road
+    // speed as zero).
+    double choice_output_rad_per_s;
     double idle_rad_per_s;
     int gear_count;
 
@@ -324,7 +327,8 @@ TransmissionCommand transmission_step(const VehicleModel& model, const VehicleSt
                     dt_s,
                     forward_speed_m_per_s(vehicle),
                     gearbox_output_speed_rad_per_s(model, vehicle),
-                    gear_choice_output_speed_rad_per_s(model, vehicle, largest_driven_peak_slip(model, state)),
+                    input.brake > 0.0 ? gearbox_output_speed_rad_per_s(model, vehicle)
+                                      : gear_choice_output_speed_rad_per_s(model, vehicle, largest_driven_peak_slip(model, state)),
                     model.spec.engine.start_rpm * kRadPerSecPerRpm,
                     static_cast<int>(model.spec.transmission.forward_ratios.size())};
     state.phase_time_s += dt_s;

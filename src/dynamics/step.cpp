@@ -700,6 +700,8 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
     s.orientation = integrate(s.orientation, b.omega, h);
     s.engine_speed_rad_per_s = b.w[detail::kEngine];
     s.gearbox_speed_rad_per_s = b.w[detail::kGearbox];
+    const double body_speed_along_n_before = dot(v_before, n);
+    const double body_speed_along_n_after = dot(b.v, n);
     for (int i = 0; i < 4; ++i) {
         WheelState& w = s.wheels[i];
         w.spin_rad_per_s = b.w[detail::kWheel0 + i];
@@ -737,8 +739,9 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         const WheelFrame& f = frames[i];
         const double nz = dot(n, body_z);
         const double v0 = w.travel_speed_m_per_s;
-        const double mount_speed_before = dot(v_before + cross(w_before, r_mount), n);
-        const double mount_speed_after = dot(b.v + cross(b.omega, r_mount), n);
+        const Vec3 mount_arm = cross(r_mount, n);  // (w x r) . n = w . (r x n)
+        const double mount_speed_before = body_speed_along_n_before + dot(w_before, mount_arm);
+        const double mount_speed_after = body_speed_along_n_after + dot(b.omega, mount_arm);
         const double mount_force = wm.tire_stiffness_n_per_m * h * mount_speed_after +
                                    wm.tire_damping_ns_per_m * (mount_speed_after - mount_speed_before);
         const auto travel_speed_after = [&](bool contact) {
