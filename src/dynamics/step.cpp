@@ -399,8 +399,9 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         const double vy = dot(vc, f.lateral);
         const double surface = road_friction(road, f.contact.x, f.contact.y);
         const double denom = std::max(std::abs(vx), kSlipReferenceSpeed_m_per_s);
-        slip.slip_ratio = (w.spin_rad_per_s * wm.radius_m - vx) / denom;
-        slip.slip_angle_rad = std::atan(vy / denom);
+        const double inv_denom = 1.0 / denom;
+        slip.slip_ratio = (w.spin_rad_per_s * wm.radius_m - vx) * inv_denom;
+        slip.slip_angle_rad = std::atan(vy * inv_denom);
         slip.forward_speed_m_per_s = vx;
         slip.slip_denominator_m_per_s = denom;
         auto& out = s.wheel_outputs[i];
@@ -442,9 +443,9 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
             // Slopes in the rows' velocities: the longitudinal row's J v = v_x - omega r = -kappa D
             // (D = denom), so dFx/d(J v) = -dFx/dkappa / D; the lateral row's J v = v_y, and
             // alpha = atan(v_y / D), so dFy/d(J v) = dFy/dalpha / (D (1 + (v_y / D)^2)).
-            const double vy_ratio = vy / denom;
-            f.stiffness_x = std::max(f.law.dfx_dslip_ratio / denom, 0.0);
-            f.stiffness_y = std::max(-f.law.dfy_dslip_angle_per_rad / (denom * (1.0 + vy_ratio * vy_ratio)), 0.0);
+            const double vy_ratio = vy * inv_denom;
+            f.stiffness_x = std::max(f.law.dfx_dslip_ratio * inv_denom, 0.0);
+            f.stiffness_y = std::max(-f.law.dfy_dslip_angle_per_rad * inv_denom / (1.0 + vy_ratio * vy_ratio), 0.0);
             f.row_velocity_x = vx - w.spin_rad_per_s * wm.radius_m;
             f.row_velocity_y = vy;
             f.rolling_torque = rolling_resistance_coefficient(ws.tire.rolling_resistance, vx) * f.fz * wm.radius_m;
@@ -744,11 +745,13 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         const double mount_speed_after = body_speed_along_n_after + dot(b.omega, mount_arm);
         const double mount_force = wm.tire_stiffness_n_per_m * h * mount_speed_after +
                                    wm.tire_damping_ns_per_m * (mount_speed_after - mount_speed_before);
+        const double inv_mass = 1.0 / wm.unsprung_mass_kg;
+        const double g_along_z = dot(g_vec, body_z);
         const auto travel_speed_after = [&](bool contact) {
             const double tyre_force = contact ? f.fz_linear - mount_force : 0.0;
-            const double accel = (tyre_force * nz - f.suspension_n) / wm.unsprung_mass_kg + dot(g_vec, body_z) - a_mount_z;
-            const double hc = h * (f.travel_damping + (contact ? f.tyre_travel_damping : 0.0)) / wm.unsprung_mass_kg;
-            const double hhk = h * h * (f.travel_stiffness + (contact ? f.tyre_travel_stiffness : 0.0)) / wm.unsprung_mass_kg;
+            const double accel = (tyre_force * nz - f.suspension_n) * inv_mass + g_along_z - a_mount_z;
+            const double hc = h * (f.travel_damping + (contact ? f.tyre_travel_damping : 0.0)) * inv_mass;
+            const double hhk = h * h * (f.travel_stiffness + (contact ? f.tyre_travel_stiffness : 0.0)) * inv_mass;
             return (v0 * (1.0 + hc) + h * accel) / (1.0 + hc + hhk);
         };
         const double k_t = wm.tire_stiffness_n_per_m * nz;  // the tyre's normal force per unit travel
