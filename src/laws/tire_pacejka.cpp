@@ -120,6 +120,14 @@ CombinedSlipWeights pacejka_combined_weights(const PacejkaCoefficients& p, doubl
     // Bx = gx1 / sqrt(1 + (gx2 kappa)^2); Gy = 1 / sqrt(1 + (By kappa)^2), By = gy1 / sqrt(1 + (gy2 alpha)^2).
     // sqrt(1 + x^2) rather than std::hypot(1, x) (much slower): an x large enough for x^2 to
     // overflow gives an infinite root, hence a zero B or weight, the limit hypot gives too.
+    // Written as one division and one root per weight, Gx = sqrt((1 + a) / (1 + a + (gx1
+    // alpha)^2)) with a = (gx2 kappa)^2 (and Gy likewise), which halves the chain of dependent
+    // roots and divisions; the nested form is kept for squares too large for that (inf / inf).
+    const double a = (p.gx2 * slip_ratio) * (p.gx2 * slip_ratio);
+    const double b = (p.gy2 * alpha_rad) * (p.gy2 * alpha_rad);
+    const double ga = (p.gx1 * alpha_rad) * (p.gx1 * alpha_rad);
+    const double gb = (p.gy1 * slip_ratio) * (p.gy1 * slip_ratio);
+    if (a + ga < 1e300 && b + gb < 1e300) return {std::sqrt((1.0 + a) / (1.0 + a + ga)), std::sqrt((1.0 + b) / (1.0 + b + gb))};
     const auto one_hypot = [](double x) { return std::sqrt(1.0 + x * x); };
     const double bx = p.gx1 / one_hypot(p.gx2 * slip_ratio);
     const double by = p.gy1 / one_hypot(p.gy2 * alpha_rad);
