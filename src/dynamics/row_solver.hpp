@@ -215,9 +215,10 @@ inline void prepare(ContactRow& r, double inv_i_wheel, const Bodies& b) {
         r.e2 = r.spring_gamma / d;
         r.e0 = -r.spring_bias / d;
     } else if (denominator > 0.0) {
-        r.e1 = r.q / denominator;
-        r.e2 = compliance / denominator;
-        r.e0 = (r.q * r.target + slide * r.law_impulse - r.stick * r.q * r.spring_bias) / denominator;
+        const double inverse = 1.0 / denominator;
+        r.e1 = r.q * inverse;
+        r.e2 = compliance * inverse;
+        r.e0 = (r.q * r.target + slide * r.law_impulse - r.stick * r.q * r.spring_bias) * inverse;
     } else {  // rigid (or a NaN, which propagates)
         r.e1 = k > 0.0 || std::isnan(k) ? 1.0 / k : 0.0;
         r.e2 = 0.0;

@@ -118,10 +118,10 @@ CasterSteer caster_steer(const WheelModel& w, double tan_delta) {
     const double s = w.sin_caster;
     const double c = w.cos_caster;
     const double t = tan_delta;
-    const double root = std::sqrt(1.0 + t * t * c * c);
-    const double cos_phi = 1.0 / root;
-    const double sin_phi = t * c / root;
-    const double sin_psi = std::clamp(t * s * s / (c * root), -1.0, 1.0);
+    const double inv_root = 1.0 / std::sqrt(1.0 + t * t * c * c);
+    const double cos_phi = inv_root;
+    const double sin_phi = t * c * inv_root;
+    const double sin_psi = std::clamp(t * s * s / c * inv_root, -1.0, 1.0);
     const double cos_psi = std::sqrt(1.0 - sin_psi * sin_psi);
     return {Vec3{-s, 0.0, c}, cos_phi * cos_psi - sin_phi * sin_psi, sin_phi * cos_psi + cos_phi * sin_psi};
 }
