@@ -217,13 +217,44 @@ VehicleState initial_state(const VehicleModel& m, const RoadSpec& road, const In
         frame.m[1][j] = columns[j].y;
         frame.m[2][j] = columns[j].z;
     }
-    s.orientation = from_matrix(frame);
-    // Height: each tyre deflected by its static load, hubs at design positions.
-    double clearance = 0.0;
+    // Height, pitch and roll: each hub (at its design position, travel 0) where its tyre is
+    // deflected by its static load, H_i = r_i - F_i / k_t,i above the road. With the body's
+    // small pitch theta (nose down) and roll phi (left side up), hub i is at
+    // z + d_i - theta x_i + phi y_i (d_i, x_i, y_i its design position from the body origin);
+    // z, theta, phi by least squares over the four corners. A file whose hubs and tyre radii do
+    // not put the car level (cm-level front-rear differences are common in VDrift's data; a
+    // kart's 2 cm is seven times its front tyres' static deflection) then starts at rest instead
+    // of falling onto one axle and bouncing off the other at t = 0. What the three cannot take (a
+    // twist between the diagonals) is left, a fraction of a millimetre on the files known.
+    double a[3][3] = {}, rhs[3] = {};
     for (const auto& w : m.wheels) {
-        clearance += w.radius_m - w.static_load_n / w.tire_stiffness_n_per_m - dot(w.design_position_m, Vec3{0, 0, 1});
+        const Vec3& d = w.design_position_m;
+        const double target = w.radius_m - w.static_load_n / w.tire_stiffness_n_per_m - d.z;
+        const double row[3] = {1.0, -d.x, d.y};
+        for (int r = 0; r < 3; ++r) {
+            rhs[r] += row[r] * target;
+            for (int c = 0; c < 3; ++c) a[r][c] += row[r] * row[c];
+        }
     }
-    clearance /= 4.0;
+    // Cramer's rule on the 3 x 3 normal equations (well conditioned: the wheels span x and y).
+    const auto det3 = [](const double mtx[3][3]) {
+        return mtx[0][0] * (mtx[1][1] * mtx[2][2] - mtx[1][2] * mtx[2][1]) -
+               mtx[0][1] * (mtx[1][0] * mtx[2][2] - mtx[1][2] * mtx[2][0]) +
+               mtx[0][2] * (mtx[1][0] * mtx[2][1] - mtx[1][1] * mtx[2][0]);
+    };
+    const double det = det3(a);
+    double solution[3] = {0.0, 0.0, 0.0};
+    for (int k = 0; k < 3; ++k) {
+        double b[3][3];
+        for (int r = 0; r < 3; ++r)
+            for (int c = 0; c < 3; ++c) b[r][c] = c == k ? rhs[r] : a[r][c];
+        solution[k] = det != 0.0 ? det3(b) / det : 0.0;
+    }
+    if (det == 0.0) solution[0] = rhs[0] / 4.0;  // degenerate layout: the mean height, level
+    const double clearance = solution[0];
+    const double pitch = solution[1];
+    const double roll = solution[2];
+    s.orientation = normalized(from_matrix(frame) * axis_angle(Vec3{0, 1, 0}, pitch) * axis_angle(Vec3{1, 0, 0}, roll));
     const double ground = road_height_m(road, ic.x_m, ic.y_m);
     s.position_m = Vec3{ic.x_m, ic.y_m, ground} + n * clearance;
     s.velocity_m_per_s = x_axis * ic.speed_m_per_s;

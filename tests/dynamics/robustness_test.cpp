@@ -118,10 +118,25 @@ RC_GTEST_PROP(RandomControls, NeverProduceNaNOrBlowUp, ()) {
 }
 
 TEST(Placement, AnyHeadingOnAnyRoadGivesTheRotationAskedFor) {
-    // The start orientation is built from the road normal and the heading; its quaternion must be
-    // the rotation of that frame at every heading (a conversion that handled only two of its four
-    // cases gave NaN beyond about 120 degrees).
-    const VehicleModel model = build_vehicle_model(test::example_car("roadster"));
+    // The start orientation is built from the road normal and the heading, times the car's own
+    // small ride attitude (the pitch and roll that give each tyre its static load); its quaternion
+    // must be that rotation at every heading (a conversion that handled only two of its four cases
+    // gave NaN beyond about 120 degrees). Checked on a car whose ride attitude is level (the
+    // roadster with its masses moved so every corner's static deflection puts its hub at the
+    // same height: none at all here, its corners are symmetric) and, for the attitude itself, on
+    // the roadster as shipped.
+    VehicleSpec level = test::example_car("roadster");
+    const double mid_x = 0.5 * (level.wheels[FL].position_m.x + level.wheels[RL].position_m.x);
+    for (auto& w : level.wheels) {
+        w.position_m.z = level.wheels[FL].position_m.z;
+        w.mass_kg = level.wheels[FL].mass_kg;
+        w.tire = level.wheels[FL].tire;
+    }
+    level.masses.clear();
+    for (const double dx : {-0.5, 0.5})
+        for (const double dy : {-0.4, 0.4}) level.masses.push_back({"body", MassRole::Body, 250.0, Vec3{mid_x + dx, dy, 0.0}});
+    level.fuel_tank.position_m = Vec3{mid_x, 0.0, 0.0};
+    const VehicleModel model = build_vehicle_model(level);
     for (const double grade : {0.0, 0.3, -0.3}) {
         for (const double bank : {0.0, 0.1}) {
             RoadSpec road;
@@ -142,6 +157,30 @@ TEST(Placement, AnyHeadingOnAnyRoadGivesTheRotationAskedFor) {
                 EXPECT_NEAR(norm(body_x - expected_x), 0.0, 1e-12) << deg << " deg, grade " << grade;
             }
         }
+    }
+    // The shipped roadster's ride attitude relative to the road is the same at every heading and
+    // on every road, and small (its left and right static loads differ by the driver: a fraction
+    // of a milliradian).
+    const VehicleModel roadster = build_vehicle_model(test::example_car("roadster"));
+    const auto attitude = [&](const RoadSpec& road, double heading_rad) {
+        InitialConditions ic;
+        ic.heading_rad = heading_rad;
+        const Mat3 r = to_matrix(initial_state(roadster, road, ic).orientation);
+        const Vec3 n = road_normal(road);
+        const Vec3 body_x{r.m[0][0], r.m[1][0], r.m[2][0]};
+        const Vec3 body_y{r.m[0][1], r.m[1][1], r.m[2][1]};
+        return std::pair{dot(body_x, n), dot(body_y, n)};  // -sin(pitch), sin(roll)
+    };
+    const auto flat = attitude(RoadSpec{}, 0.0);
+    EXPECT_LT(std::abs(flat.first), 2e-3);
+    EXPECT_LT(std::abs(flat.second), 2e-3);
+    RoadSpec hill;
+    hill.grade = 0.3;
+    hill.bank_rad = 0.1;
+    for (int deg = -180; deg <= 180; deg += 45) {
+        const auto a = attitude(hill, deg * std::numbers::pi / 180.0);
+        EXPECT_NEAR(a.first, flat.first, 1e-12) << deg;
+        EXPECT_NEAR(a.second, flat.second, 1e-12) << deg;
     }
 }
 

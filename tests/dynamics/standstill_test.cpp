@@ -105,3 +105,27 @@ TEST(Standstill, NoSelfBalancingTyreForcesAfterAJolt) {
         }
     }
 }
+
+// A car starts at rest: each tyre carries its static load from the first step, with the body at
+// the pitch and roll that put every hub where its tyre is deflected by that load. Here the
+// roadster with its rear hubs 2 cm higher in the file than its front ones (VDrift's files are
+// often a centimetre or two off; a kart's 2 cm is seven times its front tyres' deflection): a
+// level start put the rear tyres 2 cm in the air and dropped the car onto its front axle.
+TEST(Standstill, StartsAtRestWithEveryTyreOnItsStaticLoad) {
+    VehicleSpec spec = test::example_car("roadster");
+    spec.wheels[RL].position_m.z += 0.02;
+    spec.wheels[RR].position_m.z += 0.02;
+    const VehicleModel model = build_vehicle_model(spec);
+    VehicleState s = initial_state(model, RoadSpec{}, {});
+    Controls c;
+    c.handbrake = 1.0;
+    for (int k = 0; k < 3; ++k) step_fixed(model, RoadSpec{}, c, StepSettings{}, s);
+    for (int i = 0; i < 4; ++i) {
+        EXPECT_NEAR(s.wheel_outputs[i].fz_n, model.wheels[i].static_load_n, 0.02 * model.wheels[i].static_load_n) << i;
+        EXPECT_NEAR(s.wheels[i].travel_m, 0.0, 1e-3) << i;
+    }
+    // Nose up by 2 cm over the wheelbase.
+    const Mat3 r = to_matrix(s.orientation);
+    const double wheelbase = spec.wheels[FL].position_m.x - spec.wheels[RL].position_m.x;
+    EXPECT_NEAR(-r.m[2][0], -0.02 / wheelbase, 0.1 * 0.02 / wheelbase);  // body_x . z = -sin(pitch)
+}
