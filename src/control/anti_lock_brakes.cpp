@@ -10,12 +10,14 @@ namespace tractive {
 void anti_lock_step(const VehicleModel& model, const VehicleState& vehicle, double brake_pedal, double dt_s,
                     ControllerState& state, const AntiLockSettings& settings) {
     const bool braking = brake_pedal > 0.0 && forward_speed_m_per_s(vehicle) > settings.cut_out_speed_m_per_s;
-    // The unit's loop: decide when a period has passed since the last decision (within a
-    // millionth of a period, so that a step equal to the period decides every call).
+    // The unit's loop: decide when a period has passed since the last decision, and keep what is
+    // left over (whole periods within a millionth of one count as whole, so that a step equal to
+    // the period decides at every call).
+    const double period = settings.loop_period_s;
     state.abs_loop_elapsed_s += dt_s;
-    const bool decide = !(state.abs_loop_elapsed_s < settings.loop_period_s * (1.0 - 1e-6));
-    if (decide) state.abs_loop_elapsed_s = std::fmod(state.abs_loop_elapsed_s, settings.loop_period_s);
-    if (decide && state.abs_loop_elapsed_s > settings.loop_period_s * (1.0 - 1e-6)) state.abs_loop_elapsed_s = 0.0;
+    const double periods = std::floor(state.abs_loop_elapsed_s / period + 1e-6);
+    const bool decide = periods >= 1.0;
+    if (decide) state.abs_loop_elapsed_s = std::max(0.0, state.abs_loop_elapsed_s - periods * period);
     for (int i = 0; i < 4; ++i) {
         AbsWheelState& w = state.abs[i];
         // The modulator works from the wheel's speed alone, as a real unit does, also while the

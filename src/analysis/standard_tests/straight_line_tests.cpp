@@ -244,8 +244,9 @@ StandardTestResult elasticity_test(const VehicleSpec& spec, const StandardTestOp
     if (settling.settled() && !d.failed()) {
         r.not_applicable(fmt::format("the car tops out at {:.1f} km/h in top gear: 120 km/h is beyond it",
                                      settling.mean_speed_m_per_s() * kKmhPerMps));
+    } else if (std::isnan(t)) {
+        r.fail(TestStatus::NotReached, fmt::format("120 km/h was not reached in top gear within {:.0f} s", kCap_s));
     }
-    else if (std::isnan(t)) r.fail(TestStatus::NotReached, fmt::format("120 km/h was not reached in top gear within {:.0f} s", kCap_s));
     r.metrics = {metric("elasticity_80_120_s", t, "s")};
     keep(r, d, options);
     return r;
