@@ -111,20 +111,26 @@ Pacejka2002Force pacejka2002_force(const Pacejka2002Coefficients& p, double slip
     return f;
 }
 
-double pacejka2002_peak_fx_n(const Pacejka2002Coefficients& p, double fz_n, double surface_mu, double size_factor) {
+namespace {
+
+// |D + SV| at zero camber: Fz (PD1 size + PD2 dfz) + Fz (PV1 + PV2 dfz), at the clamped load.
+double peak_n(const Pacejka2002Coefficients& p, mf52::Index pd1, mf52::Index pd2, mf52::Index pv1, mf52::Index pv2,
+              double fz_n, double surface_mu, double size_factor) {
     if (!(fz_n > 0.0) || !(p.nominal_load_n > 0.0)) return 0.0;
     const auto& q = p.c;
     const double fz = std::min(fz_n, kPacejka2002MaxLoad_n);
     const double dfz = (fz - p.nominal_load_n) / p.nominal_load_n;
-    return std::abs(fz * (q[PDX1] * size_factor + q[PDX2] * dfz) + fz * (q[PVX1] + q[PVX2] * dfz)) * surface_mu;
+    return std::abs(fz * (q[pd1] * size_factor + q[pd2] * dfz) + fz * (q[pv1] + q[pv2] * dfz)) * surface_mu;
+}
+
+}  // namespace
+
+double pacejka2002_peak_fx_n(const Pacejka2002Coefficients& p, double fz_n, double surface_mu, double size_factor) {
+    return peak_n(p, PDX1, PDX2, PVX1, PVX2, fz_n, surface_mu, size_factor);
 }
 
 double pacejka2002_peak_fy_n(const Pacejka2002Coefficients& p, double fz_n, double surface_mu, double size_factor) {
-    if (!(fz_n > 0.0) || !(p.nominal_load_n > 0.0)) return 0.0;
-    const auto& q = p.c;
-    const double fz = std::min(fz_n, kPacejka2002MaxLoad_n);
-    const double dfz = (fz - p.nominal_load_n) / p.nominal_load_n;
-    return std::abs(fz * (q[PDY1] * size_factor + q[PDY2] * dfz) + fz * (q[PVY1] + q[PVY2] * dfz)) * surface_mu;
+    return peak_n(p, PDY1, PDY2, PVY1, PVY2, fz_n, surface_mu, size_factor);
 }
 
 }  // namespace tractive

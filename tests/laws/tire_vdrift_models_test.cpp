@@ -8,6 +8,7 @@
 // slide with mu from the file's friction law at the sliding speed, and the signs of every force.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "support/test_paths.hpp"
@@ -182,4 +183,40 @@ TEST(BrushTire, PhysicalSignsInTractivesAxes) {
     EXPECT_LT(spinning, 0.9 * peak);
     const BrushForce locked = brush_force(t.brush, t.radius_m, t.width_m, t.aspect_ratio, 4000, {0.0, 20.0, 0.0}, 0.0, 1.0);
     EXPECT_NEAR(spinning, -locked.fx_n, 1e-6 * spinning);
+}
+
+// Any slip, load, camber and speed gives finite forces and slopes (never NaN), and no force
+// without load: slips from locked to spinning at ten times the road speed, reversing, near
+// standstill, loads from 0 to 100 kN, camber to 30 degrees.
+TEST(VDriftTyreModels, FiniteForEveryInput) {
+    TRACTIVE_REQUIRE_VDRIFT_DATA();
+    for (const char* ending : {".tiren", ".tirep"}) {
+        const TireSpec t = touring(ending);
+        for (const double speed : {-30.0, -1.0, 0.0, 0.2, 1.0, 40.0, 150.0}) {
+            for (const double kappa : {-1.0, -0.3, -1e-9, 0.0, 0.05, 1.0, 10.0}) {
+                for (const double alpha : {-1.5, -0.2, 0.0, 1e-6, 0.3, 1.5}) {
+                    for (const double gamma : {-0.5, 0.0, 0.1}) {
+                        for (const double fz : {0.0, 1.0, 4000.0, 1e5}) {
+                            TireSlip s;
+                            s.slip_ratio = kappa;
+                            s.slip_angle_rad = alpha;
+                            s.inclination_rad = gamma;
+                            s.forward_speed_m_per_s = speed;
+                            s.slip_denominator_m_per_s = std::max(std::abs(speed), 1.0);
+                            const TireForce f = tire_force(t, s, fz, 1.0);
+                            const TirePeak p = tire_peak_force(t, fz, 1.0);
+                            const bool finite = std::isfinite(f.fx_n) && std::isfinite(f.fy_n) && std::isfinite(f.mz_nm) &&
+                                                std::isfinite(f.dfx_dslip_ratio) && std::isfinite(f.dfy_dslip_angle_per_rad) &&
+                                                std::isfinite(p.fx_n) && std::isfinite(p.fy_n);
+                            ASSERT_TRUE(finite) << ending << " v " << speed << " kappa " << kappa << " alpha " << alpha
+                                                << " gamma " << gamma << " fz " << fz;
+                            if (fz == 0.0) {
+                                EXPECT_EQ(f.fx_n, 0.0);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
