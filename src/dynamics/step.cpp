@@ -767,7 +767,7 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         // positions below take it): its motion along the road normal compresses the tyre as the
         // travel does, F_t' = F_t - k_t h (u' + n_z v') - c_t ((u' - u) + n_z (v' - v)), u the
         // mount's velocity along n. (Left out, the tyre force lagged the body by a step: a braking
-        // car's front loads rose 8 % ahead of a ten times finer step, and its ABS stop moved.)
+        // car's front loads ran 9 % ahead of a ten times finer step, and its ABS stop moved.)
         const WheelFrame& f = frames[i];
         const double nz = dot(n, body_z);
         const double v0 = w.travel_speed_m_per_s;
