@@ -415,8 +415,10 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
             // sign convention as the static camber above).
             const double camber = ws.camber_rad + wm.camber_change_rad(w.travel_m);
             const double tilt = wm.left ? -camber : camber;
-            cos_tilt = std::cos(tilt);
+            // |tilt| < 90 deg (validated camber, a wishbone's change of a few degrees): the cosine
+            // is positive and the root exact to rounding (no cancellation near cos = 1).
             sin_tilt = std::sin(tilt);
+            cos_tilt = std::sqrt(1.0 - sin_tilt * sin_tilt);
         }
         Vec3 axle_body{-sin_steer * cos_tilt, cos_steer * cos_tilt, sin_tilt};
         if (steered_about_caster) axle_body = turn.turned(axle_body);
