@@ -9,24 +9,11 @@
 #include <filesystem>
 #include <new>
 
+#include "support/allocation_counter.hpp"
 #include "tractive/dynamics/simulation.hpp"
 #include "tractive/io/car_loader.hpp"
 
 using namespace tractive;
-
-// Every heap allocation in this program is counted, so the benchmark can report how many the
-// step makes (the target is none).
-namespace {
-std::atomic<long> g_allocations{0};
-}  // namespace
-
-void* operator new(std::size_t size) {
-    g_allocations.fetch_add(1, std::memory_order_relaxed);
-    if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
-    throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 namespace {
 
@@ -64,14 +51,14 @@ void bench_car(benchmark::State& bs, const std::filesystem::path& car, Controls 
     VehicleState state = initial_state(model, road, ic);
     const VehicleState start = state;
     long steps = 0;
-    const long allocations_before = g_allocations.load();
+    const long allocations_before = test::g_allocations.load();
     for (auto _ : bs) {
         step_fixed(model, road, controls(state.time_s), settings, state);
         benchmark::DoNotOptimize(state);
         if (++steps % 600000 == 0) state = start;  // keep driving in the same regime
     }
     bs.counters["allocations_per_step"] =
-        static_cast<double>(g_allocations.load() - allocations_before) / static_cast<double>(bs.iterations());
+        static_cast<double>(test::g_allocations.load() - allocations_before) / static_cast<double>(bs.iterations());
     // Simulated seconds per CPU second.
     bs.counters["real_time_factor"] = benchmark::Counter(static_cast<double>(bs.iterations()) * settings.internal_step_s,
                                                          benchmark::Counter::kIsRate);

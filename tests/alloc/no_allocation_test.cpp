@@ -10,21 +10,10 @@
 #include <cstdlib>
 #include <new>
 
+#include "support/allocation_counter.hpp"
 #include "tractive/control/controller.hpp"
 #include "tractive/dynamics/simulation.hpp"
 #include "tractive/io/car_loader.hpp"
-
-namespace {
-std::atomic<long> g_allocations{0};
-}  // namespace
-
-void* operator new(std::size_t size) {
-    g_allocations.fetch_add(1, std::memory_order_relaxed);
-    if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
-    throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 using namespace tractive;
 
@@ -43,6 +32,14 @@ DriverInput input_at(double t) {
 
 }  // namespace
 
+// The counter counts: a call of operator new (not an elidable new-expression) is seen.
+TEST(NoAllocation, TheCounterSeesAnAllocation) {
+    const long before = test::g_allocations.load();
+    void* p = ::operator new(64);
+    ::operator delete(p);
+    EXPECT_EQ(test::g_allocations.load() - before, 1);
+}
+
 TEST(NoAllocation, ControlStepAndStepThroughEveryPhase) {
     for (const char* car : {"roadster.toml", "ucwin_sedan.toml", "sedan_awd.toml"}) {
         const VehicleSpec spec = load_car(std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / car).spec;
@@ -55,13 +52,13 @@ TEST(NoAllocation, ControlStepAndStepThroughEveryPhase) {
         cs.aids = {true, true};
         ControllerState control = initial_controller_state(model, state, cs);
         int gears_used = 0;
-        const long before = g_allocations.load();
+        const long before = test::g_allocations.load();
         while (state.time_s < 30.0) {
             const Controls c = control_step(model, state, input_at(state.time_s), cs, settings.internal_step_s, control);
             step_fixed(model, road, c, settings, state);
             gears_used = std::max(gears_used, state.gear);
         }
-        EXPECT_EQ(g_allocations.load() - before, 0) << car;
+        EXPECT_EQ(test::g_allocations.load() - before, 0) << car;
         EXPECT_GE(gears_used, 3) << car << ": the drive went through the automatic's upshifts";
     }
 }
