@@ -15,6 +15,8 @@
 #include <cmath>
 #include <numbers>
 
+#include "magic_formula.hpp"
+
 
 namespace tractive {
 
@@ -22,9 +24,6 @@ namespace {
 
 // VDrift clamps the load to 30 kN.
 constexpr double kMaxLoadKn = 30.0;
-// |B S| this large only comes from an overflowing B (tiny C D); the clamp keeps E (B S - atan(B S))
-// finite so that no inf - inf (NaN) can occur.
-constexpr double kMaxBs = 1e12;
 
 // Load in kN as the formulas use it; 0 when there is no load (or it is not a number).
 double usable_load_kn(double fz_kn) {
@@ -32,34 +31,14 @@ double usable_load_kn(double fz_kn) {
     return std::min(fz_kn, kMaxLoadKn);
 }
 
-// The shape-stiffness-curvature part: D sin(C atan(B S - E (B S - atan(B S)))), B = BCD / (C D),
-// D = friction_scale D_fit, and its derivative in S (tire_pacejka.hpp). Returns 0 when C D is 0
-// (the limit of the formula as D -> 0) and never NaN for finite inputs.
+// D = friction_scale D_fit and B = BCD / (C D) into the formula's shape (magic_formula.hpp);
+// 0 when C D is 0 (the limit of the formula as D -> 0).
 template <bool kWithSlope>
 PacejkaValue magic_formula(double c, double d_fit, double bcd, double e, double s, double friction_scale) {
     const double d = friction_scale * d_fit;
     const double cd = c * d;
     if (cd == 0.0 || !std::isfinite(cd)) return {};
-    const double b = bcd / cd;
-    double bs = b * s;
-    if (std::isnan(bs)) bs = 0.0;  // B infinite or NaN (overflowing BCD) with S = 0
-    bs = std::clamp(bs, -kMaxBs, kMaxBs);
-    const double x = bs - e * (bs - std::atan(bs));
-    if constexpr (!kWithSlope) {
-        return {d * std::sin(c * std::atan(x)), 0.0};
-    } else {
-        // cos from sin (|cos| = sqrt(1 - sin^2), negative past a quarter turn): a root is far
-        // cheaper than the sincos it replaces, 4 % of a vehicle step. Near the formula's peak
-        // (cos -> 0) the root loses relative precision, never more than about 1e-8 absolute in
-        // cos: a slope error of D C 1e-8, nothing next to the slopes the rows use.
-        const double angle = c * std::atan(x);
-        const double sine = std::sin(angle);
-        const double cos_abs = std::sqrt(std::max(0.0, 1.0 - sine * sine));
-        const double cosine = std::abs(angle) <= 0.5 * std::numbers::pi ? cos_abs : -cos_abs;
-        const double dx_ds = b * (1.0 - e + e / (1.0 + bs * bs));
-        const double slope = d * c * cosine / (1.0 + x * x) * dx_ds;
-        return {d * sine, std::isfinite(slope) ? slope : 0.0};
-    }
+    return detail::magic_formula<kWithSlope>(bcd / cd, c, d, e, s);
 }
 
 }  // namespace

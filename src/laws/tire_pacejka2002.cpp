@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "magic_formula.hpp"
+
 namespace tractive {
 
 namespace {
@@ -18,19 +20,6 @@ double sgn(double x) { return std::copysign(1.0, x); }  // sgn(0) = +1, as VDrif
 double stiffness_factor(double k, double c, double d) {
     const double cd = c * d;
     return cd != 0.0 ? k / cd : 0.0;
-}
-
-// F(x) = D sin(C atan(B x - E (B x - atan(B x)))) and dF/dx.
-struct FormulaValue {
-    double value;
-    double slope;
-};
-FormulaValue magic_formula(double b, double c, double d, double e, double x) {
-    const double bx = b * x;
-    const double phi = bx - e * (bx - std::atan(bx));
-    const double angle = c * std::atan(phi);
-    const double dphi_dx = b * (1.0 - e + e / (1.0 + bx * bx));
-    return {d * std::sin(angle), d * std::cos(angle) * c / (1.0 + phi * phi) * dphi_dx};
 }
 
 // cos(C atan(B (x + SH))) / cos(C atan(B SH)): the combined-slip weight; 1 for a degenerate
@@ -62,7 +51,7 @@ Pacejka2002Force pacejka2002_force(const Pacejka2002Coefficients& p, double slip
     const double ex = (q[PEX1] + q[PEX2] * dfz + q[PEX3] * dfz * dfz) * (1.0 - q[PEX4] * sgn(x));
     const double dx = fz * (q[PDX1] * size_factor + q[PDX2] * dfz);
     const double cx = q[PCX1];
-    const FormulaValue fx0 = magic_formula(stiffness_factor(kx, cx, dx), cx, dx, ex, x);
+    const PacejkaValue fx0 = detail::magic_formula<true>(stiffness_factor(kx, cx, dx), cx, dx, ex, x);
 
     // Pure lateral slip.
     const double shy = q[PHY1] + q[PHY2] * dfz + q[PHY3] * gamma;
@@ -73,7 +62,7 @@ Pacejka2002Force pacejka2002_force(const Pacejka2002Coefficients& p, double slip
     const double dy = fz * (q[PDY1] * size_factor + q[PDY2] * dfz) * (1.0 - q[PDY3] * gamma * gamma);
     const double cy = q[PCY1];
     const double by = stiffness_factor(ky, cy, dy);
-    const FormulaValue fy0 = magic_formula(by, cy, dy, ey, y);
+    const PacejkaValue fy0 = detail::magic_formula<true>(by, cy, dy, ey, y);
     const double fx_pure = surface_mu * (fx0.value + svx);
     const double fy_pure = surface_mu * (fy0.value + svy);
 
