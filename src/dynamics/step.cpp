@@ -446,12 +446,20 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         out.surface_mu = surface;
         out.in_contact = f.fz > 0.0;
         if (f.fz > 0.0) {
+            const double motion = std::max({std::abs(vx), std::abs(vy), std::abs(w.spin_rad_per_s * wm.radius_m)});
+            f.stick = stiction_weight(motion);
+            // A stuck contact (w = 1) is the tread's spring alone (set_tyre_row): the law's force
+            // and slope do not enter its row, and its aligning moment, which comes from the slip's
+            // pneumatic trail, is blended out with the law's share (1 - w) as the forces are; the
+            // law is not evaluated (a parked car's tyres cost no Magic Formula).
             // Right-hand tyres are mirror images of left-hand ones: evaluate the law in the
             // mirrored frame (slip angle and inclination negated) and mirror the lateral force and
             // aligning moment back, so that a car with equal tyres is symmetric (Pacejka's shift
             // terms are not odd in the slip angle). VDrift's Pacejka 2002 and brush tyres are
             // evaluated as they are on every wheel, as VDrift does (tire_mirrored_on_right).
-            if (wm.left || !wm.tire_mirrored_on_right) {
+            if (f.stick == 1.0) {
+                f.law = TireForce{};
+            } else if (wm.left || !wm.tire_mirrored_on_right) {
                 f.law = tire_force(ws.tire, slip, f.fz, surface, wm.size_friction_factor);
             } else {
                 TireSlip mirrored = slip;
@@ -461,9 +469,8 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
                 f.law.fy_n = -f.law.fy_n;
                 f.law.mz_nm = -f.law.mz_nm;
             }
+            f.law.mz_nm *= 1.0 - f.stick;
             const TirePeak peak = tire_peak_force(ws.tire, f.fz, surface, wm.size_friction_factor);
-            const double motion = std::max({std::abs(vx), std::abs(vy), std::abs(w.spin_rad_per_s * wm.radius_m)});
-            f.stick = stiction_weight(motion);
             // Bounds: the friction the tyre can give (its peak), or the law's force if larger; past
             // the peak (a falling law, a rigid row) the law's force, or the static friction the
             // stiction weight allows if larger.
