@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "tractive/dynamics/simulation.hpp"
 #include "tractive/laws/engine.hpp"
@@ -101,21 +102,30 @@ int choose_automatic_gear(const VehicleModel& model, double gearbox_output_speed
     return choice;
 }
 
-bool upshift_would_lose_speed(const VehicleModel& model, const VehicleState& state, int next_gear, double throttle) {
-    constexpr double kMinSpeed_m_per_s = 5.0;
+namespace {
+constexpr double kRoadLoadMinSpeed_m_per_s = 5.0;
+}  // namespace
+
+double road_load_sample_n(const VehicleModel& model, const VehicleState& state) {
     const double v = forward_speed_m_per_s(state);
-    if (!(v > kMinSpeed_m_per_s)) return false;
+    if (!(v > kRoadLoadMinSpeed_m_per_s)) return std::numeric_limits<double>::quiet_NaN();
     const Mat3 rot = to_matrix(state.orientation);
     const double a_x = dot(state.acceleration_m_per_s2, Vec3{rot.m[0][0], rot.m[1][0], rot.m[2][0]});
     const double f_now = state.driveline.gearbox_torque_nm * state.gearbox_speed_rad_per_s / v;
-    const double resistance = f_now - current_mass_kg(model, state) * a_x;
+    return f_now - current_mass_kg(model, state) * a_x;
+}
+
+bool upshift_would_lose_speed(const VehicleModel& model, const VehicleState& state, int next_gear, double throttle,
+                              double road_load_n) {
+    const double v = forward_speed_m_per_s(state);
+    if (!(v > kRoadLoadMinSpeed_m_per_s) || !std::isfinite(road_load_n)) return false;
     const double w_next = gearbox_ratio(model.spec.transmission, next_gear) * gearbox_output_speed_rad_per_s(model, state);
     const double rpm_next = std::abs(w_next) / kRadPerSecPerRpm;
     const EngineSpec& e = model.spec.engine;
     const double effective = std::max(std::clamp(throttle, 0.0, 1.0), governor_throttle(e, rpm_next, model.governor_authority));
     const EngineTorque t = engine_torque(e, rpm_next, effective, true);
     const double f_next = (t.drive_nm - t.resistive_nm) * w_next / v;
-    return f_next < resistance;
+    return f_next < road_load_n;
 }
 
 }  // namespace tractive

@@ -32,6 +32,12 @@ constexpr double kStallGuardShare = 0.9;
 // stop could come out longer than one with locked wheels). Automated manuals open the clutch
 // under hard braking, as a torque converter lets the wheels go. (A design value.)
 constexpr double kHardBrakePedal = 0.5;
+// Time constant of the automatic's shift demand as the pedal falls (a design value: lift-off
+// upshifts of automatics come about half a second to a second after the foot comes off).
+constexpr double kShiftDemandTimeConstant_s = 0.5;
+// Time constant of the road-load estimate the upshift check uses (a design value: several
+// cycles of a rev limiter's cut, a fraction of the car's own speed change).
+constexpr double kRoadLoadTimeConstant_s = 0.5;
 
 void enter(ControllerState& c, ClutchPhase phase) {
     if (c.clutch_phase == ClutchPhase::ShiftEngage && phase != ClutchPhase::ShiftEngage) c.time_since_shift_s = 0.0;
@@ -143,12 +149,25 @@ void automatic_requests(const Context& x, const DriverInput& in, ControllerState
         if (c.time_since_shift_s >= kAutomaticShiftDwell_s) {
             // The driver's demand, not the throttle traction control leaves: a TCS cut must not
             // read as a request for a higher gear.
-            wanted = choose_automatic_gear(x.model, x.choice_output_rad_per_s, in.throttle, c.engaged_gear);
+            wanted = choose_automatic_gear(x.model, x.choice_output_rad_per_s, c.shift_demand, c.engaged_gear);
             // An upshift that would leave the car slower (a next gear too long for the power at
             // this speed) is not taken: the gear is held, on the rev limiter if need be.
-            if (wanted > c.engaged_gear && upshift_would_lose_speed(x.model, x.vehicle, c.engaged_gear + 1, in.throttle)) {
+            if (wanted > c.engaged_gear && upshift_would_lose_speed(x.model, x.vehicle, c.engaged_gear + 1, c.shift_demand, c.road_load_n)) {
                 wanted = c.engaged_gear;
             }
+        }
+    } else if (c.clutch_phase == ClutchPhase::Start && c.time_since_shift_s >= kAutomaticShiftDwell_s) {
+        // Kick-down while the clutch slips on a start with the car rolling (in a gear chosen at a
+        // lift-off, or left in by the stall guard): the start phase must not take the car away
+        // in a gear where a lower one has more wheel torque at this speed. The slipping clutch's
+        // torque follows the engine speed (the launch map), not the gear, so the lower gear goes
+        // in at once, as with the clutch open; a shift through ShiftDisengage would be abandoned
+        // by the stall guard while the old gear's input turns below idle.
+        const int best = choose_automatic_gear(x.model, x.choice_output_rad_per_s, c.shift_demand, c.engaged_gear);
+        if (best >= 1 && best < c.engaged_gear) {
+            c.engaged_gear = best;
+            c.time_since_shift_s = 0.0;
+            return;
         }
     }
     if (wanted != c.engaged_gear) begin_shift(x, c, wanted);
@@ -333,6 +352,25 @@ TransmissionCommand transmission_step(const VehicleModel& model, const VehicleSt
                     static_cast<int>(model.spec.transmission.forward_ratios.size())};
     state.phase_time_s += dt_s;
     state.time_since_shift_s += dt_s;
+    // The demand the automatic shifts on: the driver's pedal (not what traction control leaves),
+    // taken at once when it rises (a kick-down is immediate) and followed with time constant
+    // kShiftDemandTimeConstant_s when it falls, exactly for any dt: a foot lifted for a moment
+    // (feathering wheelspin, a wheelie) does not change up, a foot that stays off does within
+    // about a second, as a transmission control unit filters the pedal.
+    const double pedal = std::clamp(input.throttle, 0.0, 1.0);
+    state.shift_demand = pedal >= state.shift_demand
+                             ? pedal
+                             : pedal + (state.shift_demand - pedal) * std::exp(-dt_s / kShiftDemandTimeConstant_s);
+    // The road load the upshift check compares with, low-passed exactly for any dt (a sample
+    // swings with the driveline's motion: road_load_sample_n); unknown below 5 m/s.
+    const double load_sample = road_load_sample_n(model, vehicle);
+    if (!std::isfinite(load_sample)) {
+        state.road_load_n = load_sample;
+    } else if (!std::isfinite(state.road_load_n)) {
+        state.road_load_n = load_sample;
+    } else {
+        state.road_load_n = load_sample + (state.road_load_n - load_sample) * std::exp(-dt_s / kRoadLoadTimeConstant_s);
+    }
     if (mode == ShiftMode::Manual) return manual_step(x, input, state);
     if (mode == ShiftMode::Sequential) {
         sequential_requests(x, input, state);

@@ -170,6 +170,7 @@ struct WheelFrame {
     double stiffness_x = 0.0;
     double stiffness_y = 0.0;
     double row_velocity_x = 0.0;
+    double rolling_speed = 0.0;  // |v_x| of the contact along the heading (m/s)
     double row_velocity_y = 0.0;
     double stick = 0.0;
     bool falling_x = false;  // the law falls with slip here (past its peak)
@@ -488,6 +489,7 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
             f.stiffness_y = std::max(-f.law.dfy_dslip_angle_per_rad * inv_denom / (1.0 + vy_ratio * vy_ratio), 0.0);
             f.row_velocity_x = vx - w.spin_rad_per_s * wm.radius_m;
             f.row_velocity_y = vy;
+            f.rolling_speed = std::abs(vx);
             f.rolling_torque = rolling_resistance_coefficient(ws.tire.rolling_resistance, vx) * f.fz * wm.radius_m;
             // Aligning moment on the body about the road normal.
             torque += n * f.law.mz_nm;
@@ -696,13 +698,16 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         }
     }
     // The tread's deflection after the step, d' = d + h J v (the contact's sliding velocity
-    // after the solve), at most what the row's bound can hold (beyond it the tread slides),
-    // weighted by the stiction weight: it fades out as the contact speeds up to 1 m/s.
-    const auto deflection_after = [&](const ContactRow& r, double stick, double spin, double deflection, double stiffness) {
+    // after the solve), at most what the row's bound can hold (beyond it the tread slides), and
+    // relaxing as the tyre rolls, over its relaxation length sigma of rolled distance (the length
+    // the tread's stiffness was built on, the radius): dd/dt = J v - |v_x| d / sigma, backward
+    // Euler, d' = (d + h J v) / (1 + h |v_x| / sigma). Gone once the contact slides (w = 0).
+    const auto deflection_after = [&](const ContactRow& r, double stick, double spin, double deflection, double stiffness,
+                                      double relaxation) {
         if (r.spring_gamma <= 0.0 || stick <= 0.0 || !(stiffness > 0.0)) return 0.0;
         const double jv = dot(r.lin, b.v) + dot(r.ang, b.omega) + r.coeff * spin;
         const double limit = r.hi / (h * stiffness);
-        return stick * std::clamp(deflection + h * jv, -limit, limit);
+        return std::clamp(deflection + h * jv, -limit, limit) / relaxation;
     };
     for (int k = 0; k < rows.pair_count; ++k) {
         const TirePair& p = rows.pairs[k];
@@ -710,9 +715,11 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         const WheelModel& wm_out = m.wheels[p.wheel];
         const double spin = b.w[detail::kWheel0 + p.wheel];
         const double stick = frames[p.wheel].stick;
+        const double relaxation = 1.0 + h * frames[p.wheel].rolling_speed / wm_out.radius_m;
         ws_out.tread_deflection_x_m =
-            deflection_after(p.x, stick, spin, ws_out.tread_deflection_x_m, wm_out.tread_stiffness_x_n_per_m);
-        ws_out.tread_deflection_y_m = deflection_after(p.y, stick, 0.0, ws_out.tread_deflection_y_m, wm_out.tread_stiffness_y_n_per_m);
+            deflection_after(p.x, stick, spin, ws_out.tread_deflection_x_m, wm_out.tread_stiffness_x_n_per_m, relaxation);
+        ws_out.tread_deflection_y_m =
+            deflection_after(p.y, stick, 0.0, ws_out.tread_deflection_y_m, wm_out.tread_stiffness_y_n_per_m, relaxation);
         s.warm_impulses[kSlotsTireX[p.wheel]] = p.x.lambda;
         s.warm_impulses[kSlotsTireY[p.wheel]] = p.y.lambda;
         s.wheel_outputs[p.wheel].fx_n = p.x.lambda / h;

@@ -3,6 +3,7 @@
 // VehicleState to snapshot or roll back a run), and the flags it raises for telemetry.
 
 #include <array>
+#include <limits>
 
 namespace tractive {
 
@@ -47,6 +48,10 @@ struct ControllerState {
     // (transmission_control.cpp, start_phase_pedal).
     double start_slip_limit_rad_per_s = 1.0e300;
     double time_since_shift_s = 1.0e9;  // since the last shift phase ended (automatic hysteresis)
+    double shift_demand = 0.0;  // the throttle demand the automatic shifts on (0..1; transmission_control.cpp)
+    // The resistance the car meets (N), gear_choice.hpp's road_load_sample_n low-passed with time
+    // constant kRoadLoadTimeConstant_s; NaN below 5 m/s.
+    double road_load_n = std::numeric_limits<double>::quiet_NaN();
     bool shift_up_was_pressed = false;  // for the rising edge of the sequential paddles
     bool shift_down_was_pressed = false;
 
