@@ -439,6 +439,8 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         slip.forward_speed_m_per_s = vx;
         slip.slip_denominator_m_per_s = denom;
         auto& out = s.wheel_outputs[i];
+        const double slip_ratio_before = out.slip_ratio;  // the last step's
+        const double slip_angle_before = out.slip_angle_rad;
         out.slip_ratio = slip.slip_ratio;
         out.slip_angle_rad = slip.slip_angle_rad;
         out.fz_n = f.fz;
@@ -458,25 +460,40 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
             // aligning moment back, so that a car with equal tyres is symmetric (Pacejka's shift
             // terms are not odd in the slip angle). VDrift's Pacejka 2002 and brush tyres are
             // evaluated as they are on every wheel, as VDrift does (tire_mirrored_on_right).
-            if (f.stick == 1.0) {
-                f.law = TireForce{};
-            } else if (wm.left || !wm.tire_mirrored_on_right) {
-                f.law = tire_force(ws.tire, slip, f.fz, surface, wm.size_friction_factor);
-            } else {
-                TireSlip mirrored = slip;
-                mirrored.slip_angle_rad = -slip.slip_angle_rad;
-                mirrored.inclination_rad = -slip.inclination_rad;
-                f.law = tire_force(ws.tire, mirrored, f.fz, surface, wm.size_friction_factor);
-                f.law.fy_n = -f.law.fy_n;
-                f.law.mz_nm = -f.law.mz_nm;
+            const auto law_at = [&](const TireSlip& at) {
+                if (wm.left || !wm.tire_mirrored_on_right) return tire_force(ws.tire, at, f.fz, surface, wm.size_friction_factor);
+                TireSlip mirrored = at;
+                mirrored.slip_angle_rad = -at.slip_angle_rad;
+                mirrored.inclination_rad = -at.inclination_rad;
+                TireForce t = tire_force(ws.tire, mirrored, f.fz, surface, wm.size_friction_factor);
+                t.fy_n = -t.fy_n;
+                t.mz_nm = -t.mz_nm;
+                return t;
+            };
+            f.law = f.stick == 1.0 ? TireForce{} : law_at(slip);
+            // Past the peak the row takes the law's force explicitly (set_tyre_row). On the falling
+            // branch the slip runs away from the peak (or back to it) within the step, so the force
+            // is taken at the slip predicted for the middle of the step, the last step's change
+            // carried on: kappa + (kappa - kappa_last) / 2 (and the slip angle alike), where the
+            // law still falls. (At the start-of-step slip it overstated a locking wheel's force
+            // over the step: ABS stops at 8 ms came out 1-5 % shorter than at 0.8 ms.)
+            const bool past_peak_x = !(f.law.dfx_dslip_ratio > 0.0);
+            const bool past_peak_y = !(f.law.dfy_dslip_angle_per_rad < 0.0);
+            if (f.stick == 0.0 && (past_peak_x || past_peak_y)) {
+                TireSlip mid = slip;
+                if (past_peak_x) mid.slip_ratio += 0.5 * (slip.slip_ratio - slip_ratio_before);
+                if (past_peak_y) mid.slip_angle_rad += 0.5 * (slip.slip_angle_rad - slip_angle_before);
+                const TireForce at_mid = law_at(mid);
+                if (past_peak_x && !(at_mid.dfx_dslip_ratio > 0.0)) f.law.fx_n = at_mid.fx_n;
+                if (past_peak_y && !(at_mid.dfy_dslip_angle_per_rad < 0.0)) f.law.fy_n = at_mid.fy_n;
             }
             f.law.mz_nm *= 1.0 - f.stick;
             const TirePeak peak = tire_peak_force(ws.tire, f.fz, surface, wm.size_friction_factor);
             // Bounds: the friction the tyre can give (its peak), or the law's force if larger; past
             // the peak (a falling law, a rigid row) the law's force, or the static friction the
             // stiction weight allows if larger.
-            f.falling_x = !(f.law.dfx_dslip_ratio > 0.0);
-            f.falling_y = !(f.law.dfy_dslip_angle_per_rad < 0.0);
+            f.falling_x = past_peak_x;
+            f.falling_y = past_peak_y;
             f.bound_x = std::max(std::abs(f.law.fx_n), (f.falling_x ? f.stick : 1.0) * peak.fx_n);
             f.bound_y = std::max(std::abs(f.law.fy_n), (f.falling_y ? f.stick : 1.0) * peak.fy_n);
             // (sqrt of the sum of squares rather than std::hypot: tyre forces are far from overflow.)

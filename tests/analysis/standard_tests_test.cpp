@@ -392,12 +392,18 @@ TEST(StandardTests, ALightStiffCarPassesEveryTestAtTheDefaultStep) {
         const StandardTestResult r = run_standard_test(name, spec);
         EXPECT_TRUE(r.passed()) << name << ": " << to_string(r.status) << ": " << r.reason;
     }
-    // Within about 1 % of a ten times finer step, braking included.
+    // Within 1 % of a ten times finer step, braking (with and without ABS) included.
     for (const auto& [test, metric] : std::vector<std::pair<std::string, std::string>>{
-             {"accel", "t_0_100_s"}, {"braking", "braking_100_0_noabs_m"}, {"top-speed", "top_speed_kmh"}}) {
+             {"accel", "t_0_100_s"},
+             {"braking", "braking_100_0_noabs_m"},
+             {"braking", "braking_100_0_m"},
+             {"skidpad", "skidpad_g"},
+             {"step-steer", "yaw_rate_rise_time_s"},
+             {"launch", "t_0_50_s"},
+             {"top-speed", "top_speed_kmh"}}) {
         const AtTwoSteps m = at_default_and_finer_step(spec, test, metric);
         std::printf("light stiff car %s: %.4f at 8 ms, %.4f at 0.8 ms\n", metric.c_str(), m.coarse, m.fine);
-        EXPECT_NEAR(m.coarse, m.fine, 0.015 * m.fine) << metric;
+        EXPECT_NEAR(m.coarse, m.fine, 0.01 * m.fine) << metric;
     }
 }
 
