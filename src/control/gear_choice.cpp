@@ -102,6 +102,13 @@ int choose_automatic_gear(const VehicleModel& model, double gearbox_output_speed
     return choice;
 }
 
+bool automatic_gear_in_range(const VehicleModel& model, double gearbox_output_speed_rad_per_s, int gear) {
+    const TransmissionSpec& t = model.spec.transmission;
+    if (gear < 1 || gear > static_cast<int>(t.forward_ratios.size())) return false;
+    const double rpm = t.forward_ratios[gear - 1] * std::abs(gearbox_output_speed_rad_per_s) / kRadPerSecPerRpm;
+    return rpm >= lowest_drive_rpm(model.spec.engine) && rpm <= automatic_upshift_rpm(model.spec.engine);
+}
+
 namespace {
 constexpr double kRoadLoadMinSpeed_m_per_s = 5.0;
 }  // namespace

@@ -9,6 +9,7 @@
 #include "tractive/laws/clutch.hpp"
 #include "tractive/laws/engine.hpp"
 #include "tractive/laws/engine_torque.hpp"
+#include "tractive/spec/mass_properties.hpp"
 
 namespace tractive {
 
@@ -38,6 +39,14 @@ constexpr double kShiftDemandTimeConstant_s = 0.5;
 // Time constant of the road-load estimate the upshift check uses (a design value: several
 // cycles of a rev limiter's cut, a fraction of the car's own speed change).
 constexpr double kRoadLoadTimeConstant_s = 0.5;
+// Lateral acceleration above which the automatic holds its gear while the engine stays in range
+// (a design value: automatics' curve recognition acts from about 2-3 m/s^2).
+constexpr double kCornerHoldLateral_g = 0.25;
+
+double lateral_acceleration_m_per_s2(const VehicleState& vehicle) {
+    const Mat3 rot = to_matrix(vehicle.orientation);
+    return std::abs(dot(vehicle.acceleration_m_per_s2, Vec3{rot.m[0][1], rot.m[1][1], rot.m[2][1]}));
+}
 
 void enter(ControllerState& c, ClutchPhase phase) {
     if (c.clutch_phase == ClutchPhase::ShiftEngage && phase != ClutchPhase::ShiftEngage) c.time_since_shift_s = 0.0;
@@ -60,6 +69,7 @@ struct Context {
     double choice_output_rad_per_s;
     double idle_rad_per_s;
     int gear_count;
+    double lateral_acceleration_m_per_s2;  // magnitude, across the body
 
     [[nodiscard]] double input_speed(int gear) const {
         return gearbox_ratio(model.spec.transmission, gear) * output_rad_per_s;
@@ -150,6 +160,13 @@ void automatic_requests(const Context& x, const DriverInput& in, ControllerState
             // The driver's demand, not the throttle traction control leaves: a TCS cut must not
             // read as a request for a higher gear.
             wanted = choose_automatic_gear(x.model, x.choice_output_rad_per_s, c.shift_demand, c.engaged_gear);
+            // Cornering: the gear is held while the engine stays in its range (no shift that
+            // would jolt the driven wheels' torque mid-corner), as automatics' curve recognition
+            // holds the gear above a lateral acceleration.
+            if (x.lateral_acceleration_m_per_s2 > kCornerHoldLateral_g * kStandardGravity_m_per_s2 &&
+                automatic_gear_in_range(x.model, x.choice_output_rad_per_s, c.engaged_gear)) {
+                wanted = c.engaged_gear;
+            }
             // An upshift that would leave the car slower (a next gear too long for the power at
             // this speed) is not taken: the gear is held, on the rev limiter if need be.
             if (wanted > c.engaged_gear && upshift_would_lose_speed(x.model, x.vehicle, c.engaged_gear + 1, c.shift_demand, c.road_load_n)) {
@@ -349,7 +366,8 @@ TransmissionCommand transmission_step(const VehicleModel& model, const VehicleSt
                     input.brake > 0.0 ? gearbox_output_speed_rad_per_s(model, vehicle)
                                       : gear_choice_output_speed_rad_per_s(model, vehicle, largest_driven_peak_slip(model, state)),
                     model.spec.engine.start_rpm * kRadPerSecPerRpm,
-                    static_cast<int>(model.spec.transmission.forward_ratios.size())};
+                    static_cast<int>(model.spec.transmission.forward_ratios.size()),
+                    lateral_acceleration_m_per_s2(vehicle)};
     state.phase_time_s += dt_s;
     state.time_since_shift_s += dt_s;
     // The demand the automatic shifts on: the driver's pedal (not what traction control leaves),

@@ -64,6 +64,11 @@ double automatic_upshift_rpm(const EngineSpec& engine);
 int choose_automatic_gear(const VehicleModel& model, double gearbox_output_speed_rad_per_s, double throttle,
                           int current_gear);
 
+// Whether gear g turns the engine within the automatic's range at this gearbox output speed:
+// [lowest_drive_rpm, automatic_upshift_rpm] (the range choose_automatic_gear gives the current
+// gear).
+bool automatic_gear_in_range(const VehicleModel& model, double gearbox_output_speed_rad_per_s, int gear);
+
 // The resistance the car meets now, from the power the gearbox passed in the last step and the
 // car's forward acceleration, at forward speed v (N):
 //   R = T_gearbox w_gearbox / v - m a_x
