@@ -4,6 +4,8 @@
 //   tractive run [CAR] --controls FILE.csv --out FILE.csv [--duration S] [--road SPEC]
 //                [--mode manual|sequential|automatic|direct] [--abs on|off] [--tcs on|off]
 //   tractive test [CAR] [TEST...] [--json] [--out DIR] [--data-root DIR]
+//   tractive tyre FILE [--wheel fl] [--json] [--load N,..] [--slip-ratio K,..] [--slip-angle-deg A,..]
+//                 [--camber-deg G,..]
 // Exit status: 0 success, 2 bad input (a car file that cannot be loaded, a bad option or
 // command line), 1 other failures.
 
@@ -26,6 +28,7 @@
 #include "load_options.hpp"
 #include "run_command.hpp"
 #include "test_command.hpp"
+#include "tyre_command.hpp"
 
 namespace fs = std::filesystem;
 using namespace tractive;
@@ -170,6 +173,10 @@ int main(int argc, char** argv) {
     tractive::cli::TestOptions test_options;
     tractive::cli::add_test_options(*test, test_options);
 
+    auto* tyre = app.add_subcommand("tyre", "Show a tyre law: peak friction, slip stiffness and force curves, or forces at given points");
+    tractive::cli::TyreOptions tyre_options;
+    tractive::cli::add_tyre_options(*tyre, tyre_options);
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -198,6 +205,8 @@ int main(int argc, char** argv) {
             return tractive::cli::run_command(run_options, default_car().string());
         } else if (*test) {
             return tractive::cli::test_command(test_options, default_car().string());
+        } else if (*tyre) {
+            return tractive::cli::tyre_command(tyre_options);
         } else if (*convert) {
             const fs::path in(convert_in);
             require_toml_output(convert_out);

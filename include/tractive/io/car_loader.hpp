@@ -54,8 +54,8 @@ LoadedCar load_toml_car(std::string_view text, const std::filesystem::path& path
 // A standalone VDrift tyre file (carparts/tire/*.tire): Pacejka '89 coefficients, combined-slip
 // weights, tread, rolling resistance and the size reference (R0, W0, AR0, PT0, FZ0). The size,
 // radius and inertia are left at 0: a car's [wheel.xx.tire] size gives them. Includes ("&file")
-// resolve next to the tyre file and under options.data_root. Throws LoadError naming the model
-// for Pacejka 2002 (.tiren) and brush-model (.tirep) files, which tractive does not support.
+// resolve next to the tyre file and under options.data_root. A Pacejka 2002 (.tiren) or
+// brush-model (.tirep) file gives that model (chosen from its keys).
 TireSpec load_vdrift_tire(const std::filesystem::path& path, const LoadOptions& options = {});
 
 }  // namespace tractive

@@ -1,0 +1,208 @@
+#include "tyre_command.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <filesystem>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <numbers>
+
+#include "tractive/analysis/tyre_curves.hpp"
+#include "tractive/analysis/vehicle_summary.hpp"
+#include "tractive/io/car_loader.hpp"
+
+namespace fs = std::filesystem;
+
+namespace tractive::cli {
+
+namespace {
+
+constexpr int kExitBadInput = 2;
+constexpr double kDeg = std::numbers::pi / 180.0;
+
+// The tyre to show and the loads to show it at.
+struct LoadedTyre {
+    TireSpec tire;
+    TyreSide side = TyreSide::Left;
+    double nominal_load_n = 0.0;
+    std::string description;
+};
+
+bool is_vdrift_tyre_file(const fs::path& p) {
+    const std::string ext = p.extension().string();
+    return ext == ".tire" || ext == ".tiren" || ext == ".tirep";
+}
+
+LoadedTyre load_tyre(const TyreOptions& o) {
+    const fs::path path(o.file);
+    const LoadOptions load = to_load_options(o.load);
+    LoadedTyre t;
+    if (is_vdrift_tyre_file(path)) {
+        t.tire = load_vdrift_tire(path, load);
+        if (t.tire.model == TireModel::Brush) {
+            throw LoadError({path.string(), 0}, "",
+                            "a VDrift brush-model tyre takes its size from a car's wheel: show it with `tractive tyre "
+                            "CAR --wheel fl`");
+        }
+        if (t.tire.model == TireModel::Pacejka2002) {
+            t.nominal_load_n = t.tire.pacejka2002.nominal_load_n;
+        } else if (t.tire.size_reference) {
+            t.nominal_load_n = t.tire.size_reference->load_n;
+        }
+        t.description = fmt::format("{} ({} tyre file)", path.string(), to_string(t.tire.model));
+        return t;
+    }
+    const LoadedCar car = load_car(path, load);
+    for (const auto& w : car.warnings) std::cerr << "warning: " << w.to_string() << "\n";
+    int wheel = -1;
+    for (int i = 0; i < 4; ++i) {
+        if (o.wheel == kWheelNames[i]) wheel = i;
+    }
+    if (wheel < 0) throw LoadError({}, "--wheel", fmt::format("'{}': expected fl, fr, rl or rr", o.wheel));
+    t.tire = car.spec.wheels[wheel].tire;
+    t.side = (wheel == FR || wheel == RR) ? TyreSide::Right : TyreSide::Left;
+    t.nominal_load_n = summarize(car.spec).wheel_loads_n[wheel];
+    t.description = fmt::format("{} wheel {} ({} tyre; static load {:.0f} N)", path.string(), o.wheel,
+                                to_string(t.tire.model), t.nominal_load_n);
+    return t;
+}
+
+std::vector<double> or_default(const std::vector<double>& v, double fallback) {
+    return v.empty() ? std::vector<double>{fallback} : v;
+}
+
+int print_points(const LoadedTyre& t, const TyreOptions& o) {
+    nlohmann::json points = nlohmann::json::array();
+    for (const double fz : or_default(o.loads_n, t.nominal_load_n > 0.0 ? t.nominal_load_n : 4000.0))
+        for (const double kappa : or_default(o.slip_ratios, 0.0))
+            for (const double alpha_deg : or_default(o.slip_angles_deg, 0.0))
+                for (const double gamma_deg : or_default(o.cambers_deg, 0.0)) {
+                    const TyrePointForces f =
+                        evaluate_tyre(t.tire, {fz, kappa, alpha_deg * kDeg, gamma_deg * kDeg, o.speed_m_per_s}, t.side);
+                    points.push_back({{"fz_n", fz},
+                                      {"kappa", kappa},
+                                      {"alpha_deg", alpha_deg},
+                                      {"gamma_deg", gamma_deg},
+                                      {"fx_n", f.fx_n},
+                                      {"fy_n", f.fy_n},
+                                      {"mz_nm", f.mz_nm}});
+                }
+    if (o.json) {
+        std::cout << nlohmann::json{{"points", points}}.dump(2) << "\n";
+    } else {
+        std::cout << fmt::format("{:>9} {:>8} {:>10} {:>10} {:>10} {:>10} {:>10}\n", "fz_n", "kappa", "alpha_deg",
+                                 "gamma_deg", "fx_n", "fy_n", "mz_nm");
+        for (const auto& p : points) {
+            std::cout << fmt::format("{:9.1f} {:8.4f} {:10.3f} {:10.3f} {:10.1f} {:10.1f} {:10.2f}\n", p["fz_n"].get<double>(),
+                                     p["kappa"].get<double>(), p["alpha_deg"].get<double>(), p["gamma_deg"].get<double>(),
+                                     p["fx_n"].get<double>(), p["fy_n"].get<double>(), p["mz_nm"].get<double>());
+        }
+    }
+    return 0;
+}
+
+std::vector<double> grid(double lo, double hi, double step) {
+    std::vector<double> v;
+    const int n = static_cast<int>(std::lround((hi - lo) / step));
+    for (int i = 0; i <= n; ++i) v.push_back(lo + step * i);
+    return v;
+}
+
+int print_summary(const LoadedTyre& t, const TyreOptions& o) {
+    const std::vector<double> loads = o.loads_n.empty() ? default_tyre_loads_n(t.nominal_load_n) : o.loads_n;
+    const std::vector<double> kappas = grid(-0.5, 0.5, 0.05);
+    const std::vector<double> alphas_deg = grid(-15.0, 15.0, 1.0);
+    std::vector<TyreLoadSummary> summaries;
+    for (const double fz : loads) summaries.push_back(summarize_tyre_at_load(t.tire, fz, t.side));
+    const auto force = [&](double fz, double kappa, double alpha_deg) {
+        return evaluate_tyre(t.tire, {fz, kappa, alpha_deg * kDeg, 0.0, o.speed_m_per_s}, t.side);
+    };
+    if (o.json) {
+        nlohmann::json j;
+        j["tyre"] = t.description;
+        j["model"] = to_string(t.tire.model);
+        nlohmann::json per_load = nlohmann::json::array();
+        for (const TyreLoadSummary& s : summaries) {
+            nlohmann::json fx = nlohmann::json::array(), fy = nlohmann::json::array(), mz = nlohmann::json::array();
+            for (const double k : kappas) fx.push_back(force(s.fz_n, k, 0.0).fx_n);
+            for (const double a : alphas_deg) {
+                const TyrePointForces f = force(s.fz_n, 0.0, a);
+                fy.push_back(f.fy_n);
+                mz.push_back(f.mz_nm);
+            }
+            per_load.push_back({{"fz_n", s.fz_n},
+                                {"peak_mu_x", s.peak_mu_x},
+                                {"slip_ratio_at_peak", s.slip_ratio_at_peak},
+                                {"peak_mu_y", s.peak_mu_y},
+                                {"slip_angle_at_peak_deg", s.slip_angle_at_peak_rad / kDeg},
+                                {"slip_stiffness_n", s.slip_stiffness_n},
+                                {"cornering_stiffness_n_per_deg", s.cornering_stiffness_n_per_rad * kDeg},
+                                {"fx_n", fx},
+                                {"fy_n", fy},
+                                {"mz_nm", mz}});
+        }
+        j["slip_ratio"] = kappas;
+        j["slip_angle_deg"] = alphas_deg;
+        j["loads"] = per_load;
+        std::cout << j.dump(2) << "\n";
+        return 0;
+    }
+    std::cout << t.description << "\n\n";
+    std::cout << fmt::format("{:>8} {:>9} {:>8} {:>9} {:>11} {:>12} {:>14}\n", "load_n", "peak_mu_x", "at_kappa",
+                             "peak_mu_y", "at_alpha_deg", "C_kappa_n", "C_alpha_n/deg");
+    for (const TyreLoadSummary& s : summaries) {
+        std::cout << fmt::format("{:8.0f} {:9.3f} {:8.3f} {:9.3f} {:11.2f} {:12.0f} {:14.0f}\n", s.fz_n, s.peak_mu_x,
+                                 s.slip_ratio_at_peak, s.peak_mu_y, s.slip_angle_at_peak_rad / kDeg, s.slip_stiffness_n,
+                                 s.cornering_stiffness_n_per_rad * kDeg);
+    }
+    std::cout << "\nFx (N) against slip ratio, no slip angle\n" << fmt::format("{:>8}", "kappa");
+    for (const double fz : loads) std::cout << fmt::format(" {:>10}", fmt::format("{:.0f} N", fz));
+    std::cout << "\n";
+    for (const double k : kappas) {
+        std::cout << fmt::format("{:8.2f}", k);
+        for (const double fz : loads) std::cout << fmt::format(" {:10.0f}", force(fz, k, 0.0).fx_n);
+        std::cout << "\n";
+    }
+    std::cout << "\nFy (N) and Mz (N m) against slip angle, no slip ratio\n" << fmt::format("{:>9}", "alpha_deg");
+    for (const double fz : loads) std::cout << fmt::format(" {:>10}", fmt::format("Fy {:.0f}", fz));
+    for (const double fz : loads) std::cout << fmt::format(" {:>10}", fmt::format("Mz {:.0f}", fz));
+    std::cout << "\n";
+    for (const double a : alphas_deg) {
+        std::cout << fmt::format("{:9.1f}", a);
+        for (const double fz : loads) std::cout << fmt::format(" {:10.0f}", force(fz, 0.0, a).fy_n);
+        for (const double fz : loads) std::cout << fmt::format(" {:10.1f}", force(fz, 0.0, a).mz_nm);
+        std::cout << "\n";
+    }
+    return 0;
+}
+
+}  // namespace
+
+void add_tyre_options(CLI::App& tyre, TyreOptions& o) {
+    tyre.add_option("file", o.file, "A tyre file (VDrift .tire, .tiren) or a car file (then --wheel picks the tyre)")
+        ->required();
+    tyre.add_option("--wheel", o.wheel, "The car's wheel whose tyre to show: fl, fr, rl or rr (default fl)")
+        ->check(CLI::IsMember({"fl", "fr", "rl", "rr"}));
+    tyre.add_flag("--json", o.json, "Print JSON");
+    tyre.add_option("--load", o.loads_n, "Vertical load(s), N, comma-separated")->delimiter(',')->check(CLI::PositiveNumber);
+    tyre.add_option("--slip-ratio", o.slip_ratios, "Slip ratio(s) kappa, comma-separated (evaluates points)")
+        ->delimiter(',')
+        ->check(CLI::Range(-10.0, 10.0));
+    tyre.add_option("--slip-angle-deg", o.slip_angles_deg, "Slip angle(s), degrees, comma-separated (evaluates points)")
+        ->delimiter(',')
+        ->check(CLI::Range(-89.0, 89.0));
+    tyre.add_option("--camber-deg", o.cambers_deg, "Camber (inclination) angle(s), degrees, comma-separated (evaluates points)")
+        ->delimiter(',')
+        ->check(CLI::Range(-45.0, 45.0));
+    tyre.add_option("--speed", o.speed_m_per_s, "The contact's forward speed, m/s (default 20)")->check(CLI::Range(0.1, 200.0));
+    add_car_load_options(tyre, o.load);
+}
+
+int tyre_command(const TyreOptions& o) {
+    const LoadedTyre t = load_tyre(o);
+    const bool points = !o.slip_ratios.empty() || !o.slip_angles_deg.empty() || !o.cambers_deg.empty();
+    return points ? print_points(t, o) : print_summary(t, o);
+}
+
+}  // namespace tractive::cli

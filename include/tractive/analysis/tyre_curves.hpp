@@ -1,0 +1,52 @@
+#pragma once
+// A tyre law looked at from outside, as `tractive tyre` shows it: the steady-state forces at
+// chosen loads, slips and cambers in ISO axes (x forward, y left, z up; slip ratio kappa > 0
+// driving, slip angle alpha = atan(v_y / |v_x|) > 0 giving Fy < 0, camber gamma as the tyre law's
+// inclination), and per load the peak friction and the slip stiffnesses at zero slip.
+
+#include <vector>
+
+#include "tractive/spec/vehicle_spec.hpp"
+
+namespace tractive {
+
+// Which side the tyre sits on: a right-hand wheel's tyre is evaluated as the step evaluates it
+// there (mirrored for the laws that mirror: laws/tire.hpp, tire_mirrored_on_right).
+enum class TyreSide { Left, Right };
+
+struct TyreOperatingPoint {
+    double fz_n = 0.0;
+    double slip_ratio = 0.0;
+    double slip_angle_rad = 0.0;
+    double camber_rad = 0.0;
+    double speed_m_per_s = 20.0;  // the contact's forward speed (the brush law works from velocities)
+};
+
+struct TyrePointForces {
+    double fx_n = 0.0;
+    double fy_n = 0.0;
+    double mz_nm = 0.0;
+};
+
+// The law at one point, on the nominal surface (friction scale 1), with the tyre's own size
+// scaling (tire_size_friction_factor).
+TyrePointForces evaluate_tyre(const TireSpec& tire, const TyreOperatingPoint& point, TyreSide side = TyreSide::Left);
+
+struct TyreLoadSummary {
+    double fz_n = 0.0;
+    double peak_mu_x = 0.0;           // max |Fx| / Fz over driving slip ratios 0..1
+    double slip_ratio_at_peak = 0.0;
+    double peak_mu_y = 0.0;           // max |Fy| / Fz over slip angles 0..30 deg
+    double slip_angle_at_peak_rad = 0.0;
+    double slip_stiffness_n = 0.0;            // dFx/dkappa at zero slip (N per unit slip)
+    double cornering_stiffness_n_per_rad = 0.0;  // -dFy/dalpha at zero slip (N/rad)
+};
+
+// Peaks found on a grid (0.0005 in kappa, 0.01 deg in alpha) and refined; stiffnesses by central
+// differences of 1e-5 about zero slip. Zero camber.
+TyreLoadSummary summarize_tyre_at_load(const TireSpec& tire, double fz_n, TyreSide side = TyreSide::Left);
+
+// The loads a user looks at first: 0.5, 1 and 1.5 times the tyre's nominal load.
+std::vector<double> default_tyre_loads_n(double nominal_load_n);
+
+}  // namespace tractive

@@ -1,0 +1,85 @@
+#include "tractive/analysis/tyre_curves.hpp"
+
+#include <cmath>
+#include <numbers>
+
+#include "tractive/laws/tire.hpp"
+
+namespace tractive {
+
+TyrePointForces evaluate_tyre(const TireSpec& tire, const TyreOperatingPoint& point, TyreSide side) {
+    TireSlip slip;
+    slip.slip_ratio = point.slip_ratio;
+    slip.slip_angle_rad = point.slip_angle_rad;
+    slip.inclination_rad = point.camber_rad;
+    slip.forward_speed_m_per_s = point.speed_m_per_s;
+    slip.slip_denominator_m_per_s = std::max(std::abs(point.speed_m_per_s), 1.0);
+    const double size_factor = tire_size_friction_factor(tire);
+    if (side == TyreSide::Right && tire_mirrored_on_right(tire)) {
+        slip.slip_angle_rad = -slip.slip_angle_rad;
+        slip.inclination_rad = -slip.inclination_rad;
+        const TireForce f = tire_force(tire, slip, point.fz_n, 1.0, size_factor);
+        return {f.fx_n, -f.fy_n, -f.mz_nm};
+    }
+    const TireForce f = tire_force(tire, slip, point.fz_n, 1.0, size_factor);
+    return {f.fx_n, f.fy_n, f.mz_nm};
+}
+
+namespace {
+
+// The maximum of g over [lo, hi]: a grid of n points, then golden-section refinement in the cell
+// around the best grid point. Returns {argmax, max}.
+template <class F>
+std::pair<double, double> maximise(F g, double lo, double hi, int n) {
+    double best_x = lo, best = g(lo);
+    const double dx = (hi - lo) / n;
+    for (int i = 1; i <= n; ++i) {
+        const double x = lo + dx * i;
+        const double v = g(x);
+        if (v > best) {
+            best = v;
+            best_x = x;
+        }
+    }
+    double a = std::max(lo, best_x - dx), b = std::min(hi, best_x + dx);
+    const double r = (std::sqrt(5.0) - 1.0) / 2.0;
+    for (int it = 0; it < 60 && b - a > 1e-12; ++it) {
+        const double x1 = b - r * (b - a), x2 = a + r * (b - a);
+        if (g(x1) > g(x2)) {
+            b = x2;
+        } else {
+            a = x1;
+        }
+    }
+    const double x = 0.5 * (a + b);
+    const double v = g(x);
+    return v > best ? std::pair{x, v} : std::pair{best_x, best};
+}
+
+}  // namespace
+
+TyreLoadSummary summarize_tyre_at_load(const TireSpec& tire, double fz_n, TyreSide side) {
+    TyreLoadSummary s;
+    s.fz_n = fz_n;
+    if (!(fz_n > 0.0)) return s;
+    const auto fx = [&](double kappa) { return evaluate_tyre(tire, {fz_n, kappa, 0.0, 0.0}, side).fx_n; };
+    const auto fy = [&](double alpha) { return evaluate_tyre(tire, {fz_n, 0.0, alpha, 0.0}, side).fy_n; };
+    const auto [kappa_peak, fx_peak] = maximise([&](double k) { return std::abs(fx(k)); }, 0.0, 1.0, 2000);
+    const double deg = std::numbers::pi / 180.0;
+    const auto [alpha_peak, fy_peak] = maximise([&](double a) { return std::abs(fy(a)); }, 0.0, 30.0 * deg, 3000);
+    s.peak_mu_x = fx_peak / fz_n;
+    s.slip_ratio_at_peak = kappa_peak;
+    s.peak_mu_y = fy_peak / fz_n;
+    s.slip_angle_at_peak_rad = alpha_peak;
+    constexpr double kDelta = 1e-5;
+    s.slip_stiffness_n = (fx(kDelta) - fx(-kDelta)) / (2.0 * kDelta);
+    s.cornering_stiffness_n_per_rad = -(fy(kDelta) - fy(-kDelta)) / (2.0 * kDelta);
+    return s;
+}
+
+std::vector<double> default_tyre_loads_n(double nominal_load_n) {
+    const double n = nominal_load_n > 0.0 ? nominal_load_n : 4000.0;
+    return {0.5 * n, n, 1.5 * n};
+}
+
+}  // namespace tractive

@@ -1,0 +1,75 @@
+// A tyre law looked at from outside (analysis/tyre_curves.hpp): peaks and stiffnesses against
+// figures known exactly, points against the law itself, and the right-hand wheel's mirror.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <numbers>
+
+#include "support/test_paths.hpp"
+#include "tractive/analysis/tyre_curves.hpp"
+#include "tractive/io/car_loader.hpp"
+#include "tractive/laws/tire.hpp"
+
+namespace tractive {
+namespace {
+
+TireSpec example_tyre(const char* car, int wheel = FL) {
+    return load_car(std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / (std::string(car) + ".toml")).spec.wheels[wheel].tire;
+}
+
+// UC-win/Road's friction curves (the ucwin_sedan): the longitudinal peak is 0.85 at kappa 0.1 and
+// the first segment's slope 8.5 per unit slip; the lateral peak 0.80 at tan(alpha) = 0.1 and the
+// slope 8 per unit tan(alpha), d tan(alpha) / d alpha = 1 at zero.
+TEST(TyreCurves, PeaksAndStiffnessesOfAFrictionCurveTyre) {
+    const TireSpec tire = example_tyre("ucwin_sedan");
+    ASSERT_EQ(tire.model, TireModel::FrictionCurve);
+    for (const double fz : {2000.0, 4000.0, 6000.0}) {
+        const TyreLoadSummary s = summarize_tyre_at_load(tire, fz);
+        EXPECT_NEAR(s.peak_mu_x, 0.85, 1e-6) << fz;
+        EXPECT_NEAR(s.slip_ratio_at_peak, 0.1, 1e-4) << fz;
+        EXPECT_NEAR(s.peak_mu_y, 0.80, 1e-6) << fz;
+        EXPECT_NEAR(s.slip_angle_at_peak_rad, std::atan(0.1), 1e-4) << fz;
+        EXPECT_NEAR(s.slip_stiffness_n, 8.5 * fz, 1e-6 * fz) << fz;
+        EXPECT_NEAR(s.cornering_stiffness_n_per_rad, 8.0 * fz, 1e-6 * fz) << fz;
+    }
+}
+
+// The points are the law's own forces (laws/tire.hpp), mirrored on a right-hand wheel as the step
+// mirrors it: Fy and Mz change sign with the slip angle and the camber there.
+TEST(TyreCurves, PointsAreTheLawsForcesAndARightWheelIsTheMirrorImage) {
+    const TireSpec tire = example_tyre("roadster");
+    ASSERT_TRUE(tire_mirrored_on_right(tire));
+    const double deg = std::numbers::pi / 180.0;
+    const TyreOperatingPoint p{3500.0, 0.05, 3.0 * deg, -1.5 * deg, 25.0};
+    TireSlip slip;
+    slip.slip_ratio = p.slip_ratio;
+    slip.slip_angle_rad = p.slip_angle_rad;
+    slip.inclination_rad = p.camber_rad;
+    slip.forward_speed_m_per_s = slip.slip_denominator_m_per_s = 25.0;
+    const TireForce law = tire_force(tire, slip, p.fz_n, 1.0);
+    const TyrePointForces left = evaluate_tyre(tire, p);
+    EXPECT_DOUBLE_EQ(left.fx_n, law.fx_n);
+    EXPECT_DOUBLE_EQ(left.fy_n, law.fy_n);
+    EXPECT_DOUBLE_EQ(left.mz_nm, law.mz_nm);
+    EXPECT_LT(left.fy_n, 0.0);  // ISO: alpha > 0 pushes right
+    TyreOperatingPoint mirrored = p;
+    mirrored.slip_angle_rad = -p.slip_angle_rad;
+    mirrored.camber_rad = -p.camber_rad;
+    const TyrePointForces right = evaluate_tyre(tire, mirrored, TyreSide::Right);
+    EXPECT_DOUBLE_EQ(right.fx_n, left.fx_n);
+    EXPECT_DOUBLE_EQ(right.fy_n, -left.fy_n);
+    EXPECT_DOUBLE_EQ(right.mz_nm, -left.mz_nm);
+}
+
+TEST(TyreCurves, NoLoadNoForceAndDefaultLoads) {
+    const TireSpec tire = example_tyre("roadster");
+    const TyreLoadSummary s = summarize_tyre_at_load(tire, 0.0);
+    EXPECT_EQ(s.peak_mu_x, 0.0);
+    EXPECT_EQ(evaluate_tyre(tire, {-100.0, 0.1, 0.1, 0.0}).fx_n, 0.0);
+    EXPECT_EQ(default_tyre_loads_n(4000.0), (std::vector<double>{2000.0, 4000.0, 6000.0}));
+    EXPECT_EQ(default_tyre_loads_n(0.0), (std::vector<double>{2000.0, 4000.0, 6000.0}));
+}
+
+}  // namespace
+}  // namespace tractive

@@ -1,0 +1,94 @@
+// `tractive tyre`, run as a user would: the summary, the points in ISO axes (equal to the
+// library's evaluation), and bad input refused with status 2.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <numbers>
+
+#include "support/cli_run.hpp"
+#include "support/test_paths.hpp"
+#include "tractive/analysis/tyre_curves.hpp"
+#include "tractive/io/car_loader.hpp"
+
+namespace fs = std::filesystem;
+using namespace tractive;
+
+namespace {
+
+using test::CliRun;
+
+CliRun run(const std::string& args, bool with_stderr = false) { return test::run_cli(args, with_stderr); }
+std::string quoted(const fs::path& p) { return "'" + p.string() + "'"; }
+fs::path example(const char* car) { return fs::path(TRACTIVE_EXAMPLE_CARS) / (std::string(car) + ".toml"); }
+
+TEST(TyreCommand, ShowsACarsTyrePeaksStiffnessesAndCurves) {
+    const CliRun r = run("tyre " + quoted(example("ucwin_sedan")) + " --wheel rl");
+    ASSERT_EQ(r.status, 0) << r.out;
+    for (const char* text : {"wheel rl", "peak_mu_x", "C_alpha_n/deg", "Fx (N) against slip ratio", "Mz"}) {
+        EXPECT_NE(r.out.find(text), std::string::npos) << text << "\n" << r.out;
+    }
+    const CliRun j = run("tyre " + quoted(example("ucwin_sedan")) + " --json --load 3000");
+    ASSERT_EQ(j.status, 0) << j.out;
+    const nlohmann::json doc = nlohmann::json::parse(j.out);
+    ASSERT_EQ(doc["loads"].size(), 1u);
+    EXPECT_NEAR(doc["loads"][0]["peak_mu_x"].get<double>(), 0.85, 1e-6);
+    EXPECT_NEAR(doc["loads"][0]["slip_stiffness_n"].get<double>(), 8.5 * 3000.0, 1e-3);
+    EXPECT_EQ(doc["loads"][0]["fx_n"].size(), doc["slip_ratio"].size());
+}
+
+// Every combination of the lists, in ISO axes, equal to the library's evaluation on that wheel.
+TEST(TyreCommand, PointsAreEveryCombinationInIsoAxes) {
+    const CliRun r = run("tyre " + quoted(example("roadster")) +
+                         " --wheel fr --load 2500,4000 --slip-ratio -0.1,0,0.08 --slip-angle-deg -4,0,4 --camber-deg 0,-2 --json");
+    ASSERT_EQ(r.status, 0) << r.out;
+    const nlohmann::json doc = nlohmann::json::parse(r.out);
+    ASSERT_EQ(doc["points"].size(), 2u * 3u * 3u * 2u);
+    const TireSpec tire = load_car(example("roadster")).spec.wheels[FR].tire;
+    const double deg = std::numbers::pi / 180.0;
+    for (const auto& p : doc["points"]) {
+        const TyrePointForces f = evaluate_tyre(tire,
+                                                {p["fz_n"].get<double>(), p["kappa"].get<double>(),
+                                                 p["alpha_deg"].get<double>() * deg, p["gamma_deg"].get<double>() * deg, 20.0},
+                                                TyreSide::Right);
+        EXPECT_NEAR(p["fx_n"].get<double>(), f.fx_n, 1e-9 * (1.0 + std::abs(f.fx_n)));
+        EXPECT_NEAR(p["fy_n"].get<double>(), f.fy_n, 1e-9 * (1.0 + std::abs(f.fy_n)));
+        EXPECT_NEAR(p["mz_nm"].get<double>(), f.mz_nm, 1e-9 * (1.0 + std::abs(f.mz_nm)));
+        const double alpha = p["alpha_deg"].get<double>();
+        if (alpha > 0.0 && p["kappa"].get<double>() == 0.0 && p["gamma_deg"].get<double>() == 0.0) {
+            EXPECT_LT(p["fy_n"].get<double>(), 0.0) << p;  // ISO: a positive slip angle pushes right
+        }
+    }
+}
+
+TEST(TyreCommand, ShowsAVDriftTyreFile) {
+    TRACTIVE_REQUIRE_VDRIFT_DATA();
+    const fs::path tire = test::vdrift_data() / "carparts" / "tire" / "touring.tire";
+    const CliRun r = run("tyre " + quoted(tire) + " --json");
+    ASSERT_EQ(r.status, 0) << r.out;
+    const nlohmann::json doc = nlohmann::json::parse(r.out);
+    EXPECT_EQ(doc["model"], "pacejka89");
+    for (const auto& load : doc["loads"]) {
+        EXPECT_GT(load["peak_mu_x"].get<double>(), 1.0);  // VDrift's grippy touring tyre
+        EXPECT_LT(load["peak_mu_x"].get<double>(), 2.0);
+        EXPECT_GT(load["cornering_stiffness_n_per_deg"].get<double>(), 0.0);
+    }
+}
+
+TEST(TyreCommand, RefusesBadInputWithStatusTwo) {
+    test::TempDir dir;
+    const auto bad = dir.write("bad.tire", "a0 = 1.5\nthis is not a key value line\n");
+    for (const std::string& args : {std::string("tyre ") + quoted(dir.path() / "missing.tire"),
+                                    std::string("tyre ") + quoted(bad),
+                                    std::string("tyre ") + quoted(example("roadster")) + " --wheel xx",
+                                    std::string("tyre ") + quoted(example("roadster")) + " --load -5",
+                                    std::string("tyre")}) {
+        const CliRun r = run(args, true);
+        EXPECT_EQ(r.status, 2) << args << "\n" << r.out;
+    }
+    const CliRun line = run("tyre " + quoted(bad), true);
+    EXPECT_NE(line.out.find("bad.tire:2"), std::string::npos) << line.out;
+}
+
+}  // namespace
