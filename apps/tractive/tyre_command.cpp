@@ -11,6 +11,7 @@
 #include "tractive/analysis/tyre_curves.hpp"
 #include "tractive/analysis/vehicle_summary.hpp"
 #include "tractive/io/car_loader.hpp"
+#include "tyre_plot.hpp"
 
 namespace fs = std::filesystem;
 
@@ -118,6 +119,25 @@ int print_summary(const LoadedTyre& t, const TyreOptions& o) {
     const auto force = [&](double fz, double kappa, double alpha_deg) {
         return evaluate_tyre(t.tire, {fz, kappa, alpha_deg * kDeg, 0.0, o.speed_m_per_s}, t.side);
     };
+    if (!o.png.empty()) {
+        TyrePlot plot;
+        plot.title = t.description;
+        plot.slip_ratio = grid(-1.0, 1.0, 0.005);
+        plot.slip_angle_deg = grid(-20.0, 20.0, 0.1);
+        for (const double fz : loads) {
+            TyrePlotSeries s;
+            s.fz_n = fz;
+            for (const double k : plot.slip_ratio) s.fx_n.push_back(force(fz, k, 0.0).fx_n);
+            for (const double a : plot.slip_angle_deg) {
+                const TyrePointForces f = force(fz, 0.0, a);
+                s.fy_n.push_back(f.fy_n);
+                s.mz_nm.push_back(f.mz_nm);
+            }
+            plot.series.push_back(std::move(s));
+        }
+        write_tyre_plot_png(plot, o.png);
+        std::cerr << fmt::format("wrote {}\n", o.png);
+    }
     if (o.json) {
         nlohmann::json j;
         j["tyre"] = t.description;
@@ -195,6 +215,7 @@ void add_tyre_options(CLI::App& tyre, TyreOptions& o) {
     tyre.add_option("--camber-deg", o.cambers_deg, "Camber (inclination) angle(s), degrees, comma-separated (evaluates points)")
         ->delimiter(',')
         ->check(CLI::Range(-45.0, 45.0));
+    tyre.add_option("--png", o.png, "Also draw Fx(kappa), Fy(alpha) and Mz(alpha) per load to this PNG file");
     tyre.add_option("--speed", o.speed_m_per_s, "The contact's forward speed, m/s (default 20)")->check(CLI::Range(0.1, 200.0));
     add_car_load_options(tyre, o.load);
 }

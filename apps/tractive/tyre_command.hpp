@@ -1,6 +1,6 @@
 #pragma once
 // tractive tyre FILE: what a tyre law gives, from a tyre file or a car file's wheel.
-//   tractive tyre FILE [--wheel fl|fr|rl|rr] [--json]
+//   tractive tyre FILE [--wheel fl|fr|rl|rr] [--json] [--png OUT.png]
 //   tractive tyre FILE --load N[,N...] --slip-ratio K[,...] --slip-angle-deg A[,...]
 //                      --camber-deg G[,...] [--speed V] --json
 // The first form prints, per load, the peak friction and the slip stiffnesses, and the curves
@@ -25,6 +25,7 @@ struct TyreOptions {
     std::vector<double> slip_angles_deg;
     std::vector<double> cambers_deg;
     double speed_m_per_s = 20.0;
+    std::string png;  // also draw the curves to this PNG
     CarLoadOptions load;
 };
 

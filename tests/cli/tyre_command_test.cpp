@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <numbers>
 
@@ -74,6 +75,31 @@ TEST(TyreCommand, ShowsAVDriftTyreFile) {
         EXPECT_LT(load["peak_mu_x"].get<double>(), 2.0);
         EXPECT_GT(load["cornering_stiffness_n_per_deg"].get<double>(), 0.0);
     }
+}
+
+// --png draws the three panels: a PNG of 1560 x 440 pixels; a folder that is not there leaves no
+// file and fails.
+TEST(TyreCommand, DrawsThePng) {
+    test::TempDir dir;
+    const fs::path png = dir.path() / "tyre.png";
+    const CliRun r = run("tyre " + quoted(example("roadster")) + " --png " + quoted(png), true);
+    ASSERT_EQ(r.status, 0) << r.out;
+    std::ifstream in(png, std::ios::binary);
+    std::string header(24, '\0');
+    in.read(header.data(), 24);
+    ASSERT_TRUE(in.good());
+    EXPECT_EQ(header.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
+    const auto be32 = [&](std::size_t at) {
+        return (static_cast<unsigned char>(header[at]) << 24) | (static_cast<unsigned char>(header[at + 1]) << 16) |
+               (static_cast<unsigned char>(header[at + 2]) << 8) | static_cast<unsigned char>(header[at + 3]);
+    };
+    EXPECT_EQ(be32(16), 1560);  // IHDR width
+    EXPECT_EQ(be32(20), 440);   // and height
+    const fs::path nowhere = dir.path() / "no-such-folder" / "tyre.png";
+    const CliRun bad = run("tyre " + quoted(example("roadster")) + " --png " + quoted(nowhere), true);
+    EXPECT_NE(bad.status, 0) << bad.out;
+    EXPECT_FALSE(fs::exists(nowhere));
+    EXPECT_FALSE(fs::exists(nowhere.string() + ".part"));
 }
 
 TEST(TyreCommand, RefusesBadInputWithStatusTwo) {
