@@ -29,11 +29,18 @@ run() {
   # TMPDIR: fuzz_vdrift_loader writes its small data root there; removed with the corpus.
   TMPDIR="$corpus" ./build-fuzz/fuzz/"$target" -max_total_time="$seconds" -max_len=1048576 -timeout=5 -rss_limit_mb=2048 \
     -print_final_stats=1 "$corpus/work-$target" "$seeds" 2>&1 | grep -E 'stat::number_of_executed_units|ERROR|SUMMARY|Done' || true
-  # libFuzzer exits non-zero and writes crash-* files when it finds a failure.
-  if ls crash-* leak-* timeout-* oom-* >/dev/null 2>&1; then
-    echo "fuzzer $target found a failing input:"; ls crash-* leak-* timeout-* oom-* 2>/dev/null; exit 1
+  # libFuzzer exits non-zero and writes crash-* (leak-*, timeout-*, oom-*) files when it finds a
+  # failure. (Each pattern on its own: `ls` of several patterns fails when any one matches
+  # nothing, which hid a crash file.)
+  local found
+  found=$(compgen -G 'crash-*'; compgen -G 'leak-*'; compgen -G 'timeout-*'; compgen -G 'oom-*') || true
+  if [ -n "$found" ]; then
+    echo "fuzzer $target found a failing input:"; echo "$found"; exit 1
   fi
 }
 run fuzz_ini_document "$corpus/car"
 run fuzz_vdrift_loader "$corpus/car"
 run fuzz_toml_loader "$corpus/toml"
+mkdir -p "$corpus/tir"
+cp tests/data/tir/*.tir "$corpus/tir/"
+run fuzz_tir_loader "$corpus/tir"

@@ -11,6 +11,7 @@
 #include "tractive/analysis/tyre_curves.hpp"
 #include "tractive/analysis/vehicle_summary.hpp"
 #include "tractive/io/car_loader.hpp"
+#include "tractive/io/tir_loader.hpp"
 #include "tyre_plot.hpp"
 
 namespace fs = std::filesystem;
@@ -39,6 +40,16 @@ LoadedTyre load_tyre(const TyreOptions& o) {
     const fs::path path(o.file);
     const LoadOptions load = to_load_options(o.load);
     LoadedTyre t;
+    if (path.extension() == ".tir" || path.extension() == ".TIR") {
+        LoadedTir tir = load_tir(path);
+        for (const auto& w : tir.warnings) std::cerr << "warning: " << w.to_string() << "\n";
+        t.tire = tir.tire;
+        t.nominal_load_n = t.tire.magic_formula.nominal_load_n;
+        t.description = fmt::format("{} ({}, FITTYP {})", path.string(),
+                                    t.tire.magic_formula.family == MagicFormulaFamily::Mf61 ? "MF-Tyre 6.1" : "MF 5.2 / PAC2002",
+                                    t.tire.magic_formula.fit_type);
+        return t;
+    }
     if (is_vdrift_tyre_file(path)) {
         t.tire = load_vdrift_tire(path, load);
         if (t.tire.model == TireModel::Brush) {
@@ -200,7 +211,7 @@ int print_summary(const LoadedTyre& t, const TyreOptions& o) {
 }  // namespace
 
 void add_tyre_options(CLI::App& tyre, TyreOptions& o) {
-    tyre.add_option("file", o.file, "A tyre file (VDrift .tire, .tiren) or a car file (then --wheel picks the tyre)")
+    tyre.add_option("file", o.file, "A tyre file (TYDEX .tir, VDrift .tire, .tiren) or a car file (then --wheel picks the tyre)")
         ->required();
     tyre.add_option("--wheel", o.wheel, "The car's wheel whose tyre to show: fl, fr, rl or rr (default fl)")
         ->check(CLI::IsMember({"fl", "fr", "rl", "rr"}));

@@ -11,7 +11,7 @@ TyrePointForces evaluate_tyre(const TireSpec& tire, const TyreOperatingPoint& po
     TireSlip slip;
     slip.slip_ratio = point.slip_ratio;
     slip.slip_angle_rad = point.slip_angle_rad;
-    slip.inclination_rad = point.camber_rad;
+    slip.inclination_rad = -point.camber_rad;  // ISO's > 0 leaning right; the laws' > 0 leaning left
     slip.forward_speed_m_per_s = point.speed_m_per_s;
     slip.slip_denominator_m_per_s = std::max(std::abs(point.speed_m_per_s), 1.0);
     const double size_factor = tire_size_friction_factor(tire);

@@ -10,6 +10,7 @@
 #include "tractive/laws/clutch.hpp"
 #include "tractive/laws/engine_torque.hpp"
 #include "tractive/laws/rolling_resistance.hpp"
+#include "tractive/laws/tire.hpp"
 #include "tractive/spec/mass_properties.hpp"
 
 namespace tractive {
@@ -50,7 +51,7 @@ double resistance_power_w(const VehicleSpec& spec, const VehicleSummary& s, doub
     for (int i = 0; i < 4; ++i) {
         // Downforce shared in proportion to the static loads.
         const double load = s.wheel_loads_n[i] * (weight - lift) / weight;
-        rolling += rolling_resistance_coefficient(spec.wheels[i].tire.rolling_resistance, v) * std::max(load, 0.0);
+        rolling += tire_rolling_resistance_coefficient(spec.wheels[i].tire, std::max(load, 0.0), v) * std::max(load, 0.0);
     }
     return (drag + rolling) * v;
 }

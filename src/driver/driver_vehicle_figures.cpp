@@ -91,7 +91,7 @@ double running_resistance_n(const VehicleModel& model, const VehicleState& state
     double rolling = 0.0;
     for (int i = 0; i < 4; ++i) {
         const double fz = loads_sum > 0.0 ? state.wheel_outputs[i].fz_n : model.wheels[i].static_load_n;
-        rolling += rolling_resistance_coefficient(model.spec.wheels[i].tire.rolling_resistance, v) * fz;
+        rolling += tire_rolling_resistance_coefficient(model.spec.wheels[i].tire, fz, v) * fz;
     }
     const double total = drag + rolling;
     return speed_m_per_s < 0.0 ? -total : total;

@@ -507,7 +507,7 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
             f.row_velocity_x = vx - w.spin_rad_per_s * wm.radius_m;
             f.row_velocity_y = vy;
             f.rolling_speed = std::abs(vx);
-            f.rolling_torque = rolling_resistance_coefficient(ws.tire.rolling_resistance, vx) * f.fz * wm.radius_m;
+            f.rolling_torque = tire_rolling_resistance_coefficient(ws.tire, f.fz, vx) * f.fz * wm.radius_m;
             // Aligning moment on the body about the road normal.
             torque += n * f.law.mz_nm;
         }

@@ -4,11 +4,13 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <filesystem>
 #include <numbers>
 #include <set>
 #include <toml++/toml.h>
 
 #include "tractive/io/car_loader.hpp"
+#include "tractive/io/tir_loader.hpp"
 #include "tractive/laws/engine_torque.hpp"
 #include "tractive/spec/validate.hpp"
 
@@ -33,6 +35,10 @@ class Reader {
 public:
     Reader(std::string file, std::vector<LoadWarning>& warnings, SpecSources& sources)
         : file_(std::move(file)), warnings_(warnings), sources_(sources) {}
+
+    std::filesystem::path directory;  // the car file's folder: files it names are relative to it
+
+    void warn(LoadWarning w) { warnings_.push_back(std::move(w)); }
 
     // Records table t as the source of spec path `spec`, and each of its keys as the source of
     // spec.key: the native format names the fields as the spec does (engine.rpm_limit).
@@ -226,7 +232,8 @@ constexpr std::array kFuelLaws = {FuelLaw::RpmThrottle, FuelLaw::CombustionPower
 constexpr std::array kShiftModes = {ShiftMode::Automatic, ShiftMode::Sequential, ShiftMode::Manual};
 constexpr std::array kDiffTypes = {DifferentialType::Open, DifferentialType::Locked, DifferentialType::LimitedSlip};
 constexpr std::array kBrakeForms = {BrakeForm::VDrift, BrakeForm::MaxTorque};
-constexpr std::array kTireModels = {TireModel::Pacejka89, TireModel::FrictionCurve, TireModel::Pacejka2002, TireModel::Brush};
+constexpr std::array kTireModels = {TireModel::Pacejka89, TireModel::FrictionCurve, TireModel::Pacejka2002, TireModel::Brush,
+                                    TireModel::MagicFormula};
 constexpr std::array kRollingForms = {RollingResistanceForm::VDrift, RollingResistanceForm::Speed};
 
 // Iterates an array of tables ([[mass]], [[aero]]).
@@ -357,7 +364,77 @@ DifferentialSpec read_differential(Reader& r, const Table& t, const std::string&
     return d;
 }
 
+// A TYDEX .tir file a tyre names (`file = "x.tir"`, relative to the car file): its Magic Formula,
+// radius, width, aspect ratio and spin inertia, each of which the table may override; the
+// rolling resistance comes from the file's QSY coefficients.
+TireSpec read_tir_tire(Reader& r, const Table& t, const toml::node& file_node) {
+    if (!file_node.is_string()) throw LoadError(r.where(&file_node), t.key("file"), "expected the path of a .tir file");
+    const std::string name(file_node.as_string()->get());
+    const std::filesystem::path file = std::filesystem::path(name).is_absolute() ? std::filesystem::path(name) : r.directory / name;
+    LoadedTir tir;
+    try {
+        tir = load_tir(file);
+    } catch (const LoadError& e) {
+        throw LoadError(r.where(&file_node), t.key("file"), fmt::format("in {}: {}", name, e.what()));
+    } catch (const std::exception& e) {
+        throw LoadError(r.where(&file_node), t.key("file"), fmt::format("{}: {}", name, e.what()));
+    }
+    for (LoadWarning& w : tir.warnings) r.warn(std::move(w));
+    if (const toml::node* m = r.node(t, "model")) {
+        if (!m->is_string() || m->as_string()->get() != to_string(TireModel::MagicFormula)) {
+            throw LoadError(r.where(m), t.key("model"), "a tyre from a .tir file is \"magic-formula\" (or leave model out)");
+        }
+    }
+    if (const toml::node* rr = r.node(t, "rolling_resistance")) {
+        throw LoadError(r.where(rr), t.key("rolling_resistance"),
+                        "a .tir tyre's rolling resistance comes from its QSY coefficients: remove this key");
+    }
+    TireSpec x = tir.tire;
+    x.radius_m = r.number_or(t, "radius_m", kRadius, x.radius_m);
+    x.width_m = r.number_or(t, "width_m", kRadiusOrZero, x.width_m);
+    x.aspect_ratio = r.number_or(t, "aspect_ratio", kAspectRatio, x.aspect_ratio);
+    x.rim_diameter_m = r.number_or(t, "rim_diameter_m", non_negative_up_to(10.0, "m"), x.rim_diameter_m);
+    x.rotational_inertia_kgm2 = x.rotational_inertia_kgm2 > 0.0 ? r.number_or(t, "rotational_inertia_kgm2", kInertia, x.rotational_inertia_kgm2)
+                                                                : r.number(t, "rotational_inertia_kgm2", kInertia);
+    x.tread = r.number_or(t, "tread", kFraction, 0.0);
+    return x;
+}
+
+// A Magic Formula tyre written out in full ([tires.NAME.magic_formula], as `tractive convert`
+// writes a .tir tyre): family, dimensions and every coefficient by its MF name (absent scale
+// factors 1, absent coefficients 0, an absent MF 6.1 PKY4 2).
+MagicFormulaTire read_magic_formula_table(Reader& r, const Table& m) {
+    MagicFormulaTire mf;
+    const std::string family = r.string(m, "family");
+    if (family == "mf61") {
+        mf.family = MagicFormulaFamily::Mf61;
+    } else if (family == "pac2002") {
+        mf.family = MagicFormulaFamily::Pac2002;
+    } else {
+        throw LoadError(r.where(m.t->get("family")), m.key("family"), fmt::format("'{}': expected \"mf61\" or \"pac2002\"", family));
+    }
+    mf.fit_type = static_cast<int>(r.number_or(m, "fit_type", non_negative_up_to(100.0, ""), mf.family == MagicFormulaFamily::Mf61 ? 61.0 : 6.0));
+    mf.unloaded_radius_m = r.number(m, "unloaded_radius_m", kRadius);
+    mf.nominal_load_n = r.number(m, "nominal_load_n", kTireLoad);
+    mf.nominal_pressure_pa = r.number_or(m, "nominal_pressure_pa", non_negative_up_to(1e8, "Pa"), 0.0);
+    mf.inflation_pressure_pa = r.number_or(m, "inflation_pressure_pa", non_negative_up_to(1e8, "Pa"), mf.nominal_pressure_pa);
+    mf.reference_speed_m_per_s = r.number_or(m, "reference_speed_m_per_s", positive_up_to(1e3, "m/s"), 16.7);
+    mf.vertical_stiffness_n_per_m = r.number_or(m, "vertical_stiffness_n_per_m", non_negative_up_to(1e9, "N/m"), 0.0);
+    mf.vertical_damping_ns_per_m = r.number_or(m, "vertical_damping_ns_per_m", non_negative_up_to(1e9, "N s/m"), 0.0);
+    mf.width_m = r.number_or(m, "width_m", kRadiusOrZero, 0.0);
+    mf.aspect_ratio = r.number_or(m, "aspect_ratio", non_negative_up_to(10.0, ""), 0.0);
+    mf.rim_radius_m = r.number_or(m, "rim_radius_m", kRadiusOrZero, 0.0);
+    mf.spin_inertia_kgm2 = r.number_or(m, "spin_inertia_kgm2", non_negative_up_to(1e6, "kg m^2"), 0.0);
+    mf.measured_on_right = r.boolean_or(m, "measured_on_right", false);
+    for (std::size_t i = 0; i < mf::kCount; ++i) {
+        const double fallback = is_magic_formula_scale_factor(i) ? 1.0 : (mf.family == MagicFormulaFamily::Mf61 && i == mf::PKY4 ? 2.0 : 0.0);
+        mf.c[i] = r.number_or(m, kMagicFormulaNames[i], kPacejka, fallback);
+    }
+    return mf;
+}
+
 TireSpec read_tire(Reader& r, const Table& t) {
+    if (const toml::node* file = r.node(t, "file")) return read_tir_tire(r, t, *file);
     TireSpec x;
     x.model = r.choice(t, "model", kTireModels, std::nullopt);
     x.radius_m = r.number(t, "radius_m", kRadius);
@@ -366,12 +443,17 @@ TireSpec read_tire(Reader& r, const Table& t) {
     x.rim_diameter_m = r.number_or(t, "rim_diameter_m", non_negative_up_to(10.0, "m"), 0.0);
     x.rotational_inertia_kgm2 = r.number(t, "rotational_inertia_kgm2", kInertia);
     x.tread = r.number_or(t, "tread", kFraction, 0.0);
-    const Table rr = *r.table(t, "rolling_resistance", true);
-    x.rolling_resistance.form = r.choice(rr, "form", kRollingForms, RollingResistanceForm::VDrift);
-    x.rolling_resistance.constant = r.number(rr, "constant", kRollingResistance);
-    x.rolling_resistance.v2_coefficient_s2_per_m2 = r.number_or(rr, "v2_coefficient_s2_per_m2", kRollingResistanceV2, 0.0);
-    x.rolling_resistance.speed_coefficient_s_per_km = r.number_or(rr, "speed_coefficient_s_per_km", kRollingResistanceSpeed, 0.0);
-    if (x.model == TireModel::Pacejka89) {
+    // (A Magic Formula tyre's rolling resistance comes from its QSY coefficients; the table is
+    // kept when given, unused.)
+    if (const auto rr = r.table(t, "rolling_resistance", x.model != TireModel::MagicFormula)) {
+        x.rolling_resistance.form = r.choice(*rr, "form", kRollingForms, RollingResistanceForm::VDrift);
+        x.rolling_resistance.constant = r.number(*rr, "constant", kRollingResistance);
+        x.rolling_resistance.v2_coefficient_s2_per_m2 = r.number_or(*rr, "v2_coefficient_s2_per_m2", kRollingResistanceV2, 0.0);
+        x.rolling_resistance.speed_coefficient_s_per_km = r.number_or(*rr, "speed_coefficient_s_per_km", kRollingResistanceSpeed, 0.0);
+    }
+    if (x.model == TireModel::MagicFormula) {
+        x.magic_formula = read_magic_formula_table(r, *r.table(t, "magic_formula", true));
+    } else if (x.model == TireModel::Pacejka89) {
         x.pacejka.a = r.fixed<15>(t, "a", kPacejka);
         x.pacejka.b = r.fixed<11>(t, "b", kPacejka);
         x.pacejka.c = r.fixed<18>(t, "c", kPacejka);
@@ -390,7 +472,7 @@ TireSpec read_tire(Reader& r, const Table& t) {
         x.pacejka2002.nominal_load_n = r.number(p, "FZ0", kTireLoad);
         for (std::size_t i = 0; i < kPacejka2002Names.size(); ++i)
             x.pacejka2002.c[i] = r.number(p, kPacejka2002Names[i], kPacejka);
-    } else {
+    } else if (x.model == TireModel::Brush) {
         // VDrift's .tirep brush model: every parameter required.
         const Table b = *r.table(t, "brush", true);
         auto& y = x.brush;
@@ -499,6 +581,7 @@ LoadedCar load_toml_car(std::string_view text, const std::filesystem::path& path
         throw LoadError({label, static_cast<int>(e.source().begin.line)}, "", fmt::format("TOML syntax error: {}", e.description()));
     }
     Reader r(label, out.warnings, out.sources);
+    r.directory = path.parent_path();
     const Table top{&root, ""};
     const std::string format = r.string_or(top, "format", "tractive-car");
     if (format != "tractive-car") throw LoadError(r.where(root.get("format")), "format", "expected \"tractive-car\"");

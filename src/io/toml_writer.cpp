@@ -125,6 +125,25 @@ void write_tire(std::string& o, const std::string& name, const TireSpec& t) {
         o += fmt::format("FZ0 = {}\n", num(t.pacejka2002.nominal_load_n));
         for (std::size_t i = 0; i < kPacejka2002Names.size(); ++i)
             o += fmt::format("{} = {}\n", kPacejka2002Names[i], num(t.pacejka2002.c[i]));
+    } else if (t.model == TireModel::MagicFormula) {
+        const MagicFormulaTire& m = t.magic_formula;
+        o += "# A TYDEX .tir Magic Formula tyre, in SI units: its dimensions and every coefficient by its MF name\n";
+        o += fmt::format("\n[tires.{}.magic_formula]\n", name);
+        o += fmt::format("family = {}\n", quoted(m.family == MagicFormulaFamily::Mf61 ? "mf61" : "pac2002"));
+        o += fmt::format("fit_type = {}\n", m.fit_type);
+        o += fmt::format("unloaded_radius_m = {}\n", num(m.unloaded_radius_m));
+        o += fmt::format("nominal_load_n = {}\n", num(m.nominal_load_n));
+        o += fmt::format("nominal_pressure_pa = {}\n", num(m.nominal_pressure_pa));
+        o += fmt::format("inflation_pressure_pa = {}\n", num(m.inflation_pressure_pa));
+        o += fmt::format("reference_speed_m_per_s = {}\n", num(m.reference_speed_m_per_s));
+        o += fmt::format("vertical_stiffness_n_per_m = {}\n", num(m.vertical_stiffness_n_per_m));
+        o += fmt::format("vertical_damping_ns_per_m = {}\n", num(m.vertical_damping_ns_per_m));
+        o += fmt::format("width_m = {}\n", num(m.width_m));
+        o += fmt::format("aspect_ratio = {}\n", num(m.aspect_ratio));
+        o += fmt::format("rim_radius_m = {}\n", num(m.rim_radius_m));
+        o += fmt::format("spin_inertia_kgm2 = {}\n", num(m.spin_inertia_kgm2));
+        o += fmt::format("measured_on_right = {}\n", m.measured_on_right ? "true" : "false");
+        for (std::size_t i = 0; i < kMagicFormulaNames.size(); ++i) o += fmt::format("{} = {}\n", kMagicFormulaNames[i], num(m.c[i]));
     } else if (t.model == TireModel::Brush) {
         const auto& b = t.brush;
         o += "# VDrift's brush tyre (.tirep): pt, ktx, kty, kcb, ccb, cfy, dz0, p0, mus, muc, vs\n";

@@ -7,7 +7,9 @@
 #include <cmath>
 #include <numbers>
 
+#include "tractive/laws/rolling_resistance.hpp"
 #include "tractive/laws/tire_brush.hpp"
+#include "tractive/laws/tire_magic_formula.hpp"
 #include "tractive/laws/tire_pacejka.hpp"
 #include "tractive/laws/tire_pacejka2002.hpp"
 
@@ -97,6 +99,26 @@ BrushForce brush_at(const TireSpec& tire, double slip_ratio, double slip_angle_r
                        std::sin(slip.inclination_rad), surface_mu);
 }
 
+// A .tir Magic Formula tyre: its equations are in ISO-W axes, ours but for the inclination's sign
+// (ours > 0 with the wheel's top leaning left, +y; ISO's > 0 leaning right).
+TireForce magic_formula_tire_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double surface_mu) {
+    MagicFormulaInput in;
+    in.slip_ratio = slip.slip_ratio;
+    in.slip_angle_rad = slip.slip_angle_rad;
+    in.inclination_rad = -slip.inclination_rad;
+    in.fz_n = fz_n;
+    in.speed_m_per_s = std::abs(slip.forward_speed_m_per_s);
+    in.surface_mu = surface_mu;
+    const MagicFormulaForces m = magic_formula_force(tire.magic_formula, in);
+    TireForce f;
+    f.fx_n = m.fx_n;
+    f.fy_n = m.fy_n;
+    f.mz_nm = m.mz_nm;
+    f.dfx_dslip_ratio = m.dfx_dslip_ratio;
+    f.dfy_dslip_angle_per_rad = m.dfy_dslip_angle_per_rad;
+    return f;
+}
+
 TireForce brush_tire_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double surface_mu) {
     constexpr double kSlipStep = 1e-4;   // central differences: slip ratio
     constexpr double kAngleStep = 1e-4;  // and slip angle (rad)
@@ -166,12 +188,28 @@ TireForce tire_force(const TireSpec& tire, const TireSlip& slip, double fz_n, do
         case TireModel::FrictionCurve: return friction_curve_force(tire, slip, fz_n, surface_mu);
         case TireModel::Pacejka2002: return pacejka2002_tire_force(tire, slip, fz_n, surface_mu, size_factor);
         case TireModel::Brush: return brush_tire_force(tire, slip, fz_n, surface_mu);
+        case TireModel::MagicFormula: return magic_formula_tire_force(tire, slip, fz_n, surface_mu);
     }
     return {};
 }
 
 bool tire_mirrored_on_right(const TireSpec& tire) {
-    return tire.model == TireModel::Pacejka89 || tire.model == TireModel::FrictionCurve;
+    // A .tir file describes a left-hand tyre (TYDEX; the loader warns for TYRESIDE 'RIGHT').
+    return tire.model == TireModel::Pacejka89 || tire.model == TireModel::FrictionCurve ||
+           tire.model == TireModel::MagicFormula;
+}
+
+double tire_rolling_resistance_coefficient(const TireSpec& tire, double fz_n, double speed_m_per_s) {
+    if (tire.model != TireModel::MagicFormula) return rolling_resistance_coefficient(tire.rolling_resistance, speed_m_per_s);
+    // My / (-R0 Fz) of the .tir's QSY terms, with no longitudinal force (the QSY2 Fx term, a few
+    // per cent of My under hard braking, is left out: the wheel's torque balance carries Fx).
+    MagicFormulaInput in;
+    in.fz_n = fz_n;
+    in.speed_m_per_s = std::abs(speed_m_per_s);
+    const MagicFormulaTire& mf = tire.magic_formula;
+    if (!(fz_n > 0.0) || !(mf.unloaded_radius_m > 0.0)) return 0.0;
+    const double my = magic_formula_rolling_moment_nm(mf, in, 0.0);
+    return std::max(0.0, -my / (mf.unloaded_radius_m * fz_n));
 }
 
 TirePeak tire_peak_force(const TireSpec& tire, double fz_n, double surface_mu) {
@@ -188,6 +226,9 @@ TirePeak tire_peak_force(const TireSpec& tire, double fz_n, double surface_mu, d
         const BrushPeak b = brush_peak_force(tire.brush, tire.radius_m, tire.width_m, tire.aspect_ratio, fz_n, surface_mu);
         peak.fx_n = b.fx_n;
         peak.fy_n = b.fy_n;
+    } else if (tire.model == TireModel::MagicFormula) {
+        peak.fx_n = magic_formula_peak_fx_n(tire.magic_formula, fz_n, surface_mu);
+        peak.fy_n = magic_formula_peak_fy_n(tire.magic_formula, fz_n, surface_mu);
     } else if (tire.model == TireModel::Pacejka89) {
         // |D| of each formula (Sv ignored), with VDrift's load clamp and the size-scaled a2, b2
         // (scaled as pacejka_fx_n and pacejka_fy_n scale them).

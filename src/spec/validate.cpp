@@ -187,6 +187,18 @@ void check_tire(Checker& k, const TireSpec& t, const std::string& path) {
         k.in(p.nominal_load_n, kTireLoad, path + ".pacejka2002.FZ0");
         // Ky = PKY1 FZ0 sin(2 atan(Fz / (PKY2 FZ0))): PKY2 divides.
         k.require(std::abs(p.c[mf52::PKY2]) >= 1e-6, path + ".pacejka2002.PKY2", "expected a number other than 0 (it divides the load)");
+    } else if (t.model == TireModel::MagicFormula) {
+        const MagicFormulaTire& m = t.magic_formula;
+        for (std::size_t i = 0; i < m.c.size(); ++i)
+            k.in(m.c[i], kPacejka, fmt::format("{}.magic_formula.{}", path, kMagicFormulaNames[i]));
+        k.in(m.unloaded_radius_m, kRadius, path + ".magic_formula.UNLOADED_RADIUS");
+        k.in(m.nominal_load_n, kTireLoad, path + ".magic_formula.FNOMIN");
+        k.in(m.reference_speed_m_per_s, positive_up_to(1e3, "m/s"), path + ".magic_formula.LONGVL");
+        k.in(m.nominal_pressure_pa, non_negative_up_to(1e8, "Pa"), path + ".magic_formula.NOMPRES");
+        k.in(m.inflation_pressure_pa, non_negative_up_to(1e8, "Pa"), path + ".magic_formula.INFLPRES");
+        // Scale factors that divide or set the friction: positive.
+        for (const std::size_t i : {mf::LFZO, mf::LMUX, mf::LMUY})
+            k.require(m.c[i] > 0.0, fmt::format("{}.magic_formula.{}", path, kMagicFormulaNames[i]), "expected a positive scale factor");
     } else if (t.model == TireModel::Brush) {
         const auto& b = t.brush;
         k.in(b.pressure_bar, kPressureBar, path + ".brush.pressure_bar");

@@ -69,6 +69,7 @@ const char* to_string(TireModel model) {
         case TireModel::FrictionCurve: return "friction-curve";
         case TireModel::Pacejka2002: return "pacejka2002";
         case TireModel::Brush: return "brush";
+        case TireModel::MagicFormula: return "magic-formula";
     }
     return "?";
 }

@@ -45,7 +45,7 @@ TEST(TyreCurves, PointsAreTheLawsForcesAndARightWheelIsTheMirrorImage) {
     TireSlip slip;
     slip.slip_ratio = p.slip_ratio;
     slip.slip_angle_rad = p.slip_angle_rad;
-    slip.inclination_rad = p.camber_rad;
+    slip.inclination_rad = -p.camber_rad;  // the laws' inclination is ISO's negated
     slip.forward_speed_m_per_s = slip.slip_denominator_m_per_s = 25.0;
     const TireForce law = tire_force(tire, slip, p.fz_n, 1.0);
     const TyrePointForces left = evaluate_tyre(tire, p);

@@ -1,8 +1,9 @@
 #pragma once
 // A tyre law looked at from outside, as `tractive tyre` shows it: the steady-state forces at
 // chosen loads, slips and cambers in ISO axes (x forward, y left, z up; slip ratio kappa > 0
-// driving, slip angle alpha = atan(v_y / |v_x|) > 0 giving Fy < 0, camber gamma as the tyre law's
-// inclination), and per load the peak friction and the slip stiffnesses at zero slip.
+// driving, slip angle alpha = atan(v_y / |v_x|) > 0 giving Fy < 0, inclination gamma > 0 with the
+// wheel's top leaning to -y), and per load the peak friction and the slip stiffnesses at zero
+// slip.
 
 #include <vector>
 

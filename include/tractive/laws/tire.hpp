@@ -65,6 +65,11 @@ TirePeak tire_peak_force(const TireSpec& tire, double fz_n, double surface_mu, d
 // side-dependent coefficients are set per wheel from its tire.facing when the car is loaded).
 bool tire_mirrored_on_right(const TireSpec& tire);
 
+// The rolling resistance coefficient Crr (rolling torque = Crr Fz r) at this load and forward
+// speed: the tyre's RollingResistanceSpec, or for a .tir Magic Formula tyre its QSY terms (My at
+// no longitudinal force over -R0 Fz).
+double tire_rolling_resistance_coefficient(const TireSpec& tire, double fz_n, double speed_m_per_s);
+
 // VDrift's size scaling: when the tyre has a size reference (R0, W0, AR0, PT0, FZ0), a2 and b2
 // (the friction at zero load) are multiplied by mu(this size) / mu(reference size), with mu from
 // VDrift's contact-patch pressure estimate; 1 when there is no reference.

@@ -14,6 +14,7 @@
 
 #include "tractive/core/piecewise_linear.hpp"
 #include "tractive/core/vec3.hpp"
+#include "tractive/spec/magic_formula_tire.hpp"
 
 namespace tractive {
 
@@ -190,6 +191,7 @@ enum class TireModel {
     FrictionCurve,  // UC-win/Road friction curves (FrictionCurves)
     Pacejka2002,    // VDrift .tiren: its Magic Formula 5.2 subset (Pacejka2002Coefficients)
     Brush,          // VDrift .tirep: its physical brush model (BrushTireParameters)
+    MagicFormula,   // TYDEX .tir: MF-Tyre 6.1 / 6.2 or MF 5.2 / PAC2002 (MagicFormulaTire)
 };
 
 // Pacejka '89 coefficients in the VDrift / Genta (1997) layout. Units as seed 002 lists them
@@ -298,7 +300,8 @@ struct TireSpec {
     FrictionCurves friction_curves;
     Pacejka2002Coefficients pacejka2002;
     BrushTireParameters brush;
-    RollingResistanceSpec rolling_resistance;
+    MagicFormulaTire magic_formula;
+    RollingResistanceSpec rolling_resistance;  // not used by a MagicFormula tyre (its QSY* give it)
     double radius_m = 0.0;      // unloaded radius
     double width_m = 0.0;       // section width; 0 = not given
     double aspect_ratio = 0.0;  // sidewall height / width; 0 = not given

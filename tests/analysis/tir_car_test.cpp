@@ -1,0 +1,74 @@
+// A car on .tir Magic Formula tyres: the roadster with its [tires.road] table replaced by
+// `file = "...tir"` (resolved relative to the car file), on the MF 6.1 and the PAC2002 test
+// tyres. It loads, converts to TOML and back unchanged, and passes every standard test.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <regex>
+#include <string>
+
+#include "tractive/analysis/standard_tests.hpp"
+#include "tractive/io/car_loader.hpp"
+#include "tractive/io/text_file.hpp"
+#include "tractive/io/toml_writer.hpp"
+
+namespace tractive {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The roadster's text with its tyre table naming `tir` (relative to the car file), and the
+// spin inertia where the file has none.
+std::string roadster_on(const std::string& tir, const std::string& extra = "") {
+    const std::string text = read_text_file(fs::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml");
+    const std::regex tire_table(R"(\[tires\.road\][\s\S]*?(?=\n# Axle tables))");
+    const std::string replaced = std::regex_replace(text, tire_table, "[tires.road]\nfile = \"" + tir + "\"\n" + extra,
+                                                    std::regex_constants::format_first_only);
+    EXPECT_NE(replaced, text);
+    return replaced;
+}
+
+// (A car file beside the tyre files; it need not exist: the text is loaded from memory.)
+const fs::path kCarPath = fs::path(TRACTIVE_TEST_DATA) / "tir" / "roadster_on_tir.toml";
+
+TEST(TirCar, LoadsTheFileRelativeToTheCarAndRoundTrips) {
+    const LoadedCar car = load_car_from_text(roadster_on("mf61_205_55R16.tir"), kCarPath);
+    const TireSpec& t = car.spec.wheels[FL].tire;
+    EXPECT_EQ(t.model, TireModel::MagicFormula);
+    EXPECT_DOUBLE_EQ(t.radius_m, 0.3165);
+    EXPECT_DOUBLE_EQ(t.rotational_inertia_kgm2, 0.71);  // the file's IYY
+    const std::string toml = write_toml_car(car.spec, "round trip");
+    EXPECT_EQ(load_car_from_text(toml, "again.toml").spec, car.spec);
+}
+
+TEST(TirCar, RefusesAMissingFileAMissingInertiaAndARollingResistanceTable) {
+    // The PAC2002 test file has no IYY: the car must give the wheel's spin inertia.
+    EXPECT_THROW((void)load_car_from_text(roadster_on("pac2002_195_65R15.tir"), kCarPath), LoadError);
+    std::string text = roadster_on("no_such.tir");
+    try {
+        (void)load_car_from_text(text, kCarPath);
+        ADD_FAILURE() << "accepted a missing .tir";
+    } catch (const LoadError& e) {
+        EXPECT_EQ(e.key(), "tires.road.file");
+        EXPECT_GT(e.location().line, 0);
+    }
+    text = roadster_on("mf61_205_55R16.tir");
+    text.replace(text.find("[tires.road]\n"), 13, "[tires.road]\nrolling_resistance = { form = \"vdrift\", constant = 0.01 }\n");
+    EXPECT_THROW((void)load_car_from_text(text, kCarPath), LoadError);
+}
+
+TEST(TirCar, PassesEveryStandardTest) {
+    for (const char* tir : {"mf61_205_55R16.tir", "pac2002_195_65R15.tir"}) {
+        const VehicleSpec spec = load_car_from_text(roadster_on(tir, "rotational_inertia_kgm2 = 0.9\n"), kCarPath).spec;
+        for (const auto& name : standard_test_names()) {
+            const StandardTestResult r = run_standard_test(name, spec);
+            EXPECT_TRUE(r.passed()) << tir << " " << name << ": " << to_string(r.status) << ": " << r.reason;
+            if (name == "skidpad" || name == "braking") {
+                for (const auto& m : r.metrics) std::printf("%s %s %s = %.3f %s\n", tir, name.c_str(), m.name.c_str(), m.value, m.unit.c_str());
+            }
+        }
+    }
+}
+
+}  // namespace
+}  // namespace tractive

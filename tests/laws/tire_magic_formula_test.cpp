@@ -1,0 +1,186 @@
+// The .tir Magic Formula tyre (io/tir_loader.hpp, laws/tire_magic_formula.hpp). Its values are
+// checked against an independent evaluation of the published equations by the ctest
+// MagicFormula.MatchesTheIndependentReference (tests/reference); here: loading, units, defaults,
+// refusals, and the law's properties.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <numbers>
+#include <string>
+
+#include "tractive/io/tir_loader.hpp"
+#include "tractive/io/text_file.hpp"
+#include "tractive/laws/tire.hpp"
+#include "tractive/laws/tire_magic_formula.hpp"
+
+namespace tractive {
+namespace {
+
+namespace fs = std::filesystem;
+const fs::path kTir = fs::path(TRACTIVE_TEST_DATA) / "tir";
+constexpr double kDeg = std::numbers::pi / 180.0;
+
+MagicFormulaTire mf61() { return load_tir(kTir / "mf61_205_55R16.tir").tire.magic_formula; }
+MagicFormulaTire pac2002() { return load_tir(kTir / "pac2002_195_65R15.tir").tire.magic_formula; }
+
+TEST(TirLoader, ReadsTheFamilyDimensionsAndCoefficients) {
+    const LoadedTir t = load_tir(kTir / "mf61_205_55R16.tir");
+    EXPECT_EQ(t.tire.model, TireModel::MagicFormula);
+    const MagicFormulaTire& m = t.tire.magic_formula;
+    EXPECT_EQ(m.family, MagicFormulaFamily::Mf61);
+    EXPECT_EQ(m.fit_type, 61);
+    EXPECT_DOUBLE_EQ(m.unloaded_radius_m, 0.3165);
+    EXPECT_DOUBLE_EQ(t.tire.radius_m, 0.3165);
+    EXPECT_DOUBLE_EQ(m.nominal_load_n, 4500.0);
+    EXPECT_DOUBLE_EQ(m.nominal_pressure_pa, 230000.0);
+    EXPECT_DOUBLE_EQ(m.inflation_pressure_pa, 250000.0);
+    EXPECT_DOUBLE_EQ(t.tire.rotational_inertia_kgm2, 0.71);
+    EXPECT_DOUBLE_EQ(m.c[mf::LMUX], 0.95);
+    EXPECT_DOUBLE_EQ(m.c[mf::PKY1], -18.5);
+    const MagicFormulaTire p = pac2002();
+    EXPECT_EQ(p.family, MagicFormulaFamily::Pac2002);
+    EXPECT_EQ(p.fit_type, 0);  // PROPERTY_FILE_FORMAT 'PAC2002', no FITTYP
+}
+
+// The same tyre in millimetres: the dimensional keys convert, the coefficients do not.
+TEST(TirLoader, ConvertsTheFilesUnits) {
+    const MagicFormulaTire m = pac2002();
+    const MagicFormulaTire mm = load_tir(kTir / "pac2002_195_65R15_mm.tir").tire.magic_formula;
+    EXPECT_NEAR(mm.unloaded_radius_m, m.unloaded_radius_m, 1e-12);
+    EXPECT_NEAR(mm.width_m, m.width_m, 1e-12);
+    EXPECT_NEAR(mm.reference_speed_m_per_s, m.reference_speed_m_per_s, 1e-12);
+    EXPECT_NEAR(mm.vertical_stiffness_n_per_m, m.vertical_stiffness_n_per_m, 1e-6);
+    EXPECT_EQ(mm.c, m.c);
+}
+
+std::string minimal(const std::string& extra_model, const std::string& extra = "") {
+    return "[MODEL]\nFITTYP = 61\n" + extra_model + "[DIMENSION]\nUNLOADED_RADIUS = 0.3\n[VERTICAL]\nFNOMIN = 4000\n" + extra;
+}
+
+TEST(TirLoader, AbsentCoefficientsAreZeroScaleFactorsOneAndPky4Two) {
+    const MagicFormulaTire m = load_tir_from_text(minimal(""), "m.tir").tire.magic_formula;
+    EXPECT_EQ(m.c[mf::PDX1], 0.0);
+    EXPECT_EQ(m.c[mf::LMUY], 1.0);
+    EXPECT_EQ(m.c[mf::PKY4], 2.0);
+    EXPECT_DOUBLE_EQ(m.reference_speed_m_per_s, 16.7);
+    const MagicFormulaTire p = load_tir_from_text("[MODEL]\nFITTYP = 6\n[DIMENSION]\nUNLOADED_RADIUS = 0.3\nFNOMIN = 4000\n", "p.tir")
+                                   .tire.magic_formula;
+    EXPECT_EQ(p.c[mf::PKY4], 0.0);  // not an MF 5.2 coefficient
+}
+
+// Refused with the file, the line where there is one, and the key.
+TEST(TirLoader, RefusesWhatItCannotEvaluate) {
+    const struct {
+        std::string text;
+        const char* key;
+        int line;
+        const char* needle;
+    } cases[] = {
+        {"[MODEL]\nFITTYP = 5\n[DIMENSION]\nUNLOADED_RADIUS = 0.3\nFNOMIN = 4000\n", "FITTYP", 2, "expected 61 or 62"},
+        {"[MODEL]\nPROPERTY_FILE_FORMAT = 'PAC89'\n[DIMENSION]\nUNLOADED_RADIUS = 0.3\nFNOMIN = 4000\n", "FITTYP", 2,
+         "PROPERTY_FILE_FORMAT 'PAC89'"},
+        {"[MODEL]\nFITTYP = 61\n[VERTICAL]\nFNOMIN = 4000\n", "UNLOADED_RADIUS", 0, "missing"},
+        {"[MODEL]\nFITTYP = 61\n[DIMENSION]\nUNLOADED_RADIUS = 0.3\n", "FNOMIN", 0, "missing"},
+        {"[UNITS]\nANGLE = 'degrees'\n" + minimal(""), "UNITS.ANGLE", 2, "only radians"},
+        {"[UNITS]\nLENGTH = 'furlong'\n" + minimal(""), "UNITS.LENGTH", 2, "unknown unit"},
+        {minimal("LONGVL = 'fast'\n"), "LONGVL", 3, "expected a number"},
+        {minimal("", "[LATERAL_COEFFICIENTS]\nPPY1 = 0.5\n"), "NOMPRES", 0, "pressure coefficients"},
+        {minimal("", "[SCALING_COEFFICIENTS]\nLMUY = 0\n"), "LMUY", 8, "positive scale factor"},
+    };
+    for (const auto& c : cases) {
+        try {
+            (void)load_tir_from_text(c.text, "bad.tir");
+            ADD_FAILURE() << "accepted:\n" << c.text;
+        } catch (const LoadError& e) {
+            EXPECT_EQ(e.key(), c.key) << e.what();
+            EXPECT_EQ(e.location().file, "bad.tir");
+            EXPECT_EQ(e.location().line, c.line) << e.what();
+            EXPECT_NE(std::string(e.what()).find(c.needle), std::string::npos) << e.what();
+        }
+    }
+    // A load that is not positive, on its line.
+    try {
+        (void)load_tir_from_text("[MODEL]\nFITTYP = 61\n[DIMENSION]\nUNLOADED_RADIUS = 0.3\n[VERTICAL]\nFNOMIN = -3\n", "bad.tir");
+        ADD_FAILURE() << "accepted a negative FNOMIN";
+    } catch (const LoadError& e) {
+        EXPECT_EQ(e.key(), "FNOMIN");
+        EXPECT_EQ(e.location().line, 6);
+    }
+}
+
+// No load, no force; any finite input gives finite output (slips far past the data, loads far
+// past FNOMIN, inclinations of 40 degrees).
+TEST(MagicFormulaLaw, NoLoadNoForceAndFiniteForAnyInput) {
+    for (const MagicFormulaTire& t : {mf61(), pac2002()}) {
+        MagicFormulaInput in;
+        in.slip_ratio = 0.2;
+        in.slip_angle_rad = 0.1;
+        for (const double fz : {0.0, -100.0}) {
+            in.fz_n = fz;
+            const MagicFormulaForces f = magic_formula_force(t, in);
+            EXPECT_EQ(f.fx_n, 0.0);
+            EXPECT_EQ(f.fy_n, 0.0);
+            EXPECT_EQ(f.mz_nm, 0.0);
+        }
+        for (const double fz : {1.0, 4000.0, 60000.0})
+            for (const double kappa : {-50.0, -1.0, 0.0, 1e-12, 3.0, 50.0})
+                for (const double alpha : {-89.0, -30.0, 0.0, 5.0, 89.0})
+                    for (const double gamma : {-40.0, 0.0, 40.0}) {
+                        in.fz_n = fz;
+                        in.slip_ratio = kappa;
+                        in.slip_angle_rad = alpha * kDeg;
+                        in.inclination_rad = gamma * kDeg;
+                        const MagicFormulaForces f = magic_formula_force(t, in);
+                        for (const double v : {f.fx_n, f.fy_n, f.mz_nm, f.mx_nm, f.my_nm, f.dfx_dslip_ratio, f.dfy_dslip_angle_per_rad})
+                            ASSERT_TRUE(std::isfinite(v)) << fz << " " << kappa << " " << alpha << " " << gamma;
+                    }
+    }
+}
+
+// The slopes the step's implicit rows use: dFx/dkappa and dFy/dalpha of the pure-slip curves (no
+// combined-slip weight at zero of the other slip) against central differences.
+TEST(MagicFormulaLaw, SlopesMatchTheCurves) {
+    for (const MagicFormulaTire& t : {mf61(), pac2002()}) {
+        for (const double fz : {2000.0, 4500.0, 7000.0}) {
+            for (const double s : {-0.3, -0.05, 0.0, 0.02, 0.1, 0.5}) {
+                MagicFormulaInput in;
+                in.fz_n = fz;
+                const double h = 1e-6;
+                const auto fx = [&](double k) { in.slip_ratio = k; return magic_formula_force(t, in); };
+                const double numeric = (fx(s + h).fx_n - fx(s - h).fx_n) / (2 * h);
+                EXPECT_NEAR(fx(s).dfx_dslip_ratio, numeric, 1e-5 * std::abs(numeric) + 1e-3) << fz << " " << s;
+                in.slip_ratio = 0.0;
+                const auto fy = [&](double a) { in.slip_angle_rad = a; return magic_formula_force(t, in); };
+                const double numeric_y = (fy(s + h).fy_n - fy(s - h).fy_n) / (2 * h);
+                EXPECT_NEAR(fy(s).dfy_dslip_angle_per_rad, numeric_y, 1e-5 * std::abs(numeric_y) + 1e-3) << fz << " " << s;
+            }
+        }
+    }
+}
+
+// In tractive's axes (laws/tire.hpp) a .tir tyre gives Fy < 0 for a positive slip angle, an
+// aligning moment that turns the wheel towards its path, rolling resistance from QSY1, its
+// surface's friction through LMUX / LMUY, and the peaks the static-friction bounds use.
+TEST(MagicFormulaLaw, InTractivesAxes) {
+    const TireSpec tire = load_tir(kTir / "mf61_205_55R16.tir").tire;
+    TireSlip slip;
+    slip.slip_angle_rad = 3.0 * kDeg;
+    const TireForce f = tire_force(tire, slip, 4500.0, 1.0);
+    EXPECT_LT(f.fy_n, -2000.0);
+    EXPECT_GT(f.mz_nm, 0.0);
+    EXPECT_LT(f.dfy_dslip_angle_per_rad, 0.0);
+    const TireForce wet = tire_force(tire, slip, 4500.0, 0.5);
+    EXPECT_GT(wet.fy_n, f.fy_n);  // less grip
+    EXPECT_TRUE(tire_mirrored_on_right(tire));
+    const double crr = tire_rolling_resistance_coefficient(tire, 4500.0, 1.0);
+    EXPECT_NEAR(crr, tire.magic_formula.c[mf::QSY1] * tire.magic_formula.c[mf::LMY], 0.1 * tire.magic_formula.c[mf::QSY1]);
+    EXPECT_GT(crr, 0.0);
+    const TirePeak peak = tire_peak_force(tire, 4500.0, 1.0);
+    EXPECT_GT(peak.fx_n, 0.8 * 4500.0);
+    EXPECT_LT(peak.fx_n, 1.5 * 4500.0);
+    EXPECT_GT(peak.fy_n, 0.8 * 4500.0);
+}
+
+}  // namespace
+}  // namespace tractive
