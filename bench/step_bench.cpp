@@ -1,6 +1,7 @@
 // Cost of one internal vehicle step, and the real-time factor (simulated seconds per CPU
 // second), at the default internal step: the default car and the XS driving, the default car
-// parked. Run: ./build/bench/tractive_bench
+// parked, and the default car on a .tir Magic Formula tyre (MF 6.1) driving. Run:
+// ./build/bench/tractive_bench
 #include <benchmark/benchmark.h>
 
 #include <atomic>
@@ -12,6 +13,7 @@
 #include "support/allocation_counter.hpp"
 #include "tractive/dynamics/simulation.hpp"
 #include "tractive/io/car_loader.hpp"
+#include "tractive/io/tir_loader.hpp"
 
 using namespace tractive;
 
@@ -34,14 +36,7 @@ Controls park(double) {
     return c;
 }
 
-void bench_car(benchmark::State& bs, const std::filesystem::path& car, Controls (*controls)(double) = drive,
-               bool parked = false) {
-    std::error_code ec;
-    if (!std::filesystem::exists(car, ec)) {
-        bs.SkipWithError(("car file not found: " + car.string()).c_str());
-        return;
-    }
-    const VehicleSpec spec = load_car(car).spec;
+void bench_spec(benchmark::State& bs, const VehicleSpec& spec, Controls (*controls)(double) = drive, bool parked = false) {
     StepSettings settings;
     InitialConditions ic;
     ic.gear = parked ? 0 : 3;
@@ -64,7 +59,24 @@ void bench_car(benchmark::State& bs, const std::filesystem::path& car, Controls 
                                                          benchmark::Counter::kIsRate);
 }
 
+void bench_car(benchmark::State& bs, const std::filesystem::path& car, Controls (*controls)(double) = drive,
+               bool parked = false) {
+    std::error_code ec;
+    if (!std::filesystem::exists(car, ec)) {
+        bs.SkipWithError(("car file not found: " + car.string()).c_str());
+        return;
+    }
+    bench_spec(bs, load_car(car).spec, controls, parked);
+}
+
 void BM_StepDefaultCar(benchmark::State& bs) { bench_car(bs, std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml"); }
+// The roadster on the MF 6.1 test tyre (tests/data/tir): the .tir law's cost against the '89's.
+void BM_StepDefaultCarOnTir(benchmark::State& bs) {
+    VehicleSpec spec = load_car(std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml").spec;
+    const TireSpec tir = load_tir(std::filesystem::path(TRACTIVE_TEST_DATA) / "tir" / "mf61_205_55R16.tir").tire;
+    for (WheelSpec& w : spec.wheels) w.tire = tir;
+    bench_spec(bs, spec);
+}
 void BM_StepXS(benchmark::State& bs) { bench_car(bs, std::filesystem::path(TRACTIVE_VDRIFT_DATA) / "cars/XS/XS.car"); }
 void BM_StepDefaultCarParked(benchmark::State& bs) {
     bench_car(bs, std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml", park, true);
@@ -75,4 +87,5 @@ void BM_StepDefaultCarParked(benchmark::State& bs) {
 BENCHMARK(BM_StepDefaultCar);
 BENCHMARK(BM_StepXS);
 BENCHMARK(BM_StepDefaultCarParked);
+BENCHMARK(BM_StepDefaultCarOnTir);
 BENCHMARK_MAIN();

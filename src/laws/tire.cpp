@@ -109,6 +109,7 @@ TireForce magic_formula_tire_force(const TireSpec& tire, const TireSlip& slip, d
     in.fz_n = fz_n;
     in.speed_m_per_s = std::abs(slip.forward_speed_m_per_s);
     in.surface_mu = surface_mu;
+    in.with_moments = false;  // the rolling resistance comes through tire_rolling_resistance_coefficient
     const MagicFormulaForces m = magic_formula_force(tire.magic_formula, in);
     TireForce f;
     f.fx_n = m.fx_n;

@@ -20,6 +20,9 @@ constexpr double kEps = 1e-6;  // epsilon_x, y, K, V
 double sgn(double x) { return x >= 0.0 ? 1.0 : -1.0; }
 double eps_like(double x) { return kEps * sgn(x); }
 
+// cos(atan(x)) = 1 / sqrt(1 + x^2), exactly (no atan, no cos: the law's hot spots).
+double cos_atan(double x) { return 1.0 / std::sqrt(1.0 + x * x); }
+
 // cos[C atan{B x - E (B x - atan(B x))}], the combined-slip weighting function.
 double cos_shape(double b, double c, double e, double x) {
     const double bx = b * x;
@@ -79,7 +82,8 @@ struct Lateral {
     double fy0, slope, kya, muy, by, cy, shy, svy, dy;
 };
 
-// Pure lateral force, 4.E19-4.E30 (MF 6.1) or MF 5.2's.
+// Pure lateral force, 4.E19-4.E30 (MF 6.1) or MF 5.2's (with its slope when kWithSlope).
+template <bool kWithSlope = true>
 Lateral pure_fy(const MagicFormulaTire& t, const Basics& b, double alpha, double gamma) {
     const auto& c = t.c;
     const double dpi = b.dpi;
@@ -114,7 +118,7 @@ Lateral pure_fy(const MagicFormulaTire& t, const Basics& b, double alpha, double
     const double ey = std::min(1.0, (c[PEY1] + c[PEY2] * b.dfz) * (1.0 + ey_camber - muy_camber * sgn(ay)) * c[LEY]);  // 4.E24
     const double cydy = cy * l.dy;
     l.by = l.kya / (cydy + eps_like(cydy));                                                         // 4.E26
-    const PacejkaValue f = detail::magic_formula<true>(l.by, cy, l.dy, ey, ay);                     // 4.E19
+    const PacejkaValue f = detail::magic_formula<kWithSlope>(l.by, cy, l.dy, ey, ay);               // 4.E19
     l.fy0 = f.value + l.svy;
     l.slope = f.slope;
     return l;
@@ -138,17 +142,17 @@ MagicFormulaForces magic_formula_force(const MagicFormulaTire& t, const MagicFor
     // Combined longitudinal force, 4.E50-4.E57.
     const double g2 = mf61 ? gamma * gamma : 0.0;
     const double exa = std::min(1.0, c[REX1] + c[REX2] * b.dfz);
-    const double bxa = (c[RBX1] + c[RBX3] * g2) * std::cos(std::atan(c[RBX2] * kappa)) * c[LXAL];
+    const double bxa = (c[RBX1] + c[RBX3] * g2) * cos_atan(c[RBX2] * kappa) * c[LXAL];
     const double gxa = cos_shape(bxa, c[RCX1], exa, alpha + c[RHX1]) / cos_shape(bxa, c[RCX1], exa, c[RHX1]);
     out.fx_n = gxa * x.fx0;
     out.dfx_dslip_ratio = gxa * x.slope;
 
     // Combined lateral force, 4.E58-4.E67 (the camber in DVyk unscaled in MF 5.2 too).
-    const double dvyk = y.muy * b.fz * (c[RVY1] + c[RVY2] * b.dfz + c[RVY3] * gamma) * std::cos(std::atan(c[RVY4] * alpha));
+    const double dvyk = y.muy * b.fz * (c[RVY1] + c[RVY2] * b.dfz + c[RVY3] * gamma) * cos_atan(c[RVY4] * alpha);
     const double svyk = dvyk * std::sin(c[RVY5] * std::atan(c[RVY6] * kappa)) * c[LVYKA];
     const double shyk = c[RHY1] + c[RHY2] * b.dfz;
     const double eyk = std::min(1.0, c[REY1] + c[REY2] * b.dfz);
-    const double byk = (c[RBY1] + c[RBY4] * g2) * std::cos(std::atan(c[RBY2] * (alpha - c[RBY3]))) * c[LYKA];
+    const double byk = (c[RBY1] + c[RBY4] * g2) * cos_atan(c[RBY2] * (alpha - c[RBY3])) * c[LYKA];
     const double gyk = cos_shape(byk, c[RCY1], eyk, kappa + shyk) / cos_shape(byk, c[RCY1], eyk, shyk);
     out.fy_n = gyk * y.fy0 + svyk;
     out.dfy_dslip_angle_per_rad = gyk * y.slope;
@@ -189,18 +193,19 @@ MagicFormulaForces magic_formula_force(const MagicFormulaTire& t, const MagicFor
     const double s = r0 * (c[SSZ1] + c[SSZ2] * (out.fy_n / t.nominal_load_n) + (c[SSZ3] + c[SSZ4] * b.dfz) * gamma) * c[LS];  // A56
     const double bt_at = bt * alpha_t_eq;
     double trail = dt * std::cos(ct * std::atan(bt_at - et * (bt_at - std::atan(bt_at)))) * cos_alpha;  // 4.E73
-    double mzr = dr * std::cos(std::atan(br * alpha_r_eq));                                           // 4.E75
+    double mzr = dr * cos_atan(br * alpha_r_eq);                                                      // 4.E75, Cr = 1
     double fy_prime = 0.0;
     if (mf61) {
         trail *= c[LFZO];  // as TNO's solver does (MFeval)
-        fy_prime = gyk * pure_fy(t, b, alpha, 0.0).fy0;  // 4.E74, Gyk at the actual camber (MFeval)
+        fy_prime = gyk * (gamma == 0.0 ? y.fy0 : pure_fy<false>(t, b, alpha, 0.0).fy0);  // 4.E74, Gyk at the actual camber (MFeval)
     } else {
         mzr *= cos_alpha;
         fy_prime = out.fy_n - svyk;
     }
     out.mz_nm = -trail * fy_prime + mzr + s * out.fx_n;                                                // 4.E71, 4.E72
 
-    // Overturning couple and rolling resistance.
+    // Overturning couple and rolling resistance (when asked for: the step takes neither here).
+    if (!in.with_moments) return out;
     const double fnom = t.nominal_load_n;
     if (mf61) {
         const double fz_rel = b.fz / fnom, fy_rel = out.fy_n / fnom;
@@ -222,27 +227,34 @@ double magic_formula_rolling_moment_nm(const MagicFormulaTire& t, const MagicFor
     const auto& c = t.c;
     const double r0 = t.unloaded_radius_m, fnom = t.nominal_load_n, fz = in.fz_n, gamma = in.inclination_rad;
     const double v = in.speed_m_per_s / t.reference_speed_m_per_s;
-    const double base = c[QSY1] + c[QSY2] * fx_n / fnom + c[QSY3] * std::abs(v) + c[QSY4] * std::pow(v, 4.0);
+    const double base = c[QSY1] + c[QSY2] * fx_n / fnom + c[QSY3] * std::abs(v) + c[QSY4] * (v * v) * (v * v);
     if (t.family == MagicFormulaFamily::Pac2002) return -r0 * fz * c[LMY] * base;  // MF 5.2 eq. 84
     const double fz_rel = fz / fnom;
     const double p = in.pressure_pa > 0.0 ? in.pressure_pa : t.inflation_pressure_pa;
-    const double pressure_factor = t.nominal_pressure_pa > 0.0 && p > 0.0 ? std::pow(p / t.nominal_pressure_pa, c[QSY8]) : 1.0;
-    return -r0 * fnom * c[LMY] * (base + (c[QSY5] + c[QSY6] * fz_rel) * gamma * gamma) * std::pow(fz_rel, c[QSY7]) *
-           pressure_factor;  // A48
+    const double pressure_factor =
+        t.nominal_pressure_pa > 0.0 && p > 0.0 && c[QSY8] != 0.0 ? std::pow(p / t.nominal_pressure_pa, c[QSY8]) : 1.0;
+    const double load_factor = c[QSY7] == 1.0 ? fz_rel : std::pow(fz_rel, c[QSY7]);
+    return -r0 * fnom * c[LMY] * (base + (c[QSY5] + c[QSY6] * fz_rel) * gamma * gamma) * load_factor * pressure_factor;  // A48
 }
 
 double magic_formula_peak_fx_n(const MagicFormulaTire& t, double fz_n, double surface_mu) {
     if (!(fz_n > 0.0) || !(surface_mu > 0.0) || !(t.nominal_load_n > 0.0)) return 0.0;
+    const auto& c = t.c;
     const Basics b = basics(t, fz_n, 0.0, surface_mu);
-    const Longitudinal x = pure_fx(t, b, 0.0, 0.0);
-    return std::abs(x.dx) + std::abs(x.svx);
+    const double dpi = b.dpi;
+    const double mux = (c[PDX1] + c[PDX2] * b.dfz) * (1.0 + c[PPX3] * dpi + c[PPX4] * dpi * dpi) * b.lmux;  // 4.E13, gamma 0
+    const double svx = b.fz * (c[PVX1] + c[PVX2] * b.dfz) * c[LVX] * b.lmux;                                 // 4.E18
+    return std::abs(mux * b.fz) + std::abs(svx);
 }
 
 double magic_formula_peak_fy_n(const MagicFormulaTire& t, double fz_n, double surface_mu) {
     if (!(fz_n > 0.0) || !(surface_mu > 0.0) || !(t.nominal_load_n > 0.0)) return 0.0;
+    const auto& c = t.c;
     const Basics b = basics(t, fz_n, 0.0, surface_mu);
-    const Lateral y = pure_fy(t, b, 0.0, 0.0);
-    return std::abs(y.dy) + std::abs(y.svy);
+    const double dpi = t.family == MagicFormulaFamily::Mf61 ? b.dpi : 0.0;
+    const double muy = (c[PDY1] + c[PDY2] * b.dfz) * (1.0 + c[PPY3] * dpi + c[PPY4] * dpi * dpi) * b.lmuy;  // 4.E23, gamma 0
+    const double svy = b.fz * (c[PVY1] + c[PVY2] * b.dfz) * c[LVY] * b.lmuy;                                 // 4.E29, gamma 0
+    return std::abs(muy * b.fz) + std::abs(svy);
 }
 
 }  // namespace tractive

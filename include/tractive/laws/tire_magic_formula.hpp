@@ -28,14 +28,15 @@ struct MagicFormulaInput {
     double speed_m_per_s = 16.7;  // forward contact speed, for My and cos(alpha')
     double surface_mu = 1.0;
     double pressure_pa = 0.0;  // 0: the file's INFLPRES (MF 6.1)
+    bool with_moments = true;  // also Mx and My (the step needs neither from here)
 };
 
 struct MagicFormulaForces {
     double fx_n = 0.0;
     double fy_n = 0.0;
     double mz_nm = 0.0;
-    double mx_nm = 0.0;  // overturning couple
-    double my_nm = 0.0;  // rolling resistance moment (< 0 rolling forwards)
+    double mx_nm = 0.0;  // overturning couple (0 unless with_moments)
+    double my_nm = 0.0;  // rolling resistance moment (< 0 rolling forwards; 0 unless with_moments)
     // Slopes of the combined forces with the combined-slip weights held: dFx/dkappa, dFy/dalpha
     // (per rad).
     double dfx_dslip_ratio = 0.0;
@@ -49,7 +50,7 @@ MagicFormulaForces magic_formula_force(const MagicFormulaTire& tire, const Magic
 double magic_formula_rolling_moment_nm(const MagicFormulaTire& tire, const MagicFormulaInput& in, double fx_n);
 
 // The peaks of the pure-slip curves at this load on this surface, zero inclination (N): |Dx| + |SVx|
-// and |Dy| + |SVy|, the static-friction bounds near standstill.
+// and |Dy| + |SVy|, the static-friction bounds near standstill (no Magic Formula evaluated).
 double magic_formula_peak_fx_n(const MagicFormulaTire& tire, double fz_n, double surface_mu);
 double magic_formula_peak_fy_n(const MagicFormulaTire& tire, double fz_n, double surface_mu);
 
