@@ -44,6 +44,12 @@ LoadedTyre load_tyre(const TyreOptions& o) {
         LoadedTir tir = load_tir(path);
         for (const auto& w : tir.warnings) std::cerr << "warning: " << w.to_string() << "\n";
         t.tire = tir.tire;
+        if (o.pressure_kpa > 0.0) {
+            if (t.tire.magic_formula.family != MagicFormulaFamily::Mf61 || !(t.tire.magic_formula.nominal_pressure_pa > 0.0)) {
+                throw LoadError({path.string(), 0}, "--pressure-kpa", "the file has no pressure dependence (an MF 6.1 file with NOMPRES)");
+            }
+            t.tire.magic_formula.inflation_pressure_pa = 1000.0 * o.pressure_kpa;
+        }
         t.nominal_load_n = t.tire.magic_formula.nominal_load_n;
         t.description = fmt::format("{} ({}, FITTYP {})", path.string(),
                                     t.tire.magic_formula.family == MagicFormulaFamily::Mf61 ? "MF-Tyre 6.1" : "MF 5.2 / PAC2002",
@@ -227,6 +233,8 @@ void add_tyre_options(CLI::App& tyre, TyreOptions& o) {
         ->delimiter(',')
         ->check(CLI::Range(-45.0, 45.0));
     tyre.add_option("--png", o.png, "Also draw Fx(kappa), Fy(alpha) and Mz(alpha) per load to this PNG file");
+    tyre.add_option("--pressure-kpa", o.pressure_kpa, "Inflation pressure, kPa (an MF 6.1 .tir file; default the file's INFLPRES)")
+        ->check(CLI::Range(1.0, 10000.0));
     tyre.add_option("--speed", o.speed_m_per_s, "The contact's forward speed, m/s (default 20)")->check(CLI::Range(0.1, 200.0));
     add_car_load_options(tyre, o.load);
 }

@@ -25,6 +25,7 @@ struct TyreOptions {
     std::vector<double> slip_angles_deg;
     std::vector<double> cambers_deg;
     double speed_m_per_s = 20.0;
+    double pressure_kpa = 0.0;  // 0: the file's operating pressure (MF 6.1 .tir files)
     std::string png;  // also draw the curves to this PNG
     CarLoadOptions load;
 };

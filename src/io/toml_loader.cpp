@@ -397,6 +397,14 @@ TireSpec read_tir_tire(Reader& r, const Table& t, const toml::node& file_node) {
     x.rotational_inertia_kgm2 = x.rotational_inertia_kgm2 > 0.0 ? r.number_or(t, "rotational_inertia_kgm2", kInertia, x.rotational_inertia_kgm2)
                                                                 : r.number(t, "rotational_inertia_kgm2", kInertia);
     x.tread = r.number_or(t, "tread", kFraction, 0.0);
+    // The operating pressure (MF 6.1's pressure terms), default the file's INFLPRES.
+    if (const toml::node* p = r.node(t, "inflation_pressure_kpa")) {
+        if (x.magic_formula.family != MagicFormulaFamily::Mf61 || !(x.magic_formula.nominal_pressure_pa > 0.0)) {
+            throw LoadError(r.where(p), t.key("inflation_pressure_kpa"),
+                            "the tyre file has no pressure dependence (an MF 6.1 file with NOMPRES): remove this key");
+        }
+        x.magic_formula.inflation_pressure_pa = 1000.0 * r.as_number(*p, t.key("inflation_pressure_kpa"), positive_up_to(1e4, "kPa"));
+    }
     return x;
 }
 

@@ -57,6 +57,16 @@ TEST(TirCar, RefusesAMissingFileAMissingInertiaAndARollingResistanceTable) {
     EXPECT_THROW((void)load_car_from_text(text, kCarPath), LoadError);
 }
 
+// The operating pressure of an MF 6.1 tyre from the car file; refused for a tyre without
+// pressure terms.
+TEST(TirCar, SetsTheInflationPressure) {
+    const LoadedCar car = load_car_from_text(roadster_on("mf61_205_55R16.tir", "inflation_pressure_kpa = 210\n"), kCarPath);
+    EXPECT_DOUBLE_EQ(car.spec.wheels[RR].tire.magic_formula.inflation_pressure_pa, 210000.0);
+    EXPECT_THROW((void)load_car_from_text(
+                     roadster_on("pac2002_195_65R15.tir", "rotational_inertia_kgm2 = 0.9\ninflation_pressure_kpa = 210\n"), kCarPath),
+                 LoadError);
+}
+
 TEST(TirCar, PassesEveryStandardTest) {
     for (const char* tir : {"mf61_205_55R16.tir", "pac2002_195_65R15.tir"}) {
         const VehicleSpec spec = load_car_from_text(roadster_on(tir, "rotational_inertia_kgm2 = 0.9\n"), kCarPath).spec;

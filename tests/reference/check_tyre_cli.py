@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """`tractive tyre FILE.tir --json` against the independent reference evaluator (mf_reference.py,
 written from the published equations, not from tractive's code) on a grid of loads, slip ratios,
-slip angles and inclinations, combined slip included, for each .tir file given.
+slip angles and inclinations, combined slip included, for each .tir file given (an MF 6.1 file
+also at 280 kPa, its pressure terms).
 
   check_tyre_cli.py TRACTIVE FILE.tir...
 
@@ -31,13 +32,21 @@ def run(cmd):
 
 def main():
     tractive, files = sys.argv[1], sys.argv[2:]
-    failures = 0
+    reference = [sys.executable, os.path.join(HERE, "mf_reference.py")]
+    cases = [(tir, None) for tir in files]
+    # An MF 6.1 file also at another inflation pressure than its own (its pressure terms).
     for tir in files:
-        ref = run([sys.executable, os.path.join(HERE, "mf_reference.py"), tir, "--variant", "tno", "--fz", LOADS,
-                      "--kappa", KAPPAS, "--alpha-deg", ALPHAS, "--gamma-deg", GAMMAS, "--vx", SPEED])
-        ref_points = ref["points"]
-        ours = run([tractive, "tyre", tir, "--load", LOADS.split(",", 1)[1], "--slip-ratio", KAPPAS,
-                       "--slip-angle-deg", ALPHAS, "--camber-deg", GAMMAS, "--speed", SPEED, "--json"])["points"]
+        probe = run(reference + [tir, "--fz", "1000", "--kappa", "0", "--alpha-deg", "0", "--gamma-deg", "0"])
+        if probe["meta"]["family"] == "MF61":
+            cases.append((tir, 280.0))
+    failures = 0
+    for tir, pressure_kpa in cases:
+        extra_ref = ["--pressure", str(pressure_kpa * 1000.0)] if pressure_kpa else []
+        extra_ours = ["--pressure-kpa", str(pressure_kpa)] if pressure_kpa else []
+        ref_points = run(reference + [tir, "--variant", "tno", "--fz", LOADS, "--kappa", KAPPAS, "--alpha-deg", ALPHAS,
+                                      "--gamma-deg", GAMMAS, "--vx", SPEED] + extra_ref)["points"]
+        ours = run([tractive, "tyre", tir, "--load", LOADS.split(",", 1)[1], "--slip-ratio", KAPPAS, "--slip-angle-deg",
+                    ALPHAS, "--camber-deg", GAMMAS, "--speed", SPEED, "--json"] + extra_ours)["points"]
         key = lambda p: (round(p["fz_n"], 6), round(p["kappa"], 6), round(p["alpha_deg"], 6), round(p["gamma_deg"], 6))
         by_key = {key(p): p for p in ref_points}
         r0 = 0.35  # m: the moment's floor, a passenger tyre's radius
@@ -57,7 +66,8 @@ def main():
             if r["fz_n"] == 0 and any(r[q] != 0 for q in ("fx_n", "fy_n", "mz_nm")):
                 failures += 1
                 print(f"{tir}: the reference gives a force at zero load")
-        print(f"{os.path.basename(tir)}: {len(ours)} points, largest difference {worst:.2g} of the allowed one")
+        at = f" at {pressure_kpa:g} kPa" if pressure_kpa else ""
+        print(f"{os.path.basename(tir)}{at}: {len(ours)} points, largest difference {worst:.2g} of the allowed one")
     sys.exit(1 if failures else 0)
 
 
