@@ -23,10 +23,13 @@ double eps_like(double x) { return kEps * sgn(x); }
 // cos(atan(x)) = 1 / sqrt(1 + x^2), exactly (no atan, no cos: the law's hot spots).
 double cos_atan(double x) { return 1.0 / std::sqrt(1.0 + x * x); }
 
-// cos[C atan{B x - E (B x - atan(B x))}], the combined-slip weighting function.
+// cos[C atan{B x - E (B x - atan(B x))}], the combined-slip weighting function: exactly 1 at
+// x = 0 or C = 0 (real files' RHX1 = 0, RCX1 = 0), and with no inner atan when E = 0.
 double cos_shape(double b, double c, double e, double x) {
     const double bx = b * x;
-    return std::cos(c * std::atan(bx - e * (bx - std::atan(bx))));
+    if (bx == 0.0 || c == 0.0) return 1.0;
+    const double shaped = e == 0.0 ? bx : bx - e * (bx - std::atan(bx));
+    return c == 1.0 ? cos_atan(shaped) : std::cos(c * std::atan(shaped));
 }
 
 // The quantities of one load, pressure and surface both directions use.
