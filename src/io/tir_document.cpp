@@ -9,13 +9,13 @@
 
 namespace tractive {
 
-namespace {
-
-std::string upper(std::string_view s) {
+std::string tir_upper(std::string_view s) {
     std::string out(s);
     for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     return out;
 }
+
+namespace {
 
 // The line without its comment: from the first '$' or '!' outside a quoted string.
 std::string_view strip_comment(std::string_view line) {
@@ -90,7 +90,7 @@ TirDocument parse_tir(std::string_view text, const std::string& file_label) {
         const SourceLocation here{file_label, line_number};
         if (line.front() == '[') {
             if (line.back() != ']') throw LoadError(here, "", "unclosed section header: expected '[NAME]'");
-            const std::string name = upper(trim(line.substr(1, line.size() - 2)));
+            const std::string name = tir_upper(trim(line.substr(1, line.size() - 2)));
             if (name.empty()) throw LoadError(here, "", "empty section name: expected '[NAME]'");
             const auto it = std::find_if(doc.sections.begin(), doc.sections.end(), [&](const TirSection& s) { return s.name == name; });
             if (it == doc.sections.end()) {
@@ -120,7 +120,7 @@ TirDocument parse_tir(std::string_view text, const std::string& file_label) {
                                         line.substr(0, 60)));
         }
         in_table = false;
-        const std::string key = upper(trim(line.substr(0, eq)));
+        const std::string key = tir_upper(trim(line.substr(0, eq)));
         if (key.empty()) throw LoadError(here, "", "empty key: expected 'KEY = value'");
         if (current == nullptr) throw LoadError(here, key, "a key before the first [SECTION]");
         const std::string full_key = current->name + "." + key;

@@ -16,12 +16,6 @@ namespace tractive {
 
 namespace {
 
-std::string upper(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    return out;
-}
-
 // The factor to SI of a unit name in [UNITS], or nullopt.
 std::optional<double> unit_factor(std::string_view quantity, const std::string& name) {
     static const std::map<std::string, std::map<std::string, double>> kUnits = {
@@ -67,7 +61,7 @@ public:
     std::optional<std::string> text(const std::string& key) const {
         const TirEntry* e = find(key);
         if (!e) return std::nullopt;
-        if (const std::string* v = std::get_if<std::string>(&e->value)) return upper(*v);
+        if (const std::string* v = std::get_if<std::string>(&e->value)) return tir_upper(*v);
         return fmt::format("{}", std::get<double>(e->value));
     }
 
@@ -88,7 +82,7 @@ Units read_units(const TirDocument& doc) {
         for (const TirEntry& e : s->entries) {
             const std::string* name = std::get_if<std::string>(&e.value);
             if (!name) throw LoadError(e.location, "UNITS." + e.key, "expected a quoted unit name such as 'meter'");
-            const std::optional<double> f = unit_factor(e.key, upper(*name));
+            const std::optional<double> f = unit_factor(e.key, tir_upper(*name));
             if (e.key == "ANGLE" && !f) {
                 throw LoadError(e.location, "UNITS.ANGLE",
                                 fmt::format("'{}': only radians are supported (the Magic Formula coefficients are fitted "

@@ -48,4 +48,7 @@ struct TirDocument {
 // Throws LoadError (file:line, what was expected) on a malformed line.
 TirDocument parse_tir(std::string_view text, const std::string& file_label);
 
+// ASCII upper case: TYDEX names and string values compare without regard to case.
+std::string tir_upper(std::string_view s);
+
 }  // namespace tractive
