@@ -138,6 +138,28 @@ TEST(MagicFormulaLaw, NoLoadNoForceAndFiniteForAnyInput) {
     }
 }
 
+// Steady-state forces do not depend on the contact's speed (cos(alpha') is taken from alpha, so a
+// standing tyre's moment is not lost); only the rolling resistance moment does, through
+// QSY3 |Vx| / LONGVL + QSY4 (Vx / LONGVL)^4.
+TEST(MagicFormulaLaw, ZeroSpeedGivesTheSteadyStateForces) {
+    for (const MagicFormulaTire& t : {mf61(), pac2002()}) {
+        MagicFormulaInput in;
+        in.fz_n = 4500.0;
+        in.slip_ratio = 0.05;
+        in.slip_angle_rad = 4.0 * kDeg;
+        in.inclination_rad = 1.0 * kDeg;
+        in.speed_m_per_s = 16.7;
+        const MagicFormulaForces moving = magic_formula_force(t, in);
+        in.speed_m_per_s = 0.0;
+        const MagicFormulaForces standing = magic_formula_force(t, in);
+        EXPECT_EQ(standing.fx_n, moving.fx_n);
+        EXPECT_EQ(standing.fy_n, moving.fy_n);
+        EXPECT_EQ(standing.mz_nm, moving.mz_nm);
+        EXPECT_TRUE(std::isfinite(standing.my_nm));
+        EXPECT_GT(std::abs(moving.my_nm), std::abs(standing.my_nm));  // QSY3, QSY4 > 0 in both files
+    }
+}
+
 // The slopes the step's implicit rows use: dFx/dkappa and dFy/dalpha of the pure-slip curves (no
 // combined-slip weight at zero of the other slip) against central differences.
 TEST(MagicFormulaLaw, SlopesMatchTheCurves) {
