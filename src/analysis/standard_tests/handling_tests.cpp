@@ -142,8 +142,12 @@ StepResponse step_response(const VehicleSpec& spec, double input, const Standard
         in.brake = p.brake;
         if (k < straight_steps) {
             in.steering = lane.steering(d.model(), d.state(), d.h());
-            out.step_start_s = d.time_s();
         } else {
+            // The ramp starts with this step. (Until 2026-11-24 its start was taken a step earlier,
+            // before the last straight step: the ramp ran a step ahead of the physical time and the
+            // times were shifted by the same step, so the rise time came out right within 0.2 ms
+            // but the telemetry showed the steering a step early.)
+            if (k == straight_steps) out.step_start_s = d.time_s();
             // The ramp's mean over this step (its value at the step's middle; at the ramp's end the
             // mean of ramp and hold): the input held for a step is what the continuous ramp
             // gives on average, so that the response does not lag by half a step.
