@@ -23,6 +23,9 @@ double eps_like(double x) { return kEps * sgn(x); }
 // cos(atan(x)) = 1 / sqrt(1 + x^2), exactly (no atan, no cos: the law's hot spots).
 double cos_atan(double x) { return 1.0 / std::sqrt(1.0 + x * x); }
 
+// sin(C atan(x)), exactly 2 x / (1 + x^2) for the common C = 2 (no atan, no sin).
+double sin_c_atan(double c, double x) { return c == 2.0 ? 2.0 * x / (1.0 + x * x) : std::sin(c * std::atan(x)); }
+
 // cos[C atan{B x - E (B x - atan(B x))}], the combined-slip weighting function: exactly 1 at
 // x = 0 or C = 0 (real files' RHX1 = 0, RCX1 = 0), and with no inner atan when E = 0.
 double cos_shape(double b, double c, double e, double x) {
@@ -97,7 +100,7 @@ Lateral pure_fy(const MagicFormulaTire& t, const Basics& b, double alpha, double
     if (t.family == MagicFormulaFamily::Mf61) {
         const double g = gamma;
         l.kya = c[PKY1] * b.fz0p * (1.0 + c[PPY1] * dpi) * (1.0 - c[PKY3] * std::abs(g)) *
-                std::sin(c[PKY4] * std::atan((b.fz / b.fz0p) / ((c[PKY2] + c[PKY5] * g * g) * (1.0 + c[PPY2] * dpi)))) *
+                sin_c_atan(c[PKY4], (b.fz / b.fz0p) / ((c[PKY2] + c[PKY5] * g * g) * (1.0 + c[PPY2] * dpi))) *
                 c[LKY];                                                                               // 4.E25
         const double svyg = b.fz * (c[PVY3] + c[PVY4] * b.dfz) * g * c[LKYC] * b.lmuy;             // 4.E28
         const double kyg0 = b.fz * (c[PKY6] + c[PKY7] * b.dfz) * (1.0 + c[PPY5] * dpi) * c[LKYC];   // 4.E30
@@ -109,7 +112,7 @@ Lateral pure_fy(const MagicFormulaTire& t, const Basics& b, double alpha, double
         muy_camber = c[PEY3] + c[PEY4] * g;
     } else {
         const double gy = gamma * c[LGAY];
-        const double ky0 = c[PKY1] * b.fz0p * std::sin(2.0 * std::atan(b.fz / (c[PKY2] * b.fz0p))) * c[LKY];
+        const double ky0 = c[PKY1] * b.fz0p * sin_c_atan(2.0, b.fz / (c[PKY2] * b.fz0p)) * c[LKY];
         l.kya = ky0 * (1.0 - c[PKY3] * std::abs(gy));
         l.shy = (c[PHY1] + c[PHY2] * b.dfz) * c[LHY] + c[PHY3] * gy;
         l.svy = b.fz * ((c[PVY1] + c[PVY2] * b.dfz) * c[LVY] + (c[PVY3] + c[PVY4] * b.dfz) * gy) * b.lmuy;
