@@ -20,7 +20,6 @@ namespace tractive::cli {
 
 namespace {
 
-constexpr int kExitBadInput = 2;
 constexpr double kDeg = std::numbers::pi / 180.0;
 
 // The tyre to show and the loads to show it at.

@@ -1,6 +1,6 @@
 #pragma once
 // tractive tyre FILE: what a tyre law gives, from a tyre file or a car file's wheel.
-//   tractive tyre FILE [--wheel fl|fr|rl|rr] [--json] [--png OUT.png]
+//   tractive tyre FILE [--wheel fl|fr|rl|rr] [--json] [--png OUT.png] [--pressure-kpa P]
 //   tractive tyre FILE --load N[,N...] --slip-ratio K[,...] --slip-angle-deg A[,...]
 //                      --camber-deg G[,...] [--speed V] --json
 // The first form prints, per load, the peak friction and the slip stiffnesses, and the curves
@@ -32,7 +32,7 @@ struct TyreOptions {
 
 void add_tyre_options(CLI::App& tyre, TyreOptions& options);
 
-// Exit status: 0, or 2 for bad input (a file that does not load, a bad option).
+// Returns 0; a file that does not load throws LoadError (main reports it with status 2).
 int tyre_command(const TyreOptions& options);
 
 }  // namespace tractive::cli
