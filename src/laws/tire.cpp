@@ -1,5 +1,6 @@
-// Tyre force laws: Pacejka '89 (VDrift/Genta layout, laws/tire_pacejka.hpp) and UC-win/Road
-// friction curves (seed 001 VI), in ISO wheel axes (laws/tire.hpp).
+// Tyre force laws in ISO wheel axes (laws/tire.hpp): Pacejka '89 (VDrift/Genta layout,
+// laws/tire_pacejka.hpp), UC-win/Road friction curves (seed 001 VI), VDrift's Pacejka 2002 and
+// brush tyres, and the .tir Magic Formula (laws/tire_magic_formula.hpp).
 
 #include "tractive/laws/tire.hpp"
 
@@ -202,8 +203,9 @@ bool tire_mirrored_on_right(const TireSpec& tire) {
 
 double tire_rolling_resistance_coefficient(const TireSpec& tire, double fz_n, double speed_m_per_s) {
     if (tire.model != TireModel::MagicFormula) return rolling_resistance_coefficient(tire.rolling_resistance, speed_m_per_s);
-    // My / (-R0 Fz) of the .tir's QSY terms, with no longitudinal force (the QSY2 Fx term, a few
-    // per cent of My under hard braking, is left out: the wheel's torque balance carries Fx).
+    // My / (-R0 Fz) of the .tir's QSY terms, with no longitudinal force and no camber (the QSY2 Fx
+    // term, a few per cent of My under hard braking, and MF 6.1's QSY5, QSY6 camber terms, under
+    // 1 % at a few degrees, are left out).
     MagicFormulaInput in;
     in.fz_n = fz_n;
     in.speed_m_per_s = std::abs(speed_m_per_s);
