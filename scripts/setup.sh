@@ -7,6 +7,7 @@ packages=(
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
   clang libclang-rt-14-dev
   pkg-config libcairo2-dev
+  python3
 )
 missing=()
 for p in "${packages[@]}"; do
