@@ -23,8 +23,12 @@ double eps_like(double x) { return kEps * sgn(x); }
 // cos(atan(x)) = 1 / sqrt(1 + x^2), exactly (no atan, no cos: the law's hot spots).
 double cos_atan(double x) { return 1.0 / std::sqrt(1.0 + x * x); }
 
-// sin(C atan(x)), exactly 2 x / (1 + x^2) for the common C = 2 (no atan, no sin).
-double sin_c_atan(double c, double x) { return c == 2.0 ? 2.0 * x / (1.0 + x * x) : std::sin(c * std::atan(x)); }
+// sin(C atan(x)), exactly 2 x / (1 + x^2) for the common C = 2 (no atan, no sin); as
+// 2 / (x + 1 / x) for |x| > 1, which stays finite for an infinite x (PKY2 = 0 divides by zero).
+double sin_c_atan(double c, double x) {
+    if (c != 2.0) return std::sin(c * std::atan(x));
+    return std::abs(x) <= 1.0 ? 2.0 * x / (1.0 + x * x) : 2.0 / (x + 1.0 / x);
+}
 
 // cos[C atan{B x - E (B x - atan(B x))}], the combined-slip weighting function: exactly 1 at
 // x = 0 or C = 0 (real files' RHX1 = 0, RCX1 = 0), and with no inner atan when E = 0.

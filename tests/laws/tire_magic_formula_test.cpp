@@ -160,6 +160,26 @@ TEST(MagicFormulaLaw, ZeroSpeedGivesTheSteadyStateForces) {
     }
 }
 
+// A coefficient that divides by zero (PKY2 = 0: the cornering stiffness's load term becomes
+// atan(infinity)) still gives finite forces, in both families. (The fuzzer found the NaN once
+// sin(2 atan x) became 2 x / (1 + x^2).)
+TEST(MagicFormulaLaw, FiniteWhenACoefficientDividesByZero) {
+    for (const char* fittyp : {"61", "6"}) {
+        const std::string text = std::string("[MODEL]\nFITTYP = ") + fittyp +
+                                 "\n[DIMENSION]\nUNLOADED_RADIUS = 0.3\n[VERTICAL]\nFNOMIN = 4000\n"
+                                 "[LATERAL_COEFFICIENTS]\nPCY1 = 1.3\nPDY1 = 1.0\nPKY1 = -15\nPKY2 = 0\n"
+                                 "[ALIGNING_COEFFICIENTS]\nQBZ1 = 10\nQCZ1 = 1.1\nQDZ1 = 0.1\nQBZ10 = 0.5\nQDZ6 = 0.01\n";
+        const MagicFormulaTire t = load_tir_from_text(text, "zero.tir").tire.magic_formula;
+        MagicFormulaInput in;
+        in.fz_n = 4000.0;
+        in.slip_ratio = 0.1;
+        in.slip_angle_rad = 0.2;
+        in.inclination_rad = 0.05;
+        const MagicFormulaForces f = magic_formula_force(t, in);
+        EXPECT_TRUE(std::isfinite(f.fx_n) && std::isfinite(f.fy_n) && std::isfinite(f.mz_nm)) << fittyp;
+    }
+}
+
 // The slopes the step's implicit rows use: dFx/dkappa and dFy/dalpha of the pure-slip curves (no
 // combined-slip weight at zero of the other slip) against central differences.
 TEST(MagicFormulaLaw, SlopesMatchTheCurves) {
