@@ -11,6 +11,7 @@
 
 #include "tractive/io/text_file.hpp"
 #include "tractive/io/tir_document.hpp"
+#include "tractive/spec/validate.hpp"
 
 namespace tractive {
 
@@ -147,17 +148,27 @@ LoadedTir load_tir_from_text(std::string_view text, const std::string& file_labe
         }
     }
 
-    // Coefficients: absent ones 0, absent scale factors 1, MF 6.1's PKY4 2.
+    // Coefficients: absent ones 0, absent scale factors 1, MF 6.1's PKY4 2; each within the range
+    // a car's tyre coefficients are held to (spec/validate.hpp), so that no product overflows.
     for (std::size_t i = 0; i < mf::kCount; ++i) {
-        const std::optional<double> v = r.number(kMagicFormulaNames[i]);
+        const char* key = kMagicFormulaNames[i];
+        const std::optional<double> v = r.number(key);
+        if (v) {
+            if (const std::string problem = plausible::kPacejka.problem(*v); !problem.empty()) {
+                throw LoadError(r.where(r.find(key)), key, problem);
+            }
+        }
         mf.c[i] = v ? *v : (is_magic_formula_scale_factor(i) ? 1.0 : 0.0);
     }
     if (mf.family == MagicFormulaFamily::Mf61 && !r.find("PKY4")) mf.c[mf::PKY4] = 2.0;
 
-    const auto required_positive = [&](const char* key, double factor) {
+    const auto required_positive = [&](const char* key, double factor, const Range& range) {
         const std::optional<double> v = r.number(key);
         if (!v) throw LoadError({file_label, 0}, key, "missing: expected a positive number");
         if (!(*v > 0.0)) throw LoadError(r.where(r.find(key)), key, fmt::format("{}: expected a positive number", *v));
+        if (const std::string problem = range.problem(*v * factor); !problem.empty()) {
+            throw LoadError(r.where(r.find(key)), key, problem + " (in SI units)");
+        }
         return *v * factor;
     };
     const auto optional_non_negative = [&](const char* key, double factor, double fallback) {
@@ -167,8 +178,8 @@ LoadedTir load_tir_from_text(std::string_view text, const std::string& file_labe
         return *v * factor;
     };
     const double speed = units.length / units.time;
-    mf.unloaded_radius_m = required_positive("UNLOADED_RADIUS", units.length);
-    mf.nominal_load_n = required_positive("FNOMIN", units.force);
+    mf.unloaded_radius_m = required_positive("UNLOADED_RADIUS", units.length, plausible::kRadius);
+    mf.nominal_load_n = required_positive("FNOMIN", units.force, plausible::kTireLoad);
     mf.reference_speed_m_per_s = optional_non_negative("LONGVL", speed, 16.7);
     if (!(mf.reference_speed_m_per_s > 0.0)) throw LoadError(r.where(r.find("LONGVL")), "LONGVL", "0: expected a positive speed");
     mf.nominal_pressure_pa = optional_non_negative("NOMPRES", units.pressure, 0.0);

@@ -87,6 +87,8 @@ TEST(TirLoader, RefusesWhatItCannotEvaluate) {
         {minimal("LONGVL = 'fast'\n"), "LONGVL", 3, "expected a number"},
         {minimal("", "[LATERAL_COEFFICIENTS]\nPPY1 = 0.5\n"), "NOMPRES", 0, "pressure coefficients"},
         {minimal("", "[SCALING_COEFFICIENTS]\nLMUY = 0\n"), "LMUY", 8, "positive scale factor"},
+        {minimal("", "[LATERAL_COEFFICIENTS]\nPKY1 = -3e7\n"), "PKY1", 8, "finite number"},
+        {"[MODEL]\nFITTYP = 61\n[DIMENSION]\nUNLOADED_RADIUS = 0.3\n[VERTICAL]\nFNOMIN = 4e7\n", "FNOMIN", 6, "SI units"},
     };
     for (const auto& c : cases) {
         try {

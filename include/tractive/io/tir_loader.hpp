@@ -9,8 +9,9 @@
 //     re-fitted: refused);
 //   - coefficients are looked up by name in any section but [UNITS] (files put RBX* and PTX* in
 //     different sections); absent ones are 0, absent scale factors 1, an absent MF 6.1 PKY4 2;
-//   - UNLOADED_RADIUS and FNOMIN are required (positive); LONGVL defaults to 16.7 m/s, INFLPRES
-//     to NOMPRES.
+//   - UNLOADED_RADIUS (up to 5 m) and FNOMIN (up to 1 MN) are required; every coefficient is
+//     within +-1e6, as a car's tyre coefficients are (spec/validate.hpp); LONGVL defaults to
+//     16.7 m/s, INFLPRES to NOMPRES.
 // Errors name the file, the line and the key (LoadError).
 
 #include <filesystem>
