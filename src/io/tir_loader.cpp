@@ -160,6 +160,14 @@ LoadedTir load_tir_from_text(std::string_view text, const std::string& file_labe
         }
         mf.c[i] = v ? *v : (is_magic_formula_scale_factor(i) ? 1.0 : 0.0);
     }
+    // The rolling resistance's exponents of load and pressure (real files: about 0.85 and -0.4):
+    // within +-10, so that (Fz / FNOMIN)^QSY7 stays finite at any load a car reaches.
+    for (const std::size_t i : {mf::QSY7, mf::QSY8}) {
+        const char* key = kMagicFormulaNames[i];
+        if (std::abs(mf.c[i]) > 10.0) {
+            throw LoadError(r.where(r.find(key)), key, fmt::format("{}: expected an exponent between -10 and 10", mf.c[i]));
+        }
+    }
     if (mf.family == MagicFormulaFamily::Mf61 && !r.find("PKY4")) mf.c[mf::PKY4] = 2.0;
 
     const auto required_positive = [&](const char* key, double factor, const Range& range) {

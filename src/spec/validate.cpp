@@ -199,6 +199,9 @@ void check_tire(Checker& k, const TireSpec& t, const std::string& path) {
         // Scale factors that divide or set the friction: positive.
         for (const std::size_t i : {mf::LFZO, mf::LMUX, mf::LMUY})
             k.require(m.c[i] > 0.0, fmt::format("{}.magic_formula.{}", path, kMagicFormulaNames[i]), "expected a positive scale factor");
+        // The rolling resistance's exponents of load and pressure (io/tir_loader.hpp).
+        for (const std::size_t i : {mf::QSY7, mf::QSY8})
+            k.in(m.c[i], magnitude_up_to(10.0, ""), fmt::format("{}.magic_formula.{}", path, kMagicFormulaNames[i]));
     } else if (t.model == TireModel::Brush) {
         const auto& b = t.brush;
         k.in(b.pressure_bar, kPressureBar, path + ".brush.pressure_bar");

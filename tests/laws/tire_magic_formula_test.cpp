@@ -88,6 +88,7 @@ TEST(TirLoader, RefusesWhatItCannotEvaluate) {
         {minimal("", "[LATERAL_COEFFICIENTS]\nPPY1 = 0.5\n"), "NOMPRES", 0, "pressure coefficients"},
         {minimal("", "[SCALING_COEFFICIENTS]\nLMUY = 0\n"), "LMUY", 8, "positive scale factor"},
         {minimal("", "[LATERAL_COEFFICIENTS]\nPKY1 = -3e7\n"), "PKY1", 8, "finite number"},
+        {minimal("", "[ROLLING_COEFFICIENTS]\nQSY7 = 40\n"), "QSY7", 8, "exponent between -10 and 10"},
         {"[MODEL]\nFITTYP = 61\n[DIMENSION]\nUNLOADED_RADIUS = 0.3\n[VERTICAL]\nFNOMIN = 4e7\n", "FNOMIN", 6, "SI units"},
     };
     for (const auto& c : cases) {
