@@ -28,7 +28,7 @@ using test::CliRun;
 // `tractive ARGS`, its status and output (tests/support/cli_run.hpp).
 CliRun run(const std::string& args, bool with_stderr = false) { return test::run_cli(args, with_stderr); }
 
-std::string quoted(const fs::path& p) { return "'" + p.string() + "'"; }
+using test::quoted;
 
 void expect_near(const nlohmann::json& value, double expected, const std::string& what) {
     EXPECT_NEAR(value.get<double>(), expected, 1e-9 * std::max(1.0, std::abs(expected))) << what;

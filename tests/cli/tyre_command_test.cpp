@@ -19,9 +19,9 @@ using namespace tractive;
 namespace {
 
 using test::CliRun;
+using test::quoted;
 
 CliRun run(const std::string& args, bool with_stderr = false) { return test::run_cli(args, with_stderr); }
-std::string quoted(const fs::path& p) { return "'" + p.string() + "'"; }
 fs::path example(const char* car) { return fs::path(TRACTIVE_EXAMPLE_CARS) / (std::string(car) + ".toml"); }
 
 TEST(TyreCommand, ShowsACarsTyrePeaksStiffnessesAndCurves) {

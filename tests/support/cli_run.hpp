@@ -1,6 +1,7 @@
 #pragma once
 // Running the tractive binary from a test, as a user would.
 
+#include <filesystem>
 #include <string>
 
 namespace tractive::test {
@@ -13,5 +14,8 @@ struct CliRun {
 // Runs `tractive ARGS` through the shell (ARGS as typed on a command line) and collects its exit
 // status and output.
 CliRun run_cli(const std::string& args, bool with_stderr = false);
+
+// A path as one shell word for run_cli's ARGS (single-quoted).
+inline std::string quoted(const std::filesystem::path& p) { return "'" + p.string() + "'"; }
 
 }  // namespace tractive::test
