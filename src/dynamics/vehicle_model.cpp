@@ -26,6 +26,10 @@ constexpr double kTireDampingRatio = 0.05;
 constexpr double kTreadDampingRatio = 0.3;
 
 double tire_vertical_stiffness(const TireSpec& t) {
+    // A .tir file's measured VERTICAL_STIFFNESS where it gives one.
+    if (t.model == TireModel::MagicFormula && t.magic_formula.vertical_stiffness_n_per_m > 0.0) {
+        return t.magic_formula.vertical_stiffness_n_per_m;
+    }
     if (t.width_m <= 0.0 || t.aspect_ratio <= 0.0) return kDefaultTireStiffness_n_per_m;
     const double pressure = t.size_reference ? t.size_reference->pressure_bar : kDefaultTirePressure_bar;
     const double wt = (1.03 - 0.4 * t.aspect_ratio) * t.width_m;
@@ -78,7 +82,10 @@ VehicleModel build_vehicle_model(const VehicleSpec& spec) {
         w.droop_limit_m = droop_limit_m(ws.suspension, w.preload_n);
         w.radius_m = ws.tire.radius_m;
         w.tire_stiffness_n_per_m = tire_vertical_stiffness(ws.tire);
-        w.tire_damping_ns_per_m = 2.0 * kTireDampingRatio * std::sqrt(w.tire_stiffness_n_per_m * ws.mass_kg);
+        // (A .tir file's VERTICAL_DAMPING where it gives one.)
+        const bool tir_damping = ws.tire.model == TireModel::MagicFormula && ws.tire.magic_formula.vertical_damping_ns_per_m > 0.0;
+        w.tire_damping_ns_per_m = tir_damping ? ws.tire.magic_formula.vertical_damping_ns_per_m
+                                              : 2.0 * kTireDampingRatio * std::sqrt(w.tire_stiffness_n_per_m * ws.mass_kg);
         w.spin_inertia_kgm2 = ws.tire.rotational_inertia_kgm2;
         w.max_brake_torque_nm = max_brake_torque_nm(spec, static_cast<WheelIndex>(i));
         w.size_friction_factor = tire_size_friction_factor(ws.tire);

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "tractive/analysis/standard_tests.hpp"
+#include "tractive/dynamics/vehicle_model.hpp"
 #include "tractive/io/car_loader.hpp"
 #include "tractive/io/text_file.hpp"
 #include "tractive/io/toml_writer.hpp"
@@ -37,6 +38,10 @@ TEST(TirCar, LoadsTheFileRelativeToTheCarAndRoundTrips) {
     EXPECT_EQ(t.model, TireModel::MagicFormula);
     EXPECT_DOUBLE_EQ(t.radius_m, 0.3165);
     EXPECT_DOUBLE_EQ(t.rotational_inertia_kgm2, 0.71);  // the file's IYY
+    // The tyre spring and damper are the file's VERTICAL_STIFFNESS and VERTICAL_DAMPING.
+    const VehicleModel model = build_vehicle_model(car.spec);
+    EXPECT_DOUBLE_EQ(model.wheels[FL].tire_stiffness_n_per_m, 215000.0);
+    EXPECT_DOUBLE_EQ(model.wheels[RR].tire_damping_ns_per_m, 60.0);
     const std::string toml = write_toml_car(car.spec, "round trip");
     EXPECT_EQ(load_car_from_text(toml, "again.toml").spec, car.spec);
 }
