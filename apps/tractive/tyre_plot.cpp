@@ -7,6 +7,7 @@
 #include <array>
 #include <cmath>
 #include <filesystem>
+#include <numbers>
 #include <stdexcept>
 #include <system_error>
 
@@ -174,7 +175,7 @@ void panel(cairo_t* cr, double x0, double y0, const std::string& title, const st
     text(cr, 0.5 * (left + right), bottom + 26.0, x_label, 0.5, 0.0);
     cairo_save(cr);
     cairo_translate(cr, x0 + 14.0, 0.5 * (top + bottom));
-    cairo_rotate(cr, -M_PI / 2.0);
+    cairo_rotate(cr, -std::numbers::pi / 2.0);
     text(cr, 0.0, 0.0, y_label, 0.5, 0.5);
     cairo_restore(cr);
 }

@@ -59,6 +59,24 @@ Basics basics(const MagicFormulaTire& t, double fz, double pressure_pa, double s
     return b;
 }
 
+// The friction coefficients and the camber-free vertical shifts, shared by the curves and their
+// peaks. g is the inclination as the family uses it (MF 6.1: gamma; MF 5.2: gamma scaled by
+// LGAX / LGAY); MF 5.2 has no pressure terms (dpi = 0 there).
+double friction_x(const MagicFormulaTire& t, const Basics& b, double g) {  // 4.E13
+    const auto& c = t.c;
+    return (c[PDX1] + c[PDX2] * b.dfz) * (1.0 + c[PPX3] * b.dpi + c[PPX4] * b.dpi * b.dpi) * (1.0 - c[PDX3] * g * g) * b.lmux;
+}
+double shift_vx(const MagicFormulaTire& t, const Basics& b) {  // 4.E18
+    return b.fz * (t.c[PVX1] + t.c[PVX2] * b.dfz) * t.c[LVX] * b.lmux;
+}
+double friction_y(const MagicFormulaTire& t, const Basics& b, double g) {  // 4.E23
+    const auto& c = t.c;
+    return (c[PDY1] + c[PDY2] * b.dfz) * (1.0 + c[PPY3] * b.dpi + c[PPY4] * b.dpi * b.dpi) * (1.0 - c[PDY3] * g * g) * b.lmuy;
+}
+double shift_vy_camber_free(const MagicFormulaTire& t, const Basics& b) {  // 4.E29's first term
+    return b.fz * (t.c[PVY1] + t.c[PVY2] * b.dfz) * t.c[LVY] * b.lmuy;
+}
+
 struct Longitudinal {
     double fx0, slope, kxk, dx, svx;
 };
@@ -70,9 +88,7 @@ Longitudinal pure_fx(const MagicFormulaTire& t, const Basics& b, double kappa, d
     const double g = mf61 ? gamma : gamma * c[LGAX];
     const double dpi = b.dpi;
     const double cx = c[PCX1] * c[LCX];                                                             // 4.E11
-    const double mux = (c[PDX1] + c[PDX2] * b.dfz) * (1.0 + c[PPX3] * dpi + c[PPX4] * dpi * dpi) *
-                       (1.0 - c[PDX3] * g * g) * b.lmux;                                              // 4.E13
-    const double dx = mux * b.fz;                                                                   // 4.E12
+    const double dx = friction_x(t, b, g) * b.fz;                                                   // 4.E12, 4.E13
     // (The exponent capped at 50, e^50 = 5e21: only a load a hundred times the nominal one with a
     // large PKX3 reaches it, where exp would overflow to infinity and the moment turn NaN.)
     const double kxk = b.fz * (c[PKX1] + c[PKX2] * b.dfz) * std::exp(std::min(c[PKX3] * b.dfz, 50.0)) *
@@ -80,7 +96,7 @@ Longitudinal pure_fx(const MagicFormulaTire& t, const Basics& b, double kappa, d
     const double cxdx = cx * dx;
     const double bx = kxk / (cxdx + eps_like(cxdx));                                                // 4.E16
     const double shx = (c[PHX1] + c[PHX2] * b.dfz) * c[LHX];                                        // 4.E17
-    const double svx = b.fz * (c[PVX1] + c[PVX2] * b.dfz) * c[LVX] * b.lmux;                        // 4.E18
+    const double svx = shift_vx(t, b);                                                              // 4.E18
     const double kx = kappa + shx;                                                                  // 4.E10
     const double ex = std::min(1.0, (c[PEX1] + c[PEX2] * b.dfz + c[PEX3] * b.dfz * b.dfz) *
                                         (1.0 - c[PEX4] * sgn(kx)) * c[LEX]);                        // 4.E14
@@ -100,7 +116,7 @@ Lateral pure_fy(const MagicFormulaTire& t, const Basics& b, double alpha, double
     const double cy = c[PCY1] * c[LCY];                                                             // 4.E21
     Lateral l{};
     l.cy = cy;
-    double ey_camber = 0.0, muy_camber = 0.0;
+    double ey_camber = 0.0, ey_sign_term = 0.0;  // Ey's camber term and its sgn(alpha_y) factor
     if (t.family == MagicFormulaFamily::Mf61) {
         const double g = gamma;
         l.kya = c[PKY1] * b.fz0p * (1.0 + c[PPY1] * dpi) * (1.0 - c[PKY3] * std::abs(g)) *
@@ -109,23 +125,22 @@ Lateral pure_fy(const MagicFormulaTire& t, const Basics& b, double alpha, double
         const double svyg = b.fz * (c[PVY3] + c[PVY4] * b.dfz) * g * c[LKYC] * b.lmuy;             // 4.E28
         const double kyg0 = b.fz * (c[PKY6] + c[PKY7] * b.dfz) * (1.0 + c[PPY5] * dpi) * c[LKYC];   // 4.E30
         l.shy = (c[PHY1] + c[PHY2] * b.dfz) * c[LHY] + (kyg0 * g - svyg) / (l.kya + eps_like(l.kya));  // 4.E27
-        l.svy = b.fz * (c[PVY1] + c[PVY2] * b.dfz) * c[LVY] * b.lmuy + svyg;                        // 4.E29
-        l.muy = (c[PDY1] + c[PDY2] * b.dfz) * (1.0 + c[PPY3] * dpi + c[PPY4] * dpi * dpi) * (1.0 - c[PDY3] * g * g) *
-                b.lmuy;                                                                               // 4.E23
+        l.svy = shift_vy_camber_free(t, b) + svyg;                                                  // 4.E29
+        l.muy = friction_y(t, b, g);                                                                // 4.E23
         ey_camber = c[PEY5] * g * g;
-        muy_camber = c[PEY3] + c[PEY4] * g;
+        ey_sign_term = c[PEY3] + c[PEY4] * g;
     } else {
         const double gy = gamma * c[LGAY];
         const double ky0 = c[PKY1] * b.fz0p * sin_c_atan(2.0, b.fz / (c[PKY2] * b.fz0p)) * c[LKY];
         l.kya = ky0 * (1.0 - c[PKY3] * std::abs(gy));
         l.shy = (c[PHY1] + c[PHY2] * b.dfz) * c[LHY] + c[PHY3] * gy;
-        l.svy = b.fz * ((c[PVY1] + c[PVY2] * b.dfz) * c[LVY] + (c[PVY3] + c[PVY4] * b.dfz) * gy) * b.lmuy;
-        l.muy = (c[PDY1] + c[PDY2] * b.dfz) * (1.0 - c[PDY3] * gy * gy) * b.lmuy;
-        muy_camber = c[PEY3] + c[PEY4] * gy;
+        l.svy = shift_vy_camber_free(t, b) + b.fz * (c[PVY3] + c[PVY4] * b.dfz) * gy * b.lmuy;
+        l.muy = friction_y(t, b, gy);
+        ey_sign_term = c[PEY3] + c[PEY4] * gy;
     }
     l.dy = l.muy * b.fz;                                                                            // 4.E22
     const double ay = alpha + l.shy;                                                                // 4.E20
-    const double ey = std::min(1.0, (c[PEY1] + c[PEY2] * b.dfz) * (1.0 + ey_camber - muy_camber * sgn(ay)) * c[LEY]);  // 4.E24
+    const double ey = std::min(1.0, (c[PEY1] + c[PEY2] * b.dfz) * (1.0 + ey_camber - ey_sign_term * sgn(ay)) * c[LEY]);  // 4.E24
     const double cydy = cy * l.dy;
     l.by = l.kya / (cydy + eps_like(cydy));                                                         // 4.E26
     const PacejkaValue f = detail::magic_formula<kWithSlope>(l.by, cy, l.dy, ey, ay);               // 4.E19
@@ -249,22 +264,14 @@ double magic_formula_rolling_moment_nm(const MagicFormulaTire& t, const MagicFor
 
 double magic_formula_peak_fx_n(const MagicFormulaTire& t, double fz_n, double surface_mu) {
     if (!(fz_n > 0.0) || !(surface_mu > 0.0) || !(t.nominal_load_n > 0.0)) return 0.0;
-    const auto& c = t.c;
     const Basics b = basics(t, fz_n, 0.0, surface_mu);
-    const double dpi = b.dpi;
-    const double mux = (c[PDX1] + c[PDX2] * b.dfz) * (1.0 + c[PPX3] * dpi + c[PPX4] * dpi * dpi) * b.lmux;  // 4.E13, gamma 0
-    const double svx = b.fz * (c[PVX1] + c[PVX2] * b.dfz) * c[LVX] * b.lmux;                                 // 4.E18
-    return std::abs(mux * b.fz) + std::abs(svx);
+    return std::abs(friction_x(t, b, 0.0) * b.fz) + std::abs(shift_vx(t, b));
 }
 
 double magic_formula_peak_fy_n(const MagicFormulaTire& t, double fz_n, double surface_mu) {
     if (!(fz_n > 0.0) || !(surface_mu > 0.0) || !(t.nominal_load_n > 0.0)) return 0.0;
-    const auto& c = t.c;
     const Basics b = basics(t, fz_n, 0.0, surface_mu);
-    const double dpi = t.family == MagicFormulaFamily::Mf61 ? b.dpi : 0.0;
-    const double muy = (c[PDY1] + c[PDY2] * b.dfz) * (1.0 + c[PPY3] * dpi + c[PPY4] * dpi * dpi) * b.lmuy;  // 4.E23, gamma 0
-    const double svy = b.fz * (c[PVY1] + c[PVY2] * b.dfz) * c[LVY] * b.lmuy;                                 // 4.E29, gamma 0
-    return std::abs(muy * b.fz) + std::abs(svy);
+    return std::abs(friction_y(t, b, 0.0) * b.fz) + std::abs(shift_vy_camber_free(t, b));
 }
 
 }  // namespace tractive
