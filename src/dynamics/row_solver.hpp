@@ -78,6 +78,10 @@ struct ContactRow {
     double q;            // h k
     double target;       // t = (1 - w) J v0
     double stick;        // w
+    // The slope q already carries the share the step's end has in the force (the lateral row
+    // under slip relaxation, whose law is taken at the relaxed slip's mean over the step): no
+    // theta in prepare().
+    bool time_weighted;
     double spring_gamma;  // g_s (m/s per N s)
     double spring_bias;   // b (m/s)
     double e1;           // set by prepare()
@@ -170,6 +174,8 @@ struct RowSet {
         p.wheel = wheel;
         p.x.coeff = 0.0;
         p.y.coeff = 0.0;
+        p.x.time_weighted = false;
+        p.y.time_weighted = true;
         p.circle = 0.0;
         return p;
     }
@@ -203,9 +209,9 @@ inline void prepare(ContactRow& r, double inv_i_wheel, const Bodies& b) {
     const double k = dot(r.lin, r.inv_mass_lin) + dot(r.ang, r.inv_inertia_ang) + r.coeff * r.inv_i_coeff;
     // The theta method on a sliding row's law (docs/physics.md, tyre rows): q = theta h k with
     // theta = 1/2 + h k K / 4 in [1/2, 1]; backward Euler for a stiff row (a wheel's spin on its
-    // tyre), the trapezoidal rule for a soft one (the lateral rows at speed), which otherwise
-    // lagged the car's yaw response by about 0.6 h.
-    if (r.stick == 0.0) r.q *= std::clamp(0.5 + 0.25 * r.q * k, 0.5, 1.0);
+    // tyre), the trapezoidal rule for a soft one. Not for a time-weighted row (the lateral rows,
+    // whose slope carries the relaxed slip's own weight of the step's end).
+    if (r.stick == 0.0 && !r.time_weighted) r.q *= std::clamp(0.5 + 0.25 * r.q * k, 0.5, 1.0);
     const double slide = 1.0 - r.stick;
     const double compliance = slide + r.stick * r.q * r.spring_gamma;
     const double denominator = r.q * k + compliance;

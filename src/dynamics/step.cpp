@@ -39,6 +39,8 @@ constexpr double kSlipReferenceSpeed_m_per_s = 1.0;
 // slip velocity); in between a blend of the two (docs/physics.md, "Tyre rows").
 constexpr double kStictionFull_m_per_s = 0.3;
 constexpr double kStictionNone_m_per_s = 1.0;
+// Shortest lateral relaxation length the step takes (a guard: real tyres' are 0.1-1 m).
+constexpr double kMinRelaxationLength_m = 1e-3;
 
 enum Slot : int {
     kSlotEngineFriction = 0,
@@ -133,6 +135,33 @@ Vec3 hinge_offset(const WheelModel& w, double travel_m) {
     return {w.hinge_offset_x_m(travel_m), w.hinge_offset_y_m(travel_m), 0.0};
 }
 
+// Lateral slip relaxation over one step (docs/physics.md, "Slip relaxation"). The relaxed slip
+// angle alpha' follows the kinematic one over the rolled distance, d alpha'/ds = (alpha -
+// alpha') / sigma; with alpha linear in time over the step (alpha_0 at its start, alpha_1 at the
+// next step's) and z = h D / sigma (D the slip denominator, the rolling speed), the exact solution
+// gives alpha' 's mean over the step, phi alpha'_0 + (1 - phi) alpha_0 + end_weight (alpha_1 -
+// alpha_0), and its value at the step's end, e^-z alpha'_0 + (phi - e^-z) alpha_0 + (1 - phi)
+// alpha_1, with phi = (1 - e^-z) / z and end_weight = 1/2 - (1 - phi) / z (z / 6 for a short
+// step, 1/2 without relaxation).
+struct RelaxationWeights {
+    double phi = 1.0;
+    double decay = 1.0;  // e^-z
+    double end_weight = 0.0;
+};
+
+RelaxationWeights relaxation_weights(double z) {
+    RelaxationWeights r;
+    r.decay = std::exp(-z);
+    if (z < 1e-3) {  // series: 1 - phi / z cancels
+        r.phi = 1.0 - z / 2.0 + z * z / 6.0;
+        r.end_weight = z / 6.0 - z * z / 24.0 + z * z * z / 120.0;
+    } else {
+        r.phi = (1.0 - r.decay) / z;  // (1 - e^-z loses at most 1e-13 relative for z >= 1e-3)
+        r.end_weight = 0.5 - (1.0 - r.phi) / z;
+    }
+    return r;
+}
+
 double stiction_weight(double speed) {
     if (speed <= kStictionFull_m_per_s) return 1.0;
     if (speed >= kStictionNone_m_per_s) return 0.0;
@@ -173,6 +202,10 @@ struct WheelFrame {
     double rolling_speed = 0.0;  // |v_x| of the contact along the heading (m/s)
     double row_velocity_y = 0.0;
     double stick = 0.0;
+    // The relaxed slip angle at the next step's start is carried + weight x the kinematic one then
+    // (WheelState::relaxed_slip_angle_*).
+    double relaxed_slip_angle_carried_rad = 0.0;
+    double relaxed_slip_angle_weight = 0.0;
     bool falling_x = false;  // the law falls with slip here (past its peak)
     bool falling_y = false;
     double rolling_torque = 0.0;
@@ -470,19 +503,30 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
                 t.mz_nm = -t.mz_nm;
                 return t;
             };
-            f.law = f.stick == 1.0 ? TireForce{} : law_at(slip);
+            // The lateral force follows the relaxed slip angle (relaxation_weights): the law at its
+            // mean over the step, with alpha_1's share (end_weight) in the lateral row's slope.
+            const double sigma = std::max(tire_lateral_relaxation_length_m(ws.tire, f.fz, wm.radius_m), kMinRelaxationLength_m);
+            const RelaxationWeights relax = relaxation_weights(h * denom / sigma);
+            const double alpha = slip.slip_angle_rad;
+            const double alpha_relaxed = w.relaxed_slip_angle_carried_rad + w.relaxed_slip_angle_weight * alpha;
+            f.relaxed_slip_angle_carried_rad = relax.decay * alpha_relaxed + (relax.phi - relax.decay) * alpha;
+            f.relaxed_slip_angle_weight = 1.0 - relax.phi;
+            TireSlip mean = slip;
+            mean.slip_angle_rad = relax.phi * alpha_relaxed + (1.0 - relax.phi) * alpha;
+            f.law = f.stick == 1.0 ? TireForce{} : law_at(mean);
             // Past the peak the row takes the law's force explicitly (set_tyre_row). On the falling
             // branch the slip runs away from the peak (or back to it) within the step, so the force
             // is taken at the slip predicted for the middle of the step, the last step's change
-            // carried on: kappa + (kappa - kappa_last) / 2 (and the slip angle alike), where the
-            // law still falls. (At the start-of-step slip it overstated a locking wheel's force
-            // over the step: ABS stops at 8 ms came out 1-5 % shorter than at 0.8 ms.)
+            // carried on: kappa + (kappa - kappa_last) / 2 (and the relaxed slip angle's mean
+            // alike, by end_weight), where the law still falls. (At the start-of-step slip it
+            // overstated a locking wheel's force over the step: ABS stops at 8 ms came out 1-5 %
+            // shorter than at 0.8 ms.)
             const bool past_peak_x = !(f.law.dfx_dslip_ratio > 0.0);
             const bool past_peak_y = !(f.law.dfy_dslip_angle_per_rad < 0.0);
             if (f.stick == 0.0 && (past_peak_x || past_peak_y)) {
-                TireSlip mid = slip;
+                TireSlip mid = mean;
                 if (past_peak_x) mid.slip_ratio += 0.5 * (slip.slip_ratio - slip_ratio_before);
-                if (past_peak_y) mid.slip_angle_rad += 0.5 * (slip.slip_angle_rad - slip_angle_before);
+                if (past_peak_y) mid.slip_angle_rad += relax.end_weight * (alpha - slip_angle_before);
                 const TireForce at_mid = law_at(mid);
                 if (past_peak_x && !(at_mid.dfx_dslip_ratio > 0.0)) f.law.fx_n = at_mid.fx_n;
                 if (past_peak_y && !(at_mid.dfy_dslip_angle_per_rad < 0.0)) f.law.fy_n = at_mid.fy_n;
@@ -503,9 +547,12 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
             // alpha = atan(v_y / D), so dFy/d(J v) = dFy/dalpha / (D (1 + (v_y / D)^2)).
             const double vy_ratio = vy * inv_denom;
             f.stiffness_x = std::max(f.law.dfx_dslip_ratio * inv_denom, 0.0);
-            f.stiffness_y = std::max(-f.law.dfy_dslip_angle_per_rad * inv_denom / (1.0 + vy_ratio * vy_ratio), 0.0);
+            f.stiffness_y = std::max(-f.law.dfy_dslip_angle_per_rad * inv_denom / (1.0 + vy_ratio * vy_ratio), 0.0) * relax.end_weight;
             f.row_velocity_x = vx - w.spin_rad_per_s * wm.radius_m;
-            f.row_velocity_y = vy;
+            // The lateral row measures the end-of-step velocity along this step's start heading,
+            // which turns with the car by about (n . omega) h over the step: an unchanged slip
+            // reads v_y + v_x (n . omega) h there, the velocity the law's slope is taken from.
+            f.row_velocity_y = vy + vx * dot(n, s.angular_velocity_rad_per_s) * h;
             f.rolling_speed = std::abs(vx);
             f.rolling_torque = tire_rolling_resistance_coefficient(ws.tire, f.fz, vx) * f.fz * wm.radius_m;
             // Aligning moment on the body about the road normal.
@@ -726,6 +773,10 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         const double limit = r.hi / (h * stiffness);
         return std::clamp(deflection + h * jv, -limit, limit) / relaxation;
     };
+    for (int i = 0; i < 4; ++i) {  // off the ground both are 0: no deflection
+        s.wheels[i].relaxed_slip_angle_carried_rad = frames[i].relaxed_slip_angle_carried_rad;
+        s.wheels[i].relaxed_slip_angle_weight = frames[i].relaxed_slip_angle_weight;
+    }
     for (int k = 0; k < rows.pair_count; ++k) {
         const TirePair& p = rows.pairs[k];
         WheelState& ws_out = s.wheels[p.wheel];

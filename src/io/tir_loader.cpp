@@ -169,6 +169,15 @@ LoadedTir load_tir_from_text(std::string_view text, const std::string& file_labe
         }
     }
     if (mf.family == MagicFormulaFamily::Mf61 && !r.find("PKY4")) mf.c[mf::PKY4] = 2.0;
+    // The lateral relaxation length PTY1 sin(2 atan(Fz / (PTY2 Fz0'))) R0 LFZO LSGAL (MF 5.2).
+    if (mf.c[mf::PTY1] < 0.0) throw LoadError(r.where(r.find("PTY1")), "PTY1", fmt::format("{}: expected a number >= 0", mf.c[mf::PTY1]));
+    if (mf.c[mf::PTY1] > 0.0 && !(mf.c[mf::PTY2] > 0.0)) {
+        throw LoadError(r.where(r.find("PTY2")), "PTY2",
+                        fmt::format("{}: expected a positive number (PTY1 is given, and PTY2 divides the load)", mf.c[mf::PTY2]));
+    }
+    if (!(mf.c[mf::LSGAL] > 0.0)) {
+        throw LoadError(r.where(r.find("LSGAL")), "LSGAL", fmt::format("{}: expected a positive scale factor", mf.c[mf::LSGAL]));
+    }
 
     const auto required_positive = [&](const char* key, double factor, const Range& range) {
         const std::optional<double> v = r.number(key);
@@ -194,6 +203,7 @@ LoadedTir load_tir_from_text(std::string_view text, const std::string& file_labe
     mf.inflation_pressure_pa = optional_non_negative("INFLPRES", units.pressure, mf.nominal_pressure_pa);
     mf.vertical_stiffness_n_per_m = optional_non_negative("VERTICAL_STIFFNESS", units.force / units.length, 0.0);
     mf.vertical_damping_ns_per_m = optional_non_negative("VERTICAL_DAMPING", units.force * units.time / units.length, 0.0);
+    mf.lateral_stiffness_n_per_m = optional_non_negative("LATERAL_STIFFNESS", units.force / units.length, 0.0);
     mf.width_m = optional_non_negative("WIDTH", units.length, 0.0);
     mf.aspect_ratio = optional_non_negative("ASPECT_RATIO", 1.0, 0.0);
     mf.rim_radius_m = optional_non_negative("RIM_RADIUS", units.length, 0.0);

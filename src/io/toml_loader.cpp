@@ -429,6 +429,7 @@ MagicFormulaTire read_magic_formula_table(Reader& r, const Table& m) {
     mf.reference_speed_m_per_s = r.number_or(m, "reference_speed_m_per_s", positive_up_to(1e3, "m/s"), 16.7);
     mf.vertical_stiffness_n_per_m = r.number_or(m, "vertical_stiffness_n_per_m", non_negative_up_to(1e9, "N/m"), 0.0);
     mf.vertical_damping_ns_per_m = r.number_or(m, "vertical_damping_ns_per_m", non_negative_up_to(1e9, "N s/m"), 0.0);
+    mf.lateral_stiffness_n_per_m = r.number_or(m, "lateral_stiffness_n_per_m", non_negative_up_to(1e9, "N/m"), 0.0);
     mf.width_m = r.number_or(m, "width_m", kRadiusOrZero, 0.0);
     mf.aspect_ratio = r.number_or(m, "aspect_ratio", non_negative_up_to(10.0, ""), 0.0);
     mf.rim_radius_m = r.number_or(m, "rim_radius_m", kRadiusOrZero, 0.0);

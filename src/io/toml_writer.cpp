@@ -138,6 +138,7 @@ void write_tire(std::string& o, const std::string& name, const TireSpec& t) {
         o += fmt::format("reference_speed_m_per_s = {}\n", num(m.reference_speed_m_per_s));
         o += fmt::format("vertical_stiffness_n_per_m = {}\n", num(m.vertical_stiffness_n_per_m));
         o += fmt::format("vertical_damping_ns_per_m = {}\n", num(m.vertical_damping_ns_per_m));
+        o += fmt::format("lateral_stiffness_n_per_m = {}\n", num(m.lateral_stiffness_n_per_m));
         o += fmt::format("width_m = {}\n", num(m.width_m));
         o += fmt::format("aspect_ratio = {}\n", num(m.aspect_ratio));
         o += fmt::format("rim_radius_m = {}\n", num(m.rim_radius_m));

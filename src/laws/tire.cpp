@@ -201,6 +201,14 @@ bool tire_mirrored_on_right(const TireSpec& tire) {
            tire.model == TireModel::MagicFormula;
 }
 
+double tire_lateral_relaxation_length_m(const TireSpec& tire, double fz_n, double wheel_radius_m) {
+    if (tire.model == TireModel::MagicFormula) {
+        const double sigma = magic_formula_lateral_relaxation_length_m(tire.magic_formula, fz_n);
+        if (sigma > 0.0) return sigma;
+    }
+    return wheel_radius_m;
+}
+
 double tire_rolling_resistance_coefficient(const TireSpec& tire, double fz_n, double speed_m_per_s) {
     if (tire.model != TireModel::MagicFormula) return rolling_resistance_coefficient(tire.rolling_resistance, speed_m_per_s);
     // My / (-R0 Fz) of the .tir's QSY terms, with no longitudinal force and no camber (the QSY2 Fx

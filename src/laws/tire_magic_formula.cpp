@@ -104,6 +104,17 @@ Longitudinal pure_fx(const MagicFormulaTire& t, const Basics& b, double kappa, d
     return {f.value + svx, f.slope, kxk, dx, svx};
 }
 
+// The cornering stiffness Kya at this load and inclination: MF 6.1's 4.E25 (g = gamma), MF 5.2's
+// (g = gamma LGAY, no pressure).
+double cornering_stiffness(const MagicFormulaTire& t, const Basics& b, double g) {
+    const auto& c = t.c;
+    if (t.family == MagicFormulaFamily::Mf61) {
+        return c[PKY1] * b.fz0p * (1.0 + c[PPY1] * b.dpi) * (1.0 - c[PKY3] * std::abs(g)) *
+               sin_c_atan(c[PKY4], (b.fz / b.fz0p) / ((c[PKY2] + c[PKY5] * g * g) * (1.0 + c[PPY2] * b.dpi))) * c[LKY];  // 4.E25
+    }
+    return c[PKY1] * b.fz0p * sin_c_atan(2.0, b.fz / (c[PKY2] * b.fz0p)) * c[LKY] * (1.0 - c[PKY3] * std::abs(g));
+}
+
 struct Lateral {
     double fy0, slope, kya, muy, by, cy, shy, svy, dy;
 };
@@ -119,9 +130,7 @@ Lateral pure_fy(const MagicFormulaTire& t, const Basics& b, double alpha, double
     double ey_camber = 0.0, ey_sign_term = 0.0;  // Ey's camber term and its sgn(alpha_y) factor
     if (t.family == MagicFormulaFamily::Mf61) {
         const double g = gamma;
-        l.kya = c[PKY1] * b.fz0p * (1.0 + c[PPY1] * dpi) * (1.0 - c[PKY3] * std::abs(g)) *
-                sin_c_atan(c[PKY4], (b.fz / b.fz0p) / ((c[PKY2] + c[PKY5] * g * g) * (1.0 + c[PPY2] * dpi))) *
-                c[LKY];                                                                               // 4.E25
+        l.kya = cornering_stiffness(t, b, g);                                                         // 4.E25
         const double svyg = b.fz * (c[PVY3] + c[PVY4] * b.dfz) * g * c[LKYC] * b.lmuy;             // 4.E28
         const double kyg0 = b.fz * (c[PKY6] + c[PKY7] * b.dfz) * (1.0 + c[PPY5] * dpi) * c[LKYC];   // 4.E30
         l.shy = (c[PHY1] + c[PHY2] * b.dfz) * c[LHY] + (kyg0 * g - svyg) / (l.kya + eps_like(l.kya));  // 4.E27
@@ -131,8 +140,7 @@ Lateral pure_fy(const MagicFormulaTire& t, const Basics& b, double alpha, double
         ey_sign_term = c[PEY3] + c[PEY4] * g;
     } else {
         const double gy = gamma * c[LGAY];
-        const double ky0 = c[PKY1] * b.fz0p * sin_c_atan(2.0, b.fz / (c[PKY2] * b.fz0p)) * c[LKY];
-        l.kya = ky0 * (1.0 - c[PKY3] * std::abs(gy));
+        l.kya = cornering_stiffness(t, b, gy);
         l.shy = (c[PHY1] + c[PHY2] * b.dfz) * c[LHY] + c[PHY3] * gy;
         l.svy = shift_vy_camber_free(t, b) + b.fz * (c[PVY3] + c[PVY4] * b.dfz) * gy * b.lmuy;
         l.muy = friction_y(t, b, gy);
@@ -272,6 +280,19 @@ double magic_formula_peak_fy_n(const MagicFormulaTire& t, double fz_n, double su
     if (!(fz_n > 0.0) || !(surface_mu > 0.0) || !(t.nominal_load_n > 0.0)) return 0.0;
     const Basics b = basics(t, fz_n, 0.0, surface_mu);
     return std::abs(friction_y(t, b, 0.0) * b.fz) + std::abs(shift_vy_camber_free(t, b));
+}
+
+double magic_formula_lateral_relaxation_length_m(const MagicFormulaTire& t, double fz_n) {
+    if (!(fz_n > 0.0) || !(t.nominal_load_n > 0.0)) return 0.0;
+    const auto& c = t.c;
+    const Basics b = basics(t, fz_n, 0.0, 1.0);
+    if (c[PTY1] > 0.0) {  // MF 5.2: PTY1 sin(2 atan(Fz / (PTY2 Fz0'))) R0 LFZO LSGAL
+        return c[PTY1] * sin_c_atan(2.0, b.fz / (c[PTY2] * b.fz0p)) * t.unloaded_radius_m * c[LFZO] * c[LSGAL];
+    }
+    if (t.lateral_stiffness_n_per_m > 0.0) {  // MF 6.1: |Kya| / C_Fy
+        return std::abs(cornering_stiffness(t, b, 0.0)) / t.lateral_stiffness_n_per_m * c[LSGAL];
+    }
+    return 0.0;
 }
 
 }  // namespace tractive

@@ -202,6 +202,13 @@ void check_tire(Checker& k, const TireSpec& t, const std::string& path) {
         // The rolling resistance's exponents of load and pressure (io/tir_loader.hpp).
         for (const std::size_t i : {mf::QSY7, mf::QSY8})
             k.in(m.c[i], magnitude_up_to(10.0, ""), fmt::format("{}.magic_formula.{}", path, kMagicFormulaNames[i]));
+        // The lateral relaxation length PTY1 sin(2 atan(Fz / (PTY2 Fz0'))) R0 LFZO LSGAL: not
+        // negative, and PTY2 dividing the load when PTY1 gives one.
+        k.require(m.c[mf::PTY1] >= 0.0, path + ".magic_formula.PTY1", "expected a number >= 0 (a relaxation length's factor)");
+        k.require(!(m.c[mf::PTY1] > 0.0) || m.c[mf::PTY2] > 0.0, path + ".magic_formula.PTY2",
+                  "expected a positive number (PTY1 is given, and PTY2 divides the load)");
+        k.require(m.c[mf::LSGAL] > 0.0, path + ".magic_formula.LSGAL", "expected a positive scale factor");
+        k.in(m.lateral_stiffness_n_per_m, non_negative_up_to(1e9, "N/m"), path + ".magic_formula.LATERAL_STIFFNESS");
     } else if (t.model == TireModel::Brush) {
         const auto& b = t.brush;
         k.in(b.pressure_bar, kPressureBar, path + ".brush.pressure_bar");

@@ -6,7 +6,9 @@
 #include <filesystem>
 #include <regex>
 #include <string>
+#include <tuple>
 
+#include "dynamics/dynamics_support.hpp"
 #include "tractive/analysis/standard_tests.hpp"
 #include "tractive/dynamics/vehicle_model.hpp"
 #include "tractive/io/car_loader.hpp"
@@ -81,6 +83,20 @@ TEST(TirCar, PassesEveryStandardTest) {
             if (name == "skidpad" || name == "braking") {
                 for (const auto& m : r.metrics) std::printf("%s %s %s = %.3f %s\n", tir, name.c_str(), m.name.c_str(), m.value, m.unit.c_str());
             }
+        }
+    }
+}
+
+// Steady cornering on each file's tyres (its own relaxation length: PTY1, PTY2 in the PAC2002
+// file, LATERAL_STIFFNESS in the MF 6.1 one): each lateral force within 0.5 % of the law's at
+// the reported slip angle.
+TEST(TirCar, SteadyLateralForceIsTheLawsAtTheReportedSlipAngle) {
+    for (const char* tir : {"mf61_205_55R16.tir", "pac2002_195_65R15.tir"}) {
+        const VehicleSpec spec = load_car_from_text(roadster_on(tir, "rotational_inertia_kgm2 = 0.9\n"), kCarPath).spec;
+        for (const auto& [speed, steering, gear] : {std::tuple{10.0, 0.15, 2}, std::tuple{25.0, 0.04, 4}}) {
+            const double worst = test::steady_lateral_force_deviation(spec, speed, steering, gear, 8.0);
+            std::printf("%s at %.0f m/s: lateral force within %.3f %% of the law's\n", tir, speed, 100.0 * worst);
+            EXPECT_LT(worst, 0.005) << tir << " at " << speed << " m/s";
         }
     }
 }

@@ -90,6 +90,9 @@ TEST(TirLoader, RefusesWhatItCannotEvaluate) {
         {minimal("", "[LATERAL_COEFFICIENTS]\nPKY1 = -3e7\n"), "PKY1", 8, "finite number"},
         {minimal("", "[ROLLING_COEFFICIENTS]\nQSY7 = 40\n"), "QSY7", 8, "exponent between -10 and 10"},
         {"[MODEL]\nFITTYP = 61\n[DIMENSION]\nUNLOADED_RADIUS = 0.3\n[VERTICAL]\nFNOMIN = 4e7\n", "FNOMIN", 6, "SI units"},
+        {minimal("", "[LATERAL_COEFFICIENTS]\nPTY1 = -2\n"), "PTY1", 8, "expected a number >= 0"},
+        {minimal("", "[LATERAL_COEFFICIENTS]\nPTY1 = 2\nPTY2 = 0\n"), "PTY2", 9, "PTY2 divides the load"},
+        {minimal("", "[SCALING_COEFFICIENTS]\nLSGAL = 0\n"), "LSGAL", 8, "positive scale factor"},
     };
     for (const auto& c : cases) {
         try {
@@ -110,6 +113,34 @@ TEST(TirLoader, RefusesWhatItCannotEvaluate) {
         EXPECT_EQ(e.key(), "FNOMIN");
         EXPECT_EQ(e.location().line, 6);
     }
+}
+
+// The lateral relaxation length: MF 5.2's PTY1 sin(2 atan(Fz / (PTY2 Fz0))) R0 where the file
+// gives PTY1 (the PAC2002 test file: PTY1 1.2, PTY2 2.5, R0 0.3175 m, FNOMIN 4800 N, LFZO and
+// LSGAL 1), MF 6.1's |Kya| / C_Fy with its LATERAL_STIFFNESS otherwise (the MF 6.1 test file:
+// PKY1 -18.5, PKY2 1.75, PKY4 2, PPY1 0.45, PPY2 1.1, LKY 0.98 at INFLPRES 250 kPa against
+// NOMPRES 230 kPa, C_Fy 160 kN/m), and 0 from neither (the step then takes the wheel's radius).
+TEST(MagicFormulaLaw, LateralRelaxationLengthFromTheFile) {
+    const MagicFormulaTire p = pac2002();
+    for (const double fz : {1500.0, 4800.0, 9000.0}) {
+        const double expected = 1.2 * std::sin(2.0 * std::atan(fz / (2.5 * 4800.0))) * 0.3175;
+        EXPECT_NEAR(magic_formula_lateral_relaxation_length_m(p, fz), expected, 1e-12) << fz;
+    }
+    const MagicFormulaTire m = mf61();
+    const double dpi = (250000.0 - 230000.0) / 230000.0;
+    for (const double fz : {1500.0, 4500.0, 9000.0}) {
+        const double kya = 18.5 * 4500.0 * (1.0 + 0.45 * dpi) *
+                           std::sin(2.0 * std::atan(fz / 4500.0 / (1.75 * (1.0 + 1.1 * dpi)))) * 0.98;
+        EXPECT_NEAR(magic_formula_lateral_relaxation_length_m(m, fz), kya / 160000.0, 1e-12) << fz;
+    }
+    MagicFormulaTire neither = m;
+    neither.lateral_stiffness_n_per_m = 0.0;
+    EXPECT_EQ(magic_formula_lateral_relaxation_length_m(neither, 4500.0), 0.0);
+    EXPECT_EQ(magic_formula_lateral_relaxation_length_m(p, 0.0), 0.0);
+    TireSpec tire;
+    tire.model = TireModel::MagicFormula;
+    tire.magic_formula = neither;
+    EXPECT_EQ(tire_lateral_relaxation_length_m(tire, 4500.0, 0.31), 0.31);
 }
 
 // No load, no force; any finite input gives finite output (slips far past the data, loads far

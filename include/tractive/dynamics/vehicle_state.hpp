@@ -23,6 +23,12 @@ struct WheelState {
     // "Tyre rows").
     double tread_deflection_x_m = 0.0;
     double tread_deflection_y_m = 0.0;
+    // The tyre's lateral slip relaxation (docs/physics.md, "Slip relaxation"): the relaxed slip
+    // angle at the next step's start is carried + weight x the kinematic slip angle found then
+    // (left-hand tyre frame, rad). The defaults start the tyre relaxed (its force the law's at
+    // the slip it meets); a wheel off the ground carries 0 and weight 0 (no deflection).
+    double relaxed_slip_angle_carried_rad = 0.0;
+    double relaxed_slip_angle_weight = 1.0;
 };
 
 // What the last internal step computed at each wheel (telemetry; not needed to continue).

@@ -70,6 +70,12 @@ bool tire_mirrored_on_right(const TireSpec& tire);
 // no longitudinal force over -R0 Fz).
 double tire_rolling_resistance_coefficient(const TireSpec& tire, double fz_n, double speed_m_per_s);
 
+// The lateral relaxation length sigma_alpha (m) at this load: the rolled distance over which the
+// tyre's lateral force builds towards the law's at a new slip angle (dalpha'/ds = (alpha -
+// alpha') / sigma). A .tir file's own (PTY1, PTY2 or LATERAL_STIFFNESS), else the wheel's
+// radius: a tyre's relaxation length is of the order of its radius near its nominal load
+// (Pacejka 2012, chapter 7, single-contact-point transient models; docs/tyres.md).
+double tire_lateral_relaxation_length_m(const TireSpec& tire, double fz_n, double wheel_radius_m);
 // VDrift's size scaling: when the tyre has a size reference (R0, W0, AR0, PT0, FZ0), a2 and b2
 // (the friction at zero load) are multiplied by mu(this size) / mu(reference size), with mu from
 // VDrift's contact-patch pressure estimate; 1 when there is no reference.

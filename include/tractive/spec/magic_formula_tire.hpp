@@ -20,7 +20,7 @@ namespace mf {
 enum Coefficient : std::size_t {
     // scale factors
     LFZO, LCX, LMUX, LEX, LKX, LHX, LVX, LCY, LMUY, LEY, LKY, LKYC, LKZC, LHY, LVY, LTR, LRES, LXAL, LYKA,
-    LVYKA, LS, LMX, LVMX, LMY, LGAX, LGAY, LGAZ,
+    LVYKA, LS, LMX, LVMX, LMY, LGAX, LGAY, LGAZ, LSGAL,
     // longitudinal
     PCX1, PDX1, PDX2, PDX3, PEX1, PEX2, PEX3, PEX4, PKX1, PKX2, PKX3, PHX1, PHX2, PVX1, PVX2, PPX1, PPX2, PPX3, PPX4,
     RBX1, RBX2, RBX3, RCX1, REX1, REX2, RHX1,
@@ -30,6 +30,8 @@ enum Coefficient : std::size_t {
     PCY1, PDY1, PDY2, PDY3, PEY1, PEY2, PEY3, PEY4, PEY5, PKY1, PKY2, PKY3, PKY4, PKY5, PKY6, PKY7, PHY1, PHY2, PHY3,
     PVY1, PVY2, PVY3, PVY4, PPY1, PPY2, PPY3, PPY4, PPY5, RBY1, RBY2, RBY3, RBY4, RCY1, REY1, REY2, RHY1, RHY2, RVY1,
     RVY2, RVY3, RVY4, RVY5, RVY6,
+    // lateral relaxation length (MF 5.2)
+    PTY1, PTY2,
     // rolling resistance
     QSY1, QSY2, QSY3, QSY4, QSY5, QSY6, QSY7, QSY8,
     // aligning
@@ -41,7 +43,7 @@ enum Coefficient : std::size_t {
 
 inline constexpr std::array<const char*, mf::kCount> kMagicFormulaNames = {
     "LFZO", "LCX", "LMUX", "LEX", "LKX", "LHX", "LVX", "LCY", "LMUY", "LEY", "LKY", "LKYC", "LKZC", "LHY", "LVY", "LTR",
-    "LRES", "LXAL", "LYKA", "LVYKA", "LS", "LMX", "LVMX", "LMY", "LGAX", "LGAY", "LGAZ",
+    "LRES", "LXAL", "LYKA", "LVYKA", "LS", "LMX", "LVMX", "LMY", "LGAX", "LGAY", "LGAZ", "LSGAL",
     "PCX1", "PDX1", "PDX2", "PDX3", "PEX1", "PEX2", "PEX3", "PEX4", "PKX1", "PKX2", "PKX3", "PHX1", "PHX2", "PVX1", "PVX2",
     "PPX1", "PPX2", "PPX3", "PPX4", "RBX1", "RBX2", "RBX3", "RCX1", "REX1", "REX2", "RHX1",
     "QSX1", "QSX2", "QSX3", "QSX4", "QSX5", "QSX6", "QSX7", "QSX8", "QSX9", "QSX10", "QSX11", "QSX12", "QSX13", "QSX14",
@@ -49,6 +51,7 @@ inline constexpr std::array<const char*, mf::kCount> kMagicFormulaNames = {
     "PCY1", "PDY1", "PDY2", "PDY3", "PEY1", "PEY2", "PEY3", "PEY4", "PEY5", "PKY1", "PKY2", "PKY3", "PKY4", "PKY5", "PKY6",
     "PKY7", "PHY1", "PHY2", "PHY3", "PVY1", "PVY2", "PVY3", "PVY4", "PPY1", "PPY2", "PPY3", "PPY4", "PPY5", "RBY1", "RBY2",
     "RBY3", "RBY4", "RCY1", "REY1", "REY2", "RHY1", "RHY2", "RVY1", "RVY2", "RVY3", "RVY4", "RVY5", "RVY6",
+    "PTY1", "PTY2",
     "QSY1", "QSY2", "QSY3", "QSY4", "QSY5", "QSY6", "QSY7", "QSY8",
     "QBZ1", "QBZ2", "QBZ3", "QBZ4", "QBZ5", "QBZ9", "QBZ10", "QCZ1", "QDZ1", "QDZ2", "QDZ3", "QDZ4", "QDZ6", "QDZ7", "QDZ8",
     "QDZ9", "QDZ10", "QDZ11", "QEZ1", "QEZ2", "QEZ3", "QEZ4", "QEZ5", "QHZ1", "QHZ2", "QHZ3", "QHZ4", "PPZ1", "PPZ2",
@@ -56,7 +59,7 @@ inline constexpr std::array<const char*, mf::kCount> kMagicFormulaNames = {
 };
 
 // Whether coefficient c is a scale factor (1 when absent).
-constexpr bool is_magic_formula_scale_factor(std::size_t c) { return c <= mf::LGAZ; }
+constexpr bool is_magic_formula_scale_factor(std::size_t c) { return c <= mf::LSGAL; }
 
 struct MagicFormulaTire {
     MagicFormulaFamily family = MagicFormulaFamily::Mf61;
@@ -69,6 +72,7 @@ struct MagicFormulaTire {
     double reference_speed_m_per_s = 16.7;    // LONGVL
     double vertical_stiffness_n_per_m = 0.0;  // VERTICAL_STIFFNESS (0 when not given)
     double vertical_damping_ns_per_m = 0.0;   // VERTICAL_DAMPING (0 when not given)
+    double lateral_stiffness_n_per_m = 0.0;   // LATERAL_STIFFNESS, C_Fy (MF 6.1; 0 when not given)
     double width_m = 0.0;                     // WIDTH
     double aspect_ratio = 0.0;                // ASPECT_RATIO
     double rim_radius_m = 0.0;                // RIM_RADIUS

@@ -88,6 +88,29 @@ inline double crossing_time_s(double t0_s, double f0, double t1_s, double f1, do
     return t0_s + (t1_s - t0_s) * (level - f0) / (f1 - f0);
 }
 
+// The same between (t1, f1) and (t2, f2) on the parabola through these and the sample before,
+// (t0, f0): f1 + d1 u + d2 u (u - (t2 - t1)) = level with u = t - t1, d1 and d2 the divided
+// differences: the crossing of a curved signal (a yaw rate bending towards its steady value) to
+// second order in the sample spacing rather than first. The linear crossing where the parabola
+// has no root between t1 and t2.
+inline double crossing_time_quadratic_s(double t0_s, double f0, double t1_s, double f1, double t2_s, double f2, double level) {
+    const double linear = crossing_time_s(t1_s, f1, t2_s, f2, level);
+    if (!(t1_s > t0_s) || !(t2_s > t1_s)) return linear;
+    const double span = t2_s - t1_s;
+    const double d1 = (f2 - f1) / span;
+    const double d2 = (d1 - (f1 - f0) / (t1_s - t0_s)) / (t2_s - t0_s);
+    // d2 u^2 + b u + c = 0, solved without cancellation.
+    const double b = d1 - d2 * span;
+    const double c = f1 - level;
+    const double discriminant = b * b - 4.0 * d2 * c;
+    if (d2 == 0.0 || !(discriminant >= 0.0)) return linear;
+    const double q = -0.5 * (b + std::copysign(std::sqrt(discriminant), b));
+    for (const double u : {q / d2, q != 0.0 ? c / q : -1.0}) {
+        if (u >= 0.0 && u <= span) return t1_s + u;
+    }
+    return linear;
+}
+
 // Watches a full-throttle run for the speed to settle: the forward speed is sampled every 0.1 s
 // over a 5 s window; settled when the means of the window's first and last second differ by less
 // than 0.01 m/s^2 x 4 s (0.001 g: within about 0.01 tau m/s of the limit, tau the final
