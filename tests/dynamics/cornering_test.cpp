@@ -58,13 +58,7 @@ Corner steady_corner(const VehicleSpec& spec, double speed, double steering, int
     StepSettings settings;
     settings.internal_step_s = h;
     Simulation sim(spec, RoadSpec{}, settings, ic);
-    test::drive_for(sim, duration, [&](const VehicleState& s) {
-        Controls c;
-        c.gear = gear;
-        c.steering = steering;
-        c.throttle = std::clamp(0.2 + 0.5 * (speed - speed_m_per_s(s)), 0.0, 1.0);  // speed hold
-        return c;
-    });
+    test::drive_steady(sim, speed, steering, gear, duration);
     const auto& s = sim.state();
     Corner c;
     c.yaw_rate = s.angular_velocity_rad_per_s.z;

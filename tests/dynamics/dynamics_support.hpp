@@ -30,6 +30,17 @@ inline void drive_for(Simulation& sim, double duration_s, const std::function<Co
     }
 }
 
+// Constant steering in a held gear, the speed held at `speed` (m/s) by a proportional throttle.
+inline void drive_steady(Simulation& sim, double speed, double steering, int gear, double duration_s) {
+    drive_for(sim, duration_s, [&](const VehicleState& s) {
+        Controls c;
+        c.gear = gear;
+        c.steering = steering;
+        c.throttle = std::clamp(0.2 + 0.5 * (speed - speed_m_per_s(s)), 0.0, 1.0);
+        return c;
+    });
+}
+
 // Steady cornering at `speed` (m/s) with constant steering (speed held by the throttle) for
 // `duration_s`, then each loaded wheel's lateral force against its tyre law at the slip the
 // step reports (slip ratio, slip angle, inclination, load, surface; right-hand wheels mirrored
@@ -43,13 +54,7 @@ inline double steady_lateral_force_deviation(const VehicleSpec& spec, double spe
     StepSettings settings;
     settings.internal_step_s = step_s;
     Simulation sim(spec, RoadSpec{}, settings, ic);
-    drive_for(sim, duration_s, [&](const VehicleState& s) {
-        Controls c;
-        c.gear = gear;
-        c.steering = steering;
-        c.throttle = std::clamp(0.2 + 0.5 * (speed - speed_m_per_s(s)), 0.0, 1.0);
-        return c;
-    });
+    drive_steady(sim, speed, steering, gear, duration_s);
     std::array<double, 4> law{}, applied{};
     double largest = 0.0;
     for (int i = 0; i < 4; ++i) {

@@ -57,9 +57,9 @@ double magic_formula_peak_fy_n(const MagicFormulaTire& tire, double fz_n, double
 // The lateral relaxation length sigma_alpha (m) at this load, zero inclination and the file's
 // pressure: MF 5.2's PTY1 sin(2 atan(Fz / (PTY2 Fz0 LFZO))) R0 LFZO LSGAL where the file gives
 // PTY1 (eq. 93 of the MF-Tyre 5.2 equation set, as OpenTire's PAC2002 numbers it; its camber
-// factor 1 - PKY3 |gamma| left out), else
-// MF 6.1's |Kya| / C_Fy with the file's LATERAL_STIFFNESS (Besselink et al. 2010, the relaxation
-// length as cornering stiffness over lateral carcass stiffness; PCFY pressure terms left out);
+// factor 1 - PKY3 |gamma| left out), else MF 6.1's |Kya| / C_Fy LSGAL with the file's
+// LATERAL_STIFFNESS C_Fy (the relaxation length as cornering stiffness over lateral carcass
+// stiffness, as TyreDyn's MF 6.x relaxation module takes it; PCFY pressure terms left out);
 // 0 when the file gives neither.
 double magic_formula_lateral_relaxation_length_m(const MagicFormulaTire& tire, double fz_n);
 
