@@ -1,4 +1,5 @@
 #include "tractive/analysis/vehicle_summary.hpp"
+#include "support/car_edits.hpp"
 
 #include <gtest/gtest.h>
 
@@ -38,7 +39,7 @@ TEST(VehicleSummary, PowerLimitedTopSpeedMatchesClosedForm) {
     for (const auto& w : s.wheels) wheels += w.mass_kg;
     for (auto& m : s.masses) m.mass_kg *= (1300.0 - wheels) / total;
     s.aero = {AeroDeviceSpec{"body", {}, 2.0, 0.3, 0.0, 0.0, 1.0}};
-    for (auto& w : s.wheels) w.tire.rolling_resistance = {RollingResistanceForm::VDrift, 0.013, 0.0, 0.0};
+    test::set_rolling_resistance_coefficient(s, 0.013);
     s.transmission.efficiency = 1.0;
     // A flat torque curve whose power peaks at 179 kW at the limiter.
     const double rpm = 7000.0;
@@ -65,7 +66,7 @@ TEST(VehicleSummary, TopSpeedWithoutResistanceIsUnbounded) {
     ASSERT_FALSE(cars.empty());
     VehicleSpec s = load_car(cars.front()).spec;
     s.aero.clear();
-    for (auto& w : s.wheels) w.tire.rolling_resistance = {RollingResistanceForm::VDrift, 0.0, 0.0, 0.0};
+    test::set_rolling_resistance_coefficient(s, 0.0);
     const VehicleSummary sum = summarize(s);
     EXPECT_TRUE(sum.power_limited_top_speed_unbounded);
     EXPECT_TRUE(first_non_finite_figure(sum).empty());

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "support/cli_run.hpp"
+#include "support/car_edits.hpp"
 #include "support/test_paths.hpp"
 #include "tractive/analysis/vehicle_summary.hpp"
 #include "tractive/io/car_loader.hpp"
@@ -229,7 +230,7 @@ TEST(Cli, InfoReportsAnUnboundedTopSpeedAsNull) {
     ASSERT_FALSE(cars.empty());
     VehicleSpec spec = load_car(cars.front()).spec;
     spec.aero.clear();
-    for (auto& w : spec.wheels) w.tire.rolling_resistance = {RollingResistanceForm::VDrift, 0.0, 0.0, 0.0};
+    test::set_rolling_resistance_coefficient(spec, 0.0);
     const fs::path car = dir.write("frictionless.toml", write_toml_car(spec));
     const CliRun json = run("info --json " + quoted(car));
     ASSERT_EQ(json.status, 0);

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "support/cli_run.hpp"
+#include "support/car_edits.hpp"
 #include "support/test_paths.hpp"
 #include "tractive/analysis/standard_tests.hpp"
 #include "tractive/io/car_loader.hpp"
@@ -121,10 +122,7 @@ TEST(CliTest, OutWritesOneTelemetryCsvPerRun) {
 // status is 1. Here the roadster with a thimble of fuel (0.1 L) runs dry during the top-speed run.
 TEST(CliTest, AFailedTestIsReportedAsAFailureNotAsAFigure) {
     const test::TempDir dir;
-    std::ifstream in(fs::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml");
-    std::stringstream text;
-    text << in.rdbuf();
-    std::string car = text.str();
+    std::string car = test::example_car_text("roadster");
     const std::string full = "volume_m3 = 0.045";
     ASSERT_NE(car.find(full), std::string::npos);
     car.replace(car.find(full), full.size(), "volume_m3 = 0.0001");
@@ -146,10 +144,7 @@ TEST(CliTest, AFailedTestIsReportedAsAFailureNotAsAFigure) {
 // 3.2 times shorter (on its rev limit at about 95 km/h in sixth) in the elasticity test.
 TEST(CliTest, ASpeedBeyondTheCarIsNotApplicableNotAFailure) {
     const test::TempDir dir;
-    std::ifstream in(fs::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml");
-    std::stringstream text;
-    text << in.rdbuf();
-    std::string car = text.str();
+    std::string car = test::example_car_text("roadster");
     const std::string gearing = "final_drive = 2.866";
     ASSERT_NE(car.find(gearing), std::string::npos);
     car.replace(car.find(gearing), gearing.size(), "final_drive = 9.171");

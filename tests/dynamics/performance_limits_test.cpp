@@ -48,7 +48,7 @@ double net_force(const VehicleSpec& spec, int gear, double v) {
     std::array<double, 4> fz{};
     for (int i = 0; i < 4; ++i) {
         fz[i] = loads.load_n[i] * (weight - lift) / weight;
-        rolling += rolling_resistance_coefficient(spec.wheels[i].tire.rolling_resistance, v) * fz[i];
+        rolling += tire_rolling_resistance_coefficient(spec.wheels[i].tire, fz[i], v) * fz[i];
     }
     const double resist = drag + rolling;
     // Each rear tyre carries half the resistance plus its own rolling resistance torque.

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "dynamics/dynamics_support.hpp"
+#include "support/car_edits.hpp"
 #include "tractive/laws/aero.hpp"
 #include "tractive/spec/mass_properties.hpp"
 
@@ -20,7 +21,7 @@ constexpr double kRho = kSeaLevelAirDensity_kg_per_m3;
 VehicleSpec coastdown_car() {
     VehicleSpec s = test::example_car("roadster");
     s.aero = {AeroDeviceSpec{"body", {0.0, 0.0, 0.0}, 2.0, 0.3, 0.0, 0.0, 1.0}};
-    for (auto& w : s.wheels) w.tire.rolling_resistance = {RollingResistanceForm::VDrift, 0.013, 0.0, 0.0};
+    test::set_rolling_resistance_coefficient(s, 0.013);
     return s;
 }
 
