@@ -131,7 +131,10 @@ bool upshift_would_lose_speed(const VehicleModel& model, const VehicleState& sta
     const EngineSpec& e = model.spec.engine;
     const double effective = std::max(std::clamp(throttle, 0.0, 1.0), governor_throttle(e, rpm_next, model.governor_authority));
     const EngineTorque t = engine_torque(e, rpm_next, effective, true);
-    const double f_next = (t.drive_nm - t.resistive_nm) * w_next / v;
+    // The gearbox passes its input torque less its loss, (1 - efficiency) |T| (the step's gearbox
+    // friction), as the measured load's gearbox torque is after that loss.
+    const double net = t.drive_nm - t.resistive_nm;
+    const double f_next = (net - (1.0 - model.spec.transmission.efficiency) * std::abs(net)) * w_next / v;
     return f_next < road_load_n;
 }
 
