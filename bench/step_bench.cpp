@@ -69,8 +69,23 @@ void bench_car(benchmark::State& bs, const std::filesystem::path& car, Controls 
     bench_spec(bs, load_car(car).spec, controls, parked);
 }
 
+// The default car: the roadster on its MF 5.2 (PAC2002) .tir tyre.
 void BM_StepDefaultCar(benchmark::State& bs) { bench_car(bs, std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml"); }
-// The roadster on the MF 6.1 test tyre (tests/data/tir): the .tir law's cost against the '89's.
+// The roadster on the VDrift XS's Pacejka '89 tyres: the '89 law's cost on the same chassis, the
+// reference the .tir laws are measured against (docs/performance.md).
+void BM_StepDefaultCarOnPacejka89(benchmark::State& bs) {
+    const std::filesystem::path xs = std::filesystem::path(TRACTIVE_VDRIFT_DATA) / "cars/XS/XS.car";
+    std::error_code ec;
+    if (!std::filesystem::exists(xs, ec)) {
+        bs.SkipWithError(("car file not found: " + xs.string()).c_str());
+        return;
+    }
+    VehicleSpec spec = load_car(std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml").spec;
+    const VehicleSpec xs_spec = load_car(xs).spec;
+    for (std::size_t i = 0; i < spec.wheels.size(); ++i) spec.wheels[i].tire = xs_spec.wheels[i].tire;
+    bench_spec(bs, spec);
+}
+// The roadster on the MF 6.1 test tyre (tests/data/tir).
 void BM_StepDefaultCarOnTir(benchmark::State& bs) {
     VehicleSpec spec = load_car(std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml").spec;
     const TireSpec tir = load_tir(std::filesystem::path(TRACTIVE_TEST_DATA) / "tir" / "mf61_205_55R16.tir").tire;
@@ -85,6 +100,7 @@ void BM_StepDefaultCarParked(benchmark::State& bs) {
 }  // namespace
 
 BENCHMARK(BM_StepDefaultCar);
+BENCHMARK(BM_StepDefaultCarOnPacejka89);
 BENCHMARK(BM_StepXS);
 BENCHMARK(BM_StepDefaultCarParked);
 BENCHMARK(BM_StepDefaultCarOnTir);

@@ -9,11 +9,13 @@
 #include <stdexcept>
 #include <filesystem>
 #include <sstream>
+#include <regex>
 #include <string>
 #include <tuple>
 #include <vector>
 
 #include "support/test_paths.hpp"
+#include "support/car_edits.hpp"
 #include "tractive/analysis/standard_tests.hpp"
 #include "tractive/analysis/vehicle_summary.hpp"
 #include "tractive/dynamics/vehicle_model.hpp"
@@ -367,8 +369,30 @@ namespace {
 // dampers of 3,000 / 4,000 N s/m, its body's roll inertia that of a narrow car (the masses
 // pulled to the centre line). Its roll damping is 2.5 times what the explicit chassis update
 // takes at 8 ms (chassis_implicit.hpp).
+// The roadster's Pacejka '89 tyre until 2026-11-24 (our estimates for a summer road tyre): the
+// light stiff car keeps it, so that its figures test the chassis at the default step, not the
+// ABS's limit cycle on the public-data tyre, whose stop at 8 ms comes out 3.7 % short of 0.8 ms
+// on this car (docs/validation.md, "Convergence with the internal step").
+constexpr const char* kRoadsterPacejka89Tyre = R"toml([tires.road]
+model = "pacejka89"
+radius_m = 0.308
+width_m = 0.205
+aspect_ratio = 0.45
+rim_diameter_m = 0.4318
+rotational_inertia_kgm2 = 0.9
+rolling_resistance = { form = "vdrift", constant = 0.011, v2_coefficient_s2_per_m2 = 3.0e-6 }
+a = [1.55, -45, 1290, 2000, 7.5, 0.012, -0.20, 0.85, 0, 0, 0, 0, 0, 0, 0]
+b = [1.62, -55, 1300, 18, 210, 0.045, 0, 0, 0.10, 0, 0]
+c = [2.30, -3.6, -4.2, -2.0, -8.8, 0.02, 0, 0.04, -0.45, 0.35, 0, 0, 0, 0, 0, 0, 0, 0]
+combined = { gx1 = 12, gx2 = 10, gy1 = 9, gy2 = 8 }
+)toml";
+
 VehicleSpec light_stiff_car() {
-    VehicleSpec spec = load_car(std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml").spec;
+    std::string text = test::example_car_text("roadster");
+    const std::regex tire_table(R"(\[tires\.road\][\s\S]*?(?=\n# Axle tables))");
+    const std::string replaced = std::regex_replace(text, tire_table, kRoadsterPacejka89Tyre, std::regex_constants::format_first_only);
+    EXPECT_NE(replaced, text);
+    VehicleSpec spec = load_car_from_text(replaced, std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml").spec;
     double body = 0.0;
     for (const PointMass& m : spec.masses) body += m.mass_kg;
     const double scale = 520.0 / body;  // 520 kg of body, engine and driver; wheels and fuel on top
@@ -535,8 +559,8 @@ TEST(StandardTests, TheXSOnVDriftsOtherTyreModelsPassesEveryTest) {
 
 // The transient handling figures converge with the internal step: the step-steer's yaw-rate rise
 // time at the default step within 2 % of a ten times finer step (issue 10's figure; measured
-// with slip relaxation: roadster 0.6 %, hatchback 0.9 %; before it, with the lateral force at
-// once, 1.5-6.7 % off on the shared and public cars). The VDrift RS2, a light car on grippy
+// with slip relaxation on their public-data tyres: roadster 0.6 %, hatchback 0.8 %; before it,
+// with the lateral force at once, 1.5-6.7 % off on the shared and public cars). The VDrift RS2, a light car on grippy
 // tyres, comes out 2.1 % short at 8 ms (0.3 % at 4 ms): its tyre-and-body lateral mode is fast
 // enough (about 70 1/s) that the relaxed force's coupling to the body, implicit only by the
 // step end's share of the relaxed slip, loses accuracy; it is held to 2.5 %.

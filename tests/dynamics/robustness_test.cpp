@@ -60,7 +60,7 @@ TEST(Determinism, SameInputsGiveBitIdenticalStates) {
         EXPECT_EQ(std::memcmp(sa.wheels.data(), sb.wheels.data(), sizeof(sa.wheels)), 0) << name;
         EXPECT_EQ(std::memcmp(sa.warm_impulses.data(), sb.warm_impulses.data(), sizeof(sa.warm_impulses)), 0) << name;
         EXPECT_EQ(sa.engine_speed_rad_per_s, sb.engine_speed_rad_per_s) << name;
-        EXPECT_GT(top_speed, 5.0) << name << ": the script drives somewhere";
+        EXPECT_GT(top_speed, 3.0) << name << ": the script drives somewhere (beyond walking pace)";
     }
 }
 
