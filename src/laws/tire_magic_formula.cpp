@@ -182,7 +182,8 @@ MagicFormulaForces magic_formula_force(const MagicFormulaTire& t, const MagicFor
 
     // Combined lateral force, 4.E58-4.E67 (the camber in DVyk unscaled in MF 5.2 too).
     const double dvyk = y.muy * b.fz * (c[RVY1] + c[RVY2] * b.dfz + c[RVY3] * gamma) * cos_atan(c[RVY4] * alpha);
-    const double svyk = dvyk * std::sin(c[RVY5] * std::atan(c[RVY6] * kappa)) * c[LVYKA];
+    // (No atan where the kappa-induced side force is 0: a file without RVY* terms.)
+    const double svyk = dvyk == 0.0 || c[RVY5] == 0.0 ? 0.0 : dvyk * std::sin(c[RVY5] * std::atan(c[RVY6] * kappa)) * c[LVYKA];
     const double shyk = c[RHY1] + c[RHY2] * b.dfz;
     const double eyk = std::min(1.0, c[REY1] + c[REY2] * b.dfz);
     const double byk = (c[RBY1] + c[RBY4] * g2) * cos_atan(c[RBY2] * (alpha - c[RBY3])) * c[LYKA];
@@ -201,8 +202,9 @@ MagicFormulaForces magic_formula_force(const MagicFormulaTire& t, const MagicFor
     const double dpz = mf61 ? (1.0 - c[PPZ1] * b.dpi) : 1.0;
     const double dt = (c[QDZ1] + c[QDZ2] * b.dfz) * dpz * (1.0 + c[QDZ3] * gz + c[QDZ4] * gz * gz) * b.fz * (r0 / b.fz0p) *
                       c[LTR];                                                                          // A60
+    const double et_sign = c[QEZ4] + c[QEZ5] * gz;  // (no atan where it is 0)
     const double et = std::min(1.0, (c[QEZ1] + c[QEZ2] * b.dfz + c[QEZ3] * b.dfz * b.dfz) *
-                                        (1.0 + (c[QEZ4] + c[QEZ5] * gz) * (2.0 / std::numbers::pi) * std::atan(bt * ct * alpha_t)));  // 4.E44
+                                        (1.0 + (et_sign == 0.0 ? 0.0 : et_sign * (2.0 / std::numbers::pi) * std::atan(bt * ct * alpha_t))));  // 4.E44
     const double br = c[QBZ9] * c[LKY] / b.lmuy + c[QBZ10] * y.by * y.cy;                             // 4.E45
     const double cos_alpha = 1.0 / std::sqrt(1.0 + std::tan(alpha) * std::tan(alpha));              // cos(alpha), cos(alpha') at Vcx > 0
     double dr = 0.0;
@@ -222,11 +224,11 @@ MagicFormulaForces magic_formula_force(const MagicFormulaTire& t, const MagicFor
         return std::atan(std::sqrt(ta * ta + kk * kk)) * sgn(a);
     };
     const double alpha_t_eq = equivalent(alpha_t);
-    const double alpha_r_eq = equivalent(alpha_r);
+
     const double s = r0 * (c[SSZ1] + c[SSZ2] * (out.fy_n / t.nominal_load_n) + (c[SSZ3] + c[SSZ4] * b.dfz) * gamma) * c[LS];  // A56
     const double bt_at = bt * alpha_t_eq;
     double trail = dt * std::cos(ct * std::atan(bt_at - et * (bt_at - std::atan(bt_at)))) * cos_alpha;  // 4.E73
-    double mzr = dr * cos_atan(br * alpha_r_eq);                                                      // 4.E75, Cr = 1
+    double mzr = dr == 0.0 ? 0.0 : dr * cos_atan(br * equivalent(alpha_r));                          // 4.E75, Cr = 1
     double fy_prime = 0.0;
     if (mf61) {
         trail *= c[LFZO];  // as TNO's solver does (MFeval)
