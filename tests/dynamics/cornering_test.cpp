@@ -52,12 +52,7 @@ struct Corner {
 
 Corner steady_corner(const VehicleSpec& spec, double speed, double steering, int gear, double duration = 12.0,
                      double h = StepSettings{}.internal_step_s) {
-    InitialConditions ic;
-    ic.gear = gear;
-    ic.speed_m_per_s = speed;
-    StepSettings settings;
-    settings.internal_step_s = h;
-    Simulation sim(spec, RoadSpec{}, settings, ic);
+    Simulation sim = test::rolling_in_gear(spec, speed, gear, h);
     test::drive_steady(sim, speed, steering, gear, duration);
     const auto& s = sim.state();
     Corner c;

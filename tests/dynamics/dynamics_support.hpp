@@ -30,6 +30,16 @@ inline void drive_for(Simulation& sim, double duration_s, const std::function<Co
     }
 }
 
+// The car rolling straight at `speed` (m/s) in `gear`, stepping at step_s.
+inline Simulation rolling_in_gear(const VehicleSpec& spec, double speed, int gear, double step_s = StepSettings{}.internal_step_s) {
+    InitialConditions ic;
+    ic.gear = gear;
+    ic.speed_m_per_s = speed;
+    StepSettings settings;
+    settings.internal_step_s = step_s;
+    return Simulation(spec, RoadSpec{}, settings, ic);
+}
+
 // Constant steering in a held gear, the speed held at `speed` (m/s) by a proportional throttle.
 inline void drive_steady(Simulation& sim, double speed, double steering, int gear, double duration_s) {
     drive_for(sim, duration_s, [&](const VehicleState& s) {
@@ -48,12 +58,7 @@ inline void drive_steady(Simulation& sim, double speed, double steering, int gea
 // least a tenth of the largest wheel's force (the unloaded inside wheels' small forces left out).
 inline double steady_lateral_force_deviation(const VehicleSpec& spec, double speed, double steering, int gear,
                                              double duration_s, double step_s = StepSettings{}.internal_step_s) {
-    InitialConditions ic;
-    ic.gear = gear;
-    ic.speed_m_per_s = speed;
-    StepSettings settings;
-    settings.internal_step_s = step_s;
-    Simulation sim(spec, RoadSpec{}, settings, ic);
+    Simulation sim = rolling_in_gear(spec, speed, gear, step_s);
     drive_steady(sim, speed, steering, gear, duration_s);
     std::array<double, 4> law{}, applied{};
     double largest = 0.0;
