@@ -174,6 +174,7 @@ int print_summary(const LoadedTyre& t, const TyreOptions& o) {
                                 {"slip_angle_at_peak_deg", s.slip_angle_at_peak_rad / kDeg},
                                 {"slip_stiffness_n", s.slip_stiffness_n},
                                 {"cornering_stiffness_n_per_deg", s.cornering_stiffness_n_per_rad * kDeg},
+                                {"lateral_relaxation_length_m", s.lateral_relaxation_length_m},
                                 {"fx_n", fx},
                                 {"fy_n", fy},
                                 {"mz_nm", mz}});
@@ -185,12 +186,14 @@ int print_summary(const LoadedTyre& t, const TyreOptions& o) {
         return 0;
     }
     std::cout << t.description << "\n\n";
-    std::cout << fmt::format("{:>8} {:>9} {:>8} {:>9} {:>11} {:>12} {:>14}\n", "load_n", "peak_mu_x", "at_kappa",
-                             "peak_mu_y", "at_alpha_deg", "C_kappa_n", "C_alpha_n/deg");
+    std::cout << fmt::format("{:>8} {:>9} {:>8} {:>9} {:>11} {:>12} {:>14} {:>10}\n", "load_n", "peak_mu_x", "at_kappa",
+                             "peak_mu_y", "at_alpha_deg", "C_kappa_n", "C_alpha_n/deg", "sigma_y_m");
     for (const TyreLoadSummary& s : summaries) {
-        std::cout << fmt::format("{:8.0f} {:9.3f} {:8.3f} {:9.3f} {:11.2f} {:12.0f} {:14.0f}\n", s.fz_n, s.peak_mu_x,
+        const std::string sigma =
+            std::isfinite(s.lateral_relaxation_length_m) ? fmt::format("{:.3f}", s.lateral_relaxation_length_m) : "-";
+        std::cout << fmt::format("{:8.0f} {:9.3f} {:8.3f} {:9.3f} {:11.2f} {:12.0f} {:14.0f} {:>10}\n", s.fz_n, s.peak_mu_x,
                                  s.slip_ratio_at_peak, s.peak_mu_y, s.slip_angle_at_peak_rad / kDeg, s.slip_stiffness_n,
-                                 s.cornering_stiffness_n_per_rad * kDeg);
+                                 s.cornering_stiffness_n_per_rad * kDeg, sigma);
     }
     std::cout << "\nFx (N) against slip ratio, no slip angle\n" << fmt::format("{:>8}", "kappa");
     for (const double fz : loads) std::cout << fmt::format(" {:>10}", fmt::format("{:.0f} N", fz));

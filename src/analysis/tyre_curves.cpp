@@ -1,6 +1,7 @@
 #include "tractive/analysis/tyre_curves.hpp"
 
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 #include "tractive/laws/tire.hpp"
@@ -74,6 +75,8 @@ TyreLoadSummary summarize_tyre_at_load(const TireSpec& tire, double fz_n, TyreSi
     constexpr double kDelta = 1e-5;
     s.slip_stiffness_n = (fx(kDelta) - fx(-kDelta)) / (2.0 * kDelta);
     s.cornering_stiffness_n_per_rad = -(fy(kDelta) - fy(-kDelta)) / (2.0 * kDelta);
+    const double sigma = tire_lateral_relaxation_length_m(tire, fz_n, tire.radius_m);
+    s.lateral_relaxation_length_m = sigma > 0.0 ? sigma : std::numeric_limits<double>::quiet_NaN();
     return s;
 }
 

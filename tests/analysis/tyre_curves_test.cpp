@@ -9,6 +9,7 @@
 #include "support/test_paths.hpp"
 #include "tractive/analysis/tyre_curves.hpp"
 #include "tractive/io/car_loader.hpp"
+#include "tractive/io/tir_loader.hpp"
 #include "tractive/laws/tire.hpp"
 
 namespace tractive {
@@ -32,6 +33,18 @@ TEST(TyreCurves, PeaksAndStiffnessesOfAFrictionCurveTyre) {
         EXPECT_NEAR(s.slip_angle_at_peak_rad, std::atan(0.1), 1e-4) << fz;
         EXPECT_NEAR(s.slip_stiffness_n, 8.5 * fz, 1e-6 * fz) << fz;
         EXPECT_NEAR(s.cornering_stiffness_n_per_rad, 8.0 * fz, 1e-6 * fz) << fz;
+        EXPECT_EQ(s.lateral_relaxation_length_m, tire.radius_m) << fz;  // no relaxation data: the radius
+        ASSERT_GT(tire.radius_m, 0.0);
+    }
+}
+
+// A .tir tyre's summary gives its lateral relaxation length: MF 5.2's PTY1 sin(2 atan(Fz / (PTY2
+// Fz0))) R0 for the PAC2002 test file (PTY1 1.2, PTY2 2.5, R0 0.3175 m, FNOMIN 4800 N).
+TEST(TyreCurves, TheRelaxationLengthOfATirTyre) {
+    const TireSpec tire = load_tir(std::filesystem::path(TRACTIVE_TEST_DATA) / "tir" / "pac2002_195_65R15.tir").tire;
+    for (const double fz : {2400.0, 4800.0, 7200.0}) {
+        EXPECT_NEAR(summarize_tyre_at_load(tire, fz).lateral_relaxation_length_m,
+                    1.2 * std::sin(2.0 * std::atan(fz / (2.5 * 4800.0))) * 0.3175, 1e-12) << fz;
     }
 }
 

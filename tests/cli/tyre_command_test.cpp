@@ -74,6 +74,7 @@ TEST(TyreCommand, ShowsAVDriftTyreFile) {
         EXPECT_GT(load["peak_mu_x"].get<double>(), 1.0);  // VDrift's grippy touring tyre
         EXPECT_LT(load["peak_mu_x"].get<double>(), 2.0);
         EXPECT_GT(load["cornering_stiffness_n_per_deg"].get<double>(), 0.0);
+        EXPECT_TRUE(load["lateral_relaxation_length_m"].is_null());  // a bare .tire gives no radius
     }
 }
 

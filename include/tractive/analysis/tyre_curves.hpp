@@ -41,6 +41,10 @@ struct TyreLoadSummary {
     double slip_angle_at_peak_rad = 0.0;
     double slip_stiffness_n = 0.0;            // dFx/dkappa at zero slip (N per unit slip)
     double cornering_stiffness_n_per_rad = 0.0;  // -dFy/dalpha at zero slip (N/rad)
+    // The rolled distance over which the step's lateral force builds to the law's
+    // (tire_lateral_relaxation_length_m: the .tir file's, else the tyre's radius); NaN for a tyre
+    // file that gives neither (a VDrift .tire: its car's wheel gives the radius).
+    double lateral_relaxation_length_m = 0.0;
 };
 
 // Peaks found on a grid (0.0005 in kappa, 0.01 deg in alpha) and refined; stiffnesses by central
