@@ -15,11 +15,12 @@ weighting functions Fx(kappa, alpha) / Fx(kappa, 0) and Fy(kappa, alpha) / Fy(0,
 
 SOURCE is any .tir the independent reference (tests/reference/mf_reference.py) evaluates (MF 6.1
 or PAC2002). Its curves are first made symmetric in the slip angle (Fy and Mz odd, Fx even), so
-that a source's conicity and ply steer are left out. The fit is staged, as tyre fitting usually is: pure longitudinal force (10
-coefficients), pure lateral force (7), aligning moment (9), then the combined-slip weights (8),
-each by Levenberg-Marquardt (from the source's own values where it is a PAC2002 file) on the
-source's curves at five loads from 0.4 to 1.6 times its
-nominal load, slip ratios to +-0.5 and slip angles to +-15 degrees, at zero inclination. The
+that a source's conicity and ply steer are left out. The fit is staged, as tyre fitting usually
+is: pure longitudinal force (10 coefficients), pure lateral force (7), aligning moment (8), then
+the combined-slip weights (6; their shape factors RCX1, RCY1 held), each by Levenberg-Marquardt
+(from the source's own values where it is a PAC2002 file) on the source's curves at five loads
+from 0.4 to 1.6 times its nominal load, slip ratios to +-0.5 and slip angles to +-15 degrees,
+at zero inclination. The
 relaxation length (PTY1, PTY2) is fitted to the source's where it has one. The output's
 dimensions are the size's; its rolling resistance is QSY1 (the source's when it gives one and
 --qsy1 is absent). Every fitted curve's RMS error, over the curve's peak, is written into the
@@ -36,11 +37,14 @@ import mf_reference as ref  # noqa: E402
 
 OPT = {"alpha_star": False, "amu": 1.0, "ignore_lmuv": True, "t_lfzo": True, "gyk_actual_gamma": True}
 
+# The combined-slip weights' shape factors RCX1, RCY1 are not fitted: held at the source's values,
+# or at 1 (the Magic Formula's usual value) where it has none; at 1 the step evaluates each weight
+# without an outer atan (the fit's error rose from 0.14 % to 0.22 % on the example tyres).
 STAGES = [
     ("pure longitudinal force", ["PCX1", "PDX1", "PDX2", "PEX1", "PEX2", "PEX3", "PEX4", "PKX1", "PKX2", "PKX3"]),
     ("pure lateral force", ["PCY1", "PDY1", "PDY2", "PEY1", "PEY2", "PKY1", "PKY2"]),
     ("pure aligning moment", ["QBZ1", "QBZ2", "QBZ3", "QCZ1", "QDZ1", "QDZ2", "QEZ1", "QEZ2"]),
-    ("combined slip", ["RBX1", "RBX2", "RCX1", "REX1", "RBY1", "RBY2", "RCY1", "REY1"]),
+    ("combined slip", ["RBX1", "RBX2", "REX1", "RBY1", "RBY2", "REY1"]),
 ]
 # Starting values where the source does not give the coefficient: a passenger-car tyre's orders
 # of magnitude (peak friction about 1, shape factors 1.3-1.6, slip stiffness about 20 Fz).
