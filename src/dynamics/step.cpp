@@ -305,18 +305,47 @@ VehicleState initial_state(const VehicleModel& m, const RoadSpec& road, const In
     return s;
 }
 
-void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw, const StepSettings& settings,
-                VehicleState& s) {
-    const VehicleSpec& spec = m.spec;
-    const double h = settings.internal_step_s;
-    const Controls c = clamped(raw, static_cast<int>(spec.transmission.forward_ratios.size()));
-    const Mat3 rot = to_matrix(s.orientation);
-    const Vec3 body_x{rot.m[0][0], rot.m[1][0], rot.m[2][0]};
-    const Vec3 body_z{rot.m[0][2], rot.m[1][2], rot.m[2][2]};
-    const Vec3 n = road_normal(road);
-    const Vec3 g_vec{0.0, 0.0, -kGravity};
+namespace {
 
-    // --- Mass properties now (fuel burns) -------------------------------------------------
+// The step's working set: what its stages compute and hand on to the ones after them, in the
+// order step_fixed runs them.
+struct StepContext {
+    const VehicleModel& m;
+    const VehicleSpec& spec;
+    const RoadSpec& road;
+    const StepSettings& settings;
+    Controls c{};
+    double h = 0.0;
+    Mat3 rot{};
+    Vec3 body_x{}, body_z{}, n{}, g_vec{};
+    // mass_now
+    double fuel_mass = 0.0, mass = 0.0, sprung_mass = 0.0;
+    Vec3 sprung_cg{};
+    Mat3 inertia_body{};
+    // gear_lever_and_starter
+    double ratio = 0.0, disc = 0.0;
+    // body_weight, wheel_contact_and_load, tyre_forces_at_wheel, aerodynamics: the external
+    // forces on the body and each wheel's frame
+    std::array<WheelFrame, 4> frames{};
+    std::array<Vec3, 4> mount_rel{};
+    std::array<double, 2> anti_roll_travel{};
+    Vec3 force{}, torque{};
+    Vec3 suspension_arm{};  // sum_i F_i r_i, body axes: the forces' moment is (R suspension_arm) x body_z
+    // engine
+    double rpm = 0.0, throttle = 0.0;
+    EngineTorque et{};
+    // velocities_after_external_forces
+    Bodies b{};
+    Vec3 v_before{}, w_before{};
+    // driveline_and_tyre_rows
+    std::array<double, kMaxRows> direct_impulses{};
+    double clutch_capacity = 0.0;
+};
+
+// Mass properties now (fuel burns).
+void mass_now(StepContext& x, const VehicleState& s) {
+    const VehicleModel& m = x.m;
+    const VehicleSpec& spec = x.spec;
     const double fuel_mass = s.fuel_volume_m3 * spec.fuel_tank.density_kg_per_m3;
     const double mass = m.dry_mass_kg + fuel_mass;
     const double sprung_mass = mass - m.unsprung_mass_kg;
@@ -326,8 +355,17 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
     const Vec3 sprung_cg = sprung_moment / sprung_mass;
     Mat3 inertia_body = m.dry_inertia_kgm2;
     add_point_inertia(inertia_body, fuel_mass, m.fuel_tank_m);
+    x.fuel_mass = fuel_mass;
+    x.mass = mass;
+    x.sprung_mass = sprung_mass;
+    x.sprung_cg = sprung_cg;
+    x.inertia_body = inertia_body;
+}
 
-    // --- Gear lever and starter -------------------------------------------------------------
+// The gear lever's gear and the starter.
+void gear_lever_and_starter(StepContext& x, VehicleState& s) {
+    const VehicleSpec& spec = x.spec;
+    const Controls& c = x.c;
     s.gear = c.gear;
     const double ratio = gear_ratio(spec.transmission, s.gear);
     const double disc = clutch_disc_travel(spec.clutch.pedal, c.clutch);
@@ -337,17 +375,29 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         s.engine_running = true;
         s.engine_speed_rad_per_s = spec.engine.start_rpm * kRadPerSecPerRpm;
     }
+    x.ratio = ratio;
+    x.disc = disc;
+}
 
-    // --- Wheels: pose, suspension and tyre normal forces -------------------------------------
-    std::array<WheelFrame, 4> frames{};
-    Vec3 force = g_vec * sprung_mass;
-    Vec3 torque = cross(rot * sprung_cg, g_vec * sprung_mass);
+// The weight the body carries, the wheels' mounts and the anti-roll bars' travel differences;
+// then per wheel wheel_contact_and_load and tyre_forces_at_wheel add their forces.
+void body_weight(StepContext& x, const VehicleState& s) {
+    const VehicleModel& m = x.m;
+    const Mat3& rot = x.rot;
+    const Vec3& body_z = x.body_z;
+    const Vec3& g_vec = x.g_vec;
+    const double sprung_mass = x.sprung_mass;
+    const Vec3& sprung_cg = x.sprung_cg;
+    Vec3& force = x.force;
+    Vec3& torque = x.torque;
+    force = g_vec * sprung_mass;
+    torque = cross(rot * sprung_cg, g_vec * sprung_mass);
     // The wheels' weight across the body's z axis is carried by the body (they move with it
     // sideways and lengthways); along z it acts on the wheels' own travel.
     const Vec3 g_across = g_vec - body_z * dot(g_vec, body_z);
     // Wheel mounts (hubs at design ride height) from the body origin, world axes: used here, for
     // the suspension forces and again for the travel integration (with this step's rotation).
-    std::array<Vec3, 4> mount_rel;
+    std::array<Vec3, 4>& mount_rel = x.mount_rel;
     for (int i = 0; i < 4; ++i) mount_rel[i] = rot * m.wheels[i].design_position_m;
     {
         // sum_i r_i x (m_i g) = (sum_i m_i r_i) x g.
@@ -356,213 +406,249 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         force += g_across * m.unsprung_mass_kg;
         torque += cross(moment_arm, g_across);
     }
-    Vec3 suspension_arm;  // sum_i F_i r_i, body axes: the forces' moment is (R suspension_arm) x body_z
-    const double anti_roll_travel[2] = {s.wheels[FL].travel_m - s.wheels[FR].travel_m,
-                                        s.wheels[RL].travel_m - s.wheels[RR].travel_m};
-    for (int i = 0; i < 4; ++i) {
-        const WheelModel& wm = m.wheels[i];
-        const WheelSpec& ws = spec.wheels[i];
-        WheelState& w = s.wheels[i];
-        WheelFrame& f = frames[i];
-        f.hub = s.position_m + mount_rel[i] + body_z * w.travel_m;
-        if (!wm.hinge_offset_x_m.empty()) f.hub += rot * hinge_offset(wm, w.travel_m);
-        // Suspension: spring with preload, damper, bump stop, anti-roll bar (pushes this
-        // wheel's side down when it is compressed more than its partner).
-        const SuspensionForce sf = suspension_force(ws.suspension, wm.preload_n, w.travel_m, w.travel_speed_m_per_s);
-        const double roll = anti_roll_travel[wm.front ? 0 : 1] * (wm.left ? 1.0 : -1.0);
-        f.suspension_n = sf.total() + ws.suspension.anti_roll_n_per_m * roll;
-        force += body_z * f.suspension_n;
-        suspension_arm += wm.suspension_mount_m * f.suspension_n;
-        // Tyre normal force: linear spring and damper on the deflection along the road normal.
-        const double height = dot(f.hub, n);  // the road plane passes through the world origin
-        const double deflection = wm.radius_m - height;
-        const Vec3 hub_velocity = s.velocity_m_per_s + cross(s.angular_velocity_rad_per_s, f.hub - s.position_m) +
-                                  body_z * w.travel_speed_m_per_s;
-        const double deflection_rate = -dot(hub_velocity, n);
-        f.fz_linear = wm.tire_stiffness_n_per_m * deflection + wm.tire_damping_ns_per_m * deflection_rate;
-        f.fz = deflection > 0.0 ? std::max(f.fz_linear, 0.0) : 0.0;
-        {
-            // Stiffness and damping the travel sees: tyre (projected on the travel axis),
-            // spring while it pushes, bump stop beyond the travel, anti-roll bar, damper.
-            const double nz2 = dot(n, body_z) * dot(n, body_z);
-            const auto& sus = ws.suspension;
-            f.tyre_travel_stiffness = wm.tire_stiffness_n_per_m * nz2;
-            f.tyre_travel_damping = wm.tire_damping_ns_per_m * nz2;
-            f.travel_stiffness = (sf.spring_n > 0.0 ? sus.spring_n_per_m : 0.0) +
-                                 (w.travel_m > sus.travel_m ? kBumpStopFactor * sus.spring_n_per_m : 0.0) + sus.anti_roll_n_per_m;
-            const bool damper_locked = sus.max_compression_velocity_m_per_s > 0.0 &&
-                                       std::abs(w.travel_speed_m_per_s) >= sus.max_compression_velocity_m_per_s;
-            const double damper = damper_locked ? 0.0
-                                                : (w.travel_speed_m_per_s > 0.0 ? sus.bump_damping_ns_per_m : sus.rebound_damping_ns_per_m);
-            f.travel_damping = damper;
-            // Through the corner to the road: spring (and bump stop) in series with the tyre, for
-            // the implicit chassis correction where it applies (chassis_implicit.hpp): on the bump
-            // stop, or for a car whose chassis modes are beyond the explicit update at this step
-            // (VehicleModel::largest_explicit_chassis_step_s); every road car tested stays explicit.
-            const bool on_bump_stop = w.travel_m > sus.travel_m;
-            if (f.fz > 0.0 && (on_bump_stop || h > m.largest_explicit_chassis_step_s)) {
-                const double spring = (sf.spring_n > 0.0 ? sus.spring_n_per_m : 0.0) + (on_bump_stop ? kBumpStopFactor * sus.spring_n_per_m : 0.0);
-                const double tyre = wm.tire_stiffness_n_per_m * nz2;
-                const double divider = tyre / (spring + tyre);
-                f.chassis_stiffness = spring * divider;
-                f.chassis_damping = damper * divider * divider;
-            }
-        }
-        f.contact = f.hub - n * height;
-        // The tyre's normal force along the travel direction (body z) moves the wheel on its
-        // suspension; across it the wheel is guided by the body, which takes that part directly.
-        const Vec3 normal_across = (n - body_z * dot(n, body_z)) * f.fz;
-        force += normal_across;
-        torque += cross(f.contact - s.position_m, normal_across);
-        // Wheel heading: steer (with Ackermann) and static toe about the body z axis.
-        const WheelSteer wheel_steer_now = wheel_steer(ws.max_steer_rad, wm.tan_ackermann, wm.left, c.steering);
-        const double steer_angle = wheel_steer_now.angle_rad;
-        const double steer = steer_angle + wm.toe_heading_rad;
-        // An unsteered wheel (the rears, any wheel going straight) points along its toe: the
-        // model's cosine and sine of it.
-        double sin_steer = wm.sin_toe_heading;
-        double cos_steer = wm.cos_toe_heading;
-        // With caster the steer turns the wheel about the tilted steering axis instead of the
-        // body's z axis (the toe stays about z): the static heading and axle are rotated about
-        // k = (-sin nu, 0, cos nu) (Rodrigues' formula, caster_steer).
-        const bool steered_about_caster = steer_angle != 0.0 && wm.sin_caster != 0.0;
-        CasterSteer turn;
-        Vec3 heading_body{cos_steer, sin_steer, 0.0};
-        if (steered_about_caster) {
-            turn = caster_steer(wm, wheel_steer_now.tangent);
-            heading_body = turn.turned(heading_body);
-        } else if (steer_angle != 0.0) {
-            sin_steer = std::sin(steer);
-            cos_steer = std::cos(steer);
-            heading_body = {cos_steer, sin_steer, 0.0};
-        }
-        const Vec3 heading = rot * heading_body;
-        f.forward = normalized(heading - n * dot(heading, n));
-        f.lateral = cross(n, f.forward);
-        // Inclination: camber tilts the axle about the heading (left wheel: negative camber lifts
-        // the axle's outer end), plus the body's roll relative to the road. Without wishbone
-        // geometry the camber is the static one and its cosine and sine are model constants.
-        double cos_tilt = wm.cos_camber_tilt;
-        double sin_tilt = wm.sin_camber_tilt;
-        if (!wm.camber_change_rad.empty()) {
-            // Camber from the wishbone geometry at this travel (+ = top outwards, the same tilt
-            // sign convention as the static camber above).
-            const double camber = ws.camber_rad + wm.camber_change_rad(w.travel_m);
-            const double tilt = wm.left ? -camber : camber;
-            // |tilt| < 90 deg (validated camber, a wishbone's change of a few degrees): the cosine
-            // is positive and the root exact to rounding (no cancellation near cos = 1).
-            sin_tilt = std::sin(tilt);
-            cos_tilt = std::sqrt(1.0 - sin_tilt * sin_tilt);
-        }
-        Vec3 axle_body{-sin_steer * cos_tilt, cos_steer * cos_tilt, sin_tilt};
-        if (steered_about_caster) axle_body = turn.turned(axle_body);
-        const Vec3 axle_left = rot * axle_body;
-        TireSlip slip;
-        slip.inclination_rad = -std::asin(std::clamp(dot(axle_left, n), -1.0, 1.0));
-        // Slip from the contact point's velocity.
-        const Vec3 rc = f.contact - s.position_m;
-        const Vec3 vc = s.velocity_m_per_s + cross(s.angular_velocity_rad_per_s, rc);
-        const double vx = dot(vc, f.forward);
-        const double vy = dot(vc, f.lateral);
-        const double surface = road_friction(road, f.contact.x, f.contact.y);
-        const double denom = std::max(std::abs(vx), kSlipReferenceSpeed_m_per_s);
-        const double inv_denom = 1.0 / denom;
-        slip.slip_ratio = (w.spin_rad_per_s * wm.radius_m - vx) * inv_denom;
-        slip.slip_angle_rad = std::atan(vy * inv_denom);
-        slip.forward_speed_m_per_s = vx;
-        slip.slip_denominator_m_per_s = denom;
-        auto& out = s.wheel_outputs[i];
-        const double slip_ratio_before = out.slip_ratio;  // the last step's
-        const double slip_angle_before = out.slip_angle_rad;
-        out.slip_ratio = slip.slip_ratio;
-        out.slip_angle_rad = slip.slip_angle_rad;
-        out.fz_n = f.fz;
-        out.steer_rad = steer;
-        out.inclination_rad = slip.inclination_rad;
-        out.surface_mu = surface;
-        out.in_contact = f.fz > 0.0;
-        if (f.fz > 0.0) {
-            const double motion = std::max({std::abs(vx), std::abs(vy), std::abs(w.spin_rad_per_s * wm.radius_m)});
-            f.stick = stiction_weight(motion);
-            // A stuck contact (w = 1) is the tread's spring alone (set_tyre_row): the law's force
-            // and slope do not enter its row, and its aligning moment, which comes from the slip's
-            // pneumatic trail, is blended out with the law's share (1 - w) as the forces are; the
-            // law is not evaluated (a parked car's tyres cost no Magic Formula).
-            // Right-hand tyres are mirror images of left-hand ones: evaluate the law in the
-            // mirrored frame (slip angle and inclination negated) and mirror the lateral force and
-            // aligning moment back, so that a car with equal tyres is symmetric (Pacejka's shift
-            // terms are not odd in the slip angle). VDrift's Pacejka 2002 and brush tyres are
-            // evaluated as they are on every wheel, as VDrift does (tire_mirrored_on_right).
-            const auto law_at = [&](const TireSlip& at) {
-                if (wm.left || !wm.tire_mirrored_on_right) return tire_force(ws.tire, at, f.fz, surface, wm.size_friction_factor);
-                TireSlip mirrored = at;
-                mirrored.slip_angle_rad = -at.slip_angle_rad;
-                mirrored.inclination_rad = -at.inclination_rad;
-                TireForce t = tire_force(ws.tire, mirrored, f.fz, surface, wm.size_friction_factor);
-                t.fy_n = -t.fy_n;
-                t.mz_nm = -t.mz_nm;
-                return t;
-            };
-            // The lateral force follows the relaxed slip angle (relaxation_weights): the law at its
-            // mean over the step, with alpha_1's share (end_weight) in the lateral row's slope.
-            const double sigma = std::max(tire_lateral_relaxation_length_m(ws.tire, f.fz, wm.radius_m), kMinRelaxationLength_m);
-            const RelaxationWeights relax = relaxation_weights(h * denom / sigma);
-            const double alpha = slip.slip_angle_rad;
-            const double alpha_relaxed = w.relaxed_slip_angle_carried_rad + w.relaxed_slip_angle_weight * alpha;
-            f.relaxed_slip_angle_carried_rad = relax.decay * alpha_relaxed + (relax.phi - relax.decay) * alpha;
-            f.relaxed_slip_angle_weight = 1.0 - relax.phi;
-            TireSlip mean = slip;
-            mean.slip_angle_rad = relax.phi * alpha_relaxed + (1.0 - relax.phi) * alpha;
-            f.law = f.stick == 1.0 ? TireForce{} : law_at(mean);
-            // Past the peak the row takes the law's force explicitly (set_tyre_row). On the falling
-            // branch the slip runs away from the peak (or back to it) within the step, so the force
-            // is taken at the slip predicted for the middle of the step, the last step's change
-            // carried on: kappa + (kappa - kappa_last) / 2 (and the relaxed slip angle's mean
-            // alike, by end_weight), where the law still falls. (At the start-of-step slip it
-            // overstated a locking wheel's force over the step: ABS stops at 8 ms came out 1-5 %
-            // shorter than at 0.8 ms.)
-            const bool past_peak_x = !(f.law.dfx_dslip_ratio > 0.0);
-            const bool past_peak_y = !(f.law.dfy_dslip_angle_per_rad < 0.0);
-            if (f.stick == 0.0 && (past_peak_x || past_peak_y)) {
-                TireSlip mid = mean;
-                if (past_peak_x) mid.slip_ratio += 0.5 * (slip.slip_ratio - slip_ratio_before);
-                if (past_peak_y) mid.slip_angle_rad += relax.end_weight * (alpha - slip_angle_before);
-                const TireForce at_mid = law_at(mid);
-                if (past_peak_x && !(at_mid.dfx_dslip_ratio > 0.0)) f.law.fx_n = at_mid.fx_n;
-                if (past_peak_y && !(at_mid.dfy_dslip_angle_per_rad < 0.0)) f.law.fy_n = at_mid.fy_n;
-            }
-            f.law.mz_nm *= 1.0 - f.stick;
-            const TirePeak peak = tire_peak_force(ws.tire, f.fz, surface, wm.size_friction_factor);
-            // Bounds: the friction the tyre can give (its peak), or the law's force if larger; past
-            // the peak (a falling law, a rigid row) the law's force, or the static friction the
-            // stiction weight allows if larger.
-            f.falling_x = past_peak_x;
-            f.falling_y = past_peak_y;
-            f.bound_x = std::max(std::abs(f.law.fx_n), (f.falling_x ? f.stick : 1.0) * peak.fx_n);
-            f.bound_y = std::max(std::abs(f.law.fy_n), (f.falling_y ? f.stick : 1.0) * peak.fy_n);
-            // (sqrt of the sum of squares rather than std::hypot: tyre forces are far from overflow.)
-            f.circle = std::max(std::sqrt(f.law.fx_n * f.law.fx_n + f.law.fy_n * f.law.fy_n), std::max(peak.fx_n, peak.fy_n));
-            // Slopes in the rows' velocities: the longitudinal row's J v = v_x - omega r = -kappa D
-            // (D = denom), so dFx/d(J v) = -dFx/dkappa / D; the lateral row's J v = v_y, and
-            // alpha = atan(v_y / D), so dFy/d(J v) = dFy/dalpha / (D (1 + (v_y / D)^2)).
-            const double vy_ratio = vy * inv_denom;
-            f.stiffness_x = std::max(f.law.dfx_dslip_ratio * inv_denom, 0.0);
-            f.stiffness_y = std::max(-f.law.dfy_dslip_angle_per_rad * inv_denom / (1.0 + vy_ratio * vy_ratio), 0.0) * relax.end_weight;
-            f.row_velocity_x = vx - w.spin_rad_per_s * wm.radius_m;
-            // The lateral row measures the end-of-step velocity along this step's start heading,
-            // which turns with the car by about (n . omega) h over the step: an unchanged slip
-            // reads v_y + v_x (n . omega) h there, the velocity the law's slope is taken from.
-            f.row_velocity_y = vy + vx * dot(n, s.angular_velocity_rad_per_s) * h;
-            f.rolling_speed = std::abs(vx);
-            f.rolling_torque = tire_rolling_resistance_coefficient(ws.tire, f.fz, vx) * f.fz * wm.radius_m;
-            // Aligning moment on the body about the road normal.
-            torque += n * f.law.mz_nm;
+    x.anti_roll_travel = {s.wheels[FL].travel_m - s.wheels[FR].travel_m, s.wheels[RL].travel_m - s.wheels[RR].travel_m};
+}
+
+// Wheel i's pose, suspension force and tyre normal force, and what they put on the body.
+void wheel_contact_and_load(StepContext& x, VehicleState& s, int i) {
+    const std::array<Vec3, 4>& mount_rel = x.mount_rel;
+    const std::array<double, 2>& anti_roll_travel = x.anti_roll_travel;
+    std::array<WheelFrame, 4>& frames = x.frames;
+    Vec3& suspension_arm = x.suspension_arm;
+    const VehicleModel& m = x.m;
+    const VehicleSpec& spec = x.spec;
+    const Mat3& rot = x.rot;
+    const Vec3& body_z = x.body_z;
+    const Vec3& n = x.n;
+    const double h = x.h;
+    Vec3& force = x.force;
+    Vec3& torque = x.torque;
+    const WheelModel& wm = m.wheels[i];
+    const WheelSpec& ws = spec.wheels[i];
+    WheelState& w = s.wheels[i];
+    WheelFrame& f = frames[i];
+    f.hub = s.position_m + mount_rel[i] + body_z * w.travel_m;
+    if (!wm.hinge_offset_x_m.empty()) f.hub += rot * hinge_offset(wm, w.travel_m);
+    // Suspension: spring with preload, damper, bump stop, anti-roll bar (pushes this
+    // wheel's side down when it is compressed more than its partner).
+    const SuspensionForce sf = suspension_force(ws.suspension, wm.preload_n, w.travel_m, w.travel_speed_m_per_s);
+    const double roll = anti_roll_travel[wm.front ? 0 : 1] * (wm.left ? 1.0 : -1.0);
+    f.suspension_n = sf.total() + ws.suspension.anti_roll_n_per_m * roll;
+    force += body_z * f.suspension_n;
+    suspension_arm += wm.suspension_mount_m * f.suspension_n;
+    // Tyre normal force: linear spring and damper on the deflection along the road normal.
+    const double height = dot(f.hub, n);  // the road plane passes through the world origin
+    const double deflection = wm.radius_m - height;
+    const Vec3 hub_velocity = s.velocity_m_per_s + cross(s.angular_velocity_rad_per_s, f.hub - s.position_m) +
+                              body_z * w.travel_speed_m_per_s;
+    const double deflection_rate = -dot(hub_velocity, n);
+    f.fz_linear = wm.tire_stiffness_n_per_m * deflection + wm.tire_damping_ns_per_m * deflection_rate;
+    f.fz = deflection > 0.0 ? std::max(f.fz_linear, 0.0) : 0.0;
+    {
+        // Stiffness and damping the travel sees: tyre (projected on the travel axis),
+        // spring while it pushes, bump stop beyond the travel, anti-roll bar, damper.
+        const double nz2 = dot(n, body_z) * dot(n, body_z);
+        const auto& sus = ws.suspension;
+        f.tyre_travel_stiffness = wm.tire_stiffness_n_per_m * nz2;
+        f.tyre_travel_damping = wm.tire_damping_ns_per_m * nz2;
+        f.travel_stiffness = (sf.spring_n > 0.0 ? sus.spring_n_per_m : 0.0) +
+                             (w.travel_m > sus.travel_m ? kBumpStopFactor * sus.spring_n_per_m : 0.0) + sus.anti_roll_n_per_m;
+        const bool damper_locked = sus.max_compression_velocity_m_per_s > 0.0 &&
+                                   std::abs(w.travel_speed_m_per_s) >= sus.max_compression_velocity_m_per_s;
+        const double damper = damper_locked ? 0.0
+                                            : (w.travel_speed_m_per_s > 0.0 ? sus.bump_damping_ns_per_m : sus.rebound_damping_ns_per_m);
+        f.travel_damping = damper;
+        // Through the corner to the road: spring (and bump stop) in series with the tyre, for
+        // the implicit chassis correction where it applies (chassis_implicit.hpp): on the bump
+        // stop, or for a car whose chassis modes are beyond the explicit update at this step
+        // (VehicleModel::largest_explicit_chassis_step_s); every road car tested stays explicit.
+        const bool on_bump_stop = w.travel_m > sus.travel_m;
+        if (f.fz > 0.0 && (on_bump_stop || h > m.largest_explicit_chassis_step_s)) {
+            const double spring = (sf.spring_n > 0.0 ? sus.spring_n_per_m : 0.0) + (on_bump_stop ? kBumpStopFactor * sus.spring_n_per_m : 0.0);
+            const double tyre = wm.tire_stiffness_n_per_m * nz2;
+            const double divider = tyre / (spring + tyre);
+            f.chassis_stiffness = spring * divider;
+            f.chassis_damping = damper * divider * divider;
         }
     }
+    f.contact = f.hub - n * height;
+    // The tyre's normal force along the travel direction (body z) moves the wheel on its
+    // suspension; across it the wheel is guided by the body, which takes that part directly.
+    const Vec3 normal_across = (n - body_z * dot(n, body_z)) * f.fz;
+    force += normal_across;
+    torque += cross(f.contact - s.position_m, normal_across);
+}
 
-    torque += cross(rot * suspension_arm, body_z);
+// Wheel i's heading, inclination and slip, its relaxed slip angle and the tyre law linearised for
+// its rows, its rolling resistance and aligning moment.
+void tyre_forces_at_wheel(StepContext& x, VehicleState& s, int i) {
+    const VehicleModel& m = x.m;
+    const VehicleSpec& spec = x.spec;
+    const RoadSpec& road = x.road;
+    const Controls& c = x.c;
+    const Mat3& rot = x.rot;
+    const Vec3& n = x.n;
+    const double h = x.h;
+    Vec3& torque = x.torque;
+    const WheelModel& wm = m.wheels[i];
+    const WheelSpec& ws = spec.wheels[i];
+    WheelState& w = s.wheels[i];
+    WheelFrame& f = x.frames[i];
+    // Wheel heading: steer (with Ackermann) and static toe about the body z axis.
+    const WheelSteer wheel_steer_now = wheel_steer(ws.max_steer_rad, wm.tan_ackermann, wm.left, c.steering);
+    const double steer_angle = wheel_steer_now.angle_rad;
+    const double steer = steer_angle + wm.toe_heading_rad;
+    // An unsteered wheel (the rears, any wheel going straight) points along its toe: the
+    // model's cosine and sine of it.
+    double sin_steer = wm.sin_toe_heading;
+    double cos_steer = wm.cos_toe_heading;
+    // With caster the steer turns the wheel about the tilted steering axis instead of the
+    // body's z axis (the toe stays about z): the static heading and axle are rotated about
+    // k = (-sin nu, 0, cos nu) (Rodrigues' formula, caster_steer).
+    const bool steered_about_caster = steer_angle != 0.0 && wm.sin_caster != 0.0;
+    CasterSteer turn;
+    Vec3 heading_body{cos_steer, sin_steer, 0.0};
+    if (steered_about_caster) {
+        turn = caster_steer(wm, wheel_steer_now.tangent);
+        heading_body = turn.turned(heading_body);
+    } else if (steer_angle != 0.0) {
+        sin_steer = std::sin(steer);
+        cos_steer = std::cos(steer);
+        heading_body = {cos_steer, sin_steer, 0.0};
+    }
+    const Vec3 heading = rot * heading_body;
+    f.forward = normalized(heading - n * dot(heading, n));
+    f.lateral = cross(n, f.forward);
+    // Inclination: camber tilts the axle about the heading (left wheel: negative camber lifts
+    // the axle's outer end), plus the body's roll relative to the road. Without wishbone
+    // geometry the camber is the static one and its cosine and sine are model constants.
+    double cos_tilt = wm.cos_camber_tilt;
+    double sin_tilt = wm.sin_camber_tilt;
+    if (!wm.camber_change_rad.empty()) {
+        // Camber from the wishbone geometry at this travel (+ = top outwards, the same tilt
+        // sign convention as the static camber above).
+        const double camber = ws.camber_rad + wm.camber_change_rad(w.travel_m);
+        const double tilt = wm.left ? -camber : camber;
+        // |tilt| < 90 deg (validated camber, a wishbone's change of a few degrees): the cosine
+        // is positive and the root exact to rounding (no cancellation near cos = 1).
+        sin_tilt = std::sin(tilt);
+        cos_tilt = std::sqrt(1.0 - sin_tilt * sin_tilt);
+    }
+    Vec3 axle_body{-sin_steer * cos_tilt, cos_steer * cos_tilt, sin_tilt};
+    if (steered_about_caster) axle_body = turn.turned(axle_body);
+    const Vec3 axle_left = rot * axle_body;
+    TireSlip slip;
+    slip.inclination_rad = -std::asin(std::clamp(dot(axle_left, n), -1.0, 1.0));
+    // Slip from the contact point's velocity.
+    const Vec3 rc = f.contact - s.position_m;
+    const Vec3 vc = s.velocity_m_per_s + cross(s.angular_velocity_rad_per_s, rc);
+    const double vx = dot(vc, f.forward);
+    const double vy = dot(vc, f.lateral);
+    const double surface = road_friction(road, f.contact.x, f.contact.y);
+    const double denom = std::max(std::abs(vx), kSlipReferenceSpeed_m_per_s);
+    const double inv_denom = 1.0 / denom;
+    slip.slip_ratio = (w.spin_rad_per_s * wm.radius_m - vx) * inv_denom;
+    slip.slip_angle_rad = std::atan(vy * inv_denom);
+    slip.forward_speed_m_per_s = vx;
+    slip.slip_denominator_m_per_s = denom;
+    auto& out = s.wheel_outputs[i];
+    const double slip_ratio_before = out.slip_ratio;  // the last step's
+    const double slip_angle_before = out.slip_angle_rad;
+    out.slip_ratio = slip.slip_ratio;
+    out.slip_angle_rad = slip.slip_angle_rad;
+    out.fz_n = f.fz;
+    out.steer_rad = steer;
+    out.inclination_rad = slip.inclination_rad;
+    out.surface_mu = surface;
+    out.in_contact = f.fz > 0.0;
+    if (f.fz > 0.0) {
+        const double motion = std::max({std::abs(vx), std::abs(vy), std::abs(w.spin_rad_per_s * wm.radius_m)});
+        f.stick = stiction_weight(motion);
+        // A stuck contact (w = 1) is the tread's spring alone (set_tyre_row): the law's force
+        // and slope do not enter its row, and its aligning moment, which comes from the slip's
+        // pneumatic trail, is blended out with the law's share (1 - w) as the forces are; the
+        // law is not evaluated (a parked car's tyres cost no Magic Formula).
+        // Right-hand tyres are mirror images of left-hand ones: evaluate the law in the
+        // mirrored frame (slip angle and inclination negated) and mirror the lateral force and
+        // aligning moment back, so that a car with equal tyres is symmetric (Pacejka's shift
+        // terms are not odd in the slip angle). VDrift's Pacejka 2002 and brush tyres are
+        // evaluated as they are on every wheel, as VDrift does (tire_mirrored_on_right).
+        const auto law_at = [&](const TireSlip& at) {
+            if (wm.left || !wm.tire_mirrored_on_right) return tire_force(ws.tire, at, f.fz, surface, wm.size_friction_factor);
+            TireSlip mirrored = at;
+            mirrored.slip_angle_rad = -at.slip_angle_rad;
+            mirrored.inclination_rad = -at.inclination_rad;
+            TireForce t = tire_force(ws.tire, mirrored, f.fz, surface, wm.size_friction_factor);
+            t.fy_n = -t.fy_n;
+            t.mz_nm = -t.mz_nm;
+            return t;
+        };
+        // The lateral force follows the relaxed slip angle (relaxation_weights): the law at its
+        // mean over the step, with alpha_1's share (end_weight) in the lateral row's slope.
+        const double sigma = std::max(tire_lateral_relaxation_length_m(ws.tire, f.fz, wm.radius_m), kMinRelaxationLength_m);
+        const RelaxationWeights relax = relaxation_weights(h * denom / sigma);
+        const double alpha = slip.slip_angle_rad;
+        const double alpha_relaxed = w.relaxed_slip_angle_carried_rad + w.relaxed_slip_angle_weight * alpha;
+        f.relaxed_slip_angle_carried_rad = relax.decay * alpha_relaxed + (relax.phi - relax.decay) * alpha;
+        f.relaxed_slip_angle_weight = 1.0 - relax.phi;
+        TireSlip mean = slip;
+        mean.slip_angle_rad = relax.phi * alpha_relaxed + (1.0 - relax.phi) * alpha;
+        f.law = f.stick == 1.0 ? TireForce{} : law_at(mean);
+        // Past the peak the row takes the law's force explicitly (set_tyre_row). On the falling
+        // branch the slip runs away from the peak (or back to it) within the step, so the force
+        // is taken at the slip predicted for the middle of the step, the last step's change
+        // carried on: kappa + (kappa - kappa_last) / 2 (and the relaxed slip angle's mean
+        // alike, by end_weight), where the law still falls. (At the start-of-step slip it
+        // overstated a locking wheel's force over the step: ABS stops at 8 ms came out 1-5 %
+        // shorter than at 0.8 ms.)
+        const bool past_peak_x = !(f.law.dfx_dslip_ratio > 0.0);
+        const bool past_peak_y = !(f.law.dfy_dslip_angle_per_rad < 0.0);
+        if (f.stick == 0.0 && (past_peak_x || past_peak_y)) {
+            TireSlip mid = mean;
+            if (past_peak_x) mid.slip_ratio += 0.5 * (slip.slip_ratio - slip_ratio_before);
+            if (past_peak_y) mid.slip_angle_rad += relax.end_weight * (alpha - slip_angle_before);
+            const TireForce at_mid = law_at(mid);
+            if (past_peak_x && !(at_mid.dfx_dslip_ratio > 0.0)) f.law.fx_n = at_mid.fx_n;
+            if (past_peak_y && !(at_mid.dfy_dslip_angle_per_rad < 0.0)) f.law.fy_n = at_mid.fy_n;
+        }
+        f.law.mz_nm *= 1.0 - f.stick;
+        const TirePeak peak = tire_peak_force(ws.tire, f.fz, surface, wm.size_friction_factor);
+        // Bounds: the friction the tyre can give (its peak), or the law's force if larger; past
+        // the peak (a falling law, a rigid row) the law's force, or the static friction the
+        // stiction weight allows if larger.
+        f.falling_x = past_peak_x;
+        f.falling_y = past_peak_y;
+        f.bound_x = std::max(std::abs(f.law.fx_n), (f.falling_x ? f.stick : 1.0) * peak.fx_n);
+        f.bound_y = std::max(std::abs(f.law.fy_n), (f.falling_y ? f.stick : 1.0) * peak.fy_n);
+        // (sqrt of the sum of squares rather than std::hypot: tyre forces are far from overflow.)
+        f.circle = std::max(std::sqrt(f.law.fx_n * f.law.fx_n + f.law.fy_n * f.law.fy_n), std::max(peak.fx_n, peak.fy_n));
+        // Slopes in the rows' velocities: the longitudinal row's J v = v_x - omega r = -kappa D
+        // (D = denom), so dFx/d(J v) = -dFx/dkappa / D; the lateral row's J v = v_y, and
+        // alpha = atan(v_y / D), so dFy/d(J v) = dFy/dalpha / (D (1 + (v_y / D)^2)).
+        const double vy_ratio = vy * inv_denom;
+        f.stiffness_x = std::max(f.law.dfx_dslip_ratio * inv_denom, 0.0);
+        f.stiffness_y = std::max(-f.law.dfy_dslip_angle_per_rad * inv_denom / (1.0 + vy_ratio * vy_ratio), 0.0) * relax.end_weight;
+        f.row_velocity_x = vx - w.spin_rad_per_s * wm.radius_m;
+        // The lateral row measures the end-of-step velocity along this step's start heading,
+        // which turns with the car by about (n . omega) h over the step: an unchanged slip
+        // reads v_y + v_x (n . omega) h there, the velocity the law's slope is taken from.
+        f.row_velocity_y = vy + vx * dot(n, s.angular_velocity_rad_per_s) * h;
+        f.rolling_speed = std::abs(vx);
+        f.rolling_torque = tire_rolling_resistance_coefficient(ws.tire, f.fz, vx) * f.fz * wm.radius_m;
+        // Aligning moment on the body about the road normal.
+        torque += n * f.law.mz_nm;
+    }
+}
 
-    // --- Aerodynamics (still air) ------------------------------------------------------------
+// Aerodynamic forces (still air).
+void aerodynamics(StepContext& x, const VehicleState& s) {
+    const VehicleModel& m = x.m;
+    const VehicleSpec& spec = x.spec;
+    const Mat3& rot = x.rot;
+    const Vec3& body_x = x.body_x;
+    const Vec3& body_z = x.body_z;
+    Vec3& force = x.force;
+    Vec3& torque = x.torque;
     const double v_forward = dot(s.velocity_m_per_s, body_x);
     const double air_speed = norm(s.velocity_m_per_s);
     for (std::size_t k = 0; k < m.aero_count; ++k) {
@@ -573,17 +659,37 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         force += fa;
         torque += cross(rot * m.aero_position_m[k], fa);
     }
+}
 
-    // --- Engine ----------------------------------------------------------------------------------
+// The rev limiter, the effective throttle and the engine's torque.
+void engine(StepContext& x, VehicleState& s) {
+    const VehicleModel& m = x.m;
+    const VehicleSpec& spec = x.spec;
+    const Controls& c = x.c;
     const double rpm = std::abs(s.engine_speed_rad_per_s) / kRadPerSecPerRpm;
     if (s.engine_running && rpm > spec.engine.rpm_limit) s.rev_limiter_cut = true;
     if (s.rev_limiter_cut && rpm < spec.engine.rpm_limit - kLimiterHysteresis_rpm) s.rev_limiter_cut = false;
     double throttle = s.engine_running ? std::max(c.throttle, governor_throttle(spec.engine, rpm, m.governor_authority)) : 0.0;
     if (s.rev_limiter_cut) throttle = 0.0;
     const EngineTorque et = engine_torque(spec.engine, rpm, throttle, s.engine_running);
+    x.rpm = rpm;
+    x.throttle = throttle;
+    x.et = et;
+}
 
-    // --- Velocities after the external impulses ------------------------------------------------
-    Bodies b;
+// The bodies' velocities after the external impulses, before the rows.
+void velocities_after_external_forces(StepContext& x, const VehicleState& s) {
+    const VehicleModel& m = x.m;
+    const double h = x.h;
+    const Mat3& rot = x.rot;
+    const Vec3& body_z = x.body_z;
+    const double mass = x.mass;
+    const double sprung_mass = x.sprung_mass;
+    const Mat3& inertia_body = x.inertia_body;
+    const Vec3& force = x.force;
+    const Vec3& torque = x.torque;
+    const EngineTorque& et = x.et;
+    Bodies& b = x.b;
     // Body axes diag(1/m, 1/m, 1/m_sprung) in world axes: I/m + (1/m_sprung - 1/m) z z^T.
     {
         const double extra = 1.0 / sprung_mass - 1.0 / mass;
@@ -606,14 +712,24 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         b.w[detail::kWheel0 + i] = s.wheels[i].spin_rad_per_s;
         b.inv_i[detail::kWheel0 + i] = 1.0 / m.wheels[i].spin_inertia_kgm2;
     }
+    x.v_before = v_before;
+    x.w_before = w_before;
+}
 
-    // --- Rows ------------------------------------------------------------------------------------
-    // The rows are scratch space rebuilt every step. A per-thread buffer instead of a local, so
-    // that its storage (about 3 KB) is not initialised on every step.
-    static thread_local RowSet rows;
-    rows.clear();
+// The rows: the driveline's shafts and the tyres' contacts.
+void driveline_and_tyre_rows(StepContext& x, const VehicleState& s, RowSet& rows) {
+    const VehicleModel& m = x.m;
+    const VehicleSpec& spec = x.spec;
+    const Controls& c = x.c;
+    const double h = x.h;
+    const Vec3& body_z = x.body_z;
+    const double ratio = x.ratio;
+    const double disc = x.disc;
+    const EngineTorque& et = x.et;
+    Bodies& b = x.b;
+    const std::array<WheelFrame, 4>& frames = x.frames;
     // Impulses of friction applied directly (apply_sliding_friction), by warm-start slot.
-    std::array<double, kMaxRows> direct_impulses{};
+    std::array<double, kMaxRows>& direct_impulses = x.direct_impulses;
     const auto sliding = [&](int slot, int dof, double torque_nm) {
         return apply_sliding_friction(b.w[dof], b.inv_i[dof], torque_nm, h, direct_impulses[slot]);
     };
@@ -722,10 +838,18 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
                      wm.tread_damping_y_ns_per_m, s.wheels[i].tread_deflection_y_m, h);
         p.circle = f.circle * h;
     }
+    x.clutch_capacity = clutch_capacity;
+}
 
-    detail::solve(rows, b, s.warm_impulses, kSlotsTireX, kSlotsTireY, settings.solver_iterations);
-
-    // --- The suspension's implicit correction of the chassis velocity (chassis_implicit.hpp) -------
+// The suspension's implicit correction of the chassis velocity (chassis_implicit.hpp).
+void chassis_correction(StepContext& x, const VehicleState& s) {
+    const VehicleModel& m = x.m;
+    const double h = x.h;
+    const Mat3& rot = x.rot;
+    const Vec3& n = x.n;
+    const Mat3& inertia_body = x.inertia_body;
+    const std::array<WheelFrame, 4>& frames = x.frames;
+    Bodies& b = x.b;
     {
         bool coupled = false;
         for (const WheelFrame& f : frames) coupled = coupled || f.chassis_stiffness > 0.0 || f.chassis_damping > 0.0;
@@ -741,8 +865,19 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
             b.omega += d.angular_rad_per_s;
         }
     }
+}
 
-    // --- Outputs of the solve --------------------------------------------------------------------
+// What the solve gives: warm starts, tread deflections, relaxed slip angles, tyre forces and the
+// driveline's torques.
+void solve_outputs(const StepContext& x, VehicleState& s, const RowSet& rows) {
+    const std::array<double, kMaxRows>& direct_impulses = x.direct_impulses;
+    const VehicleModel& m = x.m;
+    const double h = x.h;
+    const Bodies& b = x.b;
+    const std::array<WheelFrame, 4>& frames = x.frames;
+    const EngineTorque& et = x.et;
+    const double throttle = x.throttle;
+    const double clutch_capacity = x.clutch_capacity;
     s.warm_impulses = direct_impulses;
     double clutch_impulse = 0.0;
     double gear_impulse = 0.0;
@@ -806,8 +941,24 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
     dl.engine_resistive_torque_nm = et.resistive_nm;
     dl.throttle_effective = throttle;
     dl.gearbox_torque_nm = -gear_impulse / h;
+}
 
-    // --- Integrate -------------------------------------------------------------------------------
+// Positions, orientation, spins and suspension travel from the new velocities; fuel and stall.
+void integrate(const StepContext& x, VehicleState& s) {
+    const VehicleModel& m = x.m;
+    const VehicleSpec& spec = x.spec;
+    const double h = x.h;
+    const Vec3& body_z = x.body_z;
+    const Vec3& n = x.n;
+    const Vec3& g_vec = x.g_vec;
+    const Bodies& b = x.b;
+    const Vec3& v_before = x.v_before;
+    const Vec3& w_before = x.w_before;
+    const std::array<Vec3, 4>& mount_rel = x.mount_rel;
+    const std::array<WheelFrame, 4>& frames = x.frames;
+    const EngineTorque& et = x.et;
+    const double rpm = x.rpm;
+    const double throttle = x.throttle;
     s.acceleration_m_per_s2 = (b.v - v_before) / h;
     s.angular_acceleration_rad_per_s2 = (b.omega - w_before) / h;
     s.velocity_m_per_s = b.v;
@@ -894,6 +1045,41 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
         if (engine_rpm(s) < spec.engine.stall_rpm) s.engine_running = false;
     }
     s.time_s += h;
+}
+
+}  // namespace
+
+void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw, const StepSettings& settings,
+                VehicleState& s) {
+    // The stages in order (docs/physics.md, "The step in order").
+    StepContext x{m, m.spec, road, settings};
+    x.h = settings.internal_step_s;
+    x.c = clamped(raw, static_cast<int>(m.spec.transmission.forward_ratios.size()));
+    x.rot = to_matrix(s.orientation);
+    x.body_x = {x.rot.m[0][0], x.rot.m[1][0], x.rot.m[2][0]};
+    x.body_z = {x.rot.m[0][2], x.rot.m[1][2], x.rot.m[2][2]};
+    x.n = road_normal(road);
+    x.g_vec = {0.0, 0.0, -kGravity};
+    mass_now(x, s);
+    gear_lever_and_starter(x, s);
+    body_weight(x, s);
+    for (int i = 0; i < 4; ++i) {
+        wheel_contact_and_load(x, s, i);
+        tyre_forces_at_wheel(x, s, i);
+    }
+    x.torque += cross(x.rot * x.suspension_arm, x.body_z);
+    aerodynamics(x, s);
+    engine(x, s);
+    velocities_after_external_forces(x, s);
+    // The rows are scratch space rebuilt every step. A per-thread buffer instead of a local, so
+    // that its storage (about 3 KB) is not initialised on every step.
+    static thread_local RowSet rows;
+    rows.clear();
+    driveline_and_tyre_rows(x, s, rows);
+    detail::solve(rows, x.b, s.warm_impulses, kSlotsTireX, kSlotsTireY, settings.solver_iterations);
+    chassis_correction(x, s);
+    solve_outputs(x, s, rows);
+    integrate(x, s);
 }
 
 StepResult step(const VehicleModel& m, const RoadSpec& road, const Controls& controls, const StepSettings& settings,
