@@ -81,18 +81,24 @@ struct Longitudinal {
     double fx0, slope, kxk, dx, svx;
 };
 
-// Pure longitudinal force, 4.E9-4.E18 (MF 6.1) or MF 5.2's (gamma scaled by LGAX, no pressure).
-Longitudinal pure_fx(const MagicFormulaTire& t, const Basics& b, double kappa, double gamma) {
+// The longitudinal slip stiffness Kxk at this load, 4.E15 (MF 5.2: no pressure). (The exponent
+// capped at 50, e^50 = 5e21: only a load a hundred times the nominal one with a large PKX3
+// reaches it, where exp would overflow to infinity and the moment turn NaN.)
+double slip_stiffness(const MagicFormulaTire& t, const Basics& b) {
+    const auto& c = t.c;
+    const double dpi = b.dpi;
+    return b.fz * (c[PKX1] + c[PKX2] * b.dfz) * std::exp(std::min(c[PKX3] * b.dfz, 50.0)) *
+           (1.0 + c[PPX1] * dpi + c[PPX2] * dpi * dpi) * c[LKX];
+}
+
+// Pure longitudinal force, 4.E9-4.E18 (MF 6.1) or MF 5.2's (gamma scaled by LGAX, no pressure),
+// with the slip stiffness kxk (slip_stiffness).
+Longitudinal pure_fx(const MagicFormulaTire& t, const Basics& b, double kappa, double gamma, double kxk) {
     const auto& c = t.c;
     const bool mf61 = t.family == MagicFormulaFamily::Mf61;
     const double g = mf61 ? gamma : gamma * c[LGAX];
-    const double dpi = b.dpi;
     const double cx = c[PCX1] * c[LCX];                                                             // 4.E11
     const double dx = friction_x(t, b, g) * b.fz;                                                   // 4.E12, 4.E13
-    // (The exponent capped at 50, e^50 = 5e21: only a load a hundred times the nominal one with a
-    // large PKX3 reaches it, where exp would overflow to infinity and the moment turn NaN.)
-    const double kxk = b.fz * (c[PKX1] + c[PKX2] * b.dfz) * std::exp(std::min(c[PKX3] * b.dfz, 50.0)) *
-                       (1.0 + c[PPX1] * dpi + c[PPX2] * dpi * dpi) * c[LKX];                          // 4.E15
     const double cxdx = cx * dx;
     const double bx = kxk / (cxdx + eps_like(cxdx));                                                // 4.E16
     const double shx = (c[PHX1] + c[PHX2] * b.dfz) * c[LHX];                                        // 4.E17
@@ -106,8 +112,9 @@ Longitudinal pure_fx(const MagicFormulaTire& t, const Basics& b, double kappa, d
 
 // The cornering stiffness Kya at this load and inclination: MF 6.1's 4.E25 (g = gamma), MF 5.2's
 // (g = gamma LGAY, no pressure).
-double cornering_stiffness(const MagicFormulaTire& t, const Basics& b, double g) {
+double cornering_stiffness(const MagicFormulaTire& t, const Basics& b, double gamma) {
     const auto& c = t.c;
+    const double g = t.family == MagicFormulaFamily::Mf61 ? gamma : gamma * c[LGAY];
     if (t.family == MagicFormulaFamily::Mf61) {
         return c[PKY1] * b.fz0p * (1.0 + c[PPY1] * b.dpi) * (1.0 - c[PKY3] * std::abs(g)) *
                sin_c_atan(c[PKY4], (b.fz / b.fz0p) / ((c[PKY2] + c[PKY5] * g * g) * (1.0 + c[PPY2] * b.dpi))) * c[LKY];  // 4.E25
@@ -119,9 +126,10 @@ struct Lateral {
     double fy0, slope, kya, muy, by, cy, shy, svy, dy;
 };
 
-// Pure lateral force, 4.E19-4.E30 (MF 6.1) or MF 5.2's (with its slope when kWithSlope).
+// Pure lateral force, 4.E19-4.E30 (MF 6.1) or MF 5.2's (with its slope when kWithSlope), with
+// the cornering stiffness kya at this inclination (cornering_stiffness).
 template <bool kWithSlope = true>
-Lateral pure_fy(const MagicFormulaTire& t, const Basics& b, double alpha, double gamma) {
+Lateral pure_fy(const MagicFormulaTire& t, const Basics& b, double alpha, double gamma, double kya) {
     const auto& c = t.c;
     const double dpi = b.dpi;
     const double cy = c[PCY1] * c[LCY];                                                             // 4.E21
@@ -130,7 +138,7 @@ Lateral pure_fy(const MagicFormulaTire& t, const Basics& b, double alpha, double
     double ey_camber = 0.0, ey_sign_term = 0.0;  // Ey's camber term and its sgn(alpha_y) factor
     if (t.family == MagicFormulaFamily::Mf61) {
         const double g = gamma;
-        l.kya = cornering_stiffness(t, b, g);                                                         // 4.E25
+        l.kya = kya;                                                                                // 4.E25
         const double svyg = b.fz * (c[PVY3] + c[PVY4] * b.dfz) * g * c[LKYC] * b.lmuy;             // 4.E28
         const double kyg0 = b.fz * (c[PKY6] + c[PKY7] * b.dfz) * (1.0 + c[PPY5] * dpi) * c[LKYC];   // 4.E30
         l.shy = (c[PHY1] + c[PHY2] * b.dfz) * c[LHY] + (kyg0 * g - svyg) / (l.kya + eps_like(l.kya));  // 4.E27
@@ -140,7 +148,7 @@ Lateral pure_fy(const MagicFormulaTire& t, const Basics& b, double alpha, double
         ey_sign_term = c[PEY3] + c[PEY4] * g;
     } else {
         const double gy = gamma * c[LGAY];
-        l.kya = cornering_stiffness(t, b, gy);
+        l.kya = kya;
         l.shy = (c[PHY1] + c[PHY2] * b.dfz) * c[LHY] + c[PHY3] * gy;
         l.svy = shift_vy_camber_free(t, b) + b.fz * (c[PVY3] + c[PVY4] * b.dfz) * gy * b.lmuy;
         l.muy = friction_y(t, b, gy);
@@ -168,33 +176,15 @@ MagicFormulaForces magic_formula_force(const MagicFormulaTire& t, const MagicFor
     const double kappa = in.slip_ratio, alpha = in.slip_angle_rad, gamma = in.inclination_rad;
     const double r0 = t.unloaded_radius_m;
 
-    // Pure slip.
-    const Longitudinal x = pure_fx(t, b, kappa, gamma);
-    const Lateral y = pure_fy(t, b, alpha, gamma);
-
-    // Combined longitudinal force, 4.E50-4.E57.
-    const double g2 = mf61 ? gamma * gamma : 0.0;
-    const double exa = std::min(1.0, c[REX1] + c[REX2] * b.dfz);
-    const double bxa = (c[RBX1] + c[RBX3] * g2) * cos_atan(c[RBX2] * kappa) * c[LXAL];
-    const double gxa = cos_shape(bxa, c[RCX1], exa, alpha + c[RHX1]) / cos_shape(bxa, c[RCX1], exa, c[RHX1]);
-    out.fx_n = gxa * x.fx0;
-    out.dfx_dslip_ratio = gxa * x.slope;
-
-    // Combined lateral force, 4.E58-4.E67 (the camber in DVyk unscaled in MF 5.2 too).
-    const double dvyk = y.muy * b.fz * (c[RVY1] + c[RVY2] * b.dfz + c[RVY3] * gamma) * cos_atan(c[RVY4] * alpha);
-    // (No atan where the kappa-induced side force is 0: a file without RVY* terms.)
-    const double svyk = dvyk == 0.0 || c[RVY5] == 0.0 ? 0.0 : dvyk * std::sin(c[RVY5] * std::atan(c[RVY6] * kappa)) * c[LVYKA];
-    const double shyk = c[RHY1] + c[RHY2] * b.dfz;
-    const double eyk = std::min(1.0, c[REY1] + c[REY2] * b.dfz);
-    const double byk = (c[RBY1] + c[RBY4] * g2) * cos_atan(c[RBY2] * (alpha - c[RBY3])) * c[LYKA];
-    const double gyk = cos_shape(byk, c[RCY1], eyk, kappa + shyk) / cos_shape(byk, c[RCY1], eyk, shyk);
-    out.fy_n = gyk * y.fy0 + svyk;
-    out.dfy_dslip_angle_per_rad = gyk * y.slope;
-
-    // Aligning moment: 4.E31-4.E49 and 4.E71-4.E78 with A54-A56, A58, A60.
+    // The aligning moment's pneumatic trail, 4.E31-4.E44, 4.E73 with A54, A55, A58, A60, is the
+    // law's longest chain of transcendentals (tan, atan, atan, atan, cos) and needs only the slip
+    // stiffnesses: it comes first, so that the processor overlaps it with the forces' chains.
+    const double kxk = slip_stiffness(t, b);                                                         // 4.E15
+    const double kya = cornering_stiffness(t, b, gamma);                                              // 4.E25
+    const double tan_alpha = std::tan(alpha);
+    const double cos_alpha = 1.0 / std::sqrt(1.0 + tan_alpha * tan_alpha);                          // cos(alpha), cos(alpha') at Vcx > 0
     const double gz = mf61 ? gamma : gamma * c[LGAZ];
-    const double kyap = y.kya + eps_like(y.kya);                                                      // 4.E39
-    const double alpha_r = alpha + y.shy + y.svy / kyap;                                             // 4.E37, 4.E38
+    const double kyap = kya + eps_like(kya);                                                          // 4.E39
     const double alpha_t = alpha + c[QHZ1] + c[QHZ2] * b.dfz + (c[QHZ3] + c[QHZ4] * b.dfz) * gz;      // 4.E34, 4.E35
     const double bt = (c[QBZ1] + c[QBZ2] * b.dfz + c[QBZ3] * b.dfz * b.dfz) * (1.0 + c[QBZ4] * gz + c[QBZ5] * std::abs(gz)) *
                       c[LKY] / b.lmuy;                                                                 // A58
@@ -205,8 +195,44 @@ MagicFormulaForces magic_formula_force(const MagicFormulaTire& t, const MagicFor
     const double et_sign = c[QEZ4] + c[QEZ5] * gz;  // (no atan where it is 0)
     const double et = std::min(1.0, (c[QEZ1] + c[QEZ2] * b.dfz + c[QEZ3] * b.dfz * b.dfz) *
                                         (1.0 + (et_sign == 0.0 ? 0.0 : et_sign * (2.0 / std::numbers::pi) * std::atan(bt * ct * alpha_t))));  // 4.E44
+    double kk = kappa == 0.0 ? 0.0 : kxk / kyap * kappa;  // (Kxk / Kya') kappa
+    if (std::isnan(kk)) kk = 0.0;
+    const auto equivalent = [&](double a, double tan_a) {  // A54, A55
+        return std::atan(std::sqrt(tan_a * tan_a + kk * kk)) * sgn(a);
+    };
+    // (tan(alpha_t) is tan(alpha) again where the trail has no shift.)
+    const double alpha_t_eq = equivalent(alpha_t, alpha_t == alpha ? tan_alpha : std::tan(alpha_t));
+    const double bt_at = bt * alpha_t_eq;
+    double trail = dt * std::cos(ct * std::atan(bt_at - et * (bt_at - std::atan(bt_at)))) * cos_alpha;  // 4.E73
+
+    // Pure slip.
+    const Longitudinal x = pure_fx(t, b, kappa, gamma, kxk);
+    const Lateral y = pure_fy(t, b, alpha, gamma, kya);
+
+    // Combined longitudinal force, 4.E50-4.E57.
+    const double g2 = mf61 ? gamma * gamma : 0.0;
+    const double exa = std::min(1.0, c[REX1] + c[REX2] * b.dfz);
+    const double bxa = (c[RBX1] + c[RBX3] * g2) * cos_atan(c[RBX2] * kappa) * c[LXAL];
+    // (The reference weight at the shift alone is exactly 1 for a zero shift: no division then.)
+    const double gxa = c[RHX1] == 0.0 ? cos_shape(bxa, c[RCX1], exa, alpha)
+                                      : cos_shape(bxa, c[RCX1], exa, alpha + c[RHX1]) / cos_shape(bxa, c[RCX1], exa, c[RHX1]);
+    out.fx_n = gxa * x.fx0;
+    out.dfx_dslip_ratio = gxa * x.slope;
+
+    // Combined lateral force, 4.E58-4.E67 (the camber in DVyk unscaled in MF 5.2 too).
+    const double dvyk = y.muy * b.fz * (c[RVY1] + c[RVY2] * b.dfz + c[RVY3] * gamma) * cos_atan(c[RVY4] * alpha);
+    // (No atan where the kappa-induced side force is 0: a file without RVY* terms.)
+    const double svyk = dvyk == 0.0 || c[RVY5] == 0.0 ? 0.0 : dvyk * std::sin(c[RVY5] * std::atan(c[RVY6] * kappa)) * c[LVYKA];
+    const double shyk = c[RHY1] + c[RHY2] * b.dfz;
+    const double eyk = std::min(1.0, c[REY1] + c[REY2] * b.dfz);
+    const double byk = (c[RBY1] + c[RBY4] * g2) * cos_atan(c[RBY2] * (alpha - c[RBY3])) * c[LYKA];
+    const double gyk = shyk == 0.0 ? cos_shape(byk, c[RCY1], eyk, kappa)
+                                   : cos_shape(byk, c[RCY1], eyk, kappa + shyk) / cos_shape(byk, c[RCY1], eyk, shyk);
+    out.fy_n = gyk * y.fy0 + svyk;
+    out.dfy_dslip_angle_per_rad = gyk * y.slope;
+
+    // Aligning moment: the residual torque Mzr, 4.E45-4.E49, 4.E75, and the moment, 4.E71-4.E78 with A56.
     const double br = c[QBZ9] * c[LKY] / b.lmuy + c[QBZ10] * y.by * y.cy;                             // 4.E45
-    const double cos_alpha = 1.0 / std::sqrt(1.0 + std::tan(alpha) * std::tan(alpha));              // cos(alpha), cos(alpha') at Vcx > 0
     double dr = 0.0;
     if (mf61) {
         dr = b.fz * r0 *
@@ -217,22 +243,17 @@ MagicFormulaForces magic_formula_force(const MagicFormulaTire& t, const MagicFor
     } else {
         dr = b.fz * ((c[QDZ6] + c[QDZ7] * b.dfz) * c[LRES] + (c[QDZ8] + c[QDZ9] * b.dfz) * gz) * r0 * b.lmuy;
     }
-    double kk = kappa == 0.0 ? 0.0 : x.kxk / kyap * kappa;  // (Kxk / Kya') kappa
-    if (std::isnan(kk)) kk = 0.0;
-    const auto equivalent = [&](double a) {  // A54, A55
-        const double ta = std::tan(a);
-        return std::atan(std::sqrt(ta * ta + kk * kk)) * sgn(a);
-    };
-    const double alpha_t_eq = equivalent(alpha_t);
-
-    const double s = r0 * (c[SSZ1] + c[SSZ2] * (out.fy_n / t.nominal_load_n) + (c[SSZ3] + c[SSZ4] * b.dfz) * gamma) * c[LS];  // A56
-    const double bt_at = bt * alpha_t_eq;
-    double trail = dt * std::cos(ct * std::atan(bt_at - et * (bt_at - std::atan(bt_at)))) * cos_alpha;  // 4.E73
-    double mzr = dr == 0.0 ? 0.0 : dr * cos_atan(br * equivalent(alpha_r));                          // 4.E75, Cr = 1
+    const double fy_per_nominal = c[SSZ2] == 0.0 ? 0.0 : out.fy_n / t.nominal_load_n;  // (no division where unused)
+    const double s = r0 * (c[SSZ1] + c[SSZ2] * fy_per_nominal + (c[SSZ3] + c[SSZ4] * b.dfz) * gamma) * c[LS];  // A56
+    double mzr = 0.0;
+    if (dr != 0.0) {
+        const double alpha_r = alpha + y.shy + y.svy / kyap;                                         // 4.E37, 4.E38
+        mzr = dr * cos_atan(br * equivalent(alpha_r, std::tan(alpha_r)));                            // 4.E75, Cr = 1
+    }
     double fy_prime = 0.0;
     if (mf61) {
         trail *= c[LFZO];  // as TNO's solver does (MFeval)
-        fy_prime = gyk * (gamma == 0.0 ? y.fy0 : pure_fy<false>(t, b, alpha, 0.0).fy0);  // 4.E74, Gyk at the actual camber (MFeval)
+        fy_prime = gyk * (gamma == 0.0 ? y.fy0 : pure_fy<false>(t, b, alpha, 0.0, cornering_stiffness(t, b, 0.0)).fy0);  // 4.E74, Gyk at the actual camber (MFeval)
     } else {
         mzr *= cos_alpha;
         fy_prime = out.fy_n - svyk;
