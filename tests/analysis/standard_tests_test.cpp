@@ -558,24 +558,37 @@ TEST(StandardTests, TheXSOnVDriftsOtherTyreModelsPassesEveryTest) {
 }
 
 // The transient handling figures converge with the internal step: the step-steer's yaw-rate rise
-// time at the default step within 2 % of a ten times finer step (issue 10's figure; measured
-// with slip relaxation on their public-data tyres: roadster 0.6 %, hatchback 0.8 %; before it,
-// with the lateral force at once, 1.5-6.7 % off on the shared and public cars). The VDrift RS2, a light car on grippy
-// tyres, comes out 2.1 % short at 8 ms (0.3 % at 4 ms): its tyre-and-body lateral mode is fast
-// enough (about 70 1/s) that the relaxed force's coupling to the body, implicit only by the
-// step end's share of the relaxed slip, loses accuracy; it is held to 2.5 %.
+// time at the default step within 2 % of a ten times finer step (issue 10's figure; with slip
+// relaxation and the steering ramp's mean over each step: roadster +0.4 %, hatchback +0.7 %, the
+// RS2 with open differentials +0.05 %; before relaxation 1.5-6.7 % off on the shared and public
+// cars). The VDrift RS2 as it ships locks all three differentials up to 600 N m (anti-slip): a
+// locked axle resists the turn through its tyres' longitudinal slip, rows that three Gauss-Seidel
+// sweeps do not converge at 8 ms (-2.3 %; 0.05 % with the locks open, +2.7 % after 30 sweeps,
+// where the longitudinal rows' backward Euler lags the locked axle's yaw damping): held to 2.5 %
+// (docs/physics.md, "Internal step").
 TEST(StandardTests, StepSteerRiseTimeConvergesAtTheDefaultStep) {
-    std::vector<std::filesystem::path> files = {std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml",
-                                                std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "hatchback.toml"};
-    if (test::have_vdrift_data()) files.push_back(test::vdrift_data() / "cars/RS2/RS2.car");
-    for (const auto& file : files) {
-        const VehicleSpec spec = load_car(file).spec;
+    struct Case {
+        std::string name;
+        VehicleSpec spec;
+        double tolerance;
+    };
+    std::vector<Case> cases = {{"roadster", load_car(std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml").spec, 0.02},
+                               {"hatchback", load_car(std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "hatchback.toml").spec, 0.02}};
+    if (test::have_vdrift_data()) {
+        const VehicleSpec rs2 = load_car(test::vdrift_data() / "cars/RS2/RS2.car").spec;
+        VehicleSpec open = rs2;
+        for (auto* diff : {&open.driveline.front, &open.driveline.rear, &open.driveline.centre}) {
+            if (*diff) (*diff)->anti_slip_nm = 0.0;
+        }
+        cases.push_back({"RS2 with open differentials", open, 0.02});
+        cases.push_back({"RS2", rs2, 0.025});
+    }
+    for (const Case& c : cases) {
         StandardTestOptions fine;
         fine.step.internal_step_s = StepSettings{}.internal_step_s / 10.0;
-        const double coarse_s = value(run_standard_test("step-steer", spec), "yaw_rate_rise_time_s");
-        const double fine_s = value(run_standard_test("step-steer", spec, fine), "yaw_rate_rise_time_s");
-        std::printf("%s step-steer rise time: %.4f s at the default step, %.4f s at a tenth\n", file.stem().c_str(), coarse_s, fine_s);
-        const double tolerance = file.stem() == "RS2" ? 0.025 : 0.02;
-        EXPECT_NEAR(coarse_s, fine_s, tolerance * fine_s) << file;
+        const double coarse_s = value(run_standard_test("step-steer", c.spec), "yaw_rate_rise_time_s");
+        const double fine_s = value(run_standard_test("step-steer", c.spec, fine), "yaw_rate_rise_time_s");
+        std::printf("%s step-steer rise time: %.4f s at the default step, %.4f s at a tenth\n", c.name.c_str(), coarse_s, fine_s);
+        EXPECT_NEAR(coarse_s, fine_s, c.tolerance * fine_s) << c.name;
     }
 }

@@ -148,14 +148,14 @@ StepResponse step_response(const VehicleSpec& spec, double input, const Standard
             // times were shifted by the same step, so the rise time came out right within 0.2 ms
             // but the telemetry showed the steering a step early.)
             if (k == straight_steps) out.step_start_s = d.time_s();
-            // The ramp's value at this step's start, held over the step, as a host samples its
-            // input at each step. (Until 2026-11-24 the ramp's mean over the step: right while the
-            // lateral force followed the slip at once, but with slip relaxation the tyre's relaxed
-            // slip integrates the kinematic slip from one step's start to the next's, and a
-            // mid-step steering angle there ran half a step ahead: the RS2's rise time came out
-            // 4 % short at 8 ms.)
+            // The ramp's mean over the step (its value at mid-step), held over the step: the
+            // held input closest to the continuous ramp, with no half-step lag. (On 2026-11-24
+            // the value at the step's start for a while: the tyres' relaxed slip was then
+            // completed with the next step's steer (step.cpp), which ran it half a step ahead and
+            // the mid-step ramp a step ahead in all; with that fixed, the start-of-step ramp lags
+            // by half a step and the rise times at 8 ms came out 0-7.5 % long on the 59 cars.)
             const double t0 = d.time_s() - out.step_start_s;
-            in.steering = input * std::min(1.0, t0 / kRamp_s);
+            in.steering = input * std::min(1.0, (t0 + 0.5 * d.h()) / kRamp_s);
         }
         d.step(in);
         if (k >= straight_steps) {
