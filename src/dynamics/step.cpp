@@ -599,7 +599,14 @@ void tyre_forces_at_wheel(StepContext& x, VehicleState& s, int i) {
         // point's shift with the steer leave about 1e-4 of the change, measured.)
         double alpha_last_end = alpha;
         const double steer_change = steer - steer_before;
-        if (steer_change != 0.0 && w.relaxed_slip_angle_weight < 1.0) {
+        if (steer_change == 0.0 || w.relaxed_slip_angle_weight == 1.0) {
+            // (no change, or a new state: alpha' = alpha)
+        } else if (vx >= 2.0 * kSlipReferenceSpeed_m_per_s && std::abs(alpha + steer_change) <= 1.0) {
+            // Forward and fast enough that both headings divide by their own v_x (v cos(alpha +
+            // change) >= 2 D cos(1) > D): the slip angle is the velocity's angle to the heading,
+            // which the turn back adds to exactly.
+            alpha_last_end = alpha + steer_change;
+        } else {
             const double cos_change = std::cos(steer_change);
             const double sin_change = std::sin(steer_change);
             const double vx_before = cos_change * vx - sin_change * vy;

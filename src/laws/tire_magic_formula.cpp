@@ -23,11 +23,12 @@ double eps_like(double x) { return kEps * sgn(x); }
 // cos(atan(x)) = 1 / sqrt(1 + x^2), exactly (no atan, no cos: the law's hot spots).
 double cos_atan(double x) { return 1.0 / std::sqrt(1.0 + x * x); }
 
-// sin(C atan(x)), exactly 2 x / (1 + x^2) for the common C = 2 (no atan, no sin); as
-// 2 / (x + 1 / x) for |x| > 1, which stays finite for an infinite x (PKY2 = 0 divides by zero).
-double sin_c_atan(double c, double x) {
-    if (c != 2.0) return std::sin(c * std::atan(x));
-    return std::abs(x) <= 1.0 ? 2.0 * x / (1.0 + x * x) : 2.0 / (x + 1.0 / x);
+// sin(C atan(num / den)), for the common C = 2 exactly 2 num den / (num^2 + den^2): one
+// division, no atan and no sin, and 0 for den = 0 (PKY2 = 0), the limit sin(pi).
+double sin_c_atan_ratio(double c, double num, double den) {
+    if (c != 2.0) return std::sin(c * std::atan(num / den));
+    const double norm2 = num * num + den * den;
+    return norm2 > 0.0 ? 2.0 * num * den / norm2 : 0.0;
 }
 
 // cos[C atan{B x - E (B x - atan(B x))}], the combined-slip weighting function: exactly 1 at
@@ -117,9 +118,9 @@ double cornering_stiffness(const MagicFormulaTire& t, const Basics& b, double ga
     const double g = t.family == MagicFormulaFamily::Mf61 ? gamma : gamma * c[LGAY];
     if (t.family == MagicFormulaFamily::Mf61) {
         return c[PKY1] * b.fz0p * (1.0 + c[PPY1] * b.dpi) * (1.0 - c[PKY3] * std::abs(g)) *
-               sin_c_atan(c[PKY4], (b.fz / b.fz0p) / ((c[PKY2] + c[PKY5] * g * g) * (1.0 + c[PPY2] * b.dpi))) * c[LKY];  // 4.E25
+               sin_c_atan_ratio(c[PKY4], b.fz, b.fz0p * (c[PKY2] + c[PKY5] * g * g) * (1.0 + c[PPY2] * b.dpi)) * c[LKY];  // 4.E25
     }
-    return c[PKY1] * b.fz0p * sin_c_atan(2.0, b.fz / (c[PKY2] * b.fz0p)) * c[LKY] * (1.0 - c[PKY3] * std::abs(g));
+    return c[PKY1] * b.fz0p * sin_c_atan_ratio(2.0, b.fz, c[PKY2] * b.fz0p) * c[LKY] * (1.0 - c[PKY3] * std::abs(g));
 }
 
 struct Lateral {
@@ -182,7 +183,6 @@ MagicFormulaForces magic_formula_force(const MagicFormulaTire& t, const MagicFor
     const double kxk = slip_stiffness(t, b);                                                         // 4.E15
     const double kya = cornering_stiffness(t, b, gamma);                                              // 4.E25
     const double tan_alpha = std::tan(alpha);
-    const double cos_alpha = 1.0 / std::sqrt(1.0 + tan_alpha * tan_alpha);                          // cos(alpha), cos(alpha') at Vcx > 0
     const double gz = mf61 ? gamma : gamma * c[LGAZ];
     const double kyap = kya + eps_like(kya);                                                          // 4.E39
     const double alpha_t = alpha + c[QHZ1] + c[QHZ2] * b.dfz + (c[QHZ3] + c[QHZ4] * b.dfz) * gz;      // 4.E34, 4.E35
@@ -203,7 +203,7 @@ MagicFormulaForces magic_formula_force(const MagicFormulaTire& t, const MagicFor
     // (tan(alpha_t) is tan(alpha) again where the trail has no shift.)
     const double alpha_t_eq = equivalent(alpha_t, alpha_t == alpha ? tan_alpha : std::tan(alpha_t));
     const double bt_at = bt * alpha_t_eq;
-    double trail = dt * std::cos(ct * std::atan(bt_at - et * (bt_at - std::atan(bt_at)))) * cos_alpha;  // 4.E73
+    const double trail_shape = dt * std::cos(ct * std::atan(bt_at - et * (bt_at - std::atan(bt_at))));  // 4.E73 but cos(alpha)
 
     // Pure slip.
     const Longitudinal x = pure_fx(t, b, kappa, gamma, kxk);
@@ -232,6 +232,9 @@ MagicFormulaForces magic_formula_force(const MagicFormulaTire& t, const MagicFor
     out.dfy_dslip_angle_per_rad = gyk * y.slope;
 
     // Aligning moment: the residual torque Mzr, 4.E45-4.E49, 4.E75, and the moment, 4.E71-4.E78 with A56.
+    // (cos(alpha) here, off the chains above: its root and division would hold them up.)
+    const double cos_alpha = 1.0 / std::sqrt(1.0 + tan_alpha * tan_alpha);                          // cos(alpha), cos(alpha') at Vcx > 0
+    double trail = trail_shape * cos_alpha;                                                            // 4.E73
     const double br = c[QBZ9] * c[LKY] / b.lmuy + c[QBZ10] * y.by * y.cy;                             // 4.E45
     double dr = 0.0;
     if (mf61) {
@@ -310,7 +313,7 @@ double magic_formula_lateral_relaxation_length_m(const MagicFormulaTire& t, doub
     const auto& c = t.c;
     const Basics b = basics(t, fz_n, 0.0, 1.0);
     if (c[PTY1] > 0.0) {  // MF 5.2: PTY1 sin(2 atan(Fz / (PTY2 Fz0'))) R0 LFZO LSGAL
-        return c[PTY1] * sin_c_atan(2.0, b.fz / (c[PTY2] * b.fz0p)) * t.unloaded_radius_m * c[LFZO] * c[LSGAL];
+        return c[PTY1] * sin_c_atan_ratio(2.0, b.fz, c[PTY2] * b.fz0p) * t.unloaded_radius_m * c[LFZO] * c[LSGAL];
     }
     if (t.lateral_stiffness_n_per_m > 0.0) {  // MF 6.1: |Kya| / C_Fy
         return std::abs(cornering_stiffness(t, b, 0.0)) / t.lateral_stiffness_n_per_m * c[LSGAL];
