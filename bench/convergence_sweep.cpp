@@ -23,7 +23,7 @@ void run(Simulation& sim, double duration, const std::function<Controls(const Ve
          const std::function<bool(const VehicleState&)>& keep_going = {}) {
     const auto steps = static_cast<long>(std::llround(duration / sim.settings().internal_step_s));
     for (long k = 0; k < steps; ++k) {
-        step_fixed(sim.model(), sim.road(), drive(sim.state()), sim.settings(), sim.mutable_state());
+        step_fixed(sim.model(), sim.ground(), drive(sim.state()), sim.settings(), sim.mutable_state());
         if (keep_going && !keep_going(sim.state())) return;
     }
 }

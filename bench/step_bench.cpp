@@ -11,9 +11,12 @@
 #include <new>
 
 #include "support/allocation_counter.hpp"
+#include "support/grounds.hpp"
 #include "tractive/dynamics/simulation.hpp"
 #include "tractive/io/car_loader.hpp"
 #include "tractive/io/tir_loader.hpp"
+#include "tractive/road/road_ground.hpp"
+#include "tractive/world/mesh_ground.hpp"
 
 using namespace tractive;
 
@@ -36,21 +39,21 @@ Controls park(double) {
     return c;
 }
 
-void bench_spec(benchmark::State& bs, const VehicleSpec& spec, Controls (*controls)(double) = drive, bool parked = false) {
+void bench_spec(benchmark::State& bs, const VehicleSpec& spec, Controls (*controls)(double) = drive, bool parked = false,
+                const Ground& ground = RoadGround(RoadSpec{}), long restart_steps = 600000) {
     StepSettings settings;
     InitialConditions ic;
     ic.gear = parked ? 0 : 3;
     ic.speed_m_per_s = parked ? 0.0 : 20.0;
     const VehicleModel model = build_vehicle_model(spec);
-    const RoadSpec road;
-    VehicleState state = initial_state(model, road, ic);
+    VehicleState state = initial_state(model, ground, ic);
     const VehicleState start = state;
     long steps = 0;
     const long allocations_before = test::g_allocations.load();
     for (auto _ : bs) {
-        step_fixed(model, road, controls(state.time_s), settings, state);
+        step_fixed(model, ground, controls(state.time_s), settings, state);
         benchmark::DoNotOptimize(state);
-        if (++steps % 600000 == 0) state = start;  // keep driving in the same regime
+        if (++steps % restart_steps == 0) state = start;  // keep driving in the same regime
     }
     bs.counters["allocations_per_step"] =
         static_cast<double>(test::g_allocations.load() - allocations_before) / static_cast<double>(bs.iterations());
@@ -92,6 +95,13 @@ void BM_StepDefaultCarOnTir(benchmark::State& bs) {
     for (WheelSpec& w : spec.wheels) w.tire = tir;
     bench_spec(bs, spec);
 }
+// The default car on a flat triangle mesh of 1 m cells, 360 m x 320 m (230,000 triangles), the
+// drive (which turns through about 90 degrees in 16 s) restarted every 16 s so that it stays on
+// the mesh: the mesh ground's query against the analytic road's (BM_StepDefaultCar).
+void BM_StepDefaultCarOnMesh(benchmark::State& bs) {
+    static const MeshGround mesh(test::plane_grid(-40.0, 320.0, -40.0, 280.0, 1.0));
+    bench_spec(bs, load_car(std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml").spec, drive, false, mesh, 2000);
+}
 void BM_StepXS(benchmark::State& bs) { bench_car(bs, std::filesystem::path(TRACTIVE_VDRIFT_DATA) / "cars/XS/XS.car"); }
 void BM_StepDefaultCarParked(benchmark::State& bs) {
     bench_car(bs, std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml", park, true);
@@ -104,4 +114,5 @@ BENCHMARK(BM_StepDefaultCarOnPacejka89);
 BENCHMARK(BM_StepXS);
 BENCHMARK(BM_StepDefaultCarParked);
 BENCHMARK(BM_StepDefaultCarOnTir);
+BENCHMARK(BM_StepDefaultCarOnMesh);
 BENCHMARK_MAIN();

@@ -283,7 +283,7 @@ int run_command(const RunOptions& o, const std::string& default_car_path) {
                 refused = refused || control.gear_change_refused;
                 if (control.gear_change_refused) events.refused_gear_change(s.time_s);
                 const bool running = s.engine_running;
-                step_fixed(model, sim.road(), applied, sim.settings(), s);
+                step_fixed(model, sim.ground(), applied, sim.settings(), s);
                 events.engine(running, s);
                 s.pending_time_s -= h;
             }

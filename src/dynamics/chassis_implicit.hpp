@@ -5,7 +5,7 @@
 // is stable and damped at any step instead of gaining energy from the explicit update.
 //
 // Corner i pushes on the chassis at its mount r_i, along the body's z axis, and its spring is
-// compressed as the mount moves along the road normal n (the wheel rests on the road; the body's
+// compressed as the mount moves along the ground's normal n_i under its wheel (the wheel rests on the ground; the body's
 // own forward speed along a pitched z axis compresses nothing). Within the small angle between
 // the two, J_i = [n; r_i x n] serves both (symmetric). Over the step the mount moves by
 // h J_i^T u' (u' the chassis velocity after the step) and the corner's force changes by
@@ -30,6 +30,7 @@ namespace tractive::detail {
 
 struct CornerCoupling {
     Vec3 mount_m;  // from the chassis origin, world axes
+    Vec3 normal;   // unit, the ground's normal under the corner's wheel
     double stiffness_n_per_m = 0.0;
     double damping_ns_per_m = 0.0;
 };
@@ -42,7 +43,7 @@ struct ChassisVelocityChange {
 // mass, inertia: the chassis' 3 x 3 mass (the inverse of the step's inverse mass, which carries
 // only the sprung mass along z) and inertia tensor, world axes; u_after: u* (v, omega after the
 // rows); v, omega: the velocities at the start of the step.
-inline ChassisVelocityChange chassis_implicit_correction(const Mat3& mass, const Mat3& inertia, const Vec3& normal,
+inline ChassisVelocityChange chassis_implicit_correction(const Mat3& mass, const Mat3& inertia,
                                                          const std::array<CornerCoupling, 4>& corners,
                                                          const Vec3& v_after, const Vec3& omega_after, const Vec3& v,
                                                          const Vec3& omega, double h) {
@@ -57,6 +58,7 @@ inline ChassisVelocityChange chassis_implicit_correction(const Mat3& mass, const
     for (const CornerCoupling& c : corners) {
         const double w = h * h * c.stiffness_n_per_m + h * c.damping_ns_per_m;
         if (!(w > 0.0)) continue;
+        const Vec3& normal = c.normal;
         const Vec3 arm = cross(c.mount_m, normal);
         const double j[6] = {normal.x, normal.y, normal.z, arm.x, arm.y, arm.z};
         const double ju_after = dot(normal, v_after) + dot(arm, omega_after);

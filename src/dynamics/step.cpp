@@ -2,7 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <numbers>
+#include <optional>
+#include <stdexcept>
+
+#include <fmt/format.h>
 
 #include "chassis_implicit.hpp"
 #include "row_solver.hpp"
@@ -16,6 +21,7 @@
 #include "tractive/laws/steering.hpp"
 #include "tractive/laws/suspension.hpp"
 #include "tractive/laws/tire.hpp"
+#include "tractive/road/road_ground.hpp"
 #include "tractive/spec/mass_properties.hpp"
 
 namespace tractive {
@@ -185,9 +191,13 @@ struct WheelFrame {
     double chassis_stiffness = 0.0;
     double chassis_damping = 0.0;
     Vec3 hub;         // world
-    Vec3 contact;     // world, on the road plane
-    Vec3 forward;     // unit, in the road plane
-    Vec3 lateral;     // unit, in the road plane, to the wheel's left
+    Vec3 contact;     // world, on the ground's surface
+    Vec3 normal;      // unit, the ground's normal at the contact (Ground::wheel_contact)
+    Vec3 forward;     // unit, in the ground's tangent plane
+    Vec3 lateral;     // unit, in the ground's tangent plane, to the wheel's left
+    double surface_friction = 0.0;
+    double surface_rolling_resistance = 1.0;
+    Vec3 surface_velocity;
     double fz = 0.0;  // tyre normal force
     double suspension_n = 0.0;
     TireForce law;
@@ -238,9 +248,18 @@ double current_mass_kg(const VehicleModel& m, const VehicleState& s) {
 }
 
 VehicleState initial_state(const VehicleModel& m, const RoadSpec& road, const InitialConditions& ic) {
+    return initial_state(m, RoadGround(road), ic);
+}
+
+VehicleState initial_state(const VehicleModel& m, const Ground& ground, const InitialConditions& ic) {
     VehicleState s;
-    // Orientation: body z along the road normal, body x along the road in the heading direction.
-    const Vec3 n = road_normal(road);
+    const std::optional<SurfacePoint> below = ground.surface_at(ic.x_m, ic.y_m);
+    if (!below) {
+        throw std::invalid_argument(fmt::format("no ground under the start position x = {} m, y = {} m", ic.x_m, ic.y_m));
+    }
+    // Orientation: body z along the ground's normal there, body x along the ground in the
+    // heading direction.
+    const Vec3 n = below->normal;
     const Vec3 heading{std::cos(ic.heading_rad), std::sin(ic.heading_rad), 0.0};
     const Vec3 x_axis = normalized(heading - n * dot(heading, n));
     const Vec3 y_axis = cross(n, x_axis);
@@ -289,8 +308,7 @@ VehicleState initial_state(const VehicleModel& m, const RoadSpec& road, const In
     const double pitch = solution[1];
     const double roll = solution[2];
     s.orientation = normalized(from_matrix(frame) * axis_angle(Vec3{0, 1, 0}, pitch) * axis_angle(Vec3{1, 0, 0}, roll));
-    const double ground = road_height_m(road, ic.x_m, ic.y_m);
-    s.position_m = Vec3{ic.x_m, ic.y_m, ground} + n * clearance;
+    s.position_m = Vec3{ic.x_m, ic.y_m, below->z_m} + n * clearance;
     s.velocity_m_per_s = x_axis * ic.speed_m_per_s;
     for (int i = 0; i < 4; ++i) s.wheels[i].spin_rad_per_s = ic.speed_m_per_s / m.wheels[i].radius_m;
     s.fuel_volume_m3 = m.spec.fuel_tank.volume_m3;
@@ -312,12 +330,12 @@ namespace {
 struct StepContext {
     const VehicleModel& m;
     const VehicleSpec& spec;
-    const RoadSpec& road;
+    const Ground& ground;
     const StepSettings& settings;
     Controls c{};
     double h = 0.0;
     Mat3 rot{};
-    Vec3 body_x{}, body_z{}, n{}, g_vec{};
+    Vec3 body_x{}, body_z{}, g_vec{};
     // mass_now
     double fuel_mass = 0.0, mass = 0.0, sprung_mass = 0.0;
     Vec3 sprung_cg{};
@@ -419,7 +437,6 @@ void wheel_contact_and_load(StepContext& x, VehicleState& s, int i) {
     const VehicleSpec& spec = x.spec;
     const Mat3& rot = x.rot;
     const Vec3& body_z = x.body_z;
-    const Vec3& n = x.n;
     const double h = x.h;
     Vec3& force = x.force;
     Vec3& torque = x.torque;
@@ -429,6 +446,24 @@ void wheel_contact_and_load(StepContext& x, VehicleState& s, int i) {
     WheelFrame& f = frames[i];
     f.hub = s.position_m + mount_rel[i] + body_z * w.travel_m;
     if (!wm.hinge_offset_x_m.empty()) f.hub += rot * hinge_offset(wm, w.travel_m);
+    // The ground under the wheel. Over no ground at all the wheel hangs a radius above an
+    // imagined surface along the body's z axis: off the ground, no force.
+    WheelProbe probe;
+    probe.hub_m = f.hub;
+    probe.axle = {rot.m[0][1], rot.m[1][1], rot.m[2][1]};  // the body's y axis (steer and camber left out)
+    probe.up = body_z;
+    probe.radius_m = wm.radius_m;
+    probe.width_m = ws.tire.width_m;
+    probe.tread = ws.tire.tread;
+    probe.hint = w.ground_feature;
+    const GroundContact ground = x.ground.wheel_contact(probe);
+    w.ground_feature = ground.found ? ground.feature : kNoGroundFeature;
+    const bool over_ground = ground.found && std::isfinite(ground.hub_height_m);
+    f.normal = over_ground ? ground.normal : body_z;
+    f.surface_friction = over_ground ? ground.friction : 0.0;
+    f.surface_rolling_resistance = over_ground ? ground.rolling_resistance_factor : 1.0;
+    f.surface_velocity = over_ground ? ground.surface_velocity_m_per_s : Vec3{};
+    const Vec3& n = f.normal;
     // Suspension: spring with preload, damper, bump stop, anti-roll bar (pushes this
     // wheel's side down when it is compressed more than its partner).
     const SuspensionForce sf = suspension_force(ws.suspension, wm.preload_n, w.travel_m, w.travel_speed_m_per_s);
@@ -436,12 +471,13 @@ void wheel_contact_and_load(StepContext& x, VehicleState& s, int i) {
     f.suspension_n = sf.total() + ws.suspension.anti_roll_n_per_m * roll;
     force += body_z * f.suspension_n;
     suspension_arm += wm.suspension_mount_m * f.suspension_n;
-    // Tyre normal force: linear spring and damper on the deflection along the road normal.
-    const double height = dot(f.hub, n);  // the road plane passes through the world origin
+    // Tyre normal force: linear spring and damper on the deflection along the ground's normal,
+    // at the rate the hub approaches the surface.
+    const double height = over_ground ? ground.hub_height_m : 2.0 * wm.radius_m;
     const double deflection = wm.radius_m - height;
     const Vec3 hub_velocity = s.velocity_m_per_s + cross(s.angular_velocity_rad_per_s, f.hub - s.position_m) +
                               body_z * w.travel_speed_m_per_s;
-    const double deflection_rate = -dot(hub_velocity, n);
+    const double deflection_rate = -dot(hub_velocity - f.surface_velocity, n);
     f.fz_linear = wm.tire_stiffness_n_per_m * deflection + wm.tire_damping_ns_per_m * deflection_rate;
     f.fz = deflection > 0.0 ? std::max(f.fz_linear, 0.0) : 0.0;
     {
@@ -471,7 +507,7 @@ void wheel_contact_and_load(StepContext& x, VehicleState& s, int i) {
             f.chassis_damping = damper * divider * divider;
         }
     }
-    f.contact = f.hub - n * height;
+    f.contact = over_ground ? ground.point_m : f.hub - n * height;
     // The tyre's normal force along the travel direction (body z) moves the wheel on its
     // suspension; across it the wheel is guided by the body, which takes that part directly.
     const Vec3 normal_across = (n - body_z * dot(n, body_z)) * f.fz;
@@ -484,16 +520,15 @@ void wheel_contact_and_load(StepContext& x, VehicleState& s, int i) {
 void tyre_forces_at_wheel(StepContext& x, VehicleState& s, int i) {
     const VehicleModel& m = x.m;
     const VehicleSpec& spec = x.spec;
-    const RoadSpec& road = x.road;
     const Controls& c = x.c;
     const Mat3& rot = x.rot;
-    const Vec3& n = x.n;
     const double h = x.h;
     Vec3& torque = x.torque;
     const WheelModel& wm = m.wheels[i];
     const WheelSpec& ws = spec.wheels[i];
     WheelState& w = s.wheels[i];
     WheelFrame& f = x.frames[i];
+    const Vec3& n = f.normal;
     // Wheel heading: steer (with Ackermann) and static toe about the body z axis.
     const WheelSteer wheel_steer_now = wheel_steer(ws.max_steer_rad, wm.tan_ackermann, wm.left, c.steering);
     const double steer_angle = wheel_steer_now.angle_rad;
@@ -539,12 +574,12 @@ void tyre_forces_at_wheel(StepContext& x, VehicleState& s, int i) {
     const Vec3 axle_left = rot * axle_body;
     TireSlip slip;
     slip.inclination_rad = -std::asin(std::clamp(dot(axle_left, n), -1.0, 1.0));
-    // Slip from the contact point's velocity.
+    // Slip from the contact point's velocity over the surface's.
     const Vec3 rc = f.contact - s.position_m;
-    const Vec3 vc = s.velocity_m_per_s + cross(s.angular_velocity_rad_per_s, rc);
+    const Vec3 vc = s.velocity_m_per_s + cross(s.angular_velocity_rad_per_s, rc) - f.surface_velocity;
     const double vx = dot(vc, f.forward);
     const double vy = dot(vc, f.lateral);
-    const double surface = road_friction(road, f.contact.x, f.contact.y);
+    const double surface = f.surface_friction;
     const double denom = std::max(std::abs(vx), kSlipReferenceSpeed_m_per_s);
     const double inv_denom = 1.0 / denom;
     slip.slip_ratio = (w.spin_rad_per_s * wm.radius_m - vx) * inv_denom;
@@ -659,7 +694,7 @@ void tyre_forces_at_wheel(StepContext& x, VehicleState& s, int i) {
         // reads v_y + v_x (n . omega) h there, the velocity the law's slope is taken from.
         f.row_velocity_y = vy + vx * dot(n, s.angular_velocity_rad_per_s) * h;
         f.rolling_speed = std::abs(vx);
-        f.rolling_torque = tire_rolling_resistance_coefficient(ws.tire, f.fz, vx) * f.fz * wm.radius_m;
+        f.rolling_torque = tire_rolling_resistance_coefficient(ws.tire, f.fz, vx) * f.fz * wm.radius_m * f.surface_rolling_resistance;
         // Aligning moment on the body about the road normal.
         torque += n * f.law.mz_nm;
     }
@@ -871,7 +906,6 @@ void chassis_correction(StepContext& x, const VehicleState& s) {
     const VehicleModel& m = x.m;
     const double h = x.h;
     const Mat3& rot = x.rot;
-    const Vec3& n = x.n;
     const Mat3& inertia_body = x.inertia_body;
     const std::array<WheelFrame, 4>& frames = x.frames;
     Bodies& b = x.b;
@@ -881,10 +915,11 @@ void chassis_correction(StepContext& x, const VehicleState& s) {
         if (coupled) {
             std::array<detail::CornerCoupling, 4> corners;
             for (int i = 0; i < 4; ++i) {
-                corners[i] = {rot * m.wheels[i].suspension_mount_m, frames[i].chassis_stiffness, frames[i].chassis_damping};
+                corners[i] = {rot * m.wheels[i].suspension_mount_m, frames[i].normal, frames[i].chassis_stiffness,
+                              frames[i].chassis_damping};
             }
             const detail::ChassisVelocityChange d = detail::chassis_implicit_correction(
-                inverse(b.inv_mass), rot * inertia_body * transpose(rot), n, corners, b.v, b.omega, s.velocity_m_per_s,
+                inverse(b.inv_mass), rot * inertia_body * transpose(rot), corners, b.v, b.omega, s.velocity_m_per_s,
                 s.angular_velocity_rad_per_s, h);
             b.v += d.linear_m_per_s;
             b.omega += d.angular_rad_per_s;
@@ -974,7 +1009,6 @@ void integrate(const StepContext& x, VehicleState& s) {
     const VehicleSpec& spec = x.spec;
     const double h = x.h;
     const Vec3& body_z = x.body_z;
-    const Vec3& n = x.n;
     const Vec3& g_vec = x.g_vec;
     const Bodies& b = x.b;
     const Vec3& v_before = x.v_before;
@@ -992,8 +1026,6 @@ void integrate(const StepContext& x, VehicleState& s) {
     s.orientation = integrate(s.orientation, b.omega, h);
     s.engine_speed_rad_per_s = b.w[detail::kEngine];
     s.gearbox_speed_rad_per_s = b.w[detail::kGearbox];
-    const double body_speed_along_n_before = dot(v_before, n);
-    const double body_speed_along_n_after = dot(b.v, n);
     for (int i = 0; i < 4; ++i) {
         WheelState& w = s.wheels[i];
         w.spin_rad_per_s = b.w[detail::kWheel0 + i];
@@ -1029,6 +1061,9 @@ void integrate(const StepContext& x, VehicleState& s) {
         // mount's velocity along n. (Left out, the tyre force lagged the body by a step: a braking
         // car's front loads ran 9 % ahead of a ten times finer step, and its ABS stop moved.)
         const WheelFrame& f = frames[i];
+        const Vec3& n = f.normal;
+        const double body_speed_along_n_before = dot(v_before, n);
+        const double body_speed_along_n_after = dot(b.v, n);
         const double nz = dot(n, body_z);
         const double v0 = w.travel_speed_m_per_s;
         const Vec3 mount_arm = cross(r_mount, n);  // (w x r) . n = w . (r x n)
@@ -1076,14 +1111,18 @@ void integrate(const StepContext& x, VehicleState& s) {
 
 void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw, const StepSettings& settings,
                 VehicleState& s) {
+    step_fixed(m, RoadGround(road), raw, settings, s);
+}
+
+void step_fixed(const VehicleModel& m, const Ground& ground, const Controls& raw, const StepSettings& settings,
+                VehicleState& s) {
     // The stages in order (docs/physics.md, "The step in order").
-    StepContext x{m, m.spec, road, settings};
+    StepContext x{m, m.spec, ground, settings};
     x.h = settings.internal_step_s;
     x.c = clamped(raw, static_cast<int>(m.spec.transmission.forward_ratios.size()));
     x.rot = to_matrix(s.orientation);
     x.body_x = {x.rot.m[0][0], x.rot.m[1][0], x.rot.m[2][0]};
     x.body_z = {x.rot.m[0][2], x.rot.m[1][2], x.rot.m[2][2]};
-    x.n = road_normal(road);
     x.g_vec = {0.0, 0.0, -kGravity};
     mass_now(x, s);
     gear_lever_and_starter(x, s);
@@ -1109,6 +1148,11 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
 
 StepResult step(const VehicleModel& m, const RoadSpec& road, const Controls& controls, const StepSettings& settings,
                 VehicleState& s, double dt) {
+    return step(m, RoadGround(road), controls, settings, s, dt);
+}
+
+StepResult step(const VehicleModel& m, const Ground& ground, const Controls& controls, const StepSettings& settings,
+                VehicleState& s, double dt) {
     StepResult result;
     const double h = settings.internal_step_s;
     if (!(dt > 0.0) || !(h > 0.0)) {
@@ -1126,7 +1170,7 @@ StepResult step(const VehicleModel& m, const RoadSpec& road, const Controls& con
     }
     // Tolerance of a millionth of a step so that dt = h gives one step despite rounding.
     while (s.pending_time_s >= h * (1.0 - 1e-6) && result.internal_steps < cap) {
-        step_fixed(m, road, controls, settings, s);
+        step_fixed(m, ground, controls, settings, s);
         s.pending_time_s -= h;
         ++result.internal_steps;
     }
@@ -1135,6 +1179,13 @@ StepResult step(const VehicleModel& m, const RoadSpec& road, const Controls& con
 }
 
 Simulation::Simulation(const VehicleSpec& spec, RoadSpec road, StepSettings settings, const InitialConditions& ic)
-    : model_(build_vehicle_model(spec)), road_(std::move(road)), settings_(settings), state_(initial_state(model_, road_, ic)) {}
+    : Simulation(spec, std::make_shared<RoadGround>(std::move(road)), settings, ic) {}
+
+Simulation::Simulation(const VehicleSpec& spec, std::shared_ptr<const Ground> ground, StepSettings settings,
+                       const InitialConditions& ic)
+    : model_(build_vehicle_model(spec)),
+      ground_(ground ? std::move(ground) : throw std::invalid_argument("Simulation: no ground")),
+      settings_(settings),
+      state_(initial_state(model_, *ground_, ic)) {}
 
 }  // namespace tractive

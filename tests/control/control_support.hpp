@@ -28,7 +28,7 @@ struct ControlledCar {
     void step(const DriverInput& input) {
         const double h = sim.settings().internal_step_s;
         last_controls = control_step(sim.model(), sim.state(), input, settings, h, control);
-        step_fixed(sim.model(), sim.road(), last_controls, sim.settings(), sim.mutable_state());
+        step_fixed(sim.model(), sim.ground(), last_controls, sim.settings(), sim.mutable_state());
     }
 
     // Steps for duration_s with inputs from drive(*this); observe(*this) after each step; stops

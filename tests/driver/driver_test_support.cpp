@@ -65,7 +65,7 @@ bool drive_closed_loop(Simulation& sim, DriverModelState& driver, int gear, doub
         c.throttle = cmd.throttle;
         c.brake = cmd.brake;
         c.steering = cmd.steering;
-        step_fixed(sim.model(), sim.road(), c, sim.settings(), sim.mutable_state());
+        step_fixed(sim.model(), sim.ground(), c, sim.settings(), sim.mutable_state());
         if (observe) observe(sim.state(), cmd);
     }
     return valid;

@@ -25,7 +25,7 @@ inline void drive_for(Simulation& sim, double duration_s, const std::function<Co
     const double h = sim.settings().internal_step_s;
     const auto steps = static_cast<long>(std::llround(duration_s / h));
     for (long k = 0; k < steps; ++k) {
-        tractive::step_fixed(sim.model(), sim.road(), drive(sim.state()), sim.settings(), sim.mutable_state());
+        tractive::step_fixed(sim.model(), sim.ground(), drive(sim.state()), sim.settings(), sim.mutable_state());
         if (observe && !observe(sim.state())) return;
     }
 }

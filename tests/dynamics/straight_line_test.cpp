@@ -181,7 +181,7 @@ TEST(Convergence, BrakingLoadTransferAtTheDefaultStep) {
         c.brake = 0.4;
         c.clutch = 1.0;
         const long steps = std::lround(0.192 / h);
-        for (long k = 0; k < steps; ++k) step_fixed(sim.model(), sim.road(), c, sim.settings(), sim.mutable_state());
+        for (long k = 0; k < steps; ++k) step_fixed(sim.model(), sim.ground(), c, sim.settings(), sim.mutable_state());
         return sim.state().wheel_outputs[FL].fz_n;
     };
     const double h = StepSettings{}.internal_step_s;

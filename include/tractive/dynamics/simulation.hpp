@@ -14,7 +14,10 @@
 #include "tractive/dynamics/controls.hpp"
 #include "tractive/dynamics/vehicle_model.hpp"
 #include "tractive/dynamics/vehicle_state.hpp"
+#include <memory>
+
 #include "tractive/road/road.hpp"
+#include "tractive/world/ground.hpp"
 
 namespace tractive {
 
@@ -43,11 +46,15 @@ struct InitialConditions {
     int gear = 0;
 };
 
-// A state at rest (or rolling at the given speed) on the road, suspension at design height,
-// tyres deflected by their static loads.
+// A state at rest (or rolling at the given speed) on the ground at (x, y), suspension at design
+// height, tyres deflected by their static loads. Throws std::invalid_argument where there is no
+// ground under (x, y).
+VehicleState initial_state(const VehicleModel& model, const Ground& ground, const InitialConditions& ic);
 VehicleState initial_state(const VehicleModel& model, const RoadSpec& road, const InitialConditions& ic);
 
 // Advances the state by exactly one internal step h.
+void step_fixed(const VehicleModel& model, const Ground& ground, const Controls& controls, const StepSettings& settings,
+                VehicleState& state);
 void step_fixed(const VehicleModel& model, const RoadSpec& road, const Controls& controls, const StepSettings& settings,
                 VehicleState& state);
 
@@ -56,23 +63,29 @@ void step_fixed(const VehicleModel& model, const RoadSpec& road, const Controls&
 // multiple of the internal step and results do not depend on how dt is cut. Returns for any dt:
 // at most settings.max_internal_steps_per_call internal steps are taken, and a dt that is
 // negative, NaN or infinite simulates nothing beyond that cap (StepResult says what was dropped).
+StepResult step(const VehicleModel& model, const Ground& ground, const Controls& controls, const StepSettings& settings,
+                VehicleState& state, double dt);
 StepResult step(const VehicleModel& model, const RoadSpec& road, const Controls& controls, const StepSettings& settings,
-          VehicleState& state, double dt);
+                VehicleState& state, double dt);
 
-// Convenience owner of model, road, settings and state.
+// Convenience owner of model, ground, settings and state (the ground shared: several cars may
+// drive on one).
 class Simulation {
 public:
     Simulation(const VehicleSpec& spec, RoadSpec road, StepSettings settings = {}, const InitialConditions& ic = {});
-    StepResult step(double dt, const Controls& controls) { return tractive::step(model_, road_, controls, settings_, state_, dt); }
+    Simulation(const VehicleSpec& spec, std::shared_ptr<const Ground> ground, StepSettings settings = {},
+               const InitialConditions& ic = {});
+    StepResult step(double dt, const Controls& controls) { return tractive::step(model_, *ground_, controls, settings_, state_, dt); }
     [[nodiscard]] const VehicleState& state() const { return state_; }
     VehicleState& mutable_state() { return state_; }
     [[nodiscard]] const VehicleModel& model() const { return model_; }
-    [[nodiscard]] const RoadSpec& road() const { return road_; }
+    [[nodiscard]] const Ground& ground() const { return *ground_; }
+    [[nodiscard]] const std::shared_ptr<const Ground>& shared_ground() const { return ground_; }
     [[nodiscard]] const StepSettings& settings() const { return settings_; }
 
 private:
     VehicleModel model_;
-    RoadSpec road_;
+    std::shared_ptr<const Ground> ground_;
     StepSettings settings_;
     VehicleState state_;
 };

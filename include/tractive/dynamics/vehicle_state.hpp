@@ -3,9 +3,11 @@
 // replay or roll back. World axes: x along the road at the start, y left, z up.
 
 #include <array>
+#include <cstdint>
 
 #include "tractive/core/quat.hpp"
 #include "tractive/core/vec3.hpp"
+#include "tractive/world/ground.hpp"
 
 namespace tractive {
 
@@ -29,6 +31,9 @@ struct WheelState {
     // the slip it meets); a wheel off the ground carries 0 and weight 0 (no deflection).
     double relaxed_slip_angle_carried_rad = 0.0;
     double relaxed_slip_angle_weight = 1.0;
+    // The ground's feature (a mesh's triangle) the tyre touched in the last step, the ground's hint
+    // for the next query (GroundContact::feature); kNoGroundFeature for none.
+    std::uint32_t ground_feature = kNoGroundFeature;
 };
 
 // What the last internal step computed at each wheel (telemetry; not needed to continue).

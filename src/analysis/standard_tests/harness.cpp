@@ -9,6 +9,17 @@
 
 namespace tractive::standard_tests {
 
+namespace {
+
+// The body's z axis more than 60 degrees from the ground's normal under the car (from the body's
+// z axis alone over no ground).
+bool rolled_over(const Ground& ground, const VehicleState& s, const Vec3& body_z) {
+    const std::optional<SurfacePoint> below = ground.surface_at(s.position_m.x, s.position_m.y);
+    return below && dot(body_z, below->normal) < kRolledOverCos;
+}
+
+}  // namespace
+
 TestDrive::TestDrive(const VehicleSpec& spec, const RoadSpec& road, const ControlSettings& settings,
                      const InitialConditions& ic, const StandardTestOptions& options)
     : sim_(spec, road, options.step, ic),
@@ -32,7 +43,7 @@ void TestDrive::step(const DriverInput& input) {
     const bool was_running = sim_.state().engine_running;
     applied_ = control_step(sim_.model(), sim_.state(), input, settings_, h(), control_);
     refused_in_interval_ = refused_in_interval_ || control_.gear_change_refused;
-    step_fixed(sim_.model(), sim_.road(), applied_, sim_.settings(), sim_.mutable_state());
+    step_fixed(sim_.model(), sim_.ground(), applied_, sim_.settings(), sim_.mutable_state());
     ++steps_;
     distance_m_ += speed_m_per_s(sim_.state()) * h();
     if (!sim_.state().engine_running) stalled_ = true;
@@ -60,7 +71,7 @@ void TestDrive::check(bool was_running) {
         } else {
             fail(TestStatus::Stalled, fmt::format("the engine stalled (below {:.0f} rpm)", sim_.model().spec.engine.stall_rpm));
         }
-    } else if (dot(body_z, road_normal(sim_.road())) < kRolledOverCos) {
+    } else if (rolled_over(sim_.ground(), s, body_z)) {
         fail(TestStatus::RolledOver, "the body tilted more than 60 degrees");
     } else if (speed > kSpinMinSpeed_m_per_s && std::atan2(std::abs(dot(s.velocity_m_per_s, body_y)),
                                                            std::abs(dot(s.velocity_m_per_s, body_x))) > kSpinSideslip_rad) {

@@ -1,0 +1,23 @@
+#pragma once
+// The analytic road (road/road.hpp) as a Ground: the plane z = grade x + tan(bank) y through the
+// origin, its friction stretches, rolling resistance factor 1 and at rest. A wheel's contact is
+// the foot of the perpendicular from its hub, at the hub's height n . hub above the plane.
+
+#include "tractive/road/road.hpp"
+#include "tractive/world/ground.hpp"
+
+namespace tractive {
+
+class RoadGround final : public Ground {
+public:
+    explicit RoadGround(RoadSpec road);
+    [[nodiscard]] GroundContact wheel_contact(const WheelProbe& wheel) const override;
+    [[nodiscard]] std::optional<SurfacePoint> surface_at(double x_m, double y_m) const override;
+    [[nodiscard]] const RoadSpec& road() const { return road_; }
+
+private:
+    RoadSpec road_;
+    Vec3 normal_;
+};
+
+}  // namespace tractive

@@ -1,0 +1,23 @@
+#include "tractive/road/road_ground.hpp"
+
+#include <utility>
+
+namespace tractive {
+
+RoadGround::RoadGround(RoadSpec road) : road_(std::move(road)), normal_(road_normal(road_)) {}
+
+GroundContact RoadGround::wheel_contact(const WheelProbe& wheel) const {
+    GroundContact c;
+    c.found = true;
+    c.normal = normal_;
+    c.hub_height_m = dot(wheel.hub_m, normal_);  // the plane passes through the origin
+    c.point_m = wheel.hub_m - normal_ * c.hub_height_m;
+    c.friction = road_friction(road_, c.point_m.x, c.point_m.y);
+    return c;
+}
+
+std::optional<SurfacePoint> RoadGround::surface_at(double x_m, double y_m) const {
+    return SurfacePoint{road_height_m(road_, x_m, y_m), normal_, road_friction(road_, x_m, y_m)};
+}
+
+}  // namespace tractive

@@ -1,0 +1,240 @@
+#include "tractive/world/mesh_ground.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <unordered_map>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "triangle_contact.hpp"
+
+namespace tractive {
+
+namespace {
+
+constexpr std::uint32_t kLeafTriangles = 4;
+constexpr int kMaxDepth = 48;  // deeper than any balanced tree of 2^32 triangles
+
+Vec3 min3(const Vec3& a, const Vec3& b) { return {std::min(a.x, b.x), std::min(a.y, b.y), std::min(a.z, b.z)}; }
+Vec3 max3(const Vec3& a, const Vec3& b) { return {std::max(a.x, b.x), std::max(a.y, b.y), std::max(a.z, b.z)}; }
+
+double axis(const Vec3& v, int k) { return k == 0 ? v.x : (k == 1 ? v.y : v.z); }
+
+// Squared distance from p to the box [lo, hi] (0 inside).
+double distance2_to_box(const Vec3& p, const Vec3& lo, const Vec3& hi) {
+    const auto gap = [](double x, double a, double b) { return x < a ? a - x : (x > b ? x - b : 0.0); };
+    const double dx = gap(p.x, lo.x, hi.x), dy = gap(p.y, lo.y, hi.y), dz = gap(p.z, lo.z, hi.z);
+    return dx * dx + dy * dy + dz * dz;
+}
+
+}  // namespace
+
+MeshGround::MeshGround(TriangleMesh mesh) : mesh_(std::move(mesh)) {
+    const std::size_t n = mesh_.triangles.size();
+    if (n == 0) throw std::invalid_argument("ground mesh: no triangles");
+    if (n > std::numeric_limits<std::uint32_t>::max() / 2) throw std::invalid_argument("ground mesh: too many triangles");
+    if (mesh_.surfaces.empty()) mesh_.surfaces.push_back(GroundSurface{});
+    if (!mesh_.surface_of_triangle.empty() && mesh_.surface_of_triangle.size() != n) {
+        throw std::invalid_argument(fmt::format("ground mesh: {} surface indices for {} triangles", mesh_.surface_of_triangle.size(), n));
+    }
+    if (mesh_.surface_of_triangle.empty()) mesh_.surface_of_triangle.assign(n, 0);
+    for (const Vec3& v : mesh_.vertices_m) {
+        if (!std::isfinite(v.x) || !std::isfinite(v.y) || !std::isfinite(v.z)) {
+            throw std::invalid_argument("ground mesh: a vertex is not finite");
+        }
+    }
+    face_normals_.resize(n);
+    for (std::size_t t = 0; t < n; ++t) {
+        const auto& tri = mesh_.triangles[t];
+        for (const std::uint32_t i : tri) {
+            if (i >= mesh_.vertices_m.size()) {
+                throw std::invalid_argument(fmt::format("ground mesh: triangle {} names vertex {} of {}", t + 1, i + 1, mesh_.vertices_m.size()));
+            }
+        }
+        if (mesh_.surface_of_triangle[t] >= mesh_.surfaces.size()) {
+            throw std::invalid_argument(fmt::format("ground mesh: triangle {} has surface {} of {}", t + 1, mesh_.surface_of_triangle[t] + 1,
+                                                    mesh_.surfaces.size()));
+        }
+        const Vec3& a = mesh_.vertices_m[tri[0]];
+        const Vec3 c = cross(mesh_.vertices_m[tri[1]] - a, mesh_.vertices_m[tri[2]] - a);
+        const double area2 = norm(c);
+        if (!(area2 > 0.0)) throw std::invalid_argument(fmt::format("ground mesh: triangle {} has no area", t + 1));
+        Vec3 normal = c / area2;
+        if (std::abs(normal.z) < 1e-9) normal.z = 0.0;  // vertical: faces the hub (triangle_contact.hpp)
+        if (normal.z < 0.0) normal = normal * -1.0;      // facing up
+        face_normals_[t] = normal;
+    }
+    // Edge neighbours: each edge's first triangle and, for the others on it, each other (a
+    // non-manifold edge keeps the last pair found).
+    neighbours_.resize(n);
+    std::unordered_map<std::uint64_t, std::uint32_t> first_on_edge;
+    first_on_edge.reserve(3 * n);
+    const auto edge_key = [](std::uint32_t u, std::uint32_t v) {
+        return (static_cast<std::uint64_t>(std::min(u, v)) << 32) | std::max(u, v);
+    };
+    for (std::uint32_t t = 0; t < n; ++t) {
+        const auto& tri = mesh_.triangles[t];
+        for (int e = 0; e < 3; ++e) {
+            neighbours_[t][e] = t;
+            first_on_edge.try_emplace(edge_key(tri[e], tri[(e + 1) % 3]), t);
+        }
+    }
+    for (std::uint32_t t = 0; t < n; ++t) {
+        const auto& tri = mesh_.triangles[t];
+        for (int e = 0; e < 3; ++e) {
+            const std::uint64_t key = edge_key(tri[e], tri[(e + 1) % 3]);
+            const std::uint32_t first = first_on_edge.at(key);
+            if (first == t) continue;
+            neighbours_[t][e] = first;
+            const auto& other = mesh_.triangles[first];
+            for (int f = 0; f < 3; ++f) {
+                if (edge_key(other[f], other[(f + 1) % 3]) == key) neighbours_[first][f] = t;
+            }
+        }
+    }
+    order_.resize(n);
+    for (std::size_t t = 0; t < n; ++t) order_[t] = static_cast<std::uint32_t>(t);
+    nodes_.reserve(2 * (n / kLeafTriangles + 1));
+    build(0, static_cast<std::uint32_t>(n), 0);
+}
+
+// Top-down, split at the median of the triangles' centroids along the bounds' longest axis.
+std::uint32_t MeshGround::build(std::uint32_t first, std::uint32_t count, int depth) {
+    const auto index = static_cast<std::uint32_t>(nodes_.size());
+    nodes_.push_back({});
+    Vec3 lo{std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
+    Vec3 hi = lo * -1.0;
+    for (std::uint32_t k = first; k < first + count; ++k) {
+        for (const std::uint32_t v : mesh_.triangles[order_[k]]) {
+            lo = min3(lo, mesh_.vertices_m[v]);
+            hi = max3(hi, mesh_.vertices_m[v]);
+        }
+    }
+    nodes_[index].lo = lo;
+    nodes_[index].hi = hi;
+    if (count <= kLeafTriangles || depth >= kMaxDepth) {
+        nodes_[index].first = first;
+        nodes_[index].count = count;
+        return index;
+    }
+    const Vec3 size = hi - lo;
+    const int k = size.x >= size.y && size.x >= size.z ? 0 : (size.y >= size.z ? 1 : 2);
+    const auto centroid = [&](std::uint32_t t) {
+        const auto& tri = mesh_.triangles[t];
+        return axis(mesh_.vertices_m[tri[0]], k) + axis(mesh_.vertices_m[tri[1]], k) + axis(mesh_.vertices_m[tri[2]], k);
+    };
+    const std::uint32_t half = count / 2;
+    std::nth_element(order_.begin() + first, order_.begin() + first + half, order_.begin() + first + count,
+                     [&](std::uint32_t a, std::uint32_t b) { return centroid(a) < centroid(b) || (centroid(a) == centroid(b) && a < b); });
+    build(first, half, depth + 1);
+    const std::uint32_t right = build(first + half, count - half, depth + 1);
+    nodes_[index].first = right;
+    nodes_[index].count = 0;
+    return index;
+}
+
+// Nearest box first, and a box no nearer than the deepest contact found so far cannot hold a
+// deeper one while that contact's height is >= 0 (a triangle's height is at least its distance
+// from the hub then): on a flat mesh only the boxes under the hub are opened.
+GroundContact MeshGround::wheel_contact(const WheelProbe& wheel) const {
+    GroundContact best;
+    const Vec3& hub = wheel.hub_m;
+    const double reach2 = wheel.radius_m * wheel.radius_m;
+    const auto offer = [&](std::uint32_t t) {
+        const auto& tri = mesh_.triangles[t];
+        const GroundSurface& surface = mesh_.surfaces[mesh_.surface_of_triangle[t]];
+        detail::offer_triangle(wheel, mesh_.vertices_m[tri[0]], mesh_.vertices_m[tri[1]], mesh_.vertices_m[tri[2]], face_normals_[t],
+                               surface.friction(wheel.tread), surface.rolling_resistance, t, best);
+    };
+    // The triangle touched last step and its edge neighbours first: the contact found there
+    // prunes most of the tree (on a flat stretch all of it).
+    if (wheel.hint < mesh_.triangles.size()) {
+        offer(wheel.hint);
+        for (const std::uint32_t t : neighbours_[wheel.hint]) {
+            if (t != wheel.hint) offer(t);
+        }
+    }
+    const auto out_of_reach = [&](double distance2) {
+        if (!(distance2 < reach2)) return true;
+        return best.found && best.hub_height_m >= 0.0 && distance2 >= best.hub_height_m * best.hub_height_m;
+    };
+    // (Each entry keeps its box's squared distance: a box pushed before the best contact was
+    // found is tested again when it is popped.)
+    struct Entry {
+        std::uint32_t node;
+        double distance2;
+    };
+    Entry stack[kMaxDepth + 2];
+    int top = 0;
+    const double root = distance2_to_box(hub, nodes_[0].lo, nodes_[0].hi);
+    if (!out_of_reach(root)) stack[top++] = {0, root};
+    while (top > 0) {
+        const Entry entry = stack[--top];
+        if (out_of_reach(entry.distance2)) continue;
+        const Node& node = nodes_[entry.node];
+        if (node.count == 0) {
+            const std::uint32_t left = entry.node + 1, right = node.first;
+            const double d_left = distance2_to_box(hub, nodes_[left].lo, nodes_[left].hi);
+            const double d_right = distance2_to_box(hub, nodes_[right].lo, nodes_[right].hi);
+            const bool left_first = d_left <= d_right;
+            const Entry near{left_first ? left : right, left_first ? d_left : d_right};
+            const Entry far{left_first ? right : left, left_first ? d_right : d_left};
+            if (!out_of_reach(far.distance2)) stack[top++] = far;
+            if (!out_of_reach(near.distance2)) stack[top++] = near;
+            continue;
+        }
+        for (std::uint32_t k = node.first; k < node.first + node.count; ++k) {
+            const std::uint32_t t = order_[k];
+            const auto& tri = mesh_.triangles[t];
+            const Vec3& a = mesh_.vertices_m[tri[0]];
+            // The hub's distance from the triangle's plane bounds its distance from the triangle.
+            const double plane_distance = std::abs(dot(hub - a, face_normals_[t]));
+            if (out_of_reach(plane_distance * plane_distance)) continue;
+            offer(t);
+        }
+    }
+    return best;
+}
+
+std::optional<SurfacePoint> MeshGround::surface_at(double x_m, double y_m) const {
+    std::optional<SurfacePoint> best;
+    std::uint32_t stack[kMaxDepth + 2];
+    int top = 0;
+    stack[top++] = 0;
+    while (top > 0) {
+        const Node& node = nodes_[stack[--top]];
+        if (x_m < node.lo.x || x_m > node.hi.x || y_m < node.lo.y || y_m > node.hi.y) continue;
+        if (best && node.hi.z <= best->z_m) continue;
+        if (node.count == 0) {
+            stack[top++] = node.first;
+            stack[top++] = static_cast<std::uint32_t>(&node - nodes_.data()) + 1;
+            continue;
+        }
+        for (std::uint32_t k = node.first; k < node.first + node.count; ++k) {
+            const std::uint32_t t = order_[k];
+            const Vec3& n = face_normals_[t];
+            if (!(n.z > 0.0)) continue;  // a vertical face has no point above (x, y)
+            const auto& tri = mesh_.triangles[t];
+            const Vec3& a = mesh_.vertices_m[tri[0]];
+            const Vec3& b = mesh_.vertices_m[tri[1]];
+            const Vec3& c = mesh_.vertices_m[tri[2]];
+            // Barycentric coordinates of (x, y) in the triangle's projection on the x-y plane.
+            const double det = (b.y - c.y) * (a.x - c.x) + (c.x - b.x) * (a.y - c.y);
+            if (det == 0.0) continue;
+            const double l1 = ((b.y - c.y) * (x_m - c.x) + (c.x - b.x) * (y_m - c.y)) / det;
+            const double l2 = ((c.y - a.y) * (x_m - c.x) + (a.x - c.x) * (y_m - c.y)) / det;
+            const double l3 = 1.0 - l1 - l2;
+            if (l1 < 0.0 || l2 < 0.0 || l3 < 0.0) continue;
+            const double z = l1 * a.z + l2 * b.z + l3 * c.z;
+            if (!best || z > best->z_m) {
+                best = SurfacePoint{z, n, mesh_.surfaces[mesh_.surface_of_triangle[t]].friction(0.0)};
+            }
+        }
+    }
+    return best;
+}
+
+}  // namespace tractive

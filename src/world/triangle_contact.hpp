@@ -1,0 +1,85 @@
+#pragma once
+// A wheel against one triangle of a ground surface (mesh_ground.cpp, heightfield_ground.cpp).
+//
+// The wheel is taken as a sphere of its radius about the hub, less what lies beside the tread:
+// the triangle's point Q closest to the hub (Ericson, "Real-Time Collision Detection", 2005,
+// section 5.1.5) is the tyre's contact when the hub is within the radius of it and the direction
+// from Q to the hub is within 45 degrees of the wheel's plane (a wall beside the wheel touches
+// the sidewall, which the tyre model does not carry). On a face the hub's height is its signed
+// distance along the face's normal (negative once the hub has sunk through), exactly what the
+// analytic road gives; on an edge or a corner (a kerb, a step) the normal is the direction from
+// the edge to the hub, so that the tyre pushes the wheel up and back over it as a real wheel's
+// rim is pushed, and the hub's height is its distance from the edge.
+
+#include <cmath>
+
+#include "tractive/core/vec3.hpp"
+#include "tractive/world/ground.hpp"
+
+namespace tractive::detail {
+
+struct ClosestOnTriangle {
+    Vec3 point;
+    bool on_face = false;  // inside the face, not on an edge or a corner
+};
+
+// Ericson's closest point on triangle abc to p, by its Voronoi regions.
+inline ClosestOnTriangle closest_on_triangle(const Vec3& p, const Vec3& a, const Vec3& b, const Vec3& c) {
+    const Vec3 ab = b - a, ac = c - a, ap = p - a;
+    const double d1 = dot(ab, ap), d2 = dot(ac, ap);
+    if (d1 <= 0.0 && d2 <= 0.0) return {a, false};
+    const Vec3 bp = p - b;
+    const double d3 = dot(ab, bp), d4 = dot(ac, bp);
+    if (d3 >= 0.0 && d4 <= d3) return {b, false};
+    const double vc = d1 * d4 - d3 * d2;
+    if (vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0) return {a + ab * (d1 / (d1 - d3)), false};
+    const Vec3 cp = p - c;
+    const double d5 = dot(ab, cp), d6 = dot(ac, cp);
+    if (d6 >= 0.0 && d5 <= d6) return {c, false};
+    const double vb = d5 * d2 - d1 * d6;
+    if (vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0) return {a + ac * (d2 / (d2 - d6)), false};
+    const double va = d3 * d6 - d5 * d4;
+    if (va <= 0.0 && (d4 - d3) >= 0.0 && (d5 - d6) >= 0.0) return {b + (c - b) * ((d4 - d3) / ((d4 - d3) + (d5 - d6))), false};
+    const double denom = 1.0 / (va + vb + vc);
+    return {a + ab * (vb * denom) + ac * (vc * denom), true};
+}
+
+// The contact of the wheel with triangle abc (unit face normal face_normal, pointing out of the
+// surface), if the triangle reaches the wheel; `best` keeps the deepest one (smallest hub
+// height) over the triangles offered.
+inline void offer_triangle(const WheelProbe& wheel, const Vec3& a, const Vec3& b, const Vec3& c, const Vec3& face_normal,
+                           double friction, double rolling_resistance, std::uint32_t feature, GroundContact& best) {
+    // (friction: the surface's factor for this wheel's tyre, GroundSurface::friction)
+    const ClosestOnTriangle q = closest_on_triangle(wheel.hub_m, a, b, c);
+    const Vec3 d = wheel.hub_m - q.point;
+    // A vertical face (a wall, a step's riser) has no up: it faces the hub.
+    const Vec3 facing = face_normal.z == 0.0 && dot(d, face_normal) < 0.0 ? face_normal * -1.0 : face_normal;
+    const double along_face = dot(d, facing);
+    double height = 0.0;
+    Vec3 normal;
+    if (q.on_face || along_face <= 0.0) {
+        height = along_face;  // signed: below the surface once sunk through
+        normal = facing;
+        if (!(height < wheel.radius_m)) return;
+    } else {
+        // (Squared distances first: most edges a query meets are neither in reach nor deeper.)
+        const double distance2 = dot(d, d);
+        if (!(distance2 < wheel.radius_m * wheel.radius_m)) return;
+        if (best.found && best.hub_height_m >= 0.0 && !(distance2 < best.hub_height_m * best.hub_height_m)) return;
+        height = std::sqrt(distance2);
+        normal = d / height;
+    }
+    // Beside the tread: the direction to the hub more than 45 degrees out of the wheel's plane.
+    if (std::abs(dot(normal, wheel.axle)) > std::sqrt(0.5)) return;
+    if (best.found && !(height < best.hub_height_m)) return;
+    best.found = true;
+    best.normal = normal;
+    best.hub_height_m = height;
+    best.point_m = wheel.hub_m - normal * height;
+    best.friction = friction;
+    best.rolling_resistance_factor = rolling_resistance;
+    best.surface_velocity_m_per_s = Vec3{};
+    best.feature = feature;
+}
+
+}  // namespace tractive::detail
