@@ -62,6 +62,9 @@ MeshGround::MeshGround(TriangleMesh mesh) : mesh_(std::move(mesh)) {
         const Vec3 c = cross(mesh_.vertices_m[tri[1]] - a, mesh_.vertices_m[tri[2]] - a);
         const double area2 = norm(c);
         if (!(area2 > 0.0)) throw std::invalid_argument(fmt::format("ground mesh: triangle {} has no area", t + 1));
+        if (!std::isfinite(area2)) {
+            throw std::invalid_argument(fmt::format("ground mesh: triangle {} is too large (coordinates beyond 1e150 m)", t + 1));
+        }
         Vec3 normal = c / area2;
         if (std::abs(normal.z) < 1e-9) normal.z = 0.0;  // vertical: faces the hub (triangle_contact.hpp)
         if (normal.z < 0.0) normal = normal * -1.0;      // facing up
