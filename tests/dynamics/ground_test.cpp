@@ -9,6 +9,7 @@
 #include "dynamics/dynamics_support.hpp"
 #include "support/grounds.hpp"
 #include "tractive/road/road_ground.hpp"
+#include "tractive/world/heightfield_ground.hpp"
 #include "tractive/world/mesh_ground.hpp"
 
 using namespace tractive;
@@ -62,55 +63,59 @@ TEST(MeshGroundCar, ParkedOnA30PercentSlopeAsOnTheAnalyticGrade) {
     }
 }
 
-// Full throttle from rest, a braking stop and a steady corner on a flat mesh of 1 m cells: the
-// analytic road's figures within 0.5 % (they agree to rounding: the contacts do).
+// Full throttle from rest, a braking stop and a steady corner on a flat mesh of 1 m cells and on a
+// flat heightfield of 1 m samples: the analytic road's figures within 0.5 % (they agree to
+// rounding: the contacts do).
 TEST(MeshGroundCar, DrivesOnAFlatMeshAsOnTheAnalyticRoad) {
     const VehicleSpec spec = test::example_car("roadster");
     auto analytic = std::make_shared<RoadGround>(RoadSpec{});
-    auto mesh = std::make_shared<MeshGround>(test::plane_grid(-40.0, 120.0, -40.0, 80.0, 1.0));
-    InitialConditions ic;
-    ic.gear = 1;
-    const auto launch = [](const VehicleState& s) {
-        Controls c;
-        c.gear = s.time_s < 2.5 ? 1 : 2;
-        c.throttle = 1.0;
-        c.clutch = s.time_s < 0.6 ? 1.0 - s.time_s / 0.6 : 0.0;
-        return c;
-    };
-    const Outcome a = drive(spec, analytic, ic, 5.0, launch);
-    const Outcome m = drive(spec, mesh, ic, 5.0, launch);
-    std::printf("launch: %.4f m/s on the road, %.4f m/s on the mesh\n", norm(a.velocity), norm(m.velocity));
-    ASSERT_GT(norm(a.velocity), 15.0);
-    EXPECT_NEAR(norm(m.velocity), norm(a.velocity), 0.005 * norm(a.velocity));
-    EXPECT_NEAR(m.position.x, a.position.x, 0.005 * a.position.x);
+    const std::shared_ptr<const Ground> grounds[] = {std::make_shared<MeshGround>(test::plane_grid(-40.0, 120.0, -40.0, 80.0, 1.0)),
+                                                     std::make_shared<HeightfieldGround>(test::plane_heightfield(-40.0, -40.0, 161, 121, 1.0))};
+    for (const auto& mesh : grounds) {  // ("mesh": the mesh, then the heightfield)
+        InitialConditions ic;
+        ic.gear = 1;
+        const auto launch = [](const VehicleState& s) {
+            Controls c;
+            c.gear = s.time_s < 2.5 ? 1 : 2;
+            c.throttle = 1.0;
+            c.clutch = s.time_s < 0.6 ? 1.0 - s.time_s / 0.6 : 0.0;
+            return c;
+        };
+        const Outcome a = drive(spec, analytic, ic, 5.0, launch);
+        const Outcome m = drive(spec, mesh, ic, 5.0, launch);
+        std::printf("launch: %.4f m/s on the road, %.4f m/s on the mesh\n", norm(a.velocity), norm(m.velocity));
+        ASSERT_GT(norm(a.velocity), 15.0);
+        EXPECT_NEAR(norm(m.velocity), norm(a.velocity), 0.005 * norm(a.velocity));
+        EXPECT_NEAR(m.position.x, a.position.x, 0.005 * a.position.x);
 
-    InitialConditions rolling;
-    rolling.gear = 3;
-    rolling.speed_m_per_s = 25.0;
-    const auto stop = [](const VehicleState&) {
-        Controls c;
-        c.brake = 0.8;
-        return c;
-    };
-    const Outcome sa = drive(spec, analytic, rolling, 4.0, stop);
-    const Outcome sm = drive(spec, mesh, rolling, 4.0, stop);
-    std::printf("braking: stopped in %.4f m on the road, %.4f m on the mesh\n", sa.position.x, sm.position.x);
-    ASSERT_LT(norm(sa.velocity), 0.5);
-    EXPECT_NEAR(sm.position.x, sa.position.x, 0.005 * sa.position.x);
+        InitialConditions rolling;
+        rolling.gear = 3;
+        rolling.speed_m_per_s = 25.0;
+        const auto stop = [](const VehicleState&) {
+            Controls c;
+            c.brake = 0.8;
+            return c;
+        };
+        const Outcome sa = drive(spec, analytic, rolling, 4.0, stop);
+        const Outcome sm = drive(spec, mesh, rolling, 4.0, stop);
+        std::printf("braking: stopped in %.4f m on the road, %.4f m on the mesh\n", sa.position.x, sm.position.x);
+        ASSERT_LT(norm(sa.velocity), 0.5);
+        EXPECT_NEAR(sm.position.x, sa.position.x, 0.005 * sa.position.x);
 
-    rolling.speed_m_per_s = 15.0;
-    const auto corner = [](const VehicleState& s) {
-        Controls c;
-        c.gear = 3;
-        c.steering = 0.2;
-        c.throttle = std::clamp(0.2 + 0.5 * (15.0 - speed_m_per_s(s)), 0.0, 1.0);
-        return c;
-    };
-    const Outcome ca = drive(spec, analytic, rolling, 6.0, corner);
-    const Outcome cm = drive(spec, mesh, rolling, 6.0, corner);
-    std::printf("cornering: yaw rate %.5f rad/s on the road, %.5f on the mesh\n", ca.yaw_rate, cm.yaw_rate);
-    ASSERT_GT(ca.yaw_rate, 0.2);
-    EXPECT_NEAR(cm.yaw_rate, ca.yaw_rate, 0.005 * ca.yaw_rate);
+        rolling.speed_m_per_s = 15.0;
+        const auto corner = [](const VehicleState& s) {
+            Controls c;
+            c.gear = 3;
+            c.steering = 0.2;
+            c.throttle = std::clamp(0.2 + 0.5 * (15.0 - speed_m_per_s(s)), 0.0, 1.0);
+            return c;
+        };
+        const Outcome ca = drive(spec, analytic, rolling, 6.0, corner);
+        const Outcome cm = drive(spec, mesh, rolling, 6.0, corner);
+        std::printf("cornering: yaw rate %.5f rad/s on the road, %.5f on the mesh\n", ca.yaw_rate, cm.yaw_rate);
+        ASSERT_GT(ca.yaw_rate, 0.2);
+        EXPECT_NEAR(cm.yaw_rate, ca.yaw_rate, 0.005 * ca.yaw_rate);
+    }
 }
 
 // A car driven off the mesh's edge falls: its wheels lose the ground and it leaves no NaN.

@@ -36,3 +36,23 @@ inline TriangleMesh plane_grid(double x0, double x1, double y0, double y1, doubl
 }
 
 }  // namespace tractive::test
+
+#include "tractive/world/heightfield_ground.hpp"
+
+namespace tractive::test {
+
+// The same plane sampled on a grid of `spacing_m` from (x0, y0), columns x rows samples.
+inline Heightfield plane_heightfield(double x0, double y0, std::uint32_t columns, std::uint32_t rows, double spacing_m,
+                                     double grade = 0.0, double bank_slope = 0.0) {
+    Heightfield f;
+    f.columns = columns;
+    f.rows = rows;
+    f.origin_x_m = x0;
+    f.origin_y_m = y0;
+    f.spacing_x_m = f.spacing_y_m = spacing_m;
+    for (std::uint32_t j = 0; j < rows; ++j)
+        for (std::uint32_t i = 0; i < columns; ++i) f.heights_m.push_back(grade * (x0 + i * spacing_m) + bank_slope * (y0 + j * spacing_m));
+    return f;
+}
+
+}  // namespace tractive::test
