@@ -6,7 +6,7 @@ packages=(
   libtomlplusplus-dev libcli11-dev libfmt-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
   clang libclang-rt-14-dev
-  pkg-config libcairo2-dev
+  pkg-config libcairo2-dev libpng-dev
   python3
 )
 missing=()

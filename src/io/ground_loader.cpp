@@ -1,0 +1,333 @@
+#include "tractive/io/ground_loader.hpp"
+
+#include <png.h>
+
+#include <cctype>
+#include <cmath>
+#include <csetjmp>
+#include <cstdio>
+#include <limits>
+#include <numbers>
+
+#include <fmt/format.h>
+#include <toml++/toml.h>
+
+#include "tractive/core/number_text.hpp"
+#include "tractive/io/load_error.hpp"
+#include "tractive/io/text_file.hpp"
+#include "tractive/world/mesh_ground.hpp"
+
+namespace tractive {
+
+namespace {
+
+constexpr std::size_t kMaxHeightfieldSamples = 64u * 1024u * 1024u;
+
+std::string lower_extension(const std::filesystem::path& p) {
+    std::string e = p.extension().string();
+    for (char& c : e) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return e;
+}
+
+// The few TOML reads a ground description needs, each naming the file, line and key.
+class Description {
+public:
+    Description(const toml::table& root, std::string file) : root_(root), file_(std::move(file)) {}
+
+    [[nodiscard]] SourceLocation where(const toml::node* n) const { return {file_, n ? static_cast<int>(n->source().begin.line) : 0}; }
+
+    [[nodiscard]] const toml::table* table(std::string_view key) const {
+        const toml::node* n = root_.get(key);
+        if (!n) return nullptr;
+        if (!n->is_table()) throw LoadError(where(n), std::string(key), "expected a table");
+        return n->as_table();
+    }
+
+    [[nodiscard]] double number(const toml::table& t, std::string_view table_key, std::string_view key, std::optional<double> fallback,
+                                double min_exclusive = -std::numeric_limits<double>::infinity()) const {
+        const std::string full = fmt::format("{}.{}", table_key, key);
+        const toml::node* n = t.get(key);
+        if (!n) {
+            if (fallback) return *fallback;
+            throw LoadError(where(&t), full, "missing required key");
+        }
+        std::optional<double> v;
+        if (const auto* f = n->as_floating_point()) v = f->get();
+        if (const auto* i = n->as_integer()) v = static_cast<double>(i->get());
+        if (!v || !std::isfinite(*v)) throw LoadError(where(n), full, "expected a finite number");
+        if (!(*v > min_exclusive)) throw LoadError(where(n), full, fmt::format("expected a number above {}, got {}", min_exclusive, *v));
+        return *v;
+    }
+
+    [[nodiscard]] std::string text(const toml::table& t, std::string_view table_key, std::string_view key, std::optional<std::string> fallback) const {
+        const toml::node* n = t.get(key);
+        if (!n) {
+            if (fallback) return *fallback;
+            throw LoadError(where(&t), fmt::format("{}.{}", table_key, key), "missing required key");
+        }
+        if (!n->is_string()) throw LoadError(where(n), fmt::format("{}.{}", table_key, key), "expected a string");
+        return std::string(n->as_string()->get());
+    }
+
+    [[nodiscard]] GroundSurface surface(const toml::table& t, const std::string& table_key) const {
+        GroundSurface s;
+        s.friction_road_tyre = number(t, table_key, "friction", 1.0, 0.0);
+        s.friction_off_road_tyre = number(t, table_key, "friction_off_road_tyre", s.friction_road_tyre, 0.0);
+        s.rolling_resistance = number(t, table_key, "rolling_resistance", 1.0, -1e-300);
+        for (const double mu : {s.friction_road_tyre, s.friction_off_road_tyre}) {
+            if (mu > 3.0) throw LoadError(where(&t), table_key, fmt::format("expected friction factors in (0, 3], got {}", mu));
+        }
+        return s;
+    }
+
+    [[nodiscard]] std::filesystem::path file(const toml::table& t, std::string_view table_key, const std::filesystem::path& directory) const {
+        const std::filesystem::path p = text(t, table_key, "file", std::nullopt);
+        return p.is_absolute() ? p : directory / p;
+    }
+
+private:
+    const toml::table& root_;
+    std::string file_;
+};
+
+Heightfield heightfield_from(const HeightSamples& s, double spacing_x, double spacing_y, double scale, double offset, double origin_x,
+                             double origin_y) {
+    Heightfield f;
+    f.columns = s.columns;
+    f.rows = s.rows;
+    f.spacing_x_m = spacing_x;
+    f.spacing_y_m = spacing_y;
+    f.origin_x_m = origin_x;
+    f.origin_y_m = origin_y;
+    f.heights_m.resize(s.values.size());
+    for (std::uint32_t j = 0; j < s.rows; ++j) {  // file row 0 is the north edge: grid row rows - 1
+        for (std::uint32_t i = 0; i < s.columns; ++i) {
+            f.heights_m[static_cast<std::size_t>(s.rows - 1 - j) * s.columns + i] = offset + scale * s.values[static_cast<std::size_t>(j) * s.columns + i];
+        }
+    }
+    return f;
+}
+
+HeightSamples read_samples(const std::filesystem::path& file) {
+    const std::string ext = lower_extension(file);
+    if (ext == ".png") return read_height_png(file);
+    if (ext == ".csv") return read_height_csv(read_text_file(file, kMaxMeshFileBytes), file.string());
+    throw LoadError({file.string(), 0}, "heightfield.file", "expected a .png (16-bit grey) or .csv heightfield");
+}
+
+std::string thousands(std::size_t n) {
+    std::string digits = std::to_string(n), out;
+    for (std::size_t k = 0; k < digits.size(); ++k) {
+        if (k > 0 && (digits.size() - k) % 3 == 0) out.push_back(',');
+        out.push_back(digits[k]);
+    }
+    return out;
+}
+
+LoadedGround mesh_ground(TriangleMesh mesh, const std::string& label) {
+    const std::size_t triangles = mesh.triangles.size(), surfaces = mesh.surfaces.size();
+    try {
+        return {std::make_shared<MeshGround>(std::move(mesh)), std::nullopt,
+                fmt::format("mesh of {} triangles ({} surface{})", thousands(triangles), surfaces, surfaces == 1 ? "" : "s")};
+    } catch (const std::invalid_argument& e) {
+        throw LoadError({label, 0}, "", e.what());
+    }
+}
+
+LoadedGround heightfield_ground(Heightfield field, const std::string& label) {
+    const std::string summary = fmt::format("heightfield of {} x {} samples, {} x {} m apart", field.columns, field.rows, field.spacing_x_m, field.spacing_y_m);
+    try {
+        return {std::make_shared<HeightfieldGround>(std::move(field)), std::nullopt, summary};
+    } catch (const std::invalid_argument& e) {
+        throw LoadError({label, 0}, "", e.what());
+    }
+}
+
+LoadedGround load_description(const std::filesystem::path& file, const GroundLoadOptions& options) {
+    const std::string text = read_text_file(file);
+    toml::table root;
+    try {
+        root = toml::parse(text, file.string());
+    } catch (const toml::parse_error& e) {
+        throw LoadError({file.string(), static_cast<int>(e.source().begin.line)}, "", fmt::format("TOML syntax error: {}", e.description()));
+    }
+    const Description d(root, file.string());
+    const std::filesystem::path directory = file.parent_path();
+    const toml::table* mesh = d.table("mesh");
+    const toml::table* field = d.table("heightfield");
+    if ((mesh != nullptr) == (field != nullptr)) {
+        throw LoadError({file.string(), 0}, "", "expected exactly one of the tables [mesh] and [heightfield]");
+    }
+    LoadedGround out;
+    if (mesh) {
+        ObjOptions obj;
+        const std::string up = d.text(*mesh, "mesh", "up", options.up == UpAxis::Y ? "y" : "z");
+        if (up != "z" && up != "y") throw LoadError(d.where(mesh->get("up")), "mesh.up", fmt::format("expected 'z' or 'y', got '{}'", up));
+        obj.up = up == "y" ? UpAxis::Y : UpAxis::Z;
+        if (const toml::table* surfaces = d.table("surfaces")) {
+            for (const auto& [name, node] : *surfaces) {
+                const std::string key = fmt::format("surfaces.{}", name.str());
+                if (!node.is_table()) throw LoadError(d.where(&node), key, "expected a table");
+                GroundSurface s = d.surface(*node.as_table(), key);
+                s.name = std::string(name.str());
+                obj.surfaces.emplace(s.name, s);
+            }
+        }
+        const std::filesystem::path obj_file = d.file(*mesh, "mesh", directory);
+        out = mesh_ground(read_obj(obj_file, obj), obj_file.string());
+    } else {
+        const double spacing = d.number(*field, "heightfield", "spacing_m", options.spacing_m.value_or(1.0), 0.0);
+        const double spacing_x = d.number(*field, "heightfield", "spacing_x_m", spacing, 0.0);
+        const double spacing_y = d.number(*field, "heightfield", "spacing_y_m", spacing, 0.0);
+        const std::filesystem::path samples_file = d.file(*field, "heightfield", directory);
+        const double scale = d.number(*field, "heightfield", "height_scale_m", options.height_scale_m.value_or(1.0));
+        const double offset = d.number(*field, "heightfield", "height_offset_m", 0.0);
+        double origin[2] = {0.0, 0.0};
+        if (const toml::node* n = field->get("origin_m")) {
+            const auto* a = n->as_array();
+            if (!a || a->size() != 2 || !a->get(0)->is_number() || !a->get(1)->is_number()) {
+                throw LoadError(d.where(n), "heightfield.origin_m", "expected [x, y] in metres");
+            }
+            for (int k = 0; k < 2; ++k) origin[k] = a->get(k)->value<double>().value_or(0.0);
+        }
+        Heightfield f = heightfield_from(read_samples(samples_file), spacing_x, spacing_y, scale, offset, origin[0], origin[1]);
+        if (const toml::table* surface = d.table("surface")) f.surface = d.surface(*surface, "surface");
+        out = heightfield_ground(std::move(f), samples_file.string());
+    }
+    if (const toml::table* start = d.table("start")) {
+        out.start = GroundStart{d.number(*start, "start", "x_m", 0.0), d.number(*start, "start", "y_m", 0.0),
+                                d.number(*start, "start", "heading_deg", 0.0) * std::numbers::pi / 180.0};
+    }
+    return out;
+}
+
+// libpng reports errors by longjmp: no object with a destructor lives in this frame between
+// setjmp and the read's end; the rows go into a buffer sized before it.
+struct PngReadResult {
+    bool ok = false;
+    char message[200] = {};
+};
+
+void png_error_to_result(png_structp png, png_const_charp message) {
+    auto* r = static_cast<PngReadResult*>(png_get_error_ptr(png));
+    std::snprintf(r->message, sizeof r->message, "%s", message);
+    png_longjmp(png, 1);
+}
+void png_warning_ignored(png_structp, png_const_charp) {}
+
+}  // namespace
+
+HeightSamples read_height_csv(std::string_view text, const std::string& file_label) {
+    check_text(text, file_label);
+    HeightSamples s;
+    int line_number = 0;
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+        const std::size_t end = std::min(text.find('\n', pos), text.size());
+        std::string_view line = text.substr(pos, end - pos);
+        pos = end + 1;
+        ++line_number;
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        if (trim(line).empty() || trim(line).front() == '#') continue;
+        std::uint32_t count = 0;
+        std::size_t start = 0;
+        while (true) {
+            const std::size_t comma = line.find(',', start);
+            const std::string_view cell = trim(line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
+            const auto value = parse_finite_number(cell);
+            if (!value) {
+                throw LoadError({file_label, line_number}, fmt::format("column {}", count + 1), fmt::format("expected a finite height, got '{}'", cell.substr(0, 40)));
+            }
+            s.values.push_back(*value);
+            ++count;
+            if (s.values.size() > kMaxHeightfieldSamples) throw LoadError({file_label, line_number}, "", "more than 64 Mi samples");
+            if (comma == std::string_view::npos) break;
+            start = comma + 1;
+        }
+        if (s.rows == 0) s.columns = count;
+        if (count != s.columns) {
+            throw LoadError({file_label, line_number}, "", fmt::format("expected {} values as in the first row, got {}", s.columns, count));
+        }
+        ++s.rows;
+    }
+    if (s.rows < 2 || s.columns < 2) {
+        throw LoadError({file_label, 0}, "", fmt::format("expected at least 2 rows of at least 2 heights, got {} x {}", s.rows, s.columns));
+    }
+    return s;
+}
+
+HeightSamples read_height_png(const std::filesystem::path& file) {
+    const std::string label = file.string();
+    std::FILE* fp = std::fopen(label.c_str(), "rb");
+    if (!fp) throw LoadError({label, 0}, "", "cannot open the file");
+    PngReadResult result;
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &result, png_error_to_result, png_warning_ignored);
+    png_infop info = png ? png_create_info_struct(png) : nullptr;
+    png_uint_32 width = 0, height = 0;
+    int bit_depth = 0, color_type = 0;
+    std::vector<std::uint16_t> pixels;  // sized below, before any row is read
+    std::vector<png_bytep> rows;
+    if (png && info && setjmp(png_jmpbuf(png)) == 0) {
+        png_init_io(png, fp);
+        png_set_user_limits(png, 1u << 15, 1u << 15);
+        png_read_info(png, info);
+        png_get_IHDR(png, info, &width, &height, &bit_depth, &color_type, nullptr, nullptr, nullptr);
+        if (color_type == PNG_COLOR_TYPE_GRAY && (bit_depth == 16 || bit_depth == 8)) {
+            if (bit_depth == 16) png_set_swap(png);  // PNG is big-endian; rows as host uint16
+            pixels.resize(static_cast<std::size_t>(width) * height);
+            rows.resize(height);
+            for (png_uint_32 j = 0; j < height; ++j) {
+                rows[j] = reinterpret_cast<png_bytep>(pixels.data() + static_cast<std::size_t>(j) * width);
+            }
+            // (An 8-bit image's row fills the first half of its 16-bit row; widened below.)
+            png_read_image(png, rows.data());
+            result.ok = true;
+        } else {
+            std::snprintf(result.message, sizeof result.message, "expected a grey PNG of 16 (or 8) bits, got colour type %d at %d bits",
+                          color_type, bit_depth);
+        }
+    } else if (!png || !info) {
+        std::snprintf(result.message, sizeof result.message, "out of memory");
+    }
+    png_destroy_read_struct(&png, &info, nullptr);
+    std::fclose(fp);
+    if (!result.ok) throw LoadError({label, 0}, "", fmt::format("not a heightfield PNG: {}", result.message));
+    HeightSamples s;
+    s.columns = width;
+    s.rows = height;
+    s.values.resize(pixels.size());
+    for (std::size_t j = 0; j < height; ++j) {
+        const std::uint16_t* row16 = pixels.data() + j * width;
+        const auto* row8 = reinterpret_cast<const std::uint8_t*>(row16);
+        for (std::size_t i = 0; i < width; ++i) s.values[j * width + i] = bit_depth == 16 ? row16[i] : row8[i];
+    }
+    if (s.rows < 2 || s.columns < 2) throw LoadError({label, 0}, "", fmt::format("expected at least 2 x 2 samples, got {} x {}", s.columns, s.rows));
+    return s;
+}
+
+LoadedGround load_ground(const std::filesystem::path& file, const GroundLoadOptions& options) {
+    const std::string ext = lower_extension(file);
+    const std::string label = file.string();
+    if (ext == ".toml") return load_description(file, options);
+    if (ext == ".obj") {
+        ObjOptions obj;
+        obj.up = options.up;
+        return mesh_ground(read_obj(file, obj), label);
+    }
+    if (ext == ".png" || ext == ".csv") {
+        std::filesystem::path beside = file;
+        beside.replace_extension(".toml");
+        std::error_code ec;
+        if (std::filesystem::exists(beside, ec)) return load_description(beside, options);
+        if (!options.spacing_m) {
+            throw LoadError({label, 0}, "", fmt::format("a heightfield needs its sample spacing: give --ground-spacing or {} with [heightfield]",
+                                                        beside.filename().string()));
+        }
+        return heightfield_ground(heightfield_from(read_samples(file), *options.spacing_m, *options.spacing_m, options.height_scale_m.value_or(1.0),
+                                                   0.0, 0.0, 0.0),
+                                  label);
+    }
+    throw LoadError({label, 0}, "", "expected a ground file: .obj (mesh), .png or .csv (heightfield), or .toml (ground description)");
+}
+
+}  // namespace tractive

@@ -1,0 +1,144 @@
+// Ground files: meshes, heightfields (CSV and 16-bit PNG) and ground descriptions, and the errors
+// for what cannot be used.
+#include <gtest/gtest.h>
+#include <png.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "tractive/io/ground_loader.hpp"
+#include "tractive/io/load_error.hpp"
+
+using namespace tractive;
+
+namespace {
+
+class GroundFiles : public ::testing::Test {
+protected:
+    void SetUp() override {
+        dir_ = std::filesystem::temp_directory_path() / ("tractive_grounds_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "_" +
+                                                         ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        std::filesystem::create_directories(dir_);
+    }
+    void TearDown() override { std::filesystem::remove_all(dir_); }
+    std::filesystem::path write(const std::string& name, const std::string& text) {
+        std::ofstream(dir_ / name, std::ios::binary) << text;
+        return dir_ / name;
+    }
+    // A 16-bit grey PNG of width x height, sample (i, j) = value(i, j), row 0 at the top.
+    template <typename F>
+    std::filesystem::path write_png(const std::string& name, png_uint_32 width, png_uint_32 height, F value) {
+        const std::filesystem::path p = dir_ / name;
+        std::FILE* fp = std::fopen(p.string().c_str(), "wb");
+        png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, nullptr, nullptr, nullptr);
+        png_infop info = png_create_info_struct(png);
+        png_init_io(png, fp);
+        png_set_IHDR(png, info, width, height, 16, PNG_COLOR_TYPE_GRAY, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+        png_write_info(png, info);
+        std::vector<png_byte> row(2 * width);
+        for (png_uint_32 j = 0; j < height; ++j) {
+            for (png_uint_32 i = 0; i < width; ++i) {
+                const auto v = static_cast<std::uint16_t>(value(i, j));
+                row[2 * i] = static_cast<png_byte>(v >> 8);  // big-endian
+                row[2 * i + 1] = static_cast<png_byte>(v & 0xff);
+            }
+            png_write_row(png, row.data());
+        }
+        png_write_end(png, nullptr);
+        png_destroy_write_struct(&png, &info);
+        std::fclose(fp);
+        return p;
+    }
+    std::string error_of(const std::filesystem::path& p, const GroundLoadOptions& o = {}) {
+        try {
+            load_ground(p, o);
+        } catch (const LoadError& e) {
+            return std::string(e.what()).replace(0, dir_.string().size() + 1, "");
+        }
+        return "no error";
+    }
+    std::filesystem::path dir_;
+};
+
+WheelProbe wheel_at(double x, double y, double z) {
+    WheelProbe w;
+    w.hub_m = {x, y, z};
+    w.axle = {0.0, 1.0, 0.0};
+    w.up = {0.0, 0.0, 1.0};
+    w.radius_m = 0.3;
+    w.width_m = 0.2;
+    return w;
+}
+
+}  // namespace
+
+// The first CSV row is the north edge: the third row of this table is y = 0.
+TEST_F(GroundFiles, ACsvHeightfieldIsReadAsAMapFromAbove) {
+    write("hill.csv", "# heights in centimetres\n0,0,0\n0,100,0\n10,20,30\n");
+    write("hill.toml", "[heightfield]\nfile = \"hill.csv\"\nspacing_m = 2.0\nheight_scale_m = 0.01\norigin_m = [-2.0, 0.0]\n"
+                       "[surface]\nfriction = 0.8\n[start]\nx_m = 1.0\ny_m = 0.5\nheading_deg = 90\n");
+    const LoadedGround g = load_ground(dir_ / "hill.toml");
+    EXPECT_EQ(g.summary, "heightfield of 3 x 3 samples, 2 x 2 m apart");
+    ASSERT_TRUE(g.start);
+    EXPECT_NEAR(g.start->heading_rad, 1.5707963267948966, 1e-15);
+    EXPECT_NEAR(g.ground->surface_at(-2.0, 0.0)->z_m, 0.10, 1e-12);  // south-west
+    EXPECT_NEAR(g.ground->surface_at(2.0, 0.0)->z_m, 0.30, 1e-12);   // south-east
+    EXPECT_NEAR(g.ground->surface_at(0.0, 2.0)->z_m, 1.00, 1e-12);   // the middle sample
+    EXPECT_NEAR(g.ground->surface_at(0.0, 4.0)->z_m, 0.0, 1e-12);    // north edge
+    EXPECT_NEAR(g.ground->surface_at(0.0, 2.0)->friction, 0.8, 1e-15);
+    // The same CSV on its own is refused without a spacing, and read with one.
+    std::filesystem::remove(dir_ / "hill.toml");
+    EXPECT_EQ(error_of(dir_ / "hill.csv"), "hill.csv: a heightfield needs its sample spacing: give --ground-spacing or hill.toml with [heightfield]");
+    GroundLoadOptions o;
+    o.spacing_m = 1.0;
+    o.height_scale_m = 0.01;
+    EXPECT_NEAR(load_ground(dir_ / "hill.csv", o).ground->surface_at(1.0, 1.0)->z_m, 1.0, 1e-12);
+}
+
+TEST_F(GroundFiles, A16BitPngHeightfield) {
+    // A 30 % ramp rising eastwards: 0.3 m per column of 1 m, in millimetres.
+    write_png("ramp.png", 40, 20, [](png_uint_32 i, png_uint_32) { return 300 * i; });
+    write("ramp.toml", "[heightfield]\nfile = \"ramp.png\"\nspacing_m = 1.0\nheight_scale_m = 0.001\n");
+    const LoadedGround g = load_ground(dir_ / "ramp.png");  // finds ramp.toml beside it
+    EXPECT_NEAR(g.ground->surface_at(10.5, 7.25)->z_m, 3.15, 1e-12);
+    const GroundContact c = g.ground->wheel_contact(wheel_at(10.0, 5.0, 3.2));
+    ASSERT_TRUE(c.found);
+    EXPECT_NEAR(c.normal.x, -0.3 / std::sqrt(1.09), 1e-12);
+    write("rgb.png", std::string("\x89PNG\r\n\x1a\n", 8) + "not really");
+    GroundLoadOptions o;
+    o.spacing_m = 1.0;
+    EXPECT_NE(error_of(dir_ / "rgb.png", o).find("not a heightfield PNG"), std::string::npos);
+}
+
+TEST_F(GroundFiles, AMeshWithItsSurfacesAndStart) {
+    write("pad.obj", "v -10 -10 0\nv 10 -10 0\nv 10 10 0\nv -10 10 0\nv 30 -10 0\nv 30 10 0\n"
+                     "usemtl asphalt\nf 1 2 3 4\nusemtl gravel\nf 2 5 6 3\n");
+    write("pad.toml", "[mesh]\nfile = \"pad.obj\"\n[surfaces.gravel]\nfriction = 0.6\nfriction_off_road_tyre = 0.75\nrolling_resistance = 3\n"
+                      "[start]\nx_m = -5\ny_m = 2\n");
+    const LoadedGround g = load_ground(dir_ / "pad.toml");
+    EXPECT_EQ(g.summary, "mesh of 4 triangles (3 surfaces)");
+    ASSERT_TRUE(g.start);
+    EXPECT_EQ(g.start->x_m, -5.0);
+    WheelProbe w = wheel_at(20.0, 0.0, 0.28);
+    w.tread = 1.0;
+    EXPECT_NEAR(g.ground->wheel_contact(w).friction, 0.75, 1e-15);
+    EXPECT_EQ(g.ground->wheel_contact(w).rolling_resistance_factor, 3.0);
+    EXPECT_NEAR(g.ground->wheel_contact(wheel_at(0.0, 0.0, 0.28)).friction, 1.0, 1e-15);
+}
+
+TEST_F(GroundFiles, RefusesWhatItCannotUse) {
+    EXPECT_EQ(error_of(write("a.txt", "x")), "a.txt: expected a ground file: .obj (mesh), .png or .csv (heightfield), or .toml (ground description)");
+    EXPECT_EQ(error_of(write("none.toml", "[start]\nx_m = 1\n")), "none.toml: expected exactly one of the tables [mesh] and [heightfield]");
+    EXPECT_EQ(error_of(write("nofile.toml", "[mesh]\nup = \"z\"\n")), "nofile.toml:1: 'mesh.file': missing required key");
+    write("pad.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n");
+    EXPECT_EQ(error_of(write("up.toml", "[mesh]\nfile = \"pad.obj\"\nup = \"x\"\n")), "up.toml:3: 'mesh.up': expected 'z' or 'y', got 'x'");
+    EXPECT_EQ(error_of(write("mu.toml", "[mesh]\nfile = \"pad.obj\"\n[surfaces.ice]\nfriction = -0.1\n")),
+              "mu.toml:4: 'surfaces.ice.friction': expected a number above 0, got -0.1");
+    EXPECT_EQ(error_of(write("ragged.csv", "1,2,3\n4,5\n"), GroundLoadOptions{UpAxis::Z, 1.0, std::nullopt}),
+              "ragged.csv:2: expected 3 values as in the first row, got 2");
+    EXPECT_EQ(error_of(write("word.csv", "1,2\n3,high\n"), GroundLoadOptions{UpAxis::Z, 1.0, std::nullopt}),
+              "word.csv:2: 'column 2': expected a finite height, got 'high'");
+    EXPECT_EQ(error_of(write("missing.toml", "[heightfield]\nfile = \"nowhere.csv\"\n")).substr(0, 11), "nowhere.csv");
+}
