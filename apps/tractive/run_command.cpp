@@ -18,6 +18,7 @@
 #include "tractive/io/controls_csv.hpp"
 #include "tractive/io/telemetry_csv.hpp"
 #include "tractive/laws/engine_torque.hpp"
+#include "tractive/road/road_ground.hpp"
 
 namespace fs = std::filesystem;
 
@@ -130,7 +131,7 @@ void add_run_options(CLI::App& run, RunOptions& o) {
                    "Rolling start at this forward speed in km/h (default 0), in the gear that suits it (automatic and "
                    "sequential: the automatic's choice; manual and direct: the first row's gear, which must not "
                    "over-rev the engine)");
-    run.add_option("--heading", o.heading_deg, "Start heading in degrees about the road normal, 0 = along +x, + = left (default 0)");
+    add_ground_options(run, o.ground, true);
     run.add_option("--road", o.road, "Road: flat, grade=0.3, bank=5, mu=0.9, stretch=FROM:TO:MU, split=FROM:TO:LEFT:RIGHT");
     add_car_load_options(run, o.load);
     run.add_option("--mode", o.mode,
@@ -142,9 +143,20 @@ void add_run_options(CLI::App& run, RunOptions& o) {
 
 int run_command(const RunOptions& o, const std::string& default_car_path) {
     const LoadOptions load_options = to_load_options(o.load);
-    RoadSpec road;
+    std::shared_ptr<const Ground> ground;
+    GroundStart start;
     try {
-        road = parse_road_spec(o.road);
+        if (!o.ground.file.empty()) {
+            if (o.road != "flat") throw std::invalid_argument("--road and --ground: expected one of them (--road describes the analytic road)");
+            const CliGround g = resolve_ground(o.ground);  // LoadError: exit 2 in main
+            std::cerr << fmt::format("ground: {} from {}\n", g.loaded.summary, o.ground.file);
+            ground = g.loaded.ground;
+            start = g.start;
+        } else {
+            if (!o.ground.at.empty()) throw std::invalid_argument("--at places the car on a --ground file: expected --ground FILE with it");
+            ground = std::make_shared<RoadGround>(parse_road_spec(o.road));
+            start.heading_rad = o.ground.heading_deg.value_or(0.0) * std::numbers::pi / 180.0;
+        }
     } catch (const std::invalid_argument& e) {
         std::cerr << "error: " << e.what() << "\n";
         return kExitBadInput;
@@ -161,7 +173,7 @@ int run_command(const RunOptions& o, const std::string& default_car_path) {
         std::cerr << fmt::format("error: --speed {}: expected a forward speed in km/h within [0, 1000]\n", o.speed_kmh);
         return kExitBadInput;
     }
-    if (!std::isfinite(o.heading_deg)) {
+    if (o.ground.heading_deg && !std::isfinite(*o.ground.heading_deg)) {
         std::cerr << "error: --heading: expected a finite angle in degrees\n";
         return kExitBadInput;
     }
@@ -217,7 +229,9 @@ int run_command(const RunOptions& o, const std::string& default_car_path) {
 
     InitialConditions ic;
     ic.speed_m_per_s = o.speed_kmh / 3.6;
-    ic.heading_rad = o.heading_deg * std::numbers::pi / 180.0;
+    ic.x_m = start.x_m;
+    ic.y_m = start.y_m;
+    ic.heading_rad = start.heading_rad;
     // The starting gear: the first row's lever (manual, direct) or the first row's gear
     // (sequential); the automatic starts in neutral and puts a gear in itself when the selector
     // is at D or R. A rolling start (--speed) in automatic or sequential mode starts in the gear
@@ -225,13 +239,13 @@ int run_command(const RunOptions& o, const std::string& default_car_path) {
     const DriverInput& first = controls.front().input;
     ic.gear = run_mode.mode == ShiftMode::Automatic && !run_mode.direct ? 0 : first.gear_lever;
     ic.engine_running = true;
-    Simulation sim(car.spec, road, step_settings, ic);
+    Simulation sim(car.spec, ground, step_settings, ic);
     if (ic.speed_m_per_s > 0.0) {
         const double wheel_output = gearbox_output_speed_rad_per_s(sim.model(), sim.state());
         const bool forward_selected = run_mode.mode == ShiftMode::Automatic ? first.gear_lever > 0 : true;
         if (!run_mode.direct && run_mode.mode != ShiftMode::Manual && forward_selected) {
             ic.gear = choose_automatic_gear(sim.model(), wheel_output, first.throttle, 0);
-            sim.mutable_state() = initial_state(sim.model(), road, ic);
+            sim.mutable_state() = initial_state(sim.model(), *ground, ic);
         }
         const double rpm = std::abs(gearbox_ratio(car.spec.transmission, ic.gear) * wheel_output) / kRadPerSecPerRpm;
         if (rpm > car.spec.engine.rpm_limit) {

@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
+#include "ground_options.hpp"
 #include "load_options.hpp"
 
 namespace tractive::cli {
@@ -15,8 +16,8 @@ struct RunOptions {
     double duration_s = -1.0;   // < 0: until the last control row's time
     double interval_s = 0.01;   // telemetry row interval; at least the internal step
     double speed_kmh = 0.0;     // rolling start: forward speed, wheels rolling, in a gear that suits it
-    double heading_deg = 0.0;   // start heading about the road normal, 0 = along +x, + = to the left
-    std::string road = "flat";  // docs/road.md
+    std::string road = "flat";  // docs/road.md; or a ground file (ground.file) with the start pose
+    GroundCliOptions ground;    // --ground, --at, --heading (start heading about z, 0 = along +x, + = to the left)
     CarLoadOptions load;  // --data-root, --vdrift-tires
     // Control layer (docs/control.md). Empty: the car's own setting (transmission.mode,
     // [driver_aids]). mode: manual, sequential, automatic, or direct (no control layer: the

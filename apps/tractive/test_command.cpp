@@ -5,6 +5,7 @@
 #include <cmath>
 #include <filesystem>
 #include <iostream>
+#include <numbers>
 #include <nlohmann/json.hpp>
 
 #include "atomic_write.hpp"
@@ -51,6 +52,7 @@ void add_test_options(CLI::App& test, TestOptions& options) {
                     "[CAR] [TEST...]: car file (default: the project's default car), then tests (default: all of " +
                         names + ")");
     test.add_flag("--json", options.json, "Print one JSON object keyed by test name");
+    add_ground_options(test, options.ground, true);
     test.add_option("--out", options.out_dir, "Folder for each test's telemetry CSV (DIR/<test>.csv), created if needed");
     add_car_load_options(test, options.load);
     test.add_option("--step-ms", options.internal_step_ms,
@@ -83,6 +85,23 @@ int test_command(const TestOptions& options, const std::string& default_car_path
     for (const auto& w : car.warnings) std::cerr << "warning: " << w.to_string() << "\n";
 
     StandardTestOptions run;
+    if (!options.ground.file.empty()) {
+        try {
+            const CliGround g = resolve_ground(options.ground);  // LoadError: exit 2 in main
+            std::cerr << fmt::format("ground: {} from {}; the tests start at x = {} m, y = {} m, heading {:.1f} deg\n", g.loaded.summary,
+                                     options.ground.file, g.start.x_m, g.start.y_m, g.start.heading_rad * 180.0 / std::numbers::pi);
+            run.ground = g.loaded.ground;
+            run.start_x_m = g.start.x_m;
+            run.start_y_m = g.start.y_m;
+            run.start_heading_rad = g.start.heading_rad;
+        } catch (const std::invalid_argument& e) {
+            std::cerr << "error: " << e.what() << "\n";
+            return kExitBadInput;
+        }
+    } else if (!options.ground.at.empty() || options.ground.heading_deg) {
+        std::cerr << "error: --at and --heading place the car on a --ground file: expected --ground FILE with them\n";
+        return kExitBadInput;
+    }
     if (options.internal_step_ms) {
         const double h_ms = *options.internal_step_ms;
         if (!(h_ms > 0.0 && h_ms <= 100.0)) {

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "ground_options.hpp"
 #include "load_options.hpp"
 
 namespace tractive::cli {
@@ -19,6 +20,7 @@ struct TestOptions {
     std::string out_dir;  // empty: no telemetry files
     CarLoadOptions load;  // --data-root, --vdrift-tires
     std::optional<double> internal_step_ms;  // none: the library default (StepSettings)
+    GroundCliOptions ground;                 // --ground and the start pose; empty: each test's own road
 };
 
 void add_test_options(CLI::App& test, TestOptions& options);

@@ -15,6 +15,7 @@
 #include "tractive/core/number_text.hpp"
 #include "tractive/io/load_error.hpp"
 #include "tractive/io/text_file.hpp"
+#include "tractive/road/road_builder.hpp"
 #include "tractive/world/mesh_ground.hpp"
 
 namespace tractive {
@@ -143,6 +144,73 @@ LoadedGround heightfield_ground(Heightfield field, const std::string& label) {
     }
 }
 
+// [road]: the centreline's start, widths and step, and its [[road.section]]s (road_builder.hpp);
+// [surfaces.asphalt] and [surfaces.verge] for its two surfaces. A car starts at the centreline's
+// start unless [start] says otherwise.
+LoadedGround road_ground(const Description& d, const toml::table& t, const std::string& label) {
+    RoadDescription r;
+    const double deg = std::numbers::pi / 180.0;
+    if (const toml::node* n = t.get("start_m")) {
+        const auto* a = n->as_array();
+        if (!a || a->size() != 3) throw LoadError(d.where(n), "road.start_m", "expected [x, y, z] in metres");
+        double v[3];
+        for (int k = 0; k < 3; ++k) {
+            const auto value = a->get(k)->value<double>();
+            if (!value || !std::isfinite(*value)) throw LoadError(d.where(n), "road.start_m", "expected [x, y, z] in metres");
+            v[k] = *value;
+        }
+        r.start_x_m = v[0];
+        r.start_y_m = v[1];
+        r.start_z_m = v[2];
+    }
+    r.start_heading_rad = d.number(t, "road", "heading_deg", 0.0) * deg;
+    r.start_grade = d.number(t, "road", "grade", 0.0);
+    r.start_bank_rad = d.number(t, "road", "bank_deg", 0.0) * deg;
+    r.width_m = d.number(t, "road", "width_m", r.width_m, 0.0);
+    r.verge_m = d.number(t, "road", "verge_m", r.verge_m, -1e-300);
+    r.step_m = d.number(t, "road", "step_m", r.step_m, 0.0);
+    const toml::node* sections = t.get("section");
+    const auto* list = sections ? sections->as_array() : nullptr;
+    if (!list || !list->is_array_of_tables() || list->empty()) {
+        throw LoadError(d.where(sections ? sections : &t), "road.section", "expected one or more [[road.section]] tables");
+    }
+    for (std::size_t k = 0; k < list->size(); ++k) {
+        const toml::table& s = *list->get(k)->as_table();
+        const std::string key = fmt::format("road.section[{}]", k);
+        RoadSection sec;
+        sec.length_m = d.number(s, key, "length_m", std::nullopt, 0.0);
+        sec.radius_m = d.number(s, key, "radius_m", 0.0);
+        const double grade_before = k == 0 ? r.start_grade : r.sections.back().grade_end;
+        sec.grade_end = d.number(s, key, "grade_end", grade_before);
+        const double bank_before = k == 0 ? r.start_bank_rad : r.sections.back().bank_end_rad;
+        sec.bank_end_rad = d.number(s, key, "bank_end_deg", bank_before / deg) * deg;
+        if (s.get("width_end_m")) sec.width_end_m = d.number(s, key, "width_end_m", std::nullopt, 0.0);
+        r.sections.push_back(sec);
+    }
+    if (const toml::table* surfaces = d.table("surfaces")) {
+        for (const auto& [name, node] : *surfaces) {
+            const std::string key = fmt::format("surfaces.{}", name.str());
+            if (!node.is_table()) throw LoadError(d.where(&node), key, "expected a table");
+            if (name.str() != "asphalt" && name.str() != "verge") throw LoadError(d.where(&node), key, "expected surfaces.asphalt or surfaces.verge for a road");
+            GroundSurface& target = name.str() == "asphalt" ? r.paved : r.verge;
+            target = d.surface(*node.as_table(), key);
+            target.name = std::string(name.str());
+        }
+    }
+    TriangleMesh mesh;
+    try {
+        mesh = build_road_mesh(r);
+    } catch (const std::invalid_argument& e) {
+        throw LoadError(d.where(&t), "road", e.what());
+    }
+    double length = 0.0;
+    for (const RoadSection& s : r.sections) length += s.length_m;
+    LoadedGround out = mesh_ground(std::move(mesh), label);
+    out.summary = fmt::format("road of {} sections, {:.0f} m, {}", r.sections.size(), length, out.summary);
+    out.start = GroundStart{r.start_x_m, r.start_y_m, r.start_heading_rad};
+    return out;
+}
+
 LoadedGround load_description(const std::filesystem::path& file, const GroundLoadOptions& options) {
     const std::string text = read_text_file(file);
     toml::table root;
@@ -155,11 +223,14 @@ LoadedGround load_description(const std::filesystem::path& file, const GroundLoa
     const std::filesystem::path directory = file.parent_path();
     const toml::table* mesh = d.table("mesh");
     const toml::table* field = d.table("heightfield");
-    if ((mesh != nullptr) == (field != nullptr)) {
-        throw LoadError({file.string(), 0}, "", "expected exactly one of the tables [mesh] and [heightfield]");
+    const toml::table* road = d.table("road");
+    if ((mesh != nullptr) + (field != nullptr) + (road != nullptr) != 1) {
+        throw LoadError({file.string(), 0}, "", "expected exactly one of the tables [mesh], [heightfield] and [road]");
     }
     LoadedGround out;
-    if (mesh) {
+    if (road) {
+        out = road_ground(d, *road, file.string());
+    } else if (mesh) {
         ObjOptions obj;
         const std::string up = d.text(*mesh, "mesh", "up", options.up == UpAxis::Y ? "y" : "z");
         if (up != "z" && up != "y") throw LoadError(d.where(mesh->get("up")), "mesh.up", fmt::format("expected 'z' or 'y', got '{}'", up));

@@ -230,7 +230,9 @@ std::optional<SurfacePoint> MeshGround::surface_at(double x_m, double y_m) const
             const double l1 = ((b.y - c.y) * (x_m - c.x) + (c.x - b.x) * (y_m - c.y)) / det;
             const double l2 = ((c.y - a.y) * (x_m - c.x) + (a.x - c.x) * (y_m - c.y)) / det;
             const double l3 = 1.0 - l1 - l2;
-            if (l1 < 0.0 || l2 < 0.0 || l3 < 0.0) continue;
+            // (A point on an edge shared by two triangles must not fall between them by rounding.)
+            constexpr double kOnEdge = -1e-12;
+            if (l1 < kOnEdge || l2 < kOnEdge || l3 < kOnEdge) continue;
             const double z = l1 * a.z + l2 * b.z + l3 * c.z;
             if (!best || z > best->z_m) {
                 best = SurfacePoint{z, n, mesh_.surfaces[mesh_.surface_of_triangle[t]].friction(0.0)};

@@ -130,7 +130,7 @@ TEST_F(GroundFiles, AMeshWithItsSurfacesAndStart) {
 
 TEST_F(GroundFiles, RefusesWhatItCannotUse) {
     EXPECT_EQ(error_of(write("a.txt", "x")), "a.txt: expected a ground file: .obj (mesh), .png or .csv (heightfield), or .toml (ground description)");
-    EXPECT_EQ(error_of(write("none.toml", "[start]\nx_m = 1\n")), "none.toml: expected exactly one of the tables [mesh] and [heightfield]");
+    EXPECT_EQ(error_of(write("none.toml", "[start]\nx_m = 1\n")), "none.toml: expected exactly one of the tables [mesh], [heightfield] and [road]");
     EXPECT_EQ(error_of(write("nofile.toml", "[mesh]\nup = \"z\"\n")), "nofile.toml:1: 'mesh.file': missing required key");
     write("pad.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n");
     EXPECT_EQ(error_of(write("up.toml", "[mesh]\nfile = \"pad.obj\"\nup = \"x\"\n")), "up.toml:3: 'mesh.up': expected 'z' or 'y', got 'x'");

@@ -17,6 +17,7 @@
 // Each test's definition (procedure, thresholds, time caps) is in its source file under
 // src/analysis/standard_tests/ and in docs/validation.md.
 
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -81,6 +82,12 @@ struct StandardTestOptions {
     StepSettings step;                   // internal step (the library default)
     bool record_telemetry = false;
     double telemetry_interval_s = 0.05;  // one row per interval (rounded to whole internal steps)
+    // A ground to drive on instead of each test's analytic road (`tractive test --ground`): every
+    // test runs in the frame of the start pose (its +x along the heading), on the ground as it
+    // is there (the hill start's grade and the split-friction stops are then the ground's);
+    // telemetry positions are in the ground's world axes.
+    std::shared_ptr<const Ground> ground;
+    double start_x_m = 0.0, start_y_m = 0.0, start_heading_rad = 0.0;
 };
 
 // The tests in their standard order.

@@ -124,8 +124,9 @@ StepResponse step_response(const VehicleSpec& spec, double input, const Standard
     InitialConditions ic;
     ic.speed_m_per_s = kStepSpeed_m_per_s;
     ic.gear = gear_for(spec, kStepSpeed_m_per_s);
-    TestDrive d(spec, RoadSpec{}, settings_in_mode(spec, ShiftMode::Manual), ic,
-                keep_in ? options : StandardTestOptions{options.step, false, options.telemetry_interval_s});
+    StandardTestOptions run_options = options;
+    run_options.record_telemetry = run_options.record_telemetry && keep_in != nullptr;
+    TestDrive d(spec, RoadSpec{}, settings_in_mode(spec, ShiftMode::Manual), ic, run_options);
     SpeedControllerState speed;
     LaneKeeper lane;
     DriverInput in;

@@ -20,9 +20,18 @@ bool rolled_over(const Ground& ground, const VehicleState& s, const Vec3& body_z
 
 }  // namespace
 
+namespace {
+
+std::shared_ptr<const FramedGround> framed(const StandardTestOptions& o) {
+    return o.ground ? std::make_shared<FramedGround>(o.ground, o.start_x_m, o.start_y_m, o.start_heading_rad) : nullptr;
+}
+
+}  // namespace
+
 TestDrive::TestDrive(const VehicleSpec& spec, const RoadSpec& road, const ControlSettings& settings,
                      const InitialConditions& ic, const StandardTestOptions& options)
-    : sim_(spec, road, options.step, ic),
+    : framed_(framed(options)),
+      sim_(framed_ ? Simulation(spec, framed_, options.step, ic) : Simulation(spec, road, options.step, ic)),
       settings_(settings),
       control_(initial_controller_state(sim_.model(), sim_.state(), settings)),
       record_(options.record_telemetry) {
@@ -34,6 +43,17 @@ TestDrive::TestDrive(const VehicleSpec& spec, const RoadSpec& road, const Contro
 }
 
 void TestDrive::record_row() {
+    if (framed_) {  // positions, orientation and velocities in the ground's world axes
+        VehicleState world = sim_.state();
+        world.position_m = framed_->to_world_point(world.position_m);
+        world.orientation = framed_->to_world(world.orientation);
+        world.velocity_m_per_s = framed_->to_world_direction(world.velocity_m_per_s);
+        world.angular_velocity_rad_per_s = framed_->to_world_direction(world.angular_velocity_rad_per_s);
+        world.acceleration_m_per_s2 = framed_->to_world_direction(world.acceleration_m_per_s2);
+        append_telemetry_csv_row(csv_, sim_.model(), world, ControllerTelemetry{control_, applied_, refused_in_interval_});
+        refused_in_interval_ = false;
+        return;
+    }
     append_telemetry_csv_row(csv_, sim_.model(), sim_.state(), ControllerTelemetry{control_, applied_, refused_in_interval_});
     refused_in_interval_ = false;
 }

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "tractive/analysis/standard_tests.hpp"
+#include "tractive/world/framed_ground.hpp"
 #include "tractive/control/controller.hpp"
 #include "tractive/driver/path.hpp"
 #include "tractive/driver/path_follower.hpp"
@@ -54,6 +55,7 @@ private:
     void record_row();
     void check(bool was_running);
 
+    std::shared_ptr<const FramedGround> framed_;  // the ground file's frame, when the test runs on one
     Simulation sim_;
     ControlSettings settings_;
     ControllerState control_;

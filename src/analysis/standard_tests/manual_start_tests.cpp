@@ -40,16 +40,23 @@ double ramp(double t, double t0, double t1, double a, double b) {
 //            holding them with the throttle;
 //   after    (pedal fully up) full throttle, upshifts at 90 % of the rev limit (ManualUpshifter).
 // hill_start_ok: reached 10 km/h uphill within 20 s without the engine stopping. rollback_m: how
-// far the car rolled back (down the grade) after the handbrake was released, >= 0.
+// far the car rolled back (down the grade) after the handbrake was released, >= 0. hill_grade:
+// the grade it started on (rise over run along its heading): the test's 20 % on its own road, the
+// ground's under the start on a ground file.
 StandardTestResult hill_start_test(const VehicleSpec& spec, const StandardTestOptions& options) {
-    constexpr double kGrade = 0.2;
+    double grade = 0.2;
+    if (options.ground) {  // the ground's grade under the start, along the heading
+        const FramedGround framed(options.ground, options.start_x_m, options.start_y_m, options.start_heading_rad);
+        const std::optional<SurfacePoint> below = framed.surface_at(0.0, 0.0);
+        grade = below ? -below->normal.x / below->normal.z : kNaN;
+    }
     constexpr double kGoal_m_per_s = 10.0 / kKmhPerMps;
     constexpr double kCap_s = 20.0;
     constexpr double kBiteSlip_rad_per_s = 100.0;
     RoadSpec road;
-    road.grade = kGrade;
+    road.grade = std::isfinite(grade) ? grade : 0.0;
     const VehicleSummary summary = summarize(spec);
-    const double sin_theta = kGrade / std::sqrt(1.0 + kGrade * kGrade);
+    const double sin_theta = std::max(road.grade, 0.0) / std::sqrt(1.0 + road.grade * road.grade);
     const double hold_torque_nm = summary.mass_kg * kGravity_m_per_s2 * sin_theta * summary.driven_wheel_radius_m /
                                   (spec.transmission.forward_ratios.at(0) * summary.overall_final_drive *
                                    spec.transmission.efficiency);
@@ -106,7 +113,7 @@ StandardTestResult hill_start_test(const VehicleSpec& spec, const StandardTestOp
     d.report(r);
     if (!ok) r.fail(TestStatus::NotReached, fmt::format("10 km/h uphill was not reached within {:.0f} s", kCap_s));
     const double rollback = std::isnan(x_release) ? kNaN : std::max(0.0, x_release - x_min);
-    r.metrics = {{"hill_start_ok", ok ? 1.0 : 0.0, "bool"}, {"rollback_m", rollback, "m"}};
+    r.metrics = {{"hill_start_ok", ok ? 1.0 : 0.0, "bool"}, {"rollback_m", rollback, "m"}, {"hill_grade", grade, "1"}};
     keep(r, d, options);
     return r;
 }
