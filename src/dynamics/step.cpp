@@ -243,6 +243,14 @@ double wheel_slip_ratio_now(const VehicleModel& m, const VehicleState& s, int wh
     return (w.spin_rad_per_s * m.wheels[wheel].radius_m - vx) / std::max(std::abs(vx), kSlipReferenceSpeed_m_per_s);
 }
 
+Vec3 wheel_hub_position_m(const VehicleModel& m, const VehicleState& s, int wheel) {
+    const Mat3 rot = to_matrix(s.orientation);
+    const Vec3 body_z{rot.m[0][2], rot.m[1][2], rot.m[2][2]};
+    const WheelModel& w = m.wheels[wheel];
+    const double travel = s.wheels[wheel].travel_m;
+    return s.position_m + rot * (w.design_position_m + hinge_offset(w, travel)) + body_z * travel;
+}
+
 double current_mass_kg(const VehicleModel& m, const VehicleState& s) {
     return m.dry_mass_kg + s.fuel_volume_m3 * m.spec.fuel_tank.density_kg_per_m3;
 }
@@ -253,6 +261,12 @@ VehicleState initial_state(const VehicleModel& m, const RoadSpec& road, const In
 
 VehicleState initial_state(const VehicleModel& m, const Ground& ground, const InitialConditions& ic) {
     VehicleState s;
+    for (const double v : {ic.x_m, ic.y_m, ic.heading_rad, ic.speed_m_per_s}) {
+        if (!std::isfinite(v)) {
+            throw std::invalid_argument(fmt::format("start x = {} m, y = {} m, heading {} rad, speed {} m/s: expected finite numbers", ic.x_m,
+                                                    ic.y_m, ic.heading_rad, ic.speed_m_per_s));
+        }
+    }
     const std::optional<SurfacePoint> below = ground.surface_at(ic.x_m, ic.y_m);
     if (!below) {
         throw std::invalid_argument(fmt::format("no ground under the start position x = {} m, y = {} m", ic.x_m, ic.y_m));
@@ -332,6 +346,7 @@ struct StepContext {
     const VehicleSpec& spec;
     const Ground& ground;
     const StepSettings& settings;
+    const ExternalLoad* load = nullptr;  // from outside the car, or none
     Controls c{};
     double h = 0.0;
     Mat3 rot{};
@@ -594,6 +609,9 @@ void tyre_forces_at_wheel(StepContext& x, VehicleState& s, int i) {
     out.slip_angle_rad = slip.slip_angle_rad;
     out.fz_n = f.fz;
     out.steer_rad = steer;
+    out.axle = axle_left;
+    out.contact_point_m = f.contact;
+    out.contact_normal = n;
     out.inclination_rad = slip.inclination_rad;
     out.surface_mu = surface;
     out.in_contact = f.fz > 0.0;
@@ -1107,17 +1125,10 @@ void integrate(const StepContext& x, VehicleState& s) {
     s.time_s += h;
 }
 
-}  // namespace
-
-void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw, const StepSettings& settings,
-                VehicleState& s) {
-    step_fixed(m, RoadGround(road), raw, settings, s);
-}
-
-void step_fixed(const VehicleModel& m, const Ground& ground, const Controls& raw, const StepSettings& settings,
-                VehicleState& s) {
+void step_fixed_with(const VehicleModel& m, const Ground& ground, const Controls& raw, const StepSettings& settings,
+                     VehicleState& s, const ExternalLoad* load) {
     // The stages in order (docs/physics.md, "The step in order").
-    StepContext x{m, m.spec, ground, settings};
+    StepContext x{m, m.spec, ground, settings, load};
     x.h = settings.internal_step_s;
     x.c = clamped(raw, static_cast<int>(m.spec.transmission.forward_ratios.size()));
     x.rot = to_matrix(s.orientation);
@@ -1133,6 +1144,10 @@ void step_fixed(const VehicleModel& m, const Ground& ground, const Controls& raw
     }
     x.torque += cross(x.rot * x.suspension_arm, x.body_z);
     aerodynamics(x, s);
+    if (x.load) {  // from outside the car
+        x.force += x.load->force_n;
+        x.torque += x.load->torque_nm;
+    }
     engine(x, s);
     velocities_after_external_forces(x, s);
     // The rows are scratch space rebuilt every step. A per-thread buffer instead of a local, so
@@ -1144,6 +1159,23 @@ void step_fixed(const VehicleModel& m, const Ground& ground, const Controls& raw
     chassis_correction(x, s);
     solve_outputs(x, s, rows);
     integrate(x, s);
+}
+
+}  // namespace
+
+void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw, const StepSettings& settings,
+                VehicleState& s) {
+    step_fixed(m, RoadGround(road), raw, settings, s);
+}
+
+void step_fixed(const VehicleModel& m, const Ground& ground, const Controls& raw, const StepSettings& settings,
+                VehicleState& s, const ExternalLoad& load) {
+    step_fixed_with(m, ground, raw, settings, s, &load);
+}
+
+void step_fixed(const VehicleModel& m, const Ground& ground, const Controls& raw, const StepSettings& settings,
+                VehicleState& s) {
+    step_fixed_with(m, ground, raw, settings, s, nullptr);
 }
 
 StepResult step(const VehicleModel& m, const RoadSpec& road, const Controls& controls, const StepSettings& settings,

@@ -52,9 +52,18 @@ struct InitialConditions {
 VehicleState initial_state(const VehicleModel& model, const Ground& ground, const InitialConditions& ic);
 VehicleState initial_state(const VehicleModel& model, const RoadSpec& road, const InitialConditions& ic);
 
+// Forces on the body from outside the car over one internal step (a host's collisions, a push):
+// a force and a torque about the body's origin (VehicleState::position_m), world axes.
+struct ExternalLoad {
+    Vec3 force_n;
+    Vec3 torque_nm;
+};
+
 // Advances the state by exactly one internal step h.
 void step_fixed(const VehicleModel& model, const Ground& ground, const Controls& controls, const StepSettings& settings,
                 VehicleState& state);
+void step_fixed(const VehicleModel& model, const Ground& ground, const Controls& controls, const StepSettings& settings,
+                VehicleState& state, const ExternalLoad& load);
 void step_fixed(const VehicleModel& model, const RoadSpec& road, const Controls& controls, const StepSettings& settings,
                 VehicleState& state);
 
@@ -94,6 +103,9 @@ private:
 double speed_m_per_s(const VehicleState& s);
 double forward_speed_m_per_s(const VehicleState& s);  // along the body x axis
 double engine_rpm(const VehicleState& s);
+// A wheel's centre in the state's pose (world axes): its mount turned with the body, its
+// suspension's travel along the body's z axis and any hinge offset of its geometry.
+Vec3 wheel_hub_position_m(const VehicleModel& model, const VehicleState& state, int wheel);
 // Longitudinal slip ratio of a wheel now, at the end of the last step, as a controller with wheel
 // speed sensors can know it: kappa = (omega r - v_x) / max(|v_x|, 1 m/s), v_x the hub's velocity
 // along the wheel's heading (body x turned by the last step's steer angle). WheelOutputs::slip_ratio

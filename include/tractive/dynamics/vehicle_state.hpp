@@ -53,6 +53,12 @@ struct WheelOutputs {
     // the tyre's aligning moment Mz (its pneumatic trail) less the lateral force times the
     // mechanical trail of the caster, Mz - t Fy (what a steering wheel's force feedback feels).
     double steering_axis_torque_nm = 0.0;
+    // Where the step found the wheel (world axes, at the step's start): its spin axis (unit, to
+    // the wheel's left: steer, toe, camber and the body's attitude), and the ground's contact
+    // point and normal under it (the normal is the body's z axis over no ground).
+    Vec3 axle;
+    Vec3 contact_point_m;
+    Vec3 contact_normal;
 };
 
 struct DrivelineOutputs {

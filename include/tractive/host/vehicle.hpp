@@ -1,0 +1,108 @@
+#pragma once
+// One car a host (a game, a simulator, a test rig) steps once per frame: `update(dt, input)`
+// runs the driver-side control layer (transmission mode, automated clutch, ABS, traction
+// control; docs/control.md) and the dynamics at every internal step, carrying the part of dt that
+// does not fill a step to the next frame, so results do not depend on the frame rate. For
+// drawing: the body's pose and each wheel's, at the last internal step or interpolated to the
+// frame's time. For the host's own physics: forces and impulses at world points, a reset to a
+// pose, snapshots.
+//
+//   auto ground = std::make_shared<tractive::RoadGround>(tractive::RoadSpec{});
+//   tractive::Vehicle car(tractive::load_car("roadster.toml").spec, ground);
+//   while (running) {
+//       car.update(frame_dt, input);            // input: pedals, steering, lever (DriverInput)
+//       draw(car.body_pose(true), car.wheel_pose(0, true), ...);
+//   }
+
+#include <memory>
+#include <optional>
+
+#include "tractive/control/controller.hpp"
+#include "tractive/core/quat.hpp"
+#include "tractive/dynamics/simulation.hpp"
+#include "tractive/world/ground.hpp"
+
+namespace tractive {
+
+struct VehicleOptions {
+    StepSettings step;                       // the internal step (8 ms by default)
+    std::optional<ControlSettings> control;  // none: the car's own (transmission mode, aids)
+    InitialConditions start;                 // where and how it starts
+};
+
+struct Pose {
+    Vec3 position_m;
+    Quat orientation;  // body (or wheel) axes to world
+};
+
+struct WheelPose {
+    Pose pose;               // the wheel's centre; axes: x along its heading, y its spin axis (left), z up the wheel; spun by its angle
+    Vec3 contact_point_m;    // the ground under it (at the last internal step's start)
+    Vec3 contact_normal;
+    bool in_contact = false;
+};
+
+struct UpdateResult {
+    int internal_steps = 0;
+    double dropped_time_s = 0.0;       // dt beyond the cap on steps per call (StepSettings), or a dt that is not a finite number >= 0
+    bool gear_change_refused = false;  // the control layer refused a shift (docs/control.md)
+};
+
+class Vehicle {
+public:
+    // Throws std::invalid_argument for a car that does not validate or no ground under the start.
+    Vehicle(const VehicleSpec& spec, std::shared_ptr<const Ground> ground, const VehicleOptions& options = {});
+
+    // Advances by dt: whole internal steps, each through the control layer with this input.
+    UpdateResult update(double dt_s, const DriverInput& input);
+
+    [[nodiscard]] const VehicleState& state() const { return state_; }
+    [[nodiscard]] const VehicleModel& model() const { return model_; }
+    [[nodiscard]] const ControllerState& controller() const { return control_; }
+    [[nodiscard]] const Controls& applied_controls() const { return applied_; }  // what the last internal step got
+    [[nodiscard]] const Ground& ground() const { return *ground_; }
+    [[nodiscard]] const StepSettings& step_settings() const { return options_.step; }
+
+    // The body's pose at the last internal step, or (interpolated) at the frame's time: between the
+    // last two internal steps by the time carried over (state().pending_time_s / h).
+    [[nodiscard]] Pose body_pose(bool interpolated = false) const;
+    // Wheel 0..3 (FL, FR, RL, RR).
+    [[nodiscard]] WheelPose wheel_pose(int wheel, bool interpolated = false) const;
+
+    // A force at a world point, held over the internal steps of the next update() and then let go
+    // (a host's contact force, recomputed every frame). Forces add up.
+    void add_force(const Vec3& force_n, const Vec3& world_point_m);
+    // An impulse at a world point, delivered in the next internal step (a collision).
+    void add_impulse(const Vec3& impulse_ns, const Vec3& world_point_m);
+
+    // Puts the car at a new start (position, heading, speed, gear) on the ground: a new state at
+    // rest on its tyres (or rolling), the controller reset. Throws std::invalid_argument where
+    // there is no ground.
+    void reset(const InitialConditions& start);
+
+    struct Snapshot {
+        VehicleState state;
+        VehicleState previous;
+        ControllerState control;
+        Controls applied;
+    };
+    [[nodiscard]] Snapshot snapshot() const { return {state_, previous_, control_, applied_}; }
+    void restore(const Snapshot& s);
+
+private:
+    [[nodiscard]] Pose body_pose_of(const VehicleState& s) const;
+    [[nodiscard]] WheelPose wheel_pose_of(const VehicleState& s, int wheel) const;
+
+    VehicleModel model_;
+    std::shared_ptr<const Ground> ground_;
+    VehicleOptions options_;
+    ControlSettings control_settings_;
+    VehicleState state_;
+    VehicleState previous_;  // before the last internal step, for interpolation
+    ControllerState control_;
+    Controls applied_;
+    ExternalLoad held_;      // add_force's, for the next update
+    ExternalLoad impulse_;   // add_impulse's, as a load over the next internal step (impulse / h)
+};
+
+}  // namespace tractive

@@ -1,0 +1,149 @@
+#include "tractive/host/vehicle.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <utility>
+
+namespace tractive {
+
+namespace {
+
+Vec3 lerp(const Vec3& a, const Vec3& b, double t) { return a + (b - a) * t; }
+
+// Normalised linear interpolation of unit quaternions, the shorter way round (a frame's step
+// turns the car by a few milliradians: indistinguishable from slerp there).
+Quat nlerp(const Quat& a, Quat b, double t) {
+    if (a.w * b.w + a.x * b.x + a.y * b.y + a.z * b.z < 0.0) b = {-b.w, -b.x, -b.y, -b.z};
+    return normalized({a.w + (b.w - a.w) * t, a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, a.z + (b.z - a.z) * t});
+}
+
+ExternalLoad load_at(const VehicleState& s, const Vec3& force, const Vec3& point) {
+    return {force, cross(point - s.position_m, force)};
+}
+
+}  // namespace
+
+Vehicle::Vehicle(const VehicleSpec& spec, std::shared_ptr<const Ground> ground, const VehicleOptions& options)
+    : model_(build_vehicle_model(spec)),
+      ground_(ground ? std::move(ground) : throw std::invalid_argument("Vehicle: no ground")),
+      options_(options),
+      control_settings_(options.control.value_or(control_settings_for(spec))) {
+    reset(options.start);
+}
+
+void Vehicle::reset(const InitialConditions& start) {
+    state_ = initial_state(model_, *ground_, start);
+    previous_ = state_;
+    control_ = initial_controller_state(model_, state_, control_settings_);
+    applied_ = Controls{};
+    applied_.gear = state_.gear;
+    held_ = impulse_ = ExternalLoad{};
+}
+
+void Vehicle::restore(const Snapshot& s) {
+    state_ = s.state;
+    previous_ = s.previous;
+    control_ = s.control;
+    applied_ = s.applied;
+    held_ = impulse_ = ExternalLoad{};
+}
+
+void Vehicle::add_force(const Vec3& force_n, const Vec3& world_point_m) {
+    const ExternalLoad l = load_at(state_, force_n, world_point_m);
+    held_.force_n += l.force_n;
+    held_.torque_nm += l.torque_nm;
+}
+
+void Vehicle::add_impulse(const Vec3& impulse_ns, const Vec3& world_point_m) {
+    const double h = options_.step.internal_step_s;
+    const ExternalLoad l = load_at(state_, impulse_ns / h, world_point_m);
+    impulse_.force_n += l.force_n;
+    impulse_.torque_nm += l.torque_nm;
+}
+
+UpdateResult Vehicle::update(double dt_s, const DriverInput& input) {
+    UpdateResult result;
+    const double h = options_.step.internal_step_s;
+    const int cap = std::max(options_.step.max_internal_steps_per_call, 0);
+    if (!(dt_s >= 0.0) || !std::isfinite(dt_s)) {
+        result.dropped_time_s = dt_s;
+        return result;
+    }
+    // As tractive::step: whole internal steps, the remainder carried (a millionth of a step's
+    // tolerance), at most `cap` of them.
+    const double wanted_steps = (state_.pending_time_s + dt_s) / h;
+    if (wanted_steps >= cap + 1.0) {
+        result.dropped_time_s = state_.pending_time_s + dt_s - cap * h;
+        state_.pending_time_s = cap * h;
+    } else {
+        state_.pending_time_s += dt_s;
+    }
+    while (state_.pending_time_s >= h * (1.0 - 1e-6) && result.internal_steps < cap) {
+        applied_ = control_step(model_, state_, input, control_settings_, h, control_);
+        result.gear_change_refused = result.gear_change_refused || control_.gear_change_refused;
+        previous_ = state_;
+        const bool pushed = held_.force_n != Vec3{} || held_.torque_nm != Vec3{} || impulse_.force_n != Vec3{} || impulse_.torque_nm != Vec3{};
+        if (pushed) {
+            step_fixed(model_, *ground_, applied_, options_.step, state_,
+                       ExternalLoad{held_.force_n + impulse_.force_n, held_.torque_nm + impulse_.torque_nm});
+            impulse_ = ExternalLoad{};
+        } else {
+            step_fixed(model_, *ground_, applied_, options_.step, state_);
+        }
+        state_.pending_time_s -= h;
+        ++result.internal_steps;
+    }
+    if (state_.pending_time_s < 0.0) state_.pending_time_s = 0.0;
+    held_ = ExternalLoad{};
+    return result;
+}
+
+Pose Vehicle::body_pose_of(const VehicleState& s) const { return {s.position_m, s.orientation}; }
+
+WheelPose Vehicle::wheel_pose_of(const VehicleState& s, int i) const {
+    const WheelOutputs& out = s.wheel_outputs[i];
+    WheelPose w;
+    w.pose.position_m = wheel_hub_position_m(model_, s, i);
+    // Axes from the step's axle and the body's z axis, then the spin about the axle.
+    const Mat3 rot = to_matrix(s.orientation);
+    const Vec3 up{rot.m[0][2], rot.m[1][2], rot.m[2][2]};
+    const Vec3 axle = norm(out.axle) > 0.0 ? out.axle / norm(out.axle) : Vec3{rot.m[0][1], rot.m[1][1], rot.m[2][1]};
+    Vec3 forward = cross(axle, up);
+    forward = norm(forward) > 0.0 ? forward / norm(forward) : Vec3{rot.m[0][0], rot.m[1][0], rot.m[2][0]};
+    const Vec3 wheel_up = cross(forward, axle);
+    Mat3 frame;
+    const Vec3 columns[3] = {forward, axle, wheel_up};
+    for (int j = 0; j < 3; ++j) {
+        frame.m[0][j] = columns[j].x;
+        frame.m[1][j] = columns[j].y;
+        frame.m[2][j] = columns[j].z;
+    }
+    // Rolling forward (spin > 0) turns the wheel by +angle about its axle y: x (forward) towards
+    // -z, as a rolling wheel's front goes down.
+    w.pose.orientation = normalized(from_matrix(frame) * axis_angle(Vec3{0.0, 1.0, 0.0}, s.wheels[i].spin_angle_rad));
+    w.contact_point_m = out.contact_point_m;
+    w.contact_normal = out.contact_normal;
+    w.in_contact = out.in_contact;
+    return w;
+}
+
+Pose Vehicle::body_pose(bool interpolated) const {
+    if (!interpolated) return body_pose_of(state_);
+    const double t = std::clamp(state_.pending_time_s / options_.step.internal_step_s, 0.0, 1.0);
+    return {lerp(previous_.position_m, state_.position_m, t), nlerp(previous_.orientation, state_.orientation, t)};
+}
+
+WheelPose Vehicle::wheel_pose(int wheel, bool interpolated) const {
+    if (wheel < 0 || wheel > 3) throw std::out_of_range("Vehicle::wheel_pose: wheel 0..3 (FL, FR, RL, RR)");
+    const WheelPose now = wheel_pose_of(state_, wheel);
+    if (!interpolated) return now;
+    const WheelPose before = wheel_pose_of(previous_, wheel);
+    const double t = std::clamp(state_.pending_time_s / options_.step.internal_step_s, 0.0, 1.0);
+    WheelPose w = now;
+    w.pose.position_m = lerp(before.pose.position_m, now.pose.position_m, t);
+    w.pose.orientation = nlerp(before.pose.orientation, now.pose.orientation, t);
+    return w;
+}
+
+}  // namespace tractive

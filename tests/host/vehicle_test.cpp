@@ -1,0 +1,139 @@
+// The host API: a car stepped per frame through the control layer, drawn, pushed, reset, saved.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <memory>
+
+#include "support/test_paths.hpp"
+#include "tractive/host/vehicle.hpp"
+#include "tractive/io/car_loader.hpp"
+#include "tractive/road/road_ground.hpp"
+
+using namespace tractive;
+
+namespace {
+
+VehicleSpec roadster() { return load_car(std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml").spec; }
+
+DriverInput drive_off(double t) {
+    DriverInput in;
+    in.gear_lever = 1;  // D in the automatic, first in the manual
+    in.throttle = t < 4.0 ? 0.6 : 0.2;
+    in.steering = t > 2.0 ? 0.1 : 0.0;
+    return in;
+}
+
+VehicleOptions automatic() {
+    VehicleOptions o;
+    o.control = ControlSettings{ShiftMode::Automatic, {}};
+    return o;
+}
+
+}  // namespace
+
+// However the frames cut the time, the internal steps and their inputs are the same: after the
+// same simulated time the state is bit for bit the same at 30, 60 and 250 frames a second.
+TEST(HostVehicle, ResultsDoNotDependOnTheFrameRate) {
+    auto ground = std::make_shared<RoadGround>(RoadSpec{});
+    const auto run = [&](double frame_s, int frames) {
+        Vehicle car(roadster(), ground, automatic());
+        for (int k = 0; k < frames; ++k) car.update(frame_s, drive_off(car.state().time_s));
+        return car.state();
+    };
+    // 6 s: 750 internal steps of 8 ms. (The input is read at each internal step's time, so the
+    // frames only decide when the host sees the car.)
+    const VehicleState a = run(0.032, 187), b = run(0.004, 1500), c = run(0.016, 375);
+    ASSERT_NEAR(a.time_s, 5.984, 1e-9);
+    ASSERT_EQ(b.time_s, c.time_s);
+    EXPECT_EQ(b.position_m, c.position_m);
+    EXPECT_EQ(b.velocity_m_per_s, c.velocity_m_per_s);
+    EXPECT_GT(norm(c.velocity_m_per_s), 10.0) << "drove off in the automatic";
+}
+
+// Drawn between internal steps: at a frame between two steps the pose lies between theirs, at the
+// share of the step the frame has reached.
+TEST(HostVehicle, InterpolatesThePoseToTheFrameTime) {
+    Vehicle car(roadster(), std::make_shared<RoadGround>(RoadSpec{}), automatic());
+    for (int k = 0; k < 300; ++k) car.update(1.0 / 60.0, drive_off(car.state().time_s));
+    const double h = car.step_settings().internal_step_s;
+    const double share = car.state().pending_time_s / h;
+    ASSERT_GT(norm(car.state().velocity_m_per_s), 5.0);
+    const Pose now = car.body_pose(), drawn = car.body_pose(true);
+    const Vec3 step = car.state().velocity_m_per_s * h;  // about the last step's travel
+    EXPECT_NEAR(norm(now.position_m - drawn.position_m), (1.0 - share) * norm(step), 0.02 * norm(step) + 1e-9);
+    // The wheels: at their hubs, their y axis the step's axle, on the ground below.
+    for (int i = 0; i < 4; ++i) {
+        const WheelPose w = car.wheel_pose(i);
+        const Mat3 r = to_matrix(w.pose.orientation);
+        const Vec3 y{r.m[0][1], r.m[1][1], r.m[2][1]};
+        EXPECT_NEAR(dot(y, car.state().wheel_outputs[i].axle), 1.0, 1e-9);
+        EXPECT_TRUE(w.in_contact);
+        EXPECT_NEAR(w.pose.position_m.z - w.contact_point_m.z, car.model().wheels[i].radius_m, 0.03);
+    }
+}
+
+// A host's push sideways at the body's origin for 0.5 s: 3 kN, under the tyres' grip (about
+// 11 kN on this 1.1 t car), leans the car on its springs and tyres and no more; 20 kN slides it.
+// An impulse of m x 1 m/s through the origin changes its velocity by about 1 m/s in the step it
+// lands in.
+TEST(HostVehicle, ForcesAndImpulsesFromTheHost) {
+    const auto pushed = [](double force_n) {
+        Vehicle car(roadster(), std::make_shared<RoadGround>(RoadSpec{}));
+        DriverInput parked;
+        car.update(1.0, parked);
+        const Vec3 start = car.state().position_m;
+        for (int k = 0; k < 30; ++k) {
+            car.add_force({0.0, force_n, 0.0}, car.state().position_m);
+            car.update(1.0 / 60.0, parked);
+        }
+        return car.state().position_m.y - start.y;
+    };
+    const double held = pushed(3000.0), slid = pushed(20000.0);
+    std::printf("pushed sideways 0.5 s: %.4f m at 3 kN, %.3f m at 20 kN\n", held, slid);
+    EXPECT_GT(held, 0.0);
+    EXPECT_LT(held, 0.03) << "held by the tyres";
+    EXPECT_GT(slid, 0.5) << "slid to the left";
+    DriverInput parked;
+    Vehicle free_car(roadster(), std::make_shared<RoadGround>(RoadSpec{}));
+    free_car.update(1.0, parked);
+    const double mass = current_mass_kg(free_car.model(), free_car.state());
+    const Vec3 before = free_car.state().velocity_m_per_s;
+    free_car.add_impulse({mass * 1.0, 0.0, 0.0}, free_car.state().position_m);
+    free_car.update(free_car.step_settings().internal_step_s, parked);
+    EXPECT_NEAR(free_car.state().velocity_m_per_s.x - before.x, 1.0, 0.1) << "less what the tyres take in that step";
+}
+
+// A snapshot restored continues exactly as the run it was taken from; a reset puts the car back
+// on its wheels at a new pose.
+TEST(HostVehicle, SnapshotsAndResets) {
+    Vehicle car(roadster(), std::make_shared<RoadGround>(RoadSpec{}), automatic());
+    for (int k = 0; k < 120; ++k) car.update(1.0 / 60.0, drive_off(car.state().time_s));
+    const Vehicle::Snapshot saved = car.snapshot();
+    for (int k = 0; k < 120; ++k) car.update(1.0 / 60.0, drive_off(car.state().time_s));
+    const VehicleState first = car.state();
+    car.restore(saved);
+    for (int k = 0; k < 120; ++k) car.update(1.0 / 60.0, drive_off(car.state().time_s));
+    EXPECT_EQ(car.state().position_m, first.position_m);
+    EXPECT_EQ(car.state().velocity_m_per_s, first.velocity_m_per_s);
+    InitialConditions at;
+    at.x_m = 100.0;
+    at.y_m = -20.0;
+    at.heading_rad = 1.0;
+    car.reset(at);
+    EXPECT_NEAR(car.state().position_m.x, 100.0, 0.5);
+    EXPECT_NEAR(car.state().position_m.y, -20.0, 0.5);
+    EXPECT_EQ(norm(car.state().velocity_m_per_s), 0.0);
+    InitialConditions nowhere = at;
+    nowhere.x_m = std::nan("");
+    EXPECT_THROW(car.reset(nowhere), std::invalid_argument);
+}
+
+TEST(HostVehicle, BadFrameTimesSimulateNothing) {
+    Vehicle car(roadster(), std::make_shared<RoadGround>(RoadSpec{}));
+    for (const double dt : {-1.0, std::nan(""), std::numeric_limits<double>::infinity()}) {
+        const UpdateResult r = car.update(dt, DriverInput{});
+        EXPECT_EQ(r.internal_steps, 0);
+        EXPECT_EQ(car.state().time_s, 0.0);
+    }
+    EXPECT_THROW((void)car.wheel_pose(4), std::out_of_range);
+}
