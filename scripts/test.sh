@@ -17,6 +17,8 @@ cmake -S tests/install -B "$prefix/consumer-build" -G Ninja -DCMAKE_PREFIX_PATH=
 cmake --build "$prefix/consumer-build" >/dev/null
 mass=$("$prefix/consumer-build/consumer" "$prefix/share/tractive/cars/roadster.toml")
 echo "install check: find_package(tractive) consumer loaded the installed roadster, mass ${mass} kg"
+speed=$("$prefix/consumer-build/c_consumer" "$prefix/share/tractive/cars/roadster.toml")
+echo "install check: a C program on the installed tractive.h and libtractive.so drove the roadster off to ${speed} km/h in 2 s"
 # The installed CLI finds its default car under the prefix, even after the prefix is moved.
 moved="$prefix/moved"
 mkdir "$moved" && cp -r "$prefix/bin" "$prefix/share" "$moved/"

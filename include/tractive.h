@@ -1,0 +1,161 @@
+/* tractive's C interface: load a car, make a ground (the analytic road, a ground file, or your
+ * own through callbacks), create a vehicle on it, update it every frame with the driver's inputs
+ * (through the transmission controller, automated clutch, ABS and traction control at every
+ * internal step) and read its state and its wheels' transforms. For Unity, Godot, C#, Python's
+ * ctypes, or any language with a C foreign-function interface. Link with libtractive.so.
+ *
+ * Stability: this header is a stable interface. Within one TRACTIVE_C_API_VERSION, functions and
+ * structs are only added (at the end of a struct only where the struct carries its size), never
+ * changed or removed. Docs: docs/c-api.md.
+ *
+ * Conventions: SI units (m, s, N, rad unless a name says _deg or _kmh); world axes x, y
+ * horizontal and z up; quaternions as w, x, y, z (body axes to world). Every function that can
+ * fail returns a tractive_status; on failure tractive_last_error() gives a message naming the
+ * file, line and key where there is one. Handles are not shared between threads while one of them
+ * updates; different vehicles may be updated from different threads. */
+#ifndef TRACTIVE_H
+#define TRACTIVE_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TRACTIVE_C_API_VERSION 1
+
+#if defined(_WIN32)
+#define TRACTIVE_API __declspec(dllexport)
+#else
+#define TRACTIVE_API __attribute__((visibility("default")))
+#endif
+
+typedef enum tractive_status {
+    TRACTIVE_OK = 0,
+    TRACTIVE_BAD_INPUT = 1, /* a file or text that cannot be used, an argument out of range, a NULL */
+    TRACTIVE_FAILED = 2     /* anything else (out of memory, an internal error) */
+} tractive_status;
+
+typedef struct tractive_car tractive_car;
+typedef struct tractive_ground tractive_ground;
+typedef struct tractive_vehicle tractive_vehicle;
+
+/* The message of the last call that failed on this thread ("" when none). Valid until the next
+ * failing call on this thread. */
+TRACTIVE_API const char* tractive_last_error(void);
+/* TRACTIVE_C_API_VERSION of the library in use. */
+TRACTIVE_API int tractive_api_version(void);
+
+/* Cars: a .toml car or a VDrift .car file, or TOML text (label names it in messages; files it
+ * names are resolved from the working folder). */
+TRACTIVE_API tractive_status tractive_car_load_file(const char* path, tractive_car** out);
+TRACTIVE_API tractive_status tractive_car_load_toml(const char* text, const char* label, tractive_car** out);
+TRACTIVE_API void tractive_car_free(tractive_car* car);
+
+/* Grounds. The analytic road: a plane of the given grade (rise over run), bank (degrees, left
+ * side up) and friction factor. A ground file: .obj, .png, .csv or .toml (docs/grounds.md). */
+TRACTIVE_API tractive_status tractive_ground_road(double grade, double bank_deg, double friction, tractive_ground** out);
+TRACTIVE_API tractive_status tractive_ground_load_file(const char* path, tractive_ground** out);
+
+/* Your own ground: the step calls contact() once per wheel and internal step with the wheel
+ * (world axes) and expects the contact filled in; surface() (for placing a car) returns 1 with
+ * the height and normal at (x, y), or 0 where there is no ground. Both get user_data. They must
+ * not call back into tractive. */
+typedef struct tractive_wheel_probe {
+    double hub_m[3];
+    double axle[3]; /* unit: the body's y axis, the axle at zero steer and camber */
+    double up[3];   /* unit: the body's z axis */
+    double radius_m;
+    double width_m;
+    double tread;   /* the tyre's tread, 0 road .. 1 off-road */
+} tractive_wheel_probe;
+
+typedef struct tractive_contact {
+    int found;                          /* 0: no ground within reach (the wheel is off the ground) */
+    double normal[3];                   /* unit, out of the surface */
+    double hub_height_m;                /* the hub's distance from the surface along normal */
+    double point_m[3];                  /* hub - normal * hub_height_m */
+    double friction;                    /* factor on the tyre's friction, 1 = its data's surface */
+    double rolling_resistance_factor;   /* factor on its rolling resistance, 1 = as its data */
+    double surface_velocity_m_per_s[3]; /* a moving platform's, else 0 */
+} tractive_contact;
+
+typedef void (*tractive_contact_fn)(void* user_data, const tractive_wheel_probe* wheel, tractive_contact* contact);
+typedef int (*tractive_surface_fn)(void* user_data, double x_m, double y_m, double* z_m, double normal[3]);
+
+TRACTIVE_API tractive_status tractive_ground_callback(tractive_contact_fn contact, tractive_surface_fn surface, void* user_data,
+                                                      tractive_ground** out);
+/* Where a ground file says a car starts; 0 when it says nothing (then the origin, heading +x). */
+TRACTIVE_API int tractive_ground_start(const tractive_ground* ground, double* x_m, double* y_m, double* heading_deg);
+TRACTIVE_API void tractive_ground_free(tractive_ground* ground);
+
+/* Vehicles. A vehicle keeps what it needs of its car and ground: both may be freed after. */
+typedef struct tractive_start {
+    double x_m, y_m;
+    double heading_deg; /* 0 = +x, + = to the left */
+    double speed_kmh;   /* a rolling start */
+    int gear;           /* the gear it starts in (0 = neutral) */
+} tractive_start;
+
+/* transmission: 0 the car's own, 1 manual, 2 sequential, 3 automatic. start NULL: at rest at the
+ * origin heading +x. */
+TRACTIVE_API tractive_status tractive_vehicle_create(const tractive_car* car, const tractive_ground* ground, const tractive_start* start,
+                                                     int transmission, tractive_vehicle** out);
+TRACTIVE_API void tractive_vehicle_free(tractive_vehicle* vehicle);
+
+typedef struct tractive_input {
+    double throttle;  /* 0..1 */
+    double brake;     /* 0..1 */
+    double clutch;    /* pedal travel 0..1 (manual mode) */
+    double steering;  /* -1..1, + = left */
+    double handbrake; /* 0..1 */
+    int gear_lever;   /* manual: -1 reverse, 0 neutral, 1..n; automatic: -1 R, 0 N, 1 D */
+    int shift_up;     /* sequential paddles, 1 = pressed this frame */
+    int shift_down;
+    int start_engine; /* 1 = the starter */
+} tractive_input;
+
+/* Advances by dt_s through the control layer; internal_steps (may be NULL) gets how many were
+ * taken. A dt that is negative or not a number simulates nothing (TRACTIVE_BAD_INPUT). */
+TRACTIVE_API tractive_status tractive_vehicle_update(tractive_vehicle* vehicle, double dt_s, const tractive_input* input, int* internal_steps);
+
+typedef struct tractive_body_state {
+    double time_s;
+    double position_m[3];
+    double orientation_wxyz[4];
+    double velocity_m_per_s[3];
+    double angular_velocity_rad_per_s[3];
+    double speed_kmh;
+    double engine_rpm;
+    int gear;
+    int engine_running;
+} tractive_body_state;
+
+typedef struct tractive_wheel_state {
+    double position_m[3];       /* the wheel's centre */
+    double orientation_wxyz[4]; /* x along its heading, y its spin axis (left), spun by its angle */
+    double contact_point_m[3];
+    double contact_normal[3];
+    int in_contact;
+    double load_n;
+    double slip_ratio;
+    double slip_angle_rad;
+    double steer_rad;
+    double spin_rad_per_s;
+} tractive_wheel_state;
+
+/* interpolated: 1 for the pose at the frame's time (between the last two internal steps), 0 for
+ * the last internal step's. wheel: 0..3 (front left, front right, rear left, rear right). */
+TRACTIVE_API tractive_status tractive_vehicle_state(const tractive_vehicle* vehicle, int interpolated, tractive_body_state* out);
+TRACTIVE_API tractive_status tractive_vehicle_wheel(const tractive_vehicle* vehicle, int wheel, int interpolated, tractive_wheel_state* out);
+
+/* From the host's own physics: a force at a world point held over the next update, an impulse
+ * delivered in the next internal step. */
+TRACTIVE_API tractive_status tractive_vehicle_add_force(tractive_vehicle* vehicle, const double force_n[3], const double point_m[3]);
+TRACTIVE_API tractive_status tractive_vehicle_add_impulse(tractive_vehicle* vehicle, const double impulse_ns[3], const double point_m[3]);
+/* Puts the car at a new start on its ground (NULL: the origin). */
+TRACTIVE_API tractive_status tractive_vehicle_reset(tractive_vehicle* vehicle, const tractive_start* start);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TRACTIVE_H */

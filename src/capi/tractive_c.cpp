@@ -1,0 +1,331 @@
+// The C interface (include/tractive.h) over the C++ API: handles own C++ objects, every entry
+// point catches what the C++ side throws and turns it into a status and a thread-local message.
+#include "tractive.h"
+
+#include <cmath>
+#include <exception>
+#include <memory>
+#include <new>
+#include <numbers>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "tractive/host/vehicle.hpp"
+#include "tractive/io/car_loader.hpp"
+#include "tractive/io/ground_loader.hpp"
+#include "tractive/io/load_error.hpp"
+#include "tractive/road/road_ground.hpp"
+
+struct tractive_car {
+    tractive::VehicleSpec spec;
+};
+
+struct tractive_ground {
+    std::shared_ptr<const tractive::Ground> ground;
+    std::optional<tractive::GroundStart> start;
+};
+
+struct tractive_vehicle {
+    std::unique_ptr<tractive::Vehicle> vehicle;
+};
+
+namespace {
+
+thread_local std::string g_last_error;
+
+constexpr double kDegToRad = std::numbers::pi / 180.0;
+
+tractive_status fail(tractive_status status, std::string message) {
+    g_last_error = std::move(message);
+    return status;
+}
+
+// Runs f, turning exceptions into statuses.
+template <typename F>
+tractive_status guarded(F&& f) {
+    try {
+        return f();
+    } catch (const tractive::LoadError& e) {
+        return fail(TRACTIVE_BAD_INPUT, e.what());
+    } catch (const std::invalid_argument& e) {
+        return fail(TRACTIVE_BAD_INPUT, e.what());
+    } catch (const std::out_of_range& e) {
+        return fail(TRACTIVE_BAD_INPUT, e.what());
+    } catch (const std::bad_alloc&) {
+        return fail(TRACTIVE_FAILED, "out of memory");
+    } catch (const std::exception& e) {
+        return fail(TRACTIVE_FAILED, e.what());
+    } catch (...) {
+        return fail(TRACTIVE_FAILED, "unknown error");
+    }
+}
+
+tractive::Vec3 vec(const double v[3]) { return {v[0], v[1], v[2]}; }
+void put(const tractive::Vec3& v, double out[3]) {
+    out[0] = v.x;
+    out[1] = v.y;
+    out[2] = v.z;
+}
+void put(const tractive::Quat& q, double out[4]) {
+    out[0] = q.w;
+    out[1] = q.x;
+    out[2] = q.y;
+    out[3] = q.z;
+}
+
+tractive::InitialConditions initial(const tractive_start* s) {
+    tractive::InitialConditions ic;
+    if (!s) return ic;
+    ic.x_m = s->x_m;
+    ic.y_m = s->y_m;
+    ic.heading_rad = s->heading_deg * kDegToRad;
+    ic.speed_m_per_s = s->speed_kmh / 3.6;
+    ic.gear = s->gear;
+    return ic;
+}
+
+// A host's ground through its callbacks.
+class CallbackGround final : public tractive::Ground {
+public:
+    CallbackGround(tractive_contact_fn contact, tractive_surface_fn surface, void* user_data)
+        : contact_(contact), surface_(surface), user_data_(user_data) {}
+
+    [[nodiscard]] tractive::GroundContact wheel_contact(const tractive::WheelProbe& w) const override {
+        tractive_wheel_probe probe{};
+        put(w.hub_m, probe.hub_m);
+        put(w.axle, probe.axle);
+        put(w.up, probe.up);
+        probe.radius_m = w.radius_m;
+        probe.width_m = w.width_m;
+        probe.tread = w.tread;
+        tractive_contact c{};
+        c.friction = 1.0;
+        c.rolling_resistance_factor = 1.0;
+        c.normal[2] = 1.0;
+        contact_(user_data_, &probe, &c);
+        tractive::GroundContact out;
+        out.found = c.found != 0;
+        out.normal = vec(c.normal);
+        const double n = tractive::norm(out.normal);
+        // A contact the step cannot use (a normal that is not a direction, a height or a point that
+        // is not a number) is no contact: the wheel is off the ground for this step.
+        if (out.found && (!(n > 0.0) || !std::isfinite(n) || !std::isfinite(c.hub_height_m) || !std::isfinite(c.friction) ||
+                          !(c.friction >= 0.0) || !std::isfinite(c.rolling_resistance_factor))) {
+            return {};
+        }
+        if (out.found) out.normal = out.normal / n;
+        out.hub_height_m = c.hub_height_m;
+        out.point_m = vec(c.point_m);
+        out.friction = c.friction;
+        out.rolling_resistance_factor = c.rolling_resistance_factor;
+        out.surface_velocity_m_per_s = vec(c.surface_velocity_m_per_s);
+        for (const double v : {out.point_m.x, out.point_m.y, out.point_m.z, out.surface_velocity_m_per_s.x, out.surface_velocity_m_per_s.y,
+                               out.surface_velocity_m_per_s.z}) {
+            if (!std::isfinite(v)) return {};
+        }
+        return out;
+    }
+
+    [[nodiscard]] std::optional<tractive::SurfacePoint> surface_at(double x_m, double y_m) const override {
+        if (!surface_) return std::nullopt;
+        double z = 0.0;
+        double n[3] = {0.0, 0.0, 1.0};
+        if (!surface_(user_data_, x_m, y_m, &z, n)) return std::nullopt;
+        const tractive::Vec3 normal = vec(n);
+        const double length = tractive::norm(normal);
+        if (!std::isfinite(z) || !(length > 0.0) || !std::isfinite(length)) return std::nullopt;
+        return tractive::SurfacePoint{z, normal / length, 1.0};
+    }
+
+private:
+    tractive_contact_fn contact_;
+    tractive_surface_fn surface_;
+    void* user_data_;
+};
+
+}  // namespace
+
+extern "C" {
+
+const char* tractive_last_error(void) { return g_last_error.c_str(); }
+
+int tractive_api_version(void) { return TRACTIVE_C_API_VERSION; }
+
+tractive_status tractive_car_load_file(const char* path, tractive_car** out) {
+    if (!path || !out) return fail(TRACTIVE_BAD_INPUT, "tractive_car_load_file: path and out must not be NULL");
+    *out = nullptr;
+    return guarded([&] {
+        *out = new tractive_car{tractive::load_car(path).spec};
+        return TRACTIVE_OK;
+    });
+}
+
+tractive_status tractive_car_load_toml(const char* text, const char* label, tractive_car** out) {
+    if (!text || !out) return fail(TRACTIVE_BAD_INPUT, "tractive_car_load_toml: text and out must not be NULL");
+    *out = nullptr;
+    return guarded([&] {
+        const std::string name = label ? label : "car.toml";
+        *out = new tractive_car{tractive::load_car_from_text(text, name.ends_with(".toml") ? name : name + ".toml").spec};
+        return TRACTIVE_OK;
+    });
+}
+
+void tractive_car_free(tractive_car* car) { delete car; }
+
+tractive_status tractive_ground_road(double grade, double bank_deg, double friction, tractive_ground** out) {
+    if (!out) return fail(TRACTIVE_BAD_INPUT, "tractive_ground_road: out must not be NULL");
+    *out = nullptr;
+    if (!(std::abs(grade) <= 1.0)) return fail(TRACTIVE_BAD_INPUT, "tractive_ground_road: grade within [-1, 1] (45 degrees)");
+    if (!(std::abs(bank_deg) < 45.0)) return fail(TRACTIVE_BAD_INPUT, "tractive_ground_road: bank_deg within (-45, 45)");
+    if (!(friction > 0.0 && friction <= 3.0)) return fail(TRACTIVE_BAD_INPUT, "tractive_ground_road: friction in (0, 3]");
+    return guarded([&] {
+        tractive::RoadSpec road;
+        road.grade = grade;
+        road.bank_rad = bank_deg * kDegToRad;
+        road.mu = friction;
+        *out = new tractive_ground{std::make_shared<tractive::RoadGround>(road), std::nullopt};
+        return TRACTIVE_OK;
+    });
+}
+
+tractive_status tractive_ground_load_file(const char* path, tractive_ground** out) {
+    if (!path || !out) return fail(TRACTIVE_BAD_INPUT, "tractive_ground_load_file: path and out must not be NULL");
+    *out = nullptr;
+    return guarded([&] {
+        tractive::LoadedGround g = tractive::load_ground(path);
+        *out = new tractive_ground{std::move(g.ground), g.start};
+        return TRACTIVE_OK;
+    });
+}
+
+tractive_status tractive_ground_callback(tractive_contact_fn contact, tractive_surface_fn surface, void* user_data, tractive_ground** out) {
+    if (!contact || !surface || !out) return fail(TRACTIVE_BAD_INPUT, "tractive_ground_callback: contact, surface and out must not be NULL");
+    *out = nullptr;
+    return guarded([&] {
+        *out = new tractive_ground{std::make_shared<CallbackGround>(contact, surface, user_data), std::nullopt};
+        return TRACTIVE_OK;
+    });
+}
+
+int tractive_ground_start(const tractive_ground* ground, double* x_m, double* y_m, double* heading_deg) {
+    if (!ground || !ground->start) return 0;
+    if (x_m) *x_m = ground->start->x_m;
+    if (y_m) *y_m = ground->start->y_m;
+    if (heading_deg) *heading_deg = ground->start->heading_rad / kDegToRad;
+    return 1;
+}
+
+void tractive_ground_free(tractive_ground* ground) { delete ground; }
+
+tractive_status tractive_vehicle_create(const tractive_car* car, const tractive_ground* ground, const tractive_start* start, int transmission,
+                                        tractive_vehicle** out) {
+    if (!car || !ground || !out) return fail(TRACTIVE_BAD_INPUT, "tractive_vehicle_create: car, ground and out must not be NULL");
+    *out = nullptr;
+    if (transmission < 0 || transmission > 3) {
+        return fail(TRACTIVE_BAD_INPUT, "tractive_vehicle_create: transmission 0 (the car's), 1 manual, 2 sequential or 3 automatic");
+    }
+    return guarded([&] {
+        tractive::VehicleOptions options;
+        options.start = initial(start);
+        if (transmission != 0) {
+            tractive::ControlSettings c = tractive::control_settings_for(car->spec);
+            c.mode = transmission == 1 ? tractive::ShiftMode::Manual
+                                       : (transmission == 2 ? tractive::ShiftMode::Sequential : tractive::ShiftMode::Automatic);
+            options.control = c;
+        }
+        *out = new tractive_vehicle{std::make_unique<tractive::Vehicle>(car->spec, ground->ground, options)};
+        return TRACTIVE_OK;
+    });
+}
+
+void tractive_vehicle_free(tractive_vehicle* vehicle) { delete vehicle; }
+
+tractive_status tractive_vehicle_update(tractive_vehicle* vehicle, double dt_s, const tractive_input* input, int* internal_steps) {
+    if (internal_steps) *internal_steps = 0;
+    if (!vehicle || !input) return fail(TRACTIVE_BAD_INPUT, "tractive_vehicle_update: vehicle and input must not be NULL");
+    if (!(dt_s >= 0.0) || !std::isfinite(dt_s)) return fail(TRACTIVE_BAD_INPUT, "tractive_vehicle_update: dt_s must be a finite number >= 0");
+    return guarded([&] {
+        tractive::DriverInput in;
+        in.throttle = input->throttle;
+        in.brake = input->brake;
+        in.clutch = input->clutch;
+        in.steering = input->steering;
+        in.handbrake = input->handbrake;
+        in.gear_lever = input->gear_lever;
+        in.shift_up = input->shift_up != 0;
+        in.shift_down = input->shift_down != 0;
+        in.start_engine = input->start_engine != 0;
+        const tractive::UpdateResult r = vehicle->vehicle->update(dt_s, in);
+        if (internal_steps) *internal_steps = r.internal_steps;
+        return TRACTIVE_OK;
+    });
+}
+
+tractive_status tractive_vehicle_state(const tractive_vehicle* vehicle, int interpolated, tractive_body_state* out) {
+    if (!vehicle || !out) return fail(TRACTIVE_BAD_INPUT, "tractive_vehicle_state: vehicle and out must not be NULL");
+    return guarded([&] {
+        const tractive::Vehicle& v = *vehicle->vehicle;
+        const tractive::VehicleState& s = v.state();
+        const tractive::Pose p = v.body_pose(interpolated != 0);
+        out->time_s = s.time_s;
+        put(p.position_m, out->position_m);
+        put(p.orientation, out->orientation_wxyz);
+        put(s.velocity_m_per_s, out->velocity_m_per_s);
+        put(s.angular_velocity_rad_per_s, out->angular_velocity_rad_per_s);
+        out->speed_kmh = 3.6 * tractive::speed_m_per_s(s);
+        out->engine_rpm = tractive::engine_rpm(s);
+        out->gear = s.gear;
+        out->engine_running = s.engine_running ? 1 : 0;
+        return TRACTIVE_OK;
+    });
+}
+
+tractive_status tractive_vehicle_wheel(const tractive_vehicle* vehicle, int wheel, int interpolated, tractive_wheel_state* out) {
+    if (!vehicle || !out) return fail(TRACTIVE_BAD_INPUT, "tractive_vehicle_wheel: vehicle and out must not be NULL");
+    if (wheel < 0 || wheel > 3) return fail(TRACTIVE_BAD_INPUT, "tractive_vehicle_wheel: wheel 0..3 (FL, FR, RL, RR)");
+    return guarded([&] {
+        const tractive::Vehicle& v = *vehicle->vehicle;
+        const tractive::WheelPose w = v.wheel_pose(wheel, interpolated != 0);
+        const tractive::WheelOutputs& o = v.state().wheel_outputs[wheel];
+        put(w.pose.position_m, out->position_m);
+        put(w.pose.orientation, out->orientation_wxyz);
+        put(w.contact_point_m, out->contact_point_m);
+        put(w.contact_normal, out->contact_normal);
+        out->in_contact = w.in_contact ? 1 : 0;
+        out->load_n = o.fz_n;
+        out->slip_ratio = o.slip_ratio;
+        out->slip_angle_rad = o.slip_angle_rad;
+        out->steer_rad = o.steer_rad;
+        out->spin_rad_per_s = v.state().wheels[wheel].spin_rad_per_s;
+        return TRACTIVE_OK;
+    });
+}
+
+tractive_status tractive_vehicle_add_force(tractive_vehicle* vehicle, const double force_n[3], const double point_m[3]) {
+    if (!vehicle || !force_n || !point_m) return fail(TRACTIVE_BAD_INPUT, "tractive_vehicle_add_force: no argument may be NULL");
+    for (int k = 0; k < 3; ++k) {
+        if (!std::isfinite(force_n[k]) || !std::isfinite(point_m[k])) return fail(TRACTIVE_BAD_INPUT, "tractive_vehicle_add_force: finite numbers");
+    }
+    vehicle->vehicle->add_force(vec(force_n), vec(point_m));
+    return TRACTIVE_OK;
+}
+
+tractive_status tractive_vehicle_add_impulse(tractive_vehicle* vehicle, const double impulse_ns[3], const double point_m[3]) {
+    if (!vehicle || !impulse_ns || !point_m) return fail(TRACTIVE_BAD_INPUT, "tractive_vehicle_add_impulse: no argument may be NULL");
+    for (int k = 0; k < 3; ++k) {
+        if (!std::isfinite(impulse_ns[k]) || !std::isfinite(point_m[k])) return fail(TRACTIVE_BAD_INPUT, "tractive_vehicle_add_impulse: finite numbers");
+    }
+    vehicle->vehicle->add_impulse(vec(impulse_ns), vec(point_m));
+    return TRACTIVE_OK;
+}
+
+tractive_status tractive_vehicle_reset(tractive_vehicle* vehicle, const tractive_start* start) {
+    if (!vehicle) return fail(TRACTIVE_BAD_INPUT, "tractive_vehicle_reset: vehicle must not be NULL");
+    return guarded([&] {
+        vehicle->vehicle->reset(initial(start));
+        return TRACTIVE_OK;
+    });
+}
+
+}  // extern "C"
