@@ -82,6 +82,9 @@ struct ContactRow {
     // under slip relaxation, whose law is taken at the relaxed slip's mean over the step): no
     // theta in prepare().
     bool time_weighted;
+    // The ground's own velocity along the row (a moving platform; 0 on a ground at rest): the
+    // row's velocity is the contact's relative to the surface, J v - surface_speed.
+    double surface_speed;
     double spring_gamma;  // g_s (m/s per N s)
     double spring_bias;   // b (m/s)
     double e1;           // set by prepare()
@@ -176,6 +179,8 @@ struct RowSet {
         p.y.coeff = 0.0;
         p.x.time_weighted = false;
         p.y.time_weighted = true;
+        p.x.surface_speed = 0.0;
+        p.y.surface_speed = 0.0;
         p.circle = 0.0;
         return p;
     }
@@ -331,7 +336,7 @@ struct ChassisVelocity {
             double& spin = b.w[kWheel0 + p.wheel];
             {  // longitudinal
                 ContactRow& r = p.x;
-                const double jv = c.along(r) + r.coeff * spin;
+                const double jv = c.along(r) + r.coeff * spin - r.surface_speed;
                 const double next = clamp_to(r.lambda - jv * r.e1 - r.lambda * r.e2 + r.e0, r.lo, r.hi);
                 const double d = next - r.lambda;
                 r.lambda = next;
@@ -340,7 +345,7 @@ struct ChassisVelocity {
             }
             {  // lateral
                 ContactRow& r = p.y;
-                const double jv = c.along(r);
+                const double jv = c.along(r) - r.surface_speed;
                 const double next = clamp_to(r.lambda - jv * r.e1 - r.lambda * r.e2 + r.e0, r.lo, r.hi);
                 const double d = next - r.lambda;
                 r.lambda = next;

@@ -256,7 +256,7 @@ double current_mass_kg(const VehicleModel& m, const VehicleState& s) {
 }
 
 VehicleState initial_state(const VehicleModel& m, const RoadSpec& road, const InitialConditions& ic) {
-    return initial_state(m, RoadGround(road), ic);
+    return initial_state(m, RoadGround(road, RoadGround::Borrowed{}), ic);
 }
 
 VehicleState initial_state(const VehicleModel& m, const Ground& ground, const InitialConditions& ic) {
@@ -907,6 +907,7 @@ void driveline_and_tyre_rows(StepContext& x, const VehicleState& s, RowSet& rows
         const WheelModel& wm = m.wheels[i];
         set_tyre_row(p.x, f.falling_x, f.law.fx_n, f.stiffness_x, f.row_velocity_x, f.stick, wm.tread_stiffness_x_n_per_m,
                      wm.tread_damping_x_ns_per_m, s.wheels[i].tread_deflection_x_m, h);
+        p.x.surface_speed = dot(f.surface_velocity, f.forward);
         // Lateral: contact-point velocity across the wheel heading.
         p.y.lin = f.lateral;
         p.y.ang = cross(rc, f.lateral);
@@ -914,6 +915,7 @@ void driveline_and_tyre_rows(StepContext& x, const VehicleState& s, RowSet& rows
         p.y.hi = f.bound_y * h;
         set_tyre_row(p.y, f.falling_y, f.law.fy_n, f.stiffness_y, f.row_velocity_y, f.stick, wm.tread_stiffness_y_n_per_m,
                      wm.tread_damping_y_ns_per_m, s.wheels[i].tread_deflection_y_m, h);
+        p.y.surface_speed = dot(f.surface_velocity, f.lateral);
         p.circle = f.circle * h;
     }
     x.clutch_capacity = clutch_capacity;
@@ -982,7 +984,7 @@ void solve_outputs(const StepContext& x, VehicleState& s, const RowSet& rows) {
     const auto deflection_after = [&](const ContactRow& r, double stick, double spin, double deflection, double stiffness,
                                       double relaxation) {
         if (r.spring_gamma <= 0.0 || stick <= 0.0 || !(stiffness > 0.0)) return 0.0;
-        const double jv = dot(r.lin, b.v) + dot(r.ang, b.omega) + r.coeff * spin;
+        const double jv = dot(r.lin, b.v) + dot(r.ang, b.omega) + r.coeff * spin - r.surface_speed;
         const double limit = r.hi / (h * stiffness);
         return std::clamp(deflection + h * jv, -limit, limit) / relaxation;
     };
@@ -1080,8 +1082,10 @@ void integrate(const StepContext& x, VehicleState& s) {
         // car's front loads ran 9 % ahead of a ten times finer step, and its ABS stop moved.)
         const WheelFrame& f = frames[i];
         const Vec3& n = f.normal;
-        const double body_speed_along_n_before = dot(v_before, n);
-        const double body_speed_along_n_after = dot(b.v, n);
+        // (Relative to the surface, which a platform may move along its normal.)
+        const double surface_speed_along_n = dot(f.surface_velocity, n);
+        const double body_speed_along_n_before = dot(v_before, n) - surface_speed_along_n;
+        const double body_speed_along_n_after = dot(b.v, n) - surface_speed_along_n;
         const double nz = dot(n, body_z);
         const double v0 = w.travel_speed_m_per_s;
         const Vec3 mount_arm = cross(r_mount, n);  // (w x r) . n = w . (r x n)
@@ -1165,7 +1169,7 @@ void step_fixed_with(const VehicleModel& m, const Ground& ground, const Controls
 
 void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw, const StepSettings& settings,
                 VehicleState& s) {
-    step_fixed(m, RoadGround(road), raw, settings, s);
+    step_fixed(m, RoadGround(road, RoadGround::Borrowed{}), raw, settings, s);
 }
 
 void step_fixed(const VehicleModel& m, const Ground& ground, const Controls& raw, const StepSettings& settings,
@@ -1180,7 +1184,7 @@ void step_fixed(const VehicleModel& m, const Ground& ground, const Controls& raw
 
 StepResult step(const VehicleModel& m, const RoadSpec& road, const Controls& controls, const StepSettings& settings,
                 VehicleState& s, double dt) {
-    return step(m, RoadGround(road), controls, settings, s, dt);
+    return step(m, RoadGround(road, RoadGround::Borrowed{}), controls, settings, s, dt);
 }
 
 StepResult step(const VehicleModel& m, const Ground& ground, const Controls& controls, const StepSettings& settings,

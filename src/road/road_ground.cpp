@@ -4,7 +4,9 @@
 
 namespace tractive {
 
-RoadGround::RoadGround(RoadSpec road) : road_(std::move(road)), normal_(road_normal(road_)) {}
+RoadGround::RoadGround(RoadSpec road) : owned_(std::move(road)), road_(&owned_), normal_(road_normal(owned_)) {}
+
+RoadGround::RoadGround(const RoadSpec& road, Borrowed) : road_(&road), normal_(road_normal(road)) {}
 
 GroundContact RoadGround::wheel_contact(const WheelProbe& wheel) const {
     GroundContact c;
@@ -12,12 +14,12 @@ GroundContact RoadGround::wheel_contact(const WheelProbe& wheel) const {
     c.normal = normal_;
     c.hub_height_m = dot(wheel.hub_m, normal_);  // the plane passes through the origin
     c.point_m = wheel.hub_m - normal_ * c.hub_height_m;
-    c.friction = road_friction(road_, c.point_m.x, c.point_m.y);
+    c.friction = road_friction(*road_, c.point_m.x, c.point_m.y);
     return c;
 }
 
 std::optional<SurfacePoint> RoadGround::surface_at(double x_m, double y_m) const {
-    return SurfacePoint{road_height_m(road_, x_m, y_m), normal_, road_friction(road_, x_m, y_m)};
+    return SurfacePoint{road_height_m(*road_, x_m, y_m), normal_, road_friction(*road_, x_m, y_m)};
 }
 
 }  // namespace tractive

@@ -11,9 +11,12 @@
 #include <new>
 
 #include "support/allocation_counter.hpp"
+#include "support/grounds.hpp"
 #include "tractive/control/controller.hpp"
 #include "tractive/dynamics/simulation.hpp"
+#include "tractive/host/vehicle.hpp"
 #include "tractive/io/car_loader.hpp"
+#include "tractive/road/road_ground.hpp"
 
 using namespace tractive;
 
@@ -61,4 +64,42 @@ TEST(NoAllocation, ControlStepAndStepThroughEveryPhase) {
         EXPECT_EQ(test::g_allocations.load() - before, 0) << car;
         EXPECT_GE(gears_used, 3) << car << ": the drive went through the automatic's upshifts";
     }
+}
+
+// The same on the other grounds a host uses: a road with friction stretches through the RoadSpec
+// overload (no copy of its stretches per step), a triangle mesh, and tractive::Vehicle's update.
+TEST(NoAllocation, OnEveryGroundAndThroughTheHostApi) {
+    const VehicleSpec spec = load_car(std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml").spec;
+    const VehicleModel model = build_vehicle_model(spec);
+    RoadSpec patchy;
+    patchy.stretches = {{10.0, 30.0, 0.5, 0.5}, {50.0, 80.0, 1.0, 0.3}};
+    const MeshGround mesh(test::plane_grid(-20.0, 400.0, -60.0, 60.0, 1.0));
+    const StepSettings settings;
+    ControlSettings cs;
+    cs.mode = ShiftMode::Automatic;
+    cs.aids = {true, true};
+    for (const bool on_mesh : {false, true}) {
+        VehicleState state = on_mesh ? initial_state(model, mesh, {}) : initial_state(model, patchy, {});
+        ControllerState control = initial_controller_state(model, state, cs);
+        const long before = test::g_allocations.load();
+        while (state.time_s < 20.0) {
+            const Controls c = control_step(model, state, input_at(state.time_s), cs, settings.internal_step_s, control);
+            if (on_mesh) {
+                step_fixed(model, mesh, c, settings, state);
+            } else {
+                step_fixed(model, patchy, c, settings, state);
+            }
+        }
+        EXPECT_EQ(test::g_allocations.load() - before, 0) << (on_mesh ? "mesh" : "road with stretches");
+        EXPECT_GT(state.position_m.x, 100.0);
+    }
+    Vehicle car(spec, std::make_shared<RoadGround>(patchy), VehicleOptions{settings, cs, {}});
+    const long before = test::g_allocations.load();
+    for (int frame = 0; frame < 600; ++frame) {
+        car.add_force({0.0, 100.0, 0.0}, car.state().position_m);
+        car.update(1.0 / 60.0, input_at(car.state().time_s));
+        (void)car.body_pose(true);
+        (void)car.wheel_pose(2, true);
+    }
+    EXPECT_EQ(test::g_allocations.load() - before, 0) << "Vehicle::update";
 }

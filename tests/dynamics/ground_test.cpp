@@ -148,3 +148,44 @@ TEST(MeshGroundCar, NoGroundUnderTheStartIsAClearError) {
         EXPECT_NE(std::string(e.what()).find("no ground under the start position x = -5 m"), std::string::npos) << e.what();
     }
 }
+
+namespace {
+// An endless flat platform at z = 0 moving at a constant velocity (a conveyor, a ferry's deck).
+class MovingPlatform final : public Ground {
+public:
+    explicit MovingPlatform(Vec3 velocity) : velocity_(velocity) {}
+    [[nodiscard]] GroundContact wheel_contact(const WheelProbe& w) const override {
+        GroundContact c;
+        c.found = true;
+        c.hub_height_m = w.hub_m.z;
+        c.point_m = {w.hub_m.x, w.hub_m.y, 0.0};
+        c.surface_velocity_m_per_s = velocity_;
+        return c;
+    }
+    [[nodiscard]] std::optional<SurfacePoint> surface_at(double, double) const override { return SurfacePoint{}; }
+
+private:
+    Vec3 velocity_;
+};
+}  // namespace
+
+// A parked car (brakes and handbrake on) on a platform that moves at 1 m/s is carried along at
+// the platform's speed: its tyres hold it to the surface, not to the world. Released, it rolls
+// with the platform too, only its rolling resistance against the surface.
+TEST(MeshGroundCar, AParkedCarRidesAMovingPlatform) {
+    auto platform = std::make_shared<MovingPlatform>(Vec3{1.0, 0.0, 0.0});
+    InitialConditions ic;
+    ic.engine_running = false;
+    Simulation sim(test::example_car("roadster"), platform, StepSettings{}, ic);
+    test::drive_for(sim, 4.0, [](const VehicleState&) {
+        Controls c;
+        c.brake = 1.0;
+        c.handbrake = 1.0;
+        return c;
+    });
+    const VehicleState& s = sim.state();
+    std::printf("on a platform at 1 m/s: the parked car moves at %.4f m/s, %.4f m/s across\n", s.velocity_m_per_s.x, s.velocity_m_per_s.y);
+    EXPECT_NEAR(s.velocity_m_per_s.x, 1.0, 0.01);
+    EXPECT_NEAR(s.velocity_m_per_s.y, 0.0, 0.01);
+    for (const auto& w : s.wheels) EXPECT_NEAR(w.spin_rad_per_s, 0.0, 1e-6) << "braked wheels do not turn";
+}

@@ -11,12 +11,20 @@ namespace tractive {
 class RoadGround final : public Ground {
 public:
     explicit RoadGround(RoadSpec road);
+    // A ground over a road the caller keeps alive (no copy of its friction stretches: what the
+    // RoadSpec overloads of step_fixed and step build for every call).
+    struct Borrowed {};
+    RoadGround(const RoadSpec& road, Borrowed);
+    RoadGround(const RoadGround&) = delete;
+    RoadGround& operator=(const RoadGround&) = delete;
+
     [[nodiscard]] GroundContact wheel_contact(const WheelProbe& wheel) const override;
     [[nodiscard]] std::optional<SurfacePoint> surface_at(double x_m, double y_m) const override;
-    [[nodiscard]] const RoadSpec& road() const { return road_; }
+    [[nodiscard]] const RoadSpec& road() const { return *road_; }
 
 private:
-    RoadSpec road_;
+    RoadSpec owned_;
+    const RoadSpec* road_;
     Vec3 normal_;
 };
 
