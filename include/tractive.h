@@ -61,7 +61,7 @@ TRACTIVE_API tractive_status tractive_ground_load_file(const char* path, tractiv
  * not call back into tractive. */
 typedef struct tractive_wheel_probe {
     double hub_m[3];
-    double axle[3]; /* unit: the body's y axis, the axle at zero steer and camber */
+    double axle[3]; /* unit: the wheel's spin axis, to its left, as the last internal step found it */
     double up[3];   /* unit: the body's z axis */
     double radius_m;
     double width_m;

@@ -465,7 +465,9 @@ void wheel_contact_and_load(StepContext& x, VehicleState& s, int i) {
     // imagined surface along the body's z axis: off the ground, no force.
     WheelProbe probe;
     probe.hub_m = f.hub;
-    probe.axle = {rot.m[0][1], rot.m[1][1], rot.m[2][1]};  // the body's y axis (steer and camber left out)
+    // The wheel's axle as the last step found it (steer, camber, attitude), or the body's y axis.
+    const Vec3& last_axle = s.wheel_outputs[i].axle;
+    probe.axle = dot(last_axle, last_axle) > 0.5 ? last_axle : Vec3{rot.m[0][1], rot.m[1][1], rot.m[2][1]};
     probe.up = body_z;
     probe.radius_m = wm.radius_m;
     probe.width_m = ws.tire.width_m;

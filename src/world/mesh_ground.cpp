@@ -146,8 +146,15 @@ GroundContact MeshGround::wheel_contact(const WheelProbe& wheel) const {
     GroundContact best;
     const Vec3& hub = wheel.hub_m;
     const double reach2 = wheel.radius_m * wheel.radius_m;
+    const auto out_of_reach = [&](double distance2) {
+        if (!(distance2 < reach2)) return true;
+        return best.found && best.hub_height_m >= 0.0 && distance2 >= best.hub_height_m * best.hub_height_m;
+    };
     const auto offer = [&](std::uint32_t t) {
         const auto& tri = mesh_.triangles[t];
+        // The hub's distance from the triangle's plane bounds its distance from the triangle.
+        const double plane_distance = std::abs(dot(hub - mesh_.vertices_m[tri[0]], face_normals_[t]));
+        if (out_of_reach(plane_distance * plane_distance)) return;
         const GroundSurface& surface = mesh_.surfaces[mesh_.surface_of_triangle[t]];
         detail::offer_triangle(wheel, mesh_.vertices_m[tri[0]], mesh_.vertices_m[tri[1]], mesh_.vertices_m[tri[2]], face_normals_[t],
                                surface.friction(wheel.tread), surface.rolling_resistance, t, best);
@@ -160,10 +167,6 @@ GroundContact MeshGround::wheel_contact(const WheelProbe& wheel) const {
             if (t != wheel.hint) offer(t);
         }
     }
-    const auto out_of_reach = [&](double distance2) {
-        if (!(distance2 < reach2)) return true;
-        return best.found && best.hub_height_m >= 0.0 && distance2 >= best.hub_height_m * best.hub_height_m;
-    };
     // (Each entry keeps its box's squared distance: a box pushed before the best contact was
     // found is tested again when it is popped.)
     struct Entry {
@@ -189,15 +192,7 @@ GroundContact MeshGround::wheel_contact(const WheelProbe& wheel) const {
             if (!out_of_reach(near.distance2)) stack[top++] = near;
             continue;
         }
-        for (std::uint32_t k = node.first; k < node.first + node.count; ++k) {
-            const std::uint32_t t = order_[k];
-            const auto& tri = mesh_.triangles[t];
-            const Vec3& a = mesh_.vertices_m[tri[0]];
-            // The hub's distance from the triangle's plane bounds its distance from the triangle.
-            const double plane_distance = std::abs(dot(hub - a, face_normals_[t]));
-            if (out_of_reach(plane_distance * plane_distance)) continue;
-            offer(t);
-        }
+        for (std::uint32_t k = node.first; k < node.first + node.count; ++k) offer(order_[k]);
     }
     return best;
 }

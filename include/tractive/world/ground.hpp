@@ -20,7 +20,7 @@ inline constexpr std::uint32_t kNoGroundFeature = 0xffffffffu;
 // A wheel as the step knows it when it asks the ground (world axes).
 struct WheelProbe {
     Vec3 hub_m;            // the wheel's centre
-    Vec3 axle;             // unit, the spin axis, to the wheel's left
+    Vec3 axle;             // unit, the spin axis, to the wheel's left (as the last step found it: steer, camber, attitude)
     Vec3 up;               // unit, the body's z axis (the suspension's travel)
     double radius_m = 0.0; // unloaded
     double width_m = 0.0;  // tread width
