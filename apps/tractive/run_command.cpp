@@ -288,10 +288,8 @@ int run_command(const RunOptions& o, const std::string& default_car_path) {
         VehicleState& s = sim.mutable_state();
         for (long k = 1; k <= rows; ++k) {
             bool refused = false;
-            // As tractive::step: whole internal steps, the remainder carried to the next row
-            // (tolerance of a millionth of a step).
-            s.pending_time_s += o.interval_s;
-            while (s.pending_time_s >= h * (1.0 - 1e-6)) {
+            // As tractive::step: whole internal steps, the remainder carried to the next row.
+            step_in_internal_steps(s, sim.settings(), o.interval_s, [&] {
                 const DriverInput& input = controls_at(controls, s.time_s, cursor);
                 applied = control_step(model, s, input, settings, h, control);
                 refused = refused || control.gear_change_refused;
@@ -299,9 +297,7 @@ int run_command(const RunOptions& o, const std::string& default_car_path) {
                 const bool running = s.engine_running;
                 step_fixed(model, sim.ground(), applied, sim.settings(), s);
                 events.engine(running, s);
-                s.pending_time_s -= h;
-            }
-            if (s.pending_time_s < 0.0) s.pending_time_s = 0.0;
+            });
             append_telemetry_csv_row(text, model, s, ControllerTelemetry{control, applied, refused});
         }
     }

@@ -1191,29 +1191,7 @@ StepResult step(const VehicleModel& m, const RoadSpec& road, const Controls& con
 
 StepResult step(const VehicleModel& m, const Ground& ground, const Controls& controls, const StepSettings& settings,
                 VehicleState& s, double dt) {
-    StepResult result;
-    const double h = settings.internal_step_s;
-    if (!(dt > 0.0) || !(h > 0.0)) {
-        if (!(dt == 0.0)) result.dropped_time_s = dt;  // negative or NaN, or no valid step size
-        return result;
-    }
-    const int cap = std::max(settings.max_internal_steps_per_call, 0);
-    // Compared in whole steps, so an infinite dt never enters the running sum.
-    const double wanted_steps = (s.pending_time_s + dt) / h;
-    if (wanted_steps >= cap + 1.0) {
-        result.dropped_time_s = s.pending_time_s + dt - cap * h;
-        s.pending_time_s = cap * h;
-    } else {
-        s.pending_time_s += dt;
-    }
-    // Tolerance of a millionth of a step so that dt = h gives one step despite rounding.
-    while (s.pending_time_s >= h * (1.0 - 1e-6) && result.internal_steps < cap) {
-        step_fixed(m, ground, controls, settings, s);
-        s.pending_time_s -= h;
-        ++result.internal_steps;
-    }
-    if (s.pending_time_s < 0.0) s.pending_time_s = 0.0;
-    return result;
+    return step_in_internal_steps(s, settings, dt, [&] { step_fixed(m, ground, controls, settings, s); });
 }
 
 Simulation::Simulation(const VehicleSpec& spec, RoadSpec road, StepSettings settings, const InitialConditions& ic)

@@ -64,22 +64,12 @@ void Vehicle::add_impulse(const Vec3& impulse_ns, const Vec3& world_point_m) {
 
 UpdateResult Vehicle::update(double dt_s, const DriverInput& input) {
     UpdateResult result;
-    const double h = options_.step.internal_step_s;
-    const int cap = std::max(options_.step.max_internal_steps_per_call, 0);
     if (!(dt_s >= 0.0) || !std::isfinite(dt_s)) {
         result.dropped_time_s = dt_s;
         return result;
     }
-    // As tractive::step: whole internal steps, the remainder carried (a millionth of a step's
-    // tolerance), at most `cap` of them.
-    const double wanted_steps = (state_.pending_time_s + dt_s) / h;
-    if (wanted_steps >= cap + 1.0) {
-        result.dropped_time_s = state_.pending_time_s + dt_s - cap * h;
-        state_.pending_time_s = cap * h;
-    } else {
-        state_.pending_time_s += dt_s;
-    }
-    while (state_.pending_time_s >= h * (1.0 - 1e-6) && result.internal_steps < cap) {
+    const double h = options_.step.internal_step_s;
+    const StepResult steps = step_in_internal_steps(state_, options_.step, dt_s, [&] {
         applied_ = control_step(model_, state_, input, control_settings_, h, control_);
         result.gear_change_refused = result.gear_change_refused || control_.gear_change_refused;
         previous_ = state_;
@@ -91,10 +81,9 @@ UpdateResult Vehicle::update(double dt_s, const DriverInput& input) {
         } else {
             step_fixed(model_, *ground_, applied_, options_.step, state_);
         }
-        state_.pending_time_s -= h;
-        ++result.internal_steps;
-    }
-    if (state_.pending_time_s < 0.0) state_.pending_time_s = 0.0;
+    });
+    result.internal_steps = steps.internal_steps;
+    result.dropped_time_s = steps.dropped_time_s;
     held_ = ExternalLoad{};
     return result;
 }

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <string>
 
+#include "support/grounds.hpp"
 #include "tractive/io/ground_loader.hpp"
 #include "tractive/io/load_error.hpp"
 
@@ -62,15 +63,7 @@ protected:
     std::filesystem::path dir_;
 };
 
-WheelProbe wheel_at(double x, double y, double z) {
-    WheelProbe w;
-    w.hub_m = {x, y, z};
-    w.axle = {0.0, 1.0, 0.0};
-    w.up = {0.0, 0.0, 1.0};
-    w.radius_m = 0.3;
-    w.width_m = 0.2;
-    return w;
-}
+WheelProbe wheel_at(double x, double y, double z) { return test::wheel_at({x, y, z}); }
 
 }  // namespace
 

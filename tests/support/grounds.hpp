@@ -7,6 +7,17 @@
 
 namespace tractive::test {
 
+// A wheel of radius_m, 0.2 m wide, with its hub at `hub`, its axle along +y and the body upright.
+inline WheelProbe wheel_at(const Vec3& hub, double radius_m = 0.3) {
+    WheelProbe w;
+    w.hub_m = hub;
+    w.axle = {0.0, 1.0, 0.0};
+    w.up = {0.0, 0.0, 1.0};
+    w.radius_m = radius_m;
+    w.width_m = 0.2;
+    return w;
+}
+
 // The plane z = grade x + bank_slope y over [x0, x1] x [y0, y1], as a grid of cells of `cell_m`,
 // two triangles each (alternating diagonals, so that neither direction is favoured).
 inline TriangleMesh plane_grid(double x0, double x1, double y0, double y1, double cell_m, double grade = 0.0,

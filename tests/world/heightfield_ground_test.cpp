@@ -11,17 +11,7 @@
 
 using namespace tractive;
 
-namespace {
-WheelProbe wheel_at(const Vec3& hub) {
-    WheelProbe w;
-    w.hub_m = hub;
-    w.axle = {0.0, 1.0, 0.0};
-    w.up = {0.0, 0.0, 1.0};
-    w.radius_m = 0.3;
-    w.width_m = 0.2;
-    return w;
-}
-}  // namespace
+using test::wheel_at;
 
 TEST(HeightfieldGround, ASampledPlaneIsTheAnalyticRoad) {
     RoadSpec road;

@@ -11,19 +11,7 @@
 
 using namespace tractive;
 
-namespace {
-
-WheelProbe wheel_at(const Vec3& hub, double radius = 0.3) {
-    WheelProbe w;
-    w.hub_m = hub;
-    w.axle = {0.0, 1.0, 0.0};
-    w.up = {0.0, 0.0, 1.0};
-    w.radius_m = radius;
-    w.width_m = 0.2;
-    return w;
-}
-
-}  // namespace
+using test::wheel_at;
 
 // On a plane the mesh gives what the analytic road gives: the hub's height along the normal, the
 // normal, the foot of the perpendicular, wherever the hub is over the grid's triangles, their
