@@ -343,7 +343,10 @@ HeightSamples read_height_png(const std::filesystem::path& file) {
         png_set_user_limits(png, 1u << 15, 1u << 15);
         png_read_info(png, info);
         png_get_IHDR(png, info, &width, &height, &bit_depth, &color_type, nullptr, nullptr, nullptr);
-        if (color_type == PNG_COLOR_TYPE_GRAY && (bit_depth == 16 || bit_depth == 8)) {
+        if (static_cast<std::size_t>(width) * height > kMaxHeightfieldSamples) {
+            std::snprintf(result.message, sizeof result.message, "%u x %u samples, more than 64 Mi", static_cast<unsigned>(width),
+                          static_cast<unsigned>(height));
+        } else if (color_type == PNG_COLOR_TYPE_GRAY && (bit_depth == 16 || bit_depth == 8)) {
             if (bit_depth == 16) png_set_swap(png);  // PNG is big-endian; rows as host uint16
             pixels.resize(static_cast<std::size_t>(width) * height);
             rows.resize(height);
