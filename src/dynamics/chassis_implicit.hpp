@@ -33,6 +33,7 @@ struct CornerCoupling {
     Vec3 normal;   // unit, the ground's normal under the corner's wheel
     double stiffness_n_per_m = 0.0;
     double damping_ns_per_m = 0.0;
+    double surface_speed_m_per_s = 0.0;  // the ground's own speed along normal (a platform): the mount moves relative to it
 };
 
 struct ChassisVelocityChange {
@@ -61,8 +62,9 @@ inline ChassisVelocityChange chassis_implicit_correction(const Mat3& mass, const
         const Vec3& normal = c.normal;
         const Vec3 arm = cross(c.mount_m, normal);
         const double j[6] = {normal.x, normal.y, normal.z, arm.x, arm.y, arm.z};
-        const double ju_after = dot(normal, v_after) + dot(arm, omega_after);
-        const double ju_change = ju_after - dot(normal, v) - dot(arm, omega);
+        const double ju_world = dot(normal, v_after) + dot(arm, omega_after);
+        const double ju_change = ju_world - dot(normal, v) - dot(arm, omega);  // (a steady platform's speed cancels here)
+        const double ju_after = ju_world - c.surface_speed_m_per_s;            // relative to the ground
         const double pull = h * h * c.stiffness_n_per_m * ju_after + h * c.damping_ns_per_m * ju_change;
         for (int r = 0; r < 6; ++r) {
             rhs[r] -= pull * j[r];

@@ -938,7 +938,7 @@ void chassis_correction(StepContext& x, const VehicleState& s) {
             std::array<detail::CornerCoupling, 4> corners;
             for (int i = 0; i < 4; ++i) {
                 corners[i] = {rot * m.wheels[i].suspension_mount_m, frames[i].normal, frames[i].chassis_stiffness,
-                              frames[i].chassis_damping};
+                              frames[i].chassis_damping, dot(frames[i].surface_velocity, frames[i].normal)};
             }
             const detail::ChassisVelocityChange d = detail::chassis_implicit_correction(
                 inverse(b.inv_mass), rot * inertia_body * transpose(rot), corners, b.v, b.omega, s.velocity_m_per_s,

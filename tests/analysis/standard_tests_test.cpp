@@ -393,19 +393,7 @@ VehicleSpec light_stiff_car() {
     const std::string replaced = std::regex_replace(text, tire_table, kRoadsterPacejka89Tyre, std::regex_constants::format_first_only);
     EXPECT_NE(replaced, text);
     VehicleSpec spec = load_car_from_text(replaced, std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml").spec;
-    double body = 0.0;
-    for (const PointMass& m : spec.masses) body += m.mass_kg;
-    const double scale = 520.0 / body;  // 520 kg of body, engine and driver; wheels and fuel on top
-    for (PointMass& m : spec.masses) {
-        m.mass_kg *= scale;
-        m.position_m.y *= 0.2;
-    }
-    for (WheelSpec& w : spec.wheels) {
-        const bool front = w.position_m.x > 0.0;
-        w.suspension.spring_n_per_m = front ? 150000.0 : 200000.0;
-        w.suspension.bump_damping_ns_per_m = w.suspension.rebound_damping_ns_per_m = front ? 3000.0 : 4000.0;
-        w.suspension.anti_roll_n_per_m = 0.0;
-    }
+    test::make_light_and_stiff(spec);
     return spec;
 }
 }  // namespace

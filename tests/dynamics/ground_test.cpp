@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "dynamics/dynamics_support.hpp"
+#include "support/car_edits.hpp"
 #include "support/grounds.hpp"
 #include "tractive/road/road_ground.hpp"
 #include "tractive/world/heightfield_ground.hpp"
@@ -150,19 +151,22 @@ TEST(MeshGroundCar, NoGroundUnderTheStartIsAClearError) {
 }
 
 namespace {
-// An endless flat platform at z = 0 moving at a constant velocity (a conveyor, a ferry's deck).
+// An endless flat platform at height z_m moving at a constant velocity (a conveyor, a ferry's
+// deck, a lift); the test moves z_m with the platform's vertical speed, as a host updates its
+// world between steps.
 class MovingPlatform final : public Ground {
 public:
     explicit MovingPlatform(Vec3 velocity) : velocity_(velocity) {}
+    double z_m = 0.0;
     [[nodiscard]] GroundContact wheel_contact(const WheelProbe& w) const override {
         GroundContact c;
         c.found = true;
-        c.hub_height_m = w.hub_m.z;
-        c.point_m = {w.hub_m.x, w.hub_m.y, 0.0};
+        c.hub_height_m = w.hub_m.z - z_m;
+        c.point_m = {w.hub_m.x, w.hub_m.y, z_m};
         c.surface_velocity_m_per_s = velocity_;
         return c;
     }
-    [[nodiscard]] std::optional<SurfacePoint> surface_at(double, double) const override { return SurfacePoint{}; }
+    [[nodiscard]] std::optional<SurfacePoint> surface_at(double, double) const override { return SurfacePoint{z_m, {0.0, 0.0, 1.0}, 1.0}; }
 
 private:
     Vec3 velocity_;
@@ -188,4 +192,33 @@ TEST(MeshGroundCar, AParkedCarRidesAMovingPlatform) {
     EXPECT_NEAR(s.velocity_m_per_s.x, 1.0, 0.01);
     EXPECT_NEAR(s.velocity_m_per_s.y, 0.0, 0.01);
     for (const auto& w : s.wheels) EXPECT_NEAR(w.spin_rad_per_s, 0.0, 1e-6) << "braked wheels do not turn";
+}
+
+// A platform rising at 0.5 m/s (a lift) under a light car on stiff springs, whose suspension the
+// step takes implicitly: its springs carry the car's weight as on a platform at rest, the
+// implicit correction measuring the mounts' motion relative to the platform, not to the world
+// (taken against the world it read the lift's speed as a compression and pushed the car up
+// off its springs' rest).
+TEST(MeshGroundCar, ALiftCarriesACarOnStiffSpringsAtItsStaticLoads) {
+    VehicleSpec spec = test::example_car("roadster");
+    test::make_light_and_stiff(spec);
+    ASSERT_LT(build_vehicle_model(spec).largest_explicit_chassis_step_s, StepSettings{}.internal_step_s) << "the implicit suspension";
+    const auto loads = [&](double lift_speed) {
+        auto lift = std::make_shared<MovingPlatform>(Vec3{0.0, 0.0, lift_speed});
+        Simulation sim(spec, lift, StepSettings{}, InitialConditions{});
+        double sum = 0.0;
+        test::drive_for(sim, 3.0, [&](const VehicleState& s) {
+            lift->z_m = lift_speed * s.time_s;  // where the lift is at the step's start
+            Controls c;
+            c.handbrake = 1.0;
+            return c;
+        });
+        for (const auto& w : sim.state().wheel_outputs) sum += w.fz_n;
+        return std::pair{sum, sim.state().velocity_m_per_s.z};
+    };
+    const auto [still, still_vz] = loads(0.0);
+    const auto [rising, rising_vz] = loads(0.5);
+    std::printf("tyre loads: %.1f N on a still platform, %.1f N on one rising at 0.5 m/s (the car at %.4f m/s)\n", still, rising, rising_vz);
+    EXPECT_NEAR(rising_vz, 0.5, 1e-3);
+    EXPECT_NEAR(rising, still, 2e-3 * still);
 }

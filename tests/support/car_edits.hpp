@@ -34,4 +34,24 @@ inline std::string example_car_text(const std::string& name) {
     return std::regex_replace(text, std::regex(R"re(file = "tyres/)re"), "file = \"" + (dir / "tyres").string() + "/");
 }
 
+// The car's body made light (520 kg of body, engine and driver, nearly on the centre line; wheels
+// and fuel on top) on stiff springs and dampers without anti-roll bars: chassis modes beyond the
+// default step's explicit update, so the step takes the suspension implicitly
+// (chassis_implicit.hpp).
+inline void make_light_and_stiff(VehicleSpec& spec) {
+    double body = 0.0;
+    for (const PointMass& m : spec.masses) body += m.mass_kg;
+    const double scale = 520.0 / body;
+    for (PointMass& m : spec.masses) {
+        m.mass_kg *= scale;
+        m.position_m.y *= 0.2;
+    }
+    for (WheelSpec& w : spec.wheels) {
+        const bool front = w.position_m.x > 0.0;
+        w.suspension.spring_n_per_m = front ? 150000.0 : 200000.0;
+        w.suspension.bump_damping_ns_per_m = w.suspension.rebound_damping_ns_per_m = front ? 3000.0 : 4000.0;
+        w.suspension.anti_roll_n_per_m = 0.0;
+    }
+}
+
 }  // namespace tractive::test
