@@ -35,7 +35,10 @@ struct ShaftRow {
     int dof_count;
     double lo;
     double hi;
-    double eff_mass;  // 1 / (J M^-1 J^T), 0 for a row that touches nothing
+    double eff_mass;  // 1 / (J M^-1 J^T + inv_q), 0 for a row that touches nothing
+    // A damper row's 1 / (c h): its impulse is -c h J v at the step's end (backward Euler) within
+    // the bounds; 0 for a rigid row (J v = 0 within the bounds).
+    double inv_q;
     double lambda;
     int slot;  // index into VehicleState::warm_impulses
 };
@@ -169,6 +172,7 @@ struct RowSet {
         r.hi = 0.0;
         r.lambda = 0.0;
         r.slot = slot;
+        r.inv_q = 0.0;
         return r;
     }
     TirePair& add_pair(int wheel) {
@@ -204,6 +208,7 @@ inline void prepare(ShaftRow& r, const Bodies& b) {
         r.inv_i_coeff[i] = b.inv_i[r.dof[i]] * r.coeff[i];
         k += r.coeff[i] * r.inv_i_coeff[i];
     }
+    k += r.inv_q;
     r.eff_mass = k > 0.0 || std::isnan(k) ? 1.0 / k : 0.0;
 }
 
@@ -385,7 +390,8 @@ struct ChassisVelocity {
                 r.lambda = next;
                 continue;
             }
-            const double next = clamp_to(r.lambda - row_velocity(r, b) * r.eff_mass, r.lo, r.hi);
+            // (A damper row: lambda' = -(J v + K d) / inv_q solved for the change d.)
+            const double next = clamp_to(r.lambda - (row_velocity(r, b) + r.lambda * r.inv_q) * r.eff_mass, r.lo, r.hi);
             const double d = next - r.lambda;
             r.lambda = next;
             apply(r, b, d);

@@ -867,9 +867,13 @@ void driveline_and_tyre_rows(StepContext& x, const VehicleState& s, RowSet& rows
     for (int k = 0; k < 3; ++k) {
         const LockCoupling& lock = m.locks[k];
         if (!lock.active) continue;
-        const double capacity = differential_locking_torque_nm(lock.diff, gearbox_output_torque * lock.input_ratio);
-        if (capacity <= 0.0) continue;
+        const double input_torque = gearbox_output_torque * lock.input_ratio;
+        const double capacity = differential_locking_torque_nm(lock.diff, input_torque);
+        // VDrift's speed-sensitive limited slip: a damper row, torque = c (J v), up to the cap.
+        const double viscous = differential_viscous_coefficient_nm_s_per_rad(lock.diff, input_torque);
+        if (capacity <= 0.0 || (lock.diff.type == DifferentialType::Viscous && !(viscous > 0.0))) continue;
         ShaftRow& r = rows.add_shaft(kSlotLock + k);
+        if (lock.diff.type == DifferentialType::Viscous) r.inv_q = 1.0 / (viscous * h);
         for (int i = 0; i < 4; ++i) {
             if (lock.coefficient[i] == 0.0) continue;
             r.dof[r.dof_count] = detail::kWheel0 + i;

@@ -230,7 +230,8 @@ constexpr std::array kMassRoles = {MassRole::Body, MassRole::Engine, MassRole::D
 constexpr std::array kClutchModels = {ClutchModel::PedalForce, ClutchModel::VDrift};
 constexpr std::array kFuelLaws = {FuelLaw::RpmThrottle, FuelLaw::CombustionPower};
 constexpr std::array kShiftModes = {ShiftMode::Automatic, ShiftMode::Sequential, ShiftMode::Manual};
-constexpr std::array kDiffTypes = {DifferentialType::Open, DifferentialType::Locked, DifferentialType::LimitedSlip};
+constexpr std::array kDiffTypes = {DifferentialType::Open, DifferentialType::Locked, DifferentialType::LimitedSlip,
+                                   DifferentialType::Viscous};
 constexpr std::array kBrakeForms = {BrakeForm::VDrift, BrakeForm::MaxTorque};
 constexpr std::array kTireModels = {TireModel::Pacejka89, TireModel::FrictionCurve, TireModel::Pacejka2002, TireModel::Brush,
                                     TireModel::MagicFormula};

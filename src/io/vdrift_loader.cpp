@@ -552,14 +552,15 @@ DifferentialSpec read_differential(Reader& r, const IniSection& s, const std::st
     r.note(spec, s);
     DifferentialSpec d;
     // Each key optional with VDrift's default (CarDifferential): final drive 4.1, anti-slip
-    // 600 N m (a limited-slip differential unless a file says otherwise), no torque sensing.
+    // 600 (a speed-sensitive limited slip unless a file says otherwise: VDrift's differential is a
+    // viscous coupling, DifferentialType::Viscous), no torque sensing.
     d.final_drive = r.number_or(&s, "final-drive", kGearRatio, 4.1, spec + ".final_drive");
     d.anti_slip_nm = r.number_or(&s, "anti-slip", kTorqueOrZero, 600.0, spec + ".anti_slip_nm");
     d.anti_slip_torque = r.number_or(&s, "anti-slip-torque", kCoefficient, 0.0, spec + ".anti_slip_torque");
     d.anti_slip_torque_deceleration_factor =
         r.number_or(&s, "anti-slip-torque-deceleration-factor", kFraction, 0.0, spec + ".anti_slip_torque_deceleration_factor");
     d.torque_split = r.number_or(&s, "torque-split", kFraction, 0.5, spec + ".torque_split");
-    d.type = (d.anti_slip_nm > 0.0 || d.anti_slip_torque > 0.0) ? DifferentialType::LimitedSlip : DifferentialType::Open;
+    d.type = (d.anti_slip_nm > 0.0 || d.anti_slip_torque > 0.0) ? DifferentialType::Viscous : DifferentialType::Open;
     return d;
 }
 

@@ -42,6 +42,7 @@ const char* to_string(DifferentialType type) {
         case DifferentialType::Open: return "open";
         case DifferentialType::Locked: return "locked";
         case DifferentialType::LimitedSlip: return "limited-slip";
+        case DifferentialType::Viscous: return "viscous";
     }
     return "?";
 }

@@ -194,3 +194,50 @@ TEST(Clutch, DrivenTyreForceIsSmoothWhileTheClutchSlips) {
     EXPECT_LT(largest_jump, 0.05 * mean);
     RecordProperty("largest_step_to_step_change_n", std::to_string(largest_jump));
 }
+
+// VDrift's speed-sensitive limited slip (DifferentialType::Viscous): the torque between the
+// outputs is c (w_left - w_right), capped at anti_slip_nm (VDrift's CarDifferential). The roadster
+// launched in first with its left wheels on ice and its right on asphalt: the left rear wheel spins
+// up, and the coupling moves torque to the right one. From each rear wheel's torque
+// balance, T_i = F_x,i r + I dw_i/dt, the torque the coupling moves, (T_R - T_L) / 2, is its law's
+// c (w_L - w_R), or the cap where that is larger.
+TEST(Differential, AViscousLimitedSlipMovesTorqueByTheOutputsSpeedDifference) {
+    struct Case {
+        double c, ice_mu, throttle;
+    };
+    // Past the cap (the ice wheel spinning away) and below it (a small difference in grip).
+    for (const Case k : {Case{30.0, 0.1, 0.6}, Case{200.0, 0.1, 0.6}, Case{400.0, 0.85, 0.5}}) {
+        const double c = k.c;
+        VehicleSpec spec = test::example_car("roadster");
+        spec.driveline.rear->type = DifferentialType::Viscous;
+        spec.driveline.rear->anti_slip_nm = c;  // coefficient (N m s/rad) and cap (N m), as VDrift reads one number
+        spec.driveline.rear->anti_slip_torque = 0.0;
+        RoadSpec road;
+        road.stretches = {{-100.0, 1000.0, k.ice_mu, 1.0}};  // left ice, right asphalt
+        InitialConditions ic;
+        ic.gear = 1;
+        ic.speed_m_per_s = 3.0;
+        Simulation sim(spec, road, StepSettings{}, ic);
+        const auto controls = [&](const VehicleState&) {
+            Controls in;
+            in.gear = 1;
+            in.throttle = k.throttle;
+            return in;
+        };
+        test::drive_for(sim, 0.6, controls);
+        const VehicleState before = sim.state();
+        test::drive_for(sim, StepSettings{}.internal_step_s, controls);
+        const VehicleState& s = sim.state();
+        const double h = StepSettings{}.internal_step_s;
+        const auto wheel_torque = [&](int i) {
+            const WheelModel& w = sim.model().wheels[i];
+            return s.wheel_outputs[i].fx_n * w.radius_m + w.spin_inertia_kgm2 * (s.wheels[i].spin_rad_per_s - before.wheels[i].spin_rad_per_s) / h;
+        };
+        const double moved = 0.5 * (wheel_torque(RR) - wheel_torque(RL));
+        const double slip = s.wheels[RL].spin_rad_per_s - s.wheels[RR].spin_rad_per_s;
+        const double law = std::min(c * slip, c);
+        std::printf("viscous c %.0f: left rear %.2f rad/s faster, torque moved %.1f N m, law %.1f N m\n", c, slip, moved, law);
+        ASSERT_GT(std::abs(slip), 0.005) << "the rear wheels turn at different speeds";
+        EXPECT_NEAR(moved, law, 0.05 * std::abs(law) + 0.5);
+    }
+}

@@ -62,7 +62,7 @@ TEST(VDriftLoader, CurrentFormatXS) {
     ASSERT_TRUE(s.driveline.rear.has_value());
     EXPECT_FALSE(s.driveline.front.has_value());
     EXPECT_EQ(s.driveline.rear->final_drive, 4.9528);
-    EXPECT_EQ(s.driveline.rear->type, DifferentialType::LimitedSlip);
+    EXPECT_EQ(s.driveline.rear->type, DifferentialType::Viscous);  // VDrift's speed-sensitive limited slip
     EXPECT_EQ(drive_layout(s.driveline), DriveLayout::RWD);
     // Tyre 215/45 R17: r = 17 * 0.0127 + 0.215 * 0.45.
     EXPECT_NEAR(s.wheels[FL].tire.radius_m, 0.2159 + 0.09675, 1e-12);

@@ -16,4 +16,10 @@ namespace tractive {
 // input_torque_nm: the torque entering the differential (its carrier).
 double differential_locking_torque_nm(const DifferentialSpec& d, double input_torque_nm);
 
+// VDrift's speed-sensitive limited slip (DifferentialType::Viscous): the coupling's coefficient
+// c (N m s/rad) in torque = c (w1 - w2), capped at anti_slip_nm; 0 for the other types:
+//   c = anti_slip_torque * T_in when anti_slip_torque > 0 (times -deceleration factor when
+//   T_in < 0), else anti_slip_nm; never below 0 (VDrift's CarDifferential::ComputeWheelTorques).
+double differential_viscous_coefficient_nm_s_per_rad(const DifferentialSpec& d, double input_torque_nm);
+
 }  // namespace tractive

@@ -135,7 +135,10 @@ struct TransmissionSpec {
     friend bool operator==(const TransmissionSpec&, const TransmissionSpec&) = default;
 };
 
-enum class DifferentialType { Open, Locked, LimitedSlip };
+// Open; Locked (the outputs turn together); LimitedSlip (a clutch-pack limited slip: the outputs
+// locked together up to a locking torque, then slipping); Viscous (VDrift's speed-sensitive limited
+// slip: a torque between the outputs proportional to their speed difference, up to a cap).
+enum class DifferentialType { Open, Locked, LimitedSlip, Viscous };
 
 struct DifferentialSpec {
     DifferentialType type = DifferentialType::Open;
@@ -143,10 +146,13 @@ struct DifferentialSpec {
     // Fraction of input torque sent to the second output: the right wheel of an axle, the rear
     // axle of a centre differential (VDrift "torque-split").
     double torque_split = 0.5;
-    // VDrift limited slip (seed 002 "anti-slip limits the difference in speed between two wheels"):
-    // the locking torque between the outputs is at most anti_slip (N m); with anti_slip_torque > 0
-    // it is anti_slip_torque * input torque, times the deceleration factor when that torque is
-    // negative (0 = one-way, 1 = two-way).
+    // LimitedSlip: the locking torque between the outputs is at most anti_slip_nm (N m); with
+    // anti_slip_torque > 0 it is anti_slip_torque * input torque, times the deceleration factor
+    // when that torque is negative (0 = one-way, 1 = two-way).
+    // Viscous (VDrift's, seed 002 "anti-slip limits the difference in speed between two wheels";
+    // VDrift's CarDifferential): the torque between the outputs is c (w1 - w2) up to anti_slip_nm,
+    // c = anti_slip_nm (read as N m s/rad, VDrift's own multiplier) or, torque sensing,
+    // anti_slip_torque * input torque (times the deceleration factor when negative).
     double anti_slip_nm = 0.0;
     double anti_slip_torque = 0.0;
     double anti_slip_torque_deceleration_factor = 0.0;
