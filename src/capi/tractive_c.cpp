@@ -144,6 +144,17 @@ private:
     void* user_data_;
 };
 
+// add_force and add_impulse: a vector at a world point, both finite.
+template <typename Add>
+tractive_status add_at(tractive_vehicle* vehicle, const double value[3], const double point_m[3], const char* function, Add add) {
+    if (!vehicle || !value || !point_m) return fail(TRACTIVE_BAD_INPUT, std::string(function) + ": no argument may be NULL");
+    for (int k = 0; k < 3; ++k) {
+        if (!std::isfinite(value[k]) || !std::isfinite(point_m[k])) return fail(TRACTIVE_BAD_INPUT, std::string(function) + ": finite numbers");
+    }
+    add(*vehicle->vehicle, vec(value), vec(point_m));
+    return TRACTIVE_OK;
+}
+
 }  // namespace
 
 extern "C" {
@@ -303,21 +314,13 @@ tractive_status tractive_vehicle_wheel(const tractive_vehicle* vehicle, int whee
 }
 
 tractive_status tractive_vehicle_add_force(tractive_vehicle* vehicle, const double force_n[3], const double point_m[3]) {
-    if (!vehicle || !force_n || !point_m) return fail(TRACTIVE_BAD_INPUT, "tractive_vehicle_add_force: no argument may be NULL");
-    for (int k = 0; k < 3; ++k) {
-        if (!std::isfinite(force_n[k]) || !std::isfinite(point_m[k])) return fail(TRACTIVE_BAD_INPUT, "tractive_vehicle_add_force: finite numbers");
-    }
-    vehicle->vehicle->add_force(vec(force_n), vec(point_m));
-    return TRACTIVE_OK;
+    return add_at(vehicle, force_n, point_m, "tractive_vehicle_add_force",
+                  [](tractive::Vehicle& v, const tractive::Vec3& f, const tractive::Vec3& p) { v.add_force(f, p); });
 }
 
 tractive_status tractive_vehicle_add_impulse(tractive_vehicle* vehicle, const double impulse_ns[3], const double point_m[3]) {
-    if (!vehicle || !impulse_ns || !point_m) return fail(TRACTIVE_BAD_INPUT, "tractive_vehicle_add_impulse: no argument may be NULL");
-    for (int k = 0; k < 3; ++k) {
-        if (!std::isfinite(impulse_ns[k]) || !std::isfinite(point_m[k])) return fail(TRACTIVE_BAD_INPUT, "tractive_vehicle_add_impulse: finite numbers");
-    }
-    vehicle->vehicle->add_impulse(vec(impulse_ns), vec(point_m));
-    return TRACTIVE_OK;
+    return add_at(vehicle, impulse_ns, point_m, "tractive_vehicle_add_impulse",
+                  [](tractive::Vehicle& v, const tractive::Vec3& j, const tractive::Vec3& p) { v.add_impulse(j, p); });
 }
 
 tractive_status tractive_vehicle_reset(tractive_vehicle* vehicle, const tractive_start* start) {

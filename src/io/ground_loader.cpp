@@ -44,8 +44,11 @@ public:
         return n->as_table();
     }
 
+    // The lowest a number may be: any, 0 or more, or more than 0.
+    enum class Floor { Any, NonNegative, Positive };
+
     [[nodiscard]] double number(const toml::table& t, std::string_view table_key, std::string_view key, std::optional<double> fallback,
-                                double min_exclusive = -std::numeric_limits<double>::infinity()) const {
+                                Floor floor = Floor::Any) const {
         const std::string full = fmt::format("{}.{}", table_key, key);
         const toml::node* n = t.get(key);
         if (!n) {
@@ -56,7 +59,8 @@ public:
         if (const auto* f = n->as_floating_point()) v = f->get();
         if (const auto* i = n->as_integer()) v = static_cast<double>(i->get());
         if (!v || !std::isfinite(*v)) throw LoadError(where(n), full, "expected a finite number");
-        if (!(*v > min_exclusive)) throw LoadError(where(n), full, fmt::format("expected a number above {}, got {}", min_exclusive, *v));
+        if (floor == Floor::Positive && !(*v > 0.0)) throw LoadError(where(n), full, fmt::format("expected a number above 0, got {}", *v));
+        if (floor == Floor::NonNegative && !(*v >= 0.0)) throw LoadError(where(n), full, fmt::format("expected a number of at least 0, got {}", *v));
         return *v;
     }
 
@@ -72,9 +76,9 @@ public:
 
     [[nodiscard]] GroundSurface surface(const toml::table& t, const std::string& table_key) const {
         GroundSurface s;
-        s.friction_road_tyre = number(t, table_key, "friction", 1.0, 0.0);
-        s.friction_off_road_tyre = number(t, table_key, "friction_off_road_tyre", s.friction_road_tyre, 0.0);
-        s.rolling_resistance = number(t, table_key, "rolling_resistance", 1.0, -1e-300);
+        s.friction_road_tyre = number(t, table_key, "friction", 1.0, Floor::Positive);
+        s.friction_off_road_tyre = number(t, table_key, "friction_off_road_tyre", s.friction_road_tyre, Floor::Positive);
+        s.rolling_resistance = number(t, table_key, "rolling_resistance", 1.0, Floor::NonNegative);
         for (const double mu : {s.friction_road_tyre, s.friction_off_road_tyre}) {
             if (mu > 3.0) throw LoadError(where(&t), table_key, fmt::format("expected friction factors in (0, 3], got {}", mu));
         }
@@ -166,9 +170,9 @@ LoadedGround road_ground(const Description& d, const toml::table& t, const std::
     r.start_heading_rad = d.number(t, "road", "heading_deg", 0.0) * deg;
     r.start_grade = d.number(t, "road", "grade", 0.0);
     r.start_bank_rad = d.number(t, "road", "bank_deg", 0.0) * deg;
-    r.width_m = d.number(t, "road", "width_m", r.width_m, 0.0);
-    r.verge_m = d.number(t, "road", "verge_m", r.verge_m, -1e-300);
-    r.step_m = d.number(t, "road", "step_m", r.step_m, 0.0);
+    r.width_m = d.number(t, "road", "width_m", r.width_m, Description::Floor::Positive);
+    r.verge_m = d.number(t, "road", "verge_m", r.verge_m, Description::Floor::NonNegative);
+    r.step_m = d.number(t, "road", "step_m", r.step_m, Description::Floor::Positive);
     const toml::node* sections = t.get("section");
     const auto* list = sections ? sections->as_array() : nullptr;
     if (!list || !list->is_array_of_tables() || list->empty()) {
@@ -178,13 +182,13 @@ LoadedGround road_ground(const Description& d, const toml::table& t, const std::
         const toml::table& s = *list->get(k)->as_table();
         const std::string key = fmt::format("road.section[{}]", k);
         RoadSection sec;
-        sec.length_m = d.number(s, key, "length_m", std::nullopt, 0.0);
+        sec.length_m = d.number(s, key, "length_m", std::nullopt, Description::Floor::Positive);
         sec.radius_m = d.number(s, key, "radius_m", 0.0);
         const double grade_before = k == 0 ? r.start_grade : r.sections.back().grade_end;
         sec.grade_end = d.number(s, key, "grade_end", grade_before);
         const double bank_before = k == 0 ? r.start_bank_rad : r.sections.back().bank_end_rad;
         sec.bank_end_rad = d.number(s, key, "bank_end_deg", bank_before / deg) * deg;
-        if (s.get("width_end_m")) sec.width_end_m = d.number(s, key, "width_end_m", std::nullopt, 0.0);
+        if (s.get("width_end_m")) sec.width_end_m = d.number(s, key, "width_end_m", std::nullopt, Description::Floor::Positive);
         r.sections.push_back(sec);
     }
     if (const toml::table* surfaces = d.table("surfaces")) {
@@ -247,9 +251,9 @@ LoadedGround load_description(const std::filesystem::path& file, const GroundLoa
         const std::filesystem::path obj_file = d.file(*mesh, "mesh", directory);
         out = mesh_ground(read_obj(obj_file, obj), obj_file.string());
     } else {
-        const double spacing = d.number(*field, "heightfield", "spacing_m", options.spacing_m.value_or(1.0), 0.0);
-        const double spacing_x = d.number(*field, "heightfield", "spacing_x_m", spacing, 0.0);
-        const double spacing_y = d.number(*field, "heightfield", "spacing_y_m", spacing, 0.0);
+        const double spacing = d.number(*field, "heightfield", "spacing_m", options.spacing_m.value_or(1.0), Description::Floor::Positive);
+        const double spacing_x = d.number(*field, "heightfield", "spacing_x_m", spacing, Description::Floor::Positive);
+        const double spacing_y = d.number(*field, "heightfield", "spacing_y_m", spacing, Description::Floor::Positive);
         const std::filesystem::path samples_file = d.file(*field, "heightfield", directory);
         const double scale = d.number(*field, "heightfield", "height_scale_m", options.height_scale_m.value_or(1.0));
         const double offset = d.number(*field, "heightfield", "height_offset_m", 0.0);
