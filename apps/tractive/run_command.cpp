@@ -284,13 +284,15 @@ int run_command(const RunOptions& o, const std::string& default_car_path) {
         applied.clutch = settings.mode == ShiftMode::Manual ? controls.front().input.clutch : control.clutch_pedal;
         if (settings.mode == ShiftMode::Manual) control.clutch_pedal = applied.clutch;
         text = telemetry_csv_header(TelemetryColumns::VehicleAndController);
-        append_telemetry_csv_row(text, model, sim.state(), ControllerTelemetry{control, applied, false});
+        append_telemetry_csv_row(text, model, sim.state(), ControllerTelemetry{control, applied, false, controls.front().input});
         VehicleState& s = sim.mutable_state();
         for (long k = 1; k <= rows; ++k) {
             bool refused = false;
+            DriverInput last_input = controls.front().input;
             // As tractive::step: whole internal steps, the remainder carried to the next row.
             step_in_internal_steps(s, sim.settings(), o.interval_s, [&] {
                 const DriverInput& input = controls_at(controls, s.time_s, cursor);
+                last_input = input;
                 applied = control_step(model, s, input, settings, h, control);
                 refused = refused || control.gear_change_refused;
                 if (control.gear_change_refused) events.refused_gear_change(s.time_s);
@@ -298,7 +300,7 @@ int run_command(const RunOptions& o, const std::string& default_car_path) {
                 step_fixed(model, sim.ground(), applied, sim.settings(), s);
                 events.engine(running, s);
             });
-            append_telemetry_csv_row(text, model, s, ControllerTelemetry{control, applied, refused});
+            append_telemetry_csv_row(text, model, s, ControllerTelemetry{control, applied, refused, last_input});
         }
     }
 

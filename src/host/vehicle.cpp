@@ -41,6 +41,11 @@ void Vehicle::reset(const InitialConditions& start) {
     held_ = impulse_ = ExternalLoad{};
 }
 
+void Vehicle::set_control_settings(const ControlSettings& settings) {
+    control_settings_ = settings;
+    control_ = initial_controller_state(model_, state_, control_settings_);
+}
+
 void Vehicle::restore(const Snapshot& s) {
     state_ = s.state;
     previous_ = s.previous;

@@ -23,6 +23,8 @@ std::string telemetry_csv_header(TelemetryColumns columns) {
     if (columns == TelemetryColumns::VehicleAndController) {
         h += ",throttle_applied,clutch_pedal,clutch_phase,gear_change_refused,tcs_active,tcs_throttle_limit";
         for (const char* w : kWheelNames) h += fmt::format(",{0}_abs_active,{0}_brake_factor,{0}_aid_brake", w);
+        h += ",driver_throttle,driver_brake,driver_clutch,driver_steering,driver_handbrake,driver_gear_lever,driver_shift_up,"
+             "driver_shift_down";
     }
     return h + "\n";
 }
@@ -71,6 +73,9 @@ void append_telemetry_csv_row(std::string& out, const VehicleModel& model, const
         fmt::format_to(it, ",{},{:.4f},{:.4f}", c.abs_active[i] ? 1 : 0, controller.applied.wheel_brake_factor[i],
                        controller.applied.wheel_aid_brake[i]);
     }
+    const DriverInput& d = controller.driver;
+    fmt::format_to(it, ",{:.4f},{:.4f},{:.4f},{:.4f},{:.4f},{},{},{}", d.throttle, d.brake, d.clutch, d.steering, d.handbrake,
+                   d.gear_lever, d.shift_up ? 1 : 0, d.shift_down ? 1 : 0);
     out += '\n';
 }
 

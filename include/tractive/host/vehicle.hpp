@@ -62,6 +62,11 @@ public:
     [[nodiscard]] const Controls& applied_controls() const { return applied_; }  // what the last internal step got
     [[nodiscard]] const Ground& ground() const { return *ground_; }
     [[nodiscard]] const StepSettings& step_settings() const { return options_.step; }
+    [[nodiscard]] const ControlSettings& control_settings() const { return control_settings_; }
+
+    // Another transmission mode or other aids from the next update on (a driver's switch): the
+    // controller starts afresh from the gear that is in.
+    void set_control_settings(const ControlSettings& settings);
 
     // The body's pose at the last internal step, or (interpolated) at the frame's time: between the
     // last two internal steps by the time carried over (state().pending_time_s / h).

@@ -3,11 +3,13 @@
 //
 // Two layouts: the vehicle columns alone (a run that feeds Controls straight to the step), and
 // the vehicle columns followed by the control layer's columns (a run through control_step:
-// applied throttle and clutch pedal, clutch phase, refused gear changes, ABS and TCS activity).
+// applied throttle and clutch pedal, clutch phase, refused gear changes, ABS and TCS activity) and
+// the driver's own inputs (pedals, steering, handbrake, gear lever, paddles).
 
 #include <string>
 
 #include "tractive/control/controller_state.hpp"
+#include "tractive/control/driver_input.hpp"
 #include "tractive/dynamics/controls.hpp"
 #include "tractive/dynamics/vehicle_model.hpp"
 #include "tractive/dynamics/vehicle_state.hpp"
@@ -24,6 +26,7 @@ struct ControllerTelemetry {
     const ControllerState& state;  // after the last control step of the interval
     const Controls& applied;       // the Controls that step gave the vehicle
     bool gear_change_refused;      // a gear change was refused in any step of the interval
+    const DriverInput& driver;     // the driver's inputs to that step
 };
 
 // The header line (with '\n').

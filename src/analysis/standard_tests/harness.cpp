@@ -50,17 +50,18 @@ void TestDrive::record_row() {
         world.velocity_m_per_s = framed_->to_world_direction(world.velocity_m_per_s);
         world.angular_velocity_rad_per_s = framed_->to_world_direction(world.angular_velocity_rad_per_s);
         world.acceleration_m_per_s2 = framed_->to_world_direction(world.acceleration_m_per_s2);
-        append_telemetry_csv_row(csv_, sim_.model(), world, ControllerTelemetry{control_, applied_, refused_in_interval_});
+        append_telemetry_csv_row(csv_, sim_.model(), world, ControllerTelemetry{control_, applied_, refused_in_interval_, input_});
         refused_in_interval_ = false;
         return;
     }
-    append_telemetry_csv_row(csv_, sim_.model(), sim_.state(), ControllerTelemetry{control_, applied_, refused_in_interval_});
+    append_telemetry_csv_row(csv_, sim_.model(), sim_.state(), ControllerTelemetry{control_, applied_, refused_in_interval_, input_});
     refused_in_interval_ = false;
 }
 
 void TestDrive::step(const DriverInput& input) {
     if (failed()) return;
     const bool was_running = sim_.state().engine_running;
+    input_ = input;
     applied_ = control_step(sim_.model(), sim_.state(), input, settings_, h(), control_);
     refused_in_interval_ = refused_in_interval_ || control_.gear_change_refused;
     step_fixed(sim_.model(), sim_.ground(), applied_, sim_.settings(), sim_.mutable_state());

@@ -60,6 +60,7 @@ private:
     ControlSettings settings_;
     ControllerState control_;
     Controls applied_;
+    DriverInput input_;  // the last step's
     bool record_;
     long interval_steps_ = 1;
     long steps_ = 0;

@@ -1,0 +1,142 @@
+#include "drive_session.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "tractive/core/quat.hpp"
+#include "tractive/io/telemetry_csv.hpp"
+#include "tractive/laws/engine_torque.hpp"
+
+namespace tractive::drive {
+
+namespace {
+
+ShiftMode next_mode(ShiftMode m) {
+    switch (m) {
+        case ShiftMode::Manual: return ShiftMode::Sequential;
+        case ShiftMode::Sequential: return ShiftMode::Automatic;
+        case ShiftMode::Automatic: return ShiftMode::Manual;
+    }
+    return ShiftMode::Manual;
+}
+
+}  // namespace
+
+DriveSession::DriveSession(const VehicleSpec& spec, std::shared_ptr<const Ground> ground, const InitialConditions& start,
+                           const ControlSettings& settings)
+    : start_(start), vehicle_(spec, std::move(ground), VehicleOptions{{}, settings, start}) {
+    input_.gear_lever = start.gear;
+    last_step_input_ = input_;
+}
+
+void DriveSession::command(const DriveActions& a, FrameEvents& events) {
+    ControlSettings settings = vehicle_.control_settings();
+    if (a.command(Command::Mode)) settings.mode = next_mode(settings.mode);
+    if (a.command(Command::Abs)) settings.aids.abs = !settings.aids.abs;
+    if (a.command(Command::Tcs)) settings.aids.tcs = !settings.aids.tcs;
+    if (!(settings == vehicle_.control_settings())) {
+        events.mode_changed = settings.mode != vehicle_.control_settings().mode;
+        vehicle_.set_control_settings(settings);
+    }
+    if (a.command(Command::Pause)) paused_ = !paused_;
+    if (a.command(Command::Reset)) {
+        vehicle_.reset(start_);
+        events.reset = true;
+    }
+    if (a.command(Command::Respawn)) {
+        // Upright and at rest where the car is, heading where it heads, in the gear it is in.
+        const VehicleState& s = vehicle_.state();
+        InitialConditions here = start_;
+        here.x_m = s.position_m.x;
+        here.y_m = s.position_m.y;
+        here.heading_rad = euler_zyx(s.orientation).yaw;
+        here.speed_m_per_s = 0.0;
+        here.gear = s.gear;
+        here.engine_running = s.engine_running;
+        try {
+            vehicle_.reset(here);
+        } catch (const std::invalid_argument&) {
+            vehicle_.reset(start_);  // off the ground's edge: back to the start
+        }
+        events.reset = true;
+    }
+    events.camera = a.command(Command::Camera);
+    events.calibrate = a.command(Command::Calibrate);
+}
+
+FrameEvents DriveSession::frame(const DriveActions& a, double dt_s) {
+    FrameEvents events;
+    command(a, events);
+    input_.throttle = a.throttle;
+    input_.brake = a.brake;
+    input_.clutch = a.clutch;
+    input_.steering = a.steer;
+    input_.handbrake = a.handbrake;
+    input_.gear_lever = a.gear_lever;
+    input_.shift_up = a.shift_up;
+    input_.shift_down = a.shift_down;
+    input_.start_engine = a.command(Command::StartEngine);
+    if (paused_ || !(dt_s > 0.0) || !std::isfinite(dt_s)) return events;
+    advance(dt_s);
+    return events;
+}
+
+void DriveSession::advance(double dt_s) {
+    if (recording_) record_controls_row();
+    const double end_s = clock_s_ + dt_s;
+    while (clock_s_ < end_s) {
+        // Up to the next telemetry row's time, so that rows fall where `tractive run` puts them.
+        const double until_s = recording_ ? std::min(end_s, next_row_s_) : end_s;
+        const bool was_running = vehicle_.state().engine_running;
+        const UpdateResult r = vehicle_.update(until_s - clock_s_, input_);
+        refused_since_row_ = refused_since_row_ || r.gear_change_refused;
+        if (r.internal_steps > 0) last_step_input_ = input_;
+        if (was_running && !vehicle_.state().engine_running) ++stalls_;
+        clock_s_ = until_s;
+        if (recording_ && clock_s_ >= next_row_s_) {
+            record_telemetry_row();
+            next_row_s_ += record_interval_s_;
+        }
+    }
+    const VehicleState& s = vehicle_.state();
+    const Vec3 a_body = transpose(to_matrix(s.orientation)) * s.acceleration_m_per_s2;
+    trace_.push_back({s.time_s, engine_rpm(s), speed_m_per_s(s) * 3.6, s.driveline.clutch_slip_rad_per_s, a_body.x, a_body.y});
+    while (!trace_.empty() && trace_.front().time_s < s.time_s - kTraceSpan_s) trace_.pop_front();
+}
+
+void DriveSession::start_recording(double interval_s) {
+    recording_ = true;
+    record_interval_s_ = std::max(interval_s, vehicle_.step_settings().internal_step_s);
+    telemetry_ = telemetry_csv_header(TelemetryColumns::VehicleAndController);
+    controls_ = "time,throttle,brake,clutch,steering,handbrake,gear,shift_up,shift_down,start\n";
+    controls_started_ = false;
+    record_telemetry_row();
+    next_row_s_ = clock_s_ + record_interval_s_;
+}
+
+void DriveSession::record_telemetry_row() {
+    append_telemetry_csv_row(telemetry_, vehicle_.model(), vehicle_.state(),
+                             ControllerTelemetry{vehicle_.controller(), vehicle_.applied_controls(), refused_since_row_, last_step_input_});
+    refused_since_row_ = false;
+}
+
+void DriveSession::record_controls_row() {
+    if (controls_started_ && input_ == recorded_input_) return;
+    // Stamped with the start of the first internal step that takes these inputs, so that `tractive
+    // run --controls` (which takes the row in force at each step's start) applies them to the
+    // same steps. Shortest round-trip numbers: the times compare equal there.
+    const double t = vehicle_.state().time_s;
+    // Inputs changed again before any step took the last row's: that row is replaced.
+    if (controls_started_ && t == last_controls_time_s_) controls_.resize(last_controls_row_at_);
+    last_controls_time_s_ = t;
+    last_controls_row_at_ = controls_.size();
+    const DriverInput& in = input_;
+    controls_ += fmt::format("{},{},{},{},{},{},{},{},{},{}\n", t, in.throttle, in.brake, in.clutch, in.steering, in.handbrake, in.gear_lever,
+                             in.shift_up ? 1 : 0, in.shift_down ? 1 : 0, in.start_engine ? 1 : 0);
+    recorded_input_ = input_;
+    controls_started_ = true;
+}
+
+}  // namespace tractive::drive

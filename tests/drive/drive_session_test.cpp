@@ -1,0 +1,167 @@
+// The drive window's physics side without the window: the CI script's launch, shift and stop
+// through the default wheel's readings, the driver's commands, and the recordings (the controls
+// it writes replay in `tractive run` to the same telemetry).
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "drive/drive_script.hpp"
+#include "drive/drive_session.hpp"
+#include "support/cli_run.hpp"
+#include "support/test_paths.hpp"
+#include "tractive/io/car_loader.hpp"
+#include "tractive/road/road_ground.hpp"
+
+namespace tractive::drive {
+namespace {
+
+constexpr double kFrame_s = 1.0 / 60.0;
+
+std::filesystem::path script_path() { return std::filesystem::path(TRACTIVE_TEST_DATA) / "drive" / "launch_shift_stop.csv"; }
+
+struct ScriptedDrive {
+    VehicleSpec spec = load_car(test::example_car_files().front().parent_path() / "roadster.toml").spec;
+    DriveSession session{spec, std::make_shared<RoadGround>(RoadSpec{}), InitialConditions{}, ControlSettings{ShiftMode::Manual, {true, true}}};
+    ActionMapper mapper{InputMapping{}, static_cast<int>(spec.transmission.forward_ratios.size())};
+
+    // Frames of 1/60 s until `duration`, each row's actions through the wheel's readings.
+    void run(const std::vector<ScriptRow>& rows, double duration_s, const std::function<void(const DriveSession&)>& each = {}) {
+        const DeviceMapping wheel = default_wheel_mapping();
+        const auto no_keys = [](std::string_view) { return false; };
+        while (session.clock_s() < duration_s - 1e-9) {
+            const RawInput raw = device_state_for(script_row_at(rows, session.clock_s()), wheel, kWheelAxisCount, kWheelButtonCount);
+            session.frame(mapper.update(raw, no_keys, kFrame_s), kFrame_s);
+            if (each) each(session);
+        }
+    }
+};
+
+TEST(DriveSession, TheScriptedLaunchShiftAndStopDriveTheRoadsterOnItsClutchPedal) {
+    ScriptedDrive d;
+    const auto rows = read_drive_script(script_path());
+    double top_kmh = 0.0, speed_at_shift_kmh = 0.0;
+    bool second = false;
+    d.run(rows, rows.back().time_s + 2.0, [&](const DriveSession& s) {
+        const VehicleState& st = s.vehicle().state();
+        top_kmh = std::max(top_kmh, speed_m_per_s(st) * 3.6);
+        if (st.gear == 2 && !second) speed_at_shift_kmh = speed_m_per_s(st) * 3.6;
+        second = second || st.gear == 2;
+        if (s.clock_s() > 2.6 && s.clock_s() < 2.7) {
+            EXPECT_GT(speed_m_per_s(st), 2.0) << "moving off in first by 2.6 s";
+        }
+    });
+    const VehicleState& s = d.session.vehicle().state();
+    EXPECT_EQ(d.session.stalls(), 0) << "the engine stalled";
+    EXPECT_TRUE(s.engine_running);
+    EXPECT_TRUE(second) << "never got into second";
+    EXPECT_GT(speed_at_shift_kmh, 20.0);
+    EXPECT_GT(top_kmh, 40.0);
+    EXPECT_LT(speed_m_per_s(s), 0.05) << "did not stop";
+    EXPECT_EQ(s.gear, 2);
+    EXPECT_GT(s.position_m.x, 40.0);
+    EXPECT_LT(std::abs(s.position_m.y), 0.5);  // straight ahead
+}
+
+TEST(DriveSession, CommandsSwitchModeAidsPauseResetAndRespawn) {
+    ScriptedDrive d;
+    DriveActions a;
+    a.pressed[static_cast<int>(Command::Mode)] = true;
+    EXPECT_TRUE(d.session.frame(a, kFrame_s).mode_changed);
+    EXPECT_EQ(d.session.vehicle().control_settings().mode, ShiftMode::Sequential);
+    d.session.frame(a, kFrame_s);
+    EXPECT_EQ(d.session.vehicle().control_settings().mode, ShiftMode::Automatic);
+    d.session.frame(a, kFrame_s);
+    EXPECT_EQ(d.session.vehicle().control_settings().mode, ShiftMode::Manual);
+    a = {};
+    a.pressed[static_cast<int>(Command::Abs)] = true;
+    a.pressed[static_cast<int>(Command::Tcs)] = true;
+    d.session.frame(a, kFrame_s);
+    EXPECT_FALSE(d.session.vehicle().control_settings().aids.abs);
+    EXPECT_FALSE(d.session.vehicle().control_settings().aids.tcs);
+
+    // Pause: time stands still until pressed again.
+    a = {};
+    a.pressed[static_cast<int>(Command::Pause)] = true;
+    d.session.frame(a, kFrame_s);
+    const double t = d.session.vehicle().state().time_s;
+    d.session.frame({}, kFrame_s);
+    EXPECT_EQ(d.session.vehicle().state().time_s, t);
+    d.session.frame(a, kFrame_s);
+    EXPECT_GT(d.session.vehicle().state().time_s, t);
+
+    // Drive off in automatic, then respawn where the car is, then reset to the start.
+    a = {};
+    a.pressed[static_cast<int>(Command::Mode)] = true;
+    d.session.frame(a, kFrame_s);
+    d.session.frame(a, kFrame_s);
+    ASSERT_EQ(d.session.vehicle().control_settings().mode, ShiftMode::Automatic);
+    DriveActions go;
+    go.gear_lever = 1;
+    go.throttle = 0.6;
+    go.steer = 0.3;
+    for (int i = 0; i < 360; ++i) d.session.frame(go, kFrame_s);
+    const VehicleState before = d.session.vehicle().state();
+    ASSERT_GT(speed_m_per_s(before), 5.0);
+    DriveActions respawn;
+    respawn.pressed[static_cast<int>(Command::Respawn)] = true;
+    EXPECT_TRUE(d.session.frame(respawn, kFrame_s).reset);
+    const VehicleState& after = d.session.vehicle().state();
+    EXPECT_LT(speed_m_per_s(after), 0.2);
+    EXPECT_NEAR(after.position_m.x, before.position_m.x, 0.5);
+    EXPECT_NEAR(after.position_m.y, before.position_m.y, 0.5);
+    EXPECT_NEAR(euler_zyx(after.orientation).yaw, euler_zyx(before.orientation).yaw, 0.05);
+    DriveActions reset;
+    reset.pressed[static_cast<int>(Command::Reset)] = true;
+    d.session.frame(reset, kFrame_s);
+    EXPECT_NEAR(d.session.vehicle().state().position_m.x, 0.0, 0.05);
+    EXPECT_NEAR(d.session.vehicle().state().position_m.y, 0.0, 0.05);
+}
+
+// Rows of a telemetry CSV by their time cell.
+std::map<std::string, std::string> rows_by_time(const std::string& csv) {
+    std::map<std::string, std::string> rows;
+    std::istringstream in(csv);
+    std::string line;
+    std::getline(in, line);
+    while (std::getline(in, line)) rows[line.substr(0, line.find(','))] = line;
+    return rows;
+}
+
+TEST(DriveSession, ItsRecordedControlsReplayInTractiveRunToTheSameTelemetry) {
+    ScriptedDrive d;
+    d.session.start_recording(0.01);
+    const auto rows = read_drive_script(script_path());
+    d.run(rows, 8.0);
+    const std::string header = d.session.telemetry_csv().substr(0, d.session.telemetry_csv().find('\n'));
+    EXPECT_NE(header.find("driver_clutch"), std::string::npos);
+
+    test::TempDir dir;
+    const auto controls = dir.write("controls.csv", d.session.controls_csv());
+    const auto out = dir.path() / "replay.csv";
+    const auto car = test::example_car_files().front().parent_path() / "roadster.toml";
+    const test::CliRun r = test::run_cli(fmt::format("run {} --controls {} --mode manual --abs on --tcs on --duration 8 --out {}", test::quoted(car),
+                                                     test::quoted(controls), test::quoted(out)),
+                                         true);
+    ASSERT_EQ(r.status, 0) << r.out;
+    std::ifstream f(out);
+    const std::string replay((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(replay.substr(0, replay.find('\n')), header);
+    const auto live = rows_by_time(d.session.telemetry_csv());
+    const auto again = rows_by_time(replay);
+    int compared = 0;
+    for (const auto& [time, row] : live) {
+        const auto it = again.find(time);
+        // Row 0: `tractive run` starts in the first row's gear, the window in neutral with the
+        // lever put in first during the first frame (the clutch pedal is floored either way).
+        if (it == again.end() || time == "0.0000") continue;
+        ++compared;
+        ASSERT_EQ(it->second, row) << "at " << time << " s";
+    }
+    EXPECT_GT(compared, 700);
+}
+
+}  // namespace
+}  // namespace tractive::drive
