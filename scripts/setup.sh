@@ -7,6 +7,7 @@ packages=(
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
   clang libclang-rt-14-dev
   pkg-config libcairo2-dev libpng-dev
+  libsdl2-dev libimgui-dev libgl-dev libgl1-mesa-dri xvfb xauth
   python3
 )
 missing=()

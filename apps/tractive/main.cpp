@@ -4,6 +4,7 @@
 //   tractive run [CAR] --controls FILE.csv --out FILE.csv [--duration S] [--road SPEC]
 //                [--mode manual|sequential|automatic|direct] [--abs on|off] [--tcs on|off]
 //   tractive test [CAR] [TEST...] [--json] [--out DIR] [--data-root DIR]
+//   tractive drive [CAR] [--ground FILE] [--mapping FILE] [--script FILE --duration S --screenshot PNG --record CSV]
 //   tractive tyre FILE [--wheel fl] [--json] [--load N,..] [--slip-ratio K,..] [--slip-angle-deg A,..]
 //                 [--camber-deg G,..]
 // Exit status: 0 success, 2 bad input (a car file that cannot be loaded, a bad option or
@@ -26,6 +27,7 @@
 #include "tractive/io/toml_writer.hpp"
 #include "atomic_write.hpp"
 #include "load_options.hpp"
+#include "drive_command.hpp"
 #include "run_command.hpp"
 #include "test_command.hpp"
 #include "tyre_command.hpp"
@@ -177,6 +179,10 @@ int main(int argc, char** argv) {
     tractive::cli::TyreOptions tyre_options;
     tractive::cli::add_tyre_options(*tyre, tyre_options);
 
+    auto* drive = app.add_subcommand("drive", "Drive a car live in a window: keyboard, game controller or wheel and pedals (docs/drive.md)");
+    tractive::cli::DriveOptions drive_options;
+    tractive::cli::add_drive_options(*drive, drive_options);
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -205,6 +211,8 @@ int main(int argc, char** argv) {
             return tractive::cli::run_command(run_options, default_car().string());
         } else if (*test) {
             return tractive::cli::test_command(test_options, default_car().string());
+        } else if (*drive) {
+            return tractive::cli::drive_command(drive_options, default_car().string());
         } else if (*tyre) {
             return tractive::cli::tyre_command(tyre_options);
         } else if (*convert) {

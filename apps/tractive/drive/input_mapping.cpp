@@ -115,7 +115,7 @@ public:
                     const toml::array* a = node.as_array();
                     if (!a) throw LoadError(where(node), full, "expected a list of button numbers: reverse, 1st, 2nd, ...");
                     d.gear_buttons.clear();
-                    for (const toml::node& g : *a) d.gear_buttons.push_back(integer(g, full, 0, kMaxButton, "a button number"));
+                    for (const toml::node& g : *a) d.gear_buttons.push_back(integer(g, full, -1, kMaxButton, "a button number (-1: none)"));
                     continue;
                 }
                 const int button = integer(node, full, -1, kMaxButton, "a button number (-1: none)");

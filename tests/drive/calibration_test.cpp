@@ -1,0 +1,68 @@
+// The calibration screen's steps: axes found by what moved, their ranges from the snapshots,
+// buttons from the first press.
+#include <gtest/gtest.h>
+
+#include "drive/calibration.hpp"
+
+namespace tractive::drive {
+namespace {
+
+RawInput device(std::vector<int> axes, std::vector<bool> buttons = std::vector<bool>(12, false)) { return {std::move(axes), std::move(buttons)}; }
+
+TEST(Calibration, FindsTheAxesTheirRangesAndTheButtons) {
+    // A wheel whose steering is axis 1 (growing to the left), throttle axis 3 falling when
+    // pressed, brake axis 0; no clutch, no handbrake.
+    Calibration c(InputMapping{}, 2);
+    const std::vector<int> rest = {-32768, 0, 0, 32767};
+    c.next(device({-32768, 30000, 0, 32767}));   // fully left
+    c.next(device({-32768, -31000, 0, 32767}));  // fully right
+    c.next(device(rest));                         // pedals released
+    c.next(device({-32768, 0, 0, -32000}));       // throttle floored
+    c.next(device({20000, 0, 0, 32767}));         // brake
+    c.skip();                                     // clutch
+    c.skip();                                     // handbrake
+    RawInput held = device(rest);
+    c.observe(held);
+    held.buttons[7] = true;  // shift up
+    c.observe(held);
+    c.observe(held);  // still held: not the next step's press
+    held.buttons[7] = false;
+    c.observe(held);
+    held.buttons[6] = true;  // shift down
+    c.observe(held);
+    held.buttons[6] = false;
+    c.skip();  // no reverse on the shifter
+    for (const int b : {1, 2}) {  // gears 1 and 2
+        held.buttons[static_cast<std::size_t>(b)] = true;
+        c.observe(held);
+        held.buttons[static_cast<std::size_t>(b)] = false;
+        c.observe(held);
+    }
+    ASSERT_TRUE(c.done()) << c.instruction();
+    const DeviceMapping& m = c.mapping().device;
+    EXPECT_EQ(m.steer.axis, 1);
+    EXPECT_EQ(m.steer.low, -31000);
+    EXPECT_EQ(m.steer.high, 30000);
+    EXPECT_EQ(m.throttle.axis, 3);
+    EXPECT_EQ(m.throttle.low, 32767);
+    EXPECT_EQ(m.throttle.high, -32000);
+    EXPECT_EQ(m.brake.axis, 0);
+    EXPECT_EQ(m.clutch.axis, default_wheel_mapping().clutch.axis);  // skipped: unchanged
+    EXPECT_EQ(m.shift_up_button, 7);
+    EXPECT_EQ(m.shift_down_button, 6);
+    EXPECT_EQ(m.gear_buttons, (std::vector<int>{-1, 1, 2}));
+    // Read through the result: full left is +1, the throttle floored is 1.
+    EXPECT_DOUBLE_EQ(read_axis(m.steer, device({0, 30000, 0, 0}), true), 1.0);
+    EXPECT_DOUBLE_EQ(read_axis(m.throttle, device({0, 0, 0, -32000}), false), 1.0);
+    EXPECT_DOUBLE_EQ(read_axis(m.throttle, device({0, 0, 0, 32767}), false), 0.0);
+}
+
+TEST(Calibration, AnAxisThatHardlyMovedIsNotTaken) {
+    Calibration c(InputMapping{}, 1);
+    c.next(device({100, 0}));
+    c.next(device({900, 0}));  // 800 counts: noise, not a turned wheel
+    EXPECT_EQ(c.mapping().device.steer.axis, default_wheel_mapping().steer.axis);
+}
+
+}  // namespace
+}  // namespace tractive::drive

@@ -1,0 +1,197 @@
+// `tractive drive` as CI runs it: under Xvfb with Mesa's software OpenGL, the CI script fed
+// through SDL's virtual wheel. Checks the recorded telemetry (a launch on the clutch pedal without
+// stalling, second gear, a stop), that the window's drive is the plain session's to the last digit,
+// and the screenshot: not blank, and its readouts show the recorded speed and gear.
+#include <cairo.h>
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "drive/drive_script.hpp"
+#include "drive/drive_session.hpp"
+#include "drive/readouts.hpp"
+#include "drive/seven_segment.hpp"
+#include "support/cli_run.hpp"
+#include "support/test_paths.hpp"
+#include "tractive/io/car_loader.hpp"
+#include "tractive/road/road_ground.hpp"
+
+namespace tractive::drive {
+namespace {
+
+std::filesystem::path script_path() { return std::filesystem::path(TRACTIVE_TEST_DATA) / "drive" / "launch_shift_stop.csv"; }
+std::filesystem::path roadster() { return test::example_car_files().front().parent_path() / "roadster.toml"; }
+
+// Runs `tractive drive ARGS` in a virtual X display; returns the exit status and stderr.
+std::pair<int, std::string> drive(const std::string& args, const test::TempDir& dir) {
+    const auto log = dir.path() / "drive.log";
+    const bool have_xvfb = std::system("command -v xvfb-run >/dev/null 2>&1") == 0;
+    if (!have_xvfb) return {-1, "xvfb-run not found: scripts/setup.sh installs xvfb"};
+    const std::string command = fmt::format("xvfb-run -a -s '-screen 0 1280x720x24' {} drive {} >{} 2>&1", test::quoted(test::cli_binary()), args,
+                                            test::quoted(log));
+    const int status = std::system(command.c_str());
+    std::ifstream f(log);
+    std::stringstream text;
+    text << f.rdbuf();
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, text.str()};
+}
+
+struct Telemetry {
+    std::vector<std::string> names;
+    std::vector<std::vector<std::string>> rows;
+    [[nodiscard]] std::size_t column(const std::string& name) const {
+        const auto it = std::find(names.begin(), names.end(), name);
+        if (it == names.end()) throw std::runtime_error("no column " + name);
+        return static_cast<std::size_t>(it - names.begin());
+    }
+    [[nodiscard]] double number(std::size_t row, const std::string& name) const { return std::stod(rows[row][column(name)]); }
+};
+
+std::vector<std::string> split(const std::string& line) {
+    std::vector<std::string> cells;
+    std::stringstream s(line);
+    std::string cell;
+    while (std::getline(s, cell, ',')) cells.push_back(cell);
+    return cells;
+}
+
+Telemetry read_telemetry(const std::filesystem::path& path) {
+    std::ifstream f(path);
+    Telemetry t;
+    std::string line;
+    std::getline(f, line);
+    t.names = split(line);
+    while (std::getline(f, line)) t.rows.push_back(split(line));
+    return t;
+}
+
+// The screenshot's pixels, and what its readouts show.
+struct Screenshot {
+    cairo_surface_t* surface = nullptr;
+    explicit Screenshot(const std::filesystem::path& p) : surface(cairo_image_surface_create_from_png(p.c_str())) {}
+    ~Screenshot() { cairo_surface_destroy(surface); }
+    [[nodiscard]] bool ok() const { return cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS; }
+    [[nodiscard]] int width() const { return cairo_image_surface_get_width(surface); }
+    [[nodiscard]] int height() const { return cairo_image_surface_get_height(surface); }
+    [[nodiscard]] std::array<int, 3> rgb(int x, int y) const {
+        const auto* row = reinterpret_cast<const std::uint32_t*>(cairo_image_surface_get_data(surface) + static_cast<std::ptrdiff_t>(y) * cairo_image_surface_get_stride(surface));
+        const std::uint32_t p = row[x];
+        return {static_cast<int>((p >> 16) & 0xff), static_cast<int>((p >> 8) & 0xff), static_cast<int>(p & 0xff)};
+    }
+    // A segment is lit when it has the readouts' lit colour (unlit ones are a tenth of it).
+    [[nodiscard]] bool lit(int x, int y) const {
+        const auto c = rgb(x, y);
+        const auto* want = ReadoutLayout::kLit;
+        return std::abs(c[0] - want[0]) < 40 && std::abs(c[1] - want[1]) < 40 && std::abs(c[2] - want[2]) < 40;
+    }
+    [[nodiscard]] std::optional<std::string> speed() const {
+        using L = ReadoutLayout;
+        return read_seven_segment([this](int x, int y) { return lit(x, y); }, L::kSpeedX, L::kSpeedY, L::kDigitWidth, L::kDigitHeight, L::kPitch, L::kSpeedDigits);
+    }
+    [[nodiscard]] std::optional<std::string> gear() const {
+        using L = ReadoutLayout;
+        return read_seven_segment([this](int x, int y) { return lit(x, y); }, L::kGearX, L::kGearY, L::kDigitWidth, L::kDigitHeight, L::kPitch, 1);
+    }
+    // Distinct colours over a coarse grid: a blank or one-colour frame has a handful.
+    [[nodiscard]] std::size_t colours() const {
+        std::set<std::array<int, 3>> seen;
+        for (int y = 0; y < height(); y += 7)
+            for (int x = 0; x < width(); x += 7) seen.insert(rgb(x, y));
+        return seen.size();
+    }
+};
+
+TEST(DriveWindow, TheScriptedLaunchShiftAndStopRunUnderXvfbAndTheScreenshotShowsGearAndSpeed) {
+    test::TempDir dir;
+    const auto shot = dir.path() / "stop.png";
+    const auto record = dir.path() / "stop.csv";
+    const auto [status, log] = drive(fmt::format("{} --script {} --screenshot {} --record {} --size 960x540", test::quoted(roadster()),
+                                                 test::quoted(script_path()), test::quoted(shot), test::quoted(record)),
+                                     dir);
+    ASSERT_EQ(status, 0) << log;
+    const Telemetry t = read_telemetry(record);
+    ASSERT_GT(t.rows.size(), 1500u) << log;
+    double top_kmh = 0.0;
+    bool moved_on_the_pedal = false, second = false;
+    for (std::size_t i = 0; i < t.rows.size(); ++i) {
+        ASSERT_EQ(t.number(i, "engine_running"), 1.0) << "stalled at " << t.rows[i][0] << " s";
+        top_kmh = std::max(top_kmh, 3.6 * t.number(i, "speed_m_per_s"));
+        second = second || t.number(i, "gear") == 2.0;
+        const double pedal = t.number(i, "driver_clutch");
+        // Moving off in first with the pedal in the clutch's working range (seed 000's zones:
+        // free play 0.15, working range to 0.75).
+        if (t.number(i, "gear") == 1.0 && pedal > 0.15 && pedal < 0.75 && t.number(i, "speed_m_per_s") > 1.0) moved_on_the_pedal = true;
+    }
+    EXPECT_TRUE(moved_on_the_pedal);
+    EXPECT_TRUE(second);
+    EXPECT_GT(top_kmh, 50.0);
+    const std::size_t last = t.rows.size() - 1;
+    EXPECT_LT(t.number(last, "speed_m_per_s"), 0.05);
+    EXPECT_EQ(t.number(last, "gear"), 2.0);
+
+    const Screenshot s(shot);
+    ASSERT_TRUE(s.ok()) << shot;
+    EXPECT_EQ(s.width(), 960);
+    EXPECT_EQ(s.height(), 540);
+    EXPECT_GT(s.colours(), 100u) << "the frame looks blank";
+    EXPECT_EQ(s.gear(), std::optional<std::string>("2"));
+    EXPECT_EQ(s.speed(), std::optional<std::string>(speed_readout(3.6 * t.number(last, "speed_m_per_s"))));
+}
+
+TEST(DriveWindow, MidDriveTheReadoutsShowTheSpeedAndGearAndTheDriveIsThePlainSessions) {
+    test::TempDir dir;
+    const auto shot = dir.path() / "second.png";
+    const auto record = dir.path() / "second.csv";
+    const auto [status, log] = drive(fmt::format("{} --script {} --duration 7 --screenshot {} --record {} --size 960x540", test::quoted(roadster()),
+                                                 test::quoted(script_path()), test::quoted(shot), test::quoted(record)),
+                                     dir);
+    ASSERT_EQ(status, 0) << log;
+    const Telemetry t = read_telemetry(record);
+    ASSERT_FALSE(t.rows.empty());
+    const std::size_t last = t.rows.size() - 1;
+    const double kmh = 3.6 * t.number(last, "speed_m_per_s");
+    EXPECT_GT(kmh, 30.0);
+    const Screenshot s(shot);
+    ASSERT_TRUE(s.ok());
+    EXPECT_EQ(s.gear(), std::optional<std::string>(std::string(1, gear_readout(static_cast<int>(t.number(last, "gear"))))));
+    EXPECT_EQ(s.gear(), std::optional<std::string>("2"));
+    EXPECT_EQ(s.speed(), std::optional<std::string>(speed_readout(kmh)));
+
+    // The same script through the plain session, frame by frame, to the same telemetry: the
+    // virtual wheel's readings are exactly the mapping's.
+    const VehicleSpec spec = load_car(roadster()).spec;
+    DriveSession session(spec, std::make_shared<RoadGround>(RoadSpec{}), InitialConditions{}, control_settings_for(spec));
+    ActionMapper mapper(InputMapping{}, static_cast<int>(spec.transmission.forward_ratios.size()));
+    session.start_recording(0.01);
+    const auto rows = read_drive_script(script_path());
+    while (session.clock_s() < 7.0 - 1e-9) {
+        const RawInput raw = device_state_for(script_row_at(rows, session.clock_s()), default_wheel_mapping(), kWheelAxisCount, kWheelButtonCount);
+        session.frame(mapper.update(raw, [](std::string_view) { return false; }, 1.0 / 60.0), 1.0 / 60.0);
+    }
+    std::ifstream f(record);
+    std::stringstream window_csv;
+    window_csv << f.rdbuf();
+    EXPECT_EQ(window_csv.str(), session.telemetry_csv());
+}
+
+TEST(DriveWindow, BadInputIsRefusedBeforeAWindowOpens) {
+    test::TempDir dir;
+    const auto bad_script = dir.write("bad.csv", "time,steer\n0,2\n");
+    auto [status, log] = drive(fmt::format("{} --script {}", test::quoted(roadster()), test::quoted(bad_script)), dir);
+    EXPECT_EQ(status, 2) << log;
+    EXPECT_NE(log.find("bad.csv:2: 'steer': expected a number in [-1, 1]"), std::string::npos) << log;
+    const auto bad_map = dir.write("map.toml", "[device.steer]\naxis = -3\n");
+    std::tie(status, log) = drive(fmt::format("{} --mapping {}", test::quoted(roadster()), test::quoted(bad_map)), dir);
+    EXPECT_EQ(status, 2) << log;
+    EXPECT_NE(log.find("map.toml:2: 'device.steer.axis'"), std::string::npos) << log;
+    std::tie(status, log) = drive(fmt::format("{} --size 10x10", test::quoted(roadster())), dir);
+    EXPECT_EQ(status, 2) << log;
+    EXPECT_NE(log.find("--size 10x10"), std::string::npos) << log;
+}
+
+}  // namespace
+}  // namespace tractive::drive
