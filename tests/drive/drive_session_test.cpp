@@ -13,6 +13,7 @@
 #include "support/cli_run.hpp"
 #include "support/test_paths.hpp"
 #include "tractive/io/car_loader.hpp"
+#include "tractive/io/ground_loader.hpp"
 #include "tractive/road/road_ground.hpp"
 
 namespace tractive::drive {
@@ -161,6 +162,86 @@ TEST(DriveSession, ItsRecordedControlsReplayInTractiveRunToTheSameTelemetry) {
         ASSERT_EQ(it->second, row) << "at " << time << " s";
     }
     EXPECT_GT(compared, 700);
+}
+
+}  // namespace
+}  // namespace tractive::drive
+
+namespace tractive::drive {
+namespace {
+
+struct Place {
+    std::string name;
+    std::shared_ptr<const Ground> ground;
+    InitialConditions start;
+};
+
+std::vector<Place> shipped_grounds() {
+    std::vector<Place> places = {{"flat road", std::make_shared<RoadGround>(RoadSpec{}), {}}};
+    const auto dir = test::example_car_files().front().parent_path().parent_path() / "grounds";
+    for (const char* file : {"proving_ground.toml", "skidpad.toml"}) {
+        const LoadedGround g = load_ground(dir / file);
+        InitialConditions start;
+        if (g.start) start.x_m = g.start->x_m, start.y_m = g.start->y_m, start.heading_rad = g.start->heading_rad;
+        places.push_back({file, g.ground, start});
+    }
+    return places;
+}
+
+// A driver's feet for a standing start: automatic, D and throttle; sequential, one pull on the up
+// paddle and throttle; manual, first gear, the clutch pedal let up across its working range over
+// 2.5 s with throttle 0.5, then full throttle.
+DriveActions launch(ShiftMode mode, double t) {
+    DriveActions a;
+    a.gear_lever = 1;
+    a.throttle = t < 0.3 ? 0.0 : 0.5;
+    if (mode == ShiftMode::Sequential) a.shift_up = t > 0.1 && t < 0.2;
+    if (mode == ShiftMode::Manual) a.clutch = t < 0.3 ? 1.0 : std::clamp(0.75 - 0.75 * (t - 0.3) / 2.5, 0.0, 1.0);
+    return a;
+}
+
+TEST(DriveSession, EveryShippedCarMovesOffOnEveryShippedGroundInAllThreeModes) {
+    for (const auto& car_file : test::example_car_files()) {
+        const VehicleSpec spec = load_car(car_file).spec;
+        for (const Place& place : shipped_grounds()) {
+            for (const ShiftMode mode : {ShiftMode::Manual, ShiftMode::Sequential, ShiftMode::Automatic}) {
+                SCOPED_TRACE(fmt::format("{} on {} in {}", car_file.filename().string(), place.name, to_string(mode)));
+                DriveSession session(spec, place.ground, place.start, ControlSettings{mode, spec.driver_aids.abs, spec.driver_aids.tcs});
+                while (session.clock_s() < 6.0) session.frame(launch(mode, session.clock_s()), 1.0 / 60.0);
+                const VehicleState& s = session.vehicle().state();
+                EXPECT_EQ(session.stalls(), 0);
+                EXPECT_GT(speed_m_per_s(s), 5.0);
+                EXPECT_GE(s.gear, 1);
+                const double moved = std::hypot(s.position_m.x - place.start.x_m, s.position_m.y - place.start.y_m);
+                EXPECT_GT(moved, 10.0);
+            }
+        }
+    }
+}
+
+TEST(DriveSession, TheClutchLetUpAtOnceStallsTheEngineAndTheStarterRestartsIt) {
+    for (const auto& car_file : test::example_car_files()) {
+        SCOPED_TRACE(car_file.filename().string());
+        const VehicleSpec spec = load_car(car_file).spec;
+        DriveSession session(spec, std::make_shared<RoadGround>(RoadSpec{}), {}, ControlSettings{ShiftMode::Manual, {}});
+        DriveActions a;
+        a.gear_lever = 1;
+        a.clutch = 1.0;
+        for (int i = 0; i < 30; ++i) session.frame(a, 1.0 / 60.0);
+        a.clutch = 0.0;  // dumped, no throttle
+        for (int i = 0; i < 120; ++i) session.frame(a, 1.0 / 60.0);
+        EXPECT_EQ(session.stalls(), 1);
+        EXPECT_FALSE(session.vehicle().state().engine_running);
+        EXPECT_LT(speed_m_per_s(session.vehicle().state()), 1.0);
+        // Clutch down and the starter: running again, at rest.
+        a.clutch = 1.0;
+        session.frame(a, 1.0 / 60.0);
+        a.pressed[static_cast<int>(Command::StartEngine)] = true;
+        session.frame(a, 1.0 / 60.0);
+        a.pressed = {};
+        for (int i = 0; i < 60; ++i) session.frame(a, 1.0 / 60.0);
+        EXPECT_TRUE(session.vehicle().state().engine_running);
+    }
 }
 
 }  // namespace

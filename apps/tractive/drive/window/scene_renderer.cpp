@@ -204,7 +204,7 @@ SceneRenderer::SceneRenderer(const VehicleModel& model) {
     }
     // Its floor a little below the hubs, so that the tyres show under it from behind.
     const double overhang_m = 0.8, bottom = z_hub - 0.1 * radius, top = z_hub + 0.75;
-    body_half_extent_ = {static_cast<float>(0.5 * (x_max - x_min) + overhang_m), static_cast<float>(y_max + 0.05),
+    body_half_extent_ = {static_cast<float>(0.5 * (x_max - x_min) + overhang_m), static_cast<float>(y_max - 0.02),  // the tyres' outer halves show
                          static_cast<float>(0.5 * (top - bottom))};
     body_centre_ = {static_cast<float>(0.5 * (x_max + x_min)), 0.0f, static_cast<float>(0.5 * (top + bottom))};
     // The driver's eyes: a little behind the middle of the wheelbase, on the left, 1.1 m over the road.
@@ -290,7 +290,7 @@ void SceneRenderer::draw(const Vehicle& car, CameraMode camera, int width_px, in
     if (camera == CameraMode::Chase) {
         Vec3 heading{forward.x, forward.y, 0.0};
         heading = norm(heading) > 1e-6 ? normalized(heading) : Vec3{1.0, 0.0, 0.0};
-        const Vec3 wanted = body.position_m - heading * 6.5 + Vec3{0.0, 0.0, 2.3};
+        const Vec3 wanted = body.position_m - heading * 6.5 + Vec3{0.0, 0.0, 2.0};
         Vec3 e{chase_eye_[0], chase_eye_[1], chase_eye_[2]};
         // The camera follows like a spring-damped boom (time constant 0.2 s), from where it was.
         e = chase_started_ ? e + (wanted - e) * (1.0 - std::exp(-std::max(frame_dt_s, 0.0) / 0.2)) : wanted;
