@@ -5,6 +5,7 @@
 #include <iostream>
 #include <numbers>
 
+#include "control_options.hpp"
 #include "drive/drive_script.hpp"
 #include "drive/input_mapping.hpp"
 #include "drive/window/drive_window.hpp"
@@ -19,21 +20,6 @@ namespace tractive::cli {
 namespace {
 
 constexpr int kExitBadInput = 2;
-
-std::optional<ShiftMode> parse_mode(const std::string& text, ShiftMode car_mode) {
-    if (text.empty()) return car_mode;
-    if (text == "manual") return ShiftMode::Manual;
-    if (text == "sequential") return ShiftMode::Sequential;
-    if (text == "automatic") return ShiftMode::Automatic;
-    return std::nullopt;
-}
-
-std::optional<bool> parse_switch(const std::string& text, bool car_value) {
-    if (text.empty()) return car_value;
-    if (text == "on") return true;
-    if (text == "off") return false;
-    return std::nullopt;
-}
 
 }  // namespace
 
@@ -60,7 +46,7 @@ int drive_command(const DriveOptions& o, const std::string& default_car_path) {
         std::cerr << "error: " << message << "\n";
         return kExitBadInput;
     };
-    if (!parse_mode(o.mode, ShiftMode::Manual)) return bad(fmt::format("--mode: expected manual, sequential or automatic, got '{}'", o.mode));
+    if (!parse_shift_mode(o.mode, ShiftMode::Manual)) return bad(fmt::format("--mode: expected manual, sequential or automatic, got '{}'", o.mode));
     for (const auto& [name, value] : {std::pair{"--abs", &o.abs}, std::pair{"--tcs", &o.tcs}}) {
         if (!parse_switch(*value, false)) return bad(fmt::format("{}: expected on or off, got '{}'", name, *value));
     }
@@ -100,7 +86,7 @@ int drive_command(const DriveOptions& o, const std::string& default_car_path) {
     for (const auto& warning : car.warnings) std::cerr << "warning: " << warning.to_string() << "\n";
     w.spec = car.spec;
     w.car_name = car.spec.name.empty() ? car_path.stem().string() : car.spec.name;
-    w.control.mode = *parse_mode(o.mode, car.spec.transmission.mode);
+    w.control.mode = *parse_shift_mode(o.mode, car.spec.transmission.mode);
     w.control.aids.abs = *parse_switch(o.abs, car.spec.driver_aids.abs);
     w.control.aids.tcs = *parse_switch(o.tcs, car.spec.driver_aids.tcs);
     w.mapping_path = o.mapping.empty() ? fs::path("tractive-input.toml") : fs::path(o.mapping);

@@ -1,6 +1,7 @@
 #include "run_command.hpp"
 
 #include "atomic_write.hpp"
+#include "control_options.hpp"
 
 #include <fmt/format.h>
 
@@ -34,22 +35,11 @@ struct RunMode {
     ShiftMode mode = ShiftMode::Manual;
 };
 
-// --mode: empty for the car's own mode.
+// --mode: one of the control layer's modes (empty for the car's own), or direct.
 std::optional<RunMode> parse_mode(const std::string& text, ShiftMode car_mode) {
-    if (text.empty()) return RunMode{false, car_mode};
-    if (text == "manual") return RunMode{false, ShiftMode::Manual};
-    if (text == "sequential") return RunMode{false, ShiftMode::Sequential};
-    if (text == "automatic") return RunMode{false, ShiftMode::Automatic};
     if (text == "direct") return RunMode{true, ShiftMode::Manual};
-    return std::nullopt;
-}
-
-// --abs / --tcs: empty for the car's own equipment.
-std::optional<bool> parse_switch(const std::string& text, bool car_value) {
-    if (text.empty()) return car_value;
-    if (text == "on") return true;
-    if (text == "off") return false;
-    return std::nullopt;
+    const auto mode = parse_shift_mode(text, car_mode);
+    return mode ? std::optional<RunMode>(RunMode{false, *mode}) : std::nullopt;
 }
 
 

@@ -96,7 +96,7 @@ wheel_range_deg = 540
     EXPECT_EQ(m.device.command_buttons[static_cast<int>(Command::Mode)], 7);
     EXPECT_EQ(m.keys.clutch, "Left Shift");
     EXPECT_EQ(m.keys.gears.size(), 2u);
-    EXPECT_DOUBLE_EQ(m.rates.clutch_release_per_s, 0.5);
+    EXPECT_DOUBLE_EQ(m.rates.clutch_release_s, 2.0);
     EXPECT_DOUBLE_EQ(m.force_feedback.gain, 0.6);
     EXPECT_DOUBLE_EQ(m.force_feedback.wheel_range_deg, 540.0);
 
@@ -104,7 +104,7 @@ wheel_range_deg = 540
     EXPECT_EQ(format_input_mapping(back), format_input_mapping(m));
     EXPECT_EQ(back.device.gear_buttons, m.device.gear_buttons);
     EXPECT_EQ(back.device.clutch.high, m.device.clutch.high);
-    EXPECT_DOUBLE_EQ(back.rates.clutch_release_per_s, m.rates.clutch_release_per_s);
+    EXPECT_DOUBLE_EQ(back.rates.clutch_release_s, m.rates.clutch_release_s);
 }
 
 void expect_error(const std::string& text, int line, const std::string& key, const std::string& words) {

@@ -26,8 +26,8 @@ ActionMapper::ActionMapper(InputMapping mapping, int forward_gears) : mapping_(s
 
 double ActionMapper::analogue(const AxisBinding& b, const RawInput& device, Progressive& button_state, double dt_s, bool clutch_rates) {
     const KeyboardRates& r = mapping_.rates;
-    const double from_button = button_state.update(button(device, b.button), clutch_rates ? r.clutch_press_per_s : r.pedal_press_per_s,
-                                                   clutch_rates ? r.clutch_release_per_s : r.pedal_release_per_s, dt_s);
+    const double from_button = button_state.update(button(device, b.button), clutch_rates ? 1.0 / r.clutch_press_s : 1.0 / r.pedal_press_s,
+                                                   clutch_rates ? 1.0 / r.clutch_release_s : 1.0 / r.pedal_release_s, dt_s);
     return std::max(read_axis(b, device, false), from_button);
 }
 
@@ -40,19 +40,19 @@ DriveActions ActionMapper::update(const RawInput& device, const std::function<bo
 
     // Pedals: the device's and the keyboard's, whichever is pressed further.
     a.throttle = std::max(analogue(d.throttle, device, pad_throttle_, dt_s, false),
-                          key_throttle_.update(key_down(k.throttle), r.pedal_press_per_s, r.pedal_release_per_s, dt_s));
+                          key_throttle_.update(key_down(k.throttle), 1.0 / r.pedal_press_s, 1.0 / r.pedal_release_s, dt_s));
     a.brake = std::max(analogue(d.brake, device, pad_brake_, dt_s, false),
-                       key_brake_.update(key_down(k.brake), r.pedal_press_per_s, r.pedal_release_per_s, dt_s));
+                       key_brake_.update(key_down(k.brake), 1.0 / r.pedal_press_s, 1.0 / r.pedal_release_s, dt_s));
     a.clutch = std::max(analogue(d.clutch, device, pad_clutch_, dt_s, true),
-                        key_clutch_.update(key_down(k.clutch), r.clutch_press_per_s, r.clutch_release_per_s, dt_s));
+                        key_clutch_.update(key_down(k.clutch), 1.0 / r.clutch_press_s, 1.0 / r.clutch_release_s, dt_s));
     a.handbrake = std::max(analogue(d.handbrake, device, pad_handbrake_, dt_s, false),
-                           key_handbrake_.update(key_down(k.handbrake), r.pedal_press_per_s, r.pedal_release_per_s, dt_s));
+                           key_handbrake_.update(key_down(k.handbrake), 1.0 / r.pedal_press_s, 1.0 / r.pedal_release_s, dt_s));
 
     // Steering: the keys move it progressively and let it return to the centre; the device's
     // wheel or stick wins when it is turned further.
     const int key_target = (key_down(k.steer_left) ? 1 : 0) - (key_down(k.steer_right) ? 1 : 0);
     const bool returning = key_target == 0 || key_target * key_steer_ < 0.0;
-    key_steer_ = towards(key_steer_, key_target, returning ? r.steer_return_per_s : r.steer_per_s, dt_s);
+    key_steer_ = towards(key_steer_, key_target, returning ? 1.0 / r.steer_return_s : 1.0 / r.steer_s, dt_s);
     const double device_steer = read_axis(d.steer, device, true);
     a.steer = std::clamp(std::abs(device_steer) >= std::abs(key_steer_) ? device_steer : key_steer_, -1.0, 1.0);
 

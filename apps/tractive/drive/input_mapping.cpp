@@ -153,7 +153,8 @@ public:
                 rates(*rt, r);
                 continue;
             }
-            const auto found = std::find_if(keys.begin(), keys.end(), [&](const auto& p) { return p.first == key.str(); });
+            const std::string_view name = key.str();  // (clang 14 cannot capture a structured binding)
+            const auto found = std::find_if(keys.begin(), keys.end(), [&](const auto& p) { return p.first == name; });
             if (found == keys.end()) {
                 std::string list = "gears, rates";
                 for (const auto& p : keys) list += ", " + std::string(p.first);
@@ -164,20 +165,21 @@ public:
     }
 
     void rates(const toml::table& t, KeyboardRates& r) const {
-        const std::array<std::pair<std::string_view, double*>, 6> all = {{{"pedal_press_s", &r.pedal_press_per_s},
-                                                                          {"pedal_release_s", &r.pedal_release_per_s},
-                                                                          {"clutch_press_s", &r.clutch_press_per_s},
-                                                                          {"clutch_release_s", &r.clutch_release_per_s},
-                                                                          {"steer_s", &r.steer_per_s},
-                                                                          {"steer_return_s", &r.steer_return_per_s}}};
+        const std::array<std::pair<std::string_view, double*>, 6> all = {{{"pedal_press_s", &r.pedal_press_s},
+                                                                          {"pedal_release_s", &r.pedal_release_s},
+                                                                          {"clutch_press_s", &r.clutch_press_s},
+                                                                          {"clutch_release_s", &r.clutch_release_s},
+                                                                          {"steer_s", &r.steer_s},
+                                                                          {"steer_return_s", &r.steer_return_s}}};
         for (const auto& [key, node] : t) {
-            const auto found = std::find_if(all.begin(), all.end(), [&](const auto& p) { return p.first == key.str(); });
+            const std::string_view name = key.str();
+            const auto found = std::find_if(all.begin(), all.end(), [&](const auto& p) { return p.first == name; });
             const std::string full = "keyboard.rates." + std::string(key.str());
             if (found == all.end()) {
                 throw LoadError(where(node), full,
                                 "unknown key: expected one of pedal_press_s, pedal_release_s, clutch_press_s, clutch_release_s, steer_s, steer_return_s");
             }
-            *found->second = 1.0 / number(node, full, 0.01, 10.0, "seconds for a full travel");
+            *found->second = number(node, full, 0.01, 10.0, "seconds for a full travel");
         }
     }
 
@@ -203,10 +205,15 @@ void format_axis(std::string& out, std::string_view name, const AxisBinding& b) 
     out += fmt::format("invert = {}\ndead_zone = {}\nrange = [{}, {}]\n", b.invert ? "true" : "false", b.dead_zone, b.low, b.high);
 }
 
+// A TOML basic string: quotes, backslashes and control characters escaped.
 std::string quoted(const std::string& s) {
     std::string q = "\"";
     for (const char c : s) {
         if (c == '"' || c == '\\') q += '\\';
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+            q += fmt::format("\\u{:04x}", static_cast<unsigned char>(c));
+            continue;
+        }
         q += c;
     }
     return q + "\"";
@@ -293,8 +300,7 @@ std::string format_input_mapping(const InputMapping& m) {
     out += fmt::format(
         "\n[keyboard.rates]\npedal_press_s = {}\npedal_release_s = {}\nclutch_press_s = {}\nclutch_release_s = {}\nsteer_s = {}\n"
         "steer_return_s = {}\n",
-        1.0 / r.pedal_press_per_s, 1.0 / r.pedal_release_per_s, 1.0 / r.clutch_press_per_s, 1.0 / r.clutch_release_per_s,
-        1.0 / r.steer_per_s, 1.0 / r.steer_return_per_s);
+        r.pedal_press_s, r.pedal_release_s, r.clutch_press_s, r.clutch_release_s, r.steer_s, r.steer_return_s);
     const ForceFeedbackSettings& f = m.force_feedback;
     out += fmt::format("\n[force_feedback]\ngain = {}\nwheel_range_deg = {}\ndevice_peak_torque_nm = {}\n", f.gain, f.wheel_range_deg,
                        f.device_peak_torque_nm);

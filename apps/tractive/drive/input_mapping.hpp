@@ -92,14 +92,15 @@ struct KeyboardMapping {
     std::array<std::string, static_cast<int>(Command::Count)> commands = {"M", "B", "T", "P", "Backspace", "F", "V", "S", "F2"};
 };
 
-// How fast the keyboard's progressive controls move (1/s: full travel per second).
+// How fast the keyboard's progressive controls (and analogue actions on buttons) move: the
+// seconds a full travel takes.
 struct KeyboardRates {
-    double pedal_press_per_s = 1.0 / 0.30;    // throttle, brake, handbrake
-    double pedal_release_per_s = 1.0 / 0.15;
-    double clutch_press_per_s = 1.0 / 0.25;
-    double clutch_release_per_s = 1.0 / 1.2;  // slow enough to move off on the keyboard
-    double steer_per_s = 1.0 / 0.45;
-    double steer_return_per_s = 1.0 / 0.25;
+    double pedal_press_s = 0.30;  // throttle, brake, handbrake
+    double pedal_release_s = 0.15;
+    double clutch_press_s = 0.25;
+    double clutch_release_s = 1.2;  // slow enough to move off on the keyboard
+    double steer_s = 0.45;
+    double steer_return_s = 0.25;
 };
 
 struct InputMapping {

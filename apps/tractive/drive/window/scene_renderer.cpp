@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <stdexcept>
 #include <string>
 
@@ -144,7 +145,7 @@ std::vector<float> wheel_mesh() {
     constexpr int kSegments = 24;
     const std::array<float, 3> tyre_a{0.08f, 0.08f, 0.09f}, tyre_b{0.16f, 0.16f, 0.17f}, rim{0.75f, 0.75f, 0.78f}, mark{0.9f, 0.6f, 0.1f};
     for (int i = 0; i < kSegments; ++i) {
-        const double a0 = 2.0 * M_PI * i / kSegments, a1 = 2.0 * M_PI * (i + 1) / kSegments;
+        const double a0 = 2.0 * std::numbers::pi * i / kSegments, a1 = 2.0 * std::numbers::pi * (i + 1) / kSegments;
         const Vec3 r0{std::cos(a0), 0.0, std::sin(a0)}, r1{std::cos(a1), 0.0, std::sin(a1)};
         const auto& tread = i % 2 ? tyre_a : tyre_b;
         const Vec3 half{0.0, 0.5, 0.0};
@@ -313,7 +314,7 @@ void SceneRenderer::draw(const Vehicle& car, CameraMode camera, int width_px, in
     glClearColor(0.62f, 0.72f, 0.84f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     glUseProgram(program_);
-    const Mat4 vp = multiply(perspective(fovy * M_PI / 180.0, std::max(1, width_px) / static_cast<double>(std::max(1, height_px)), 0.1, 1000.0),
+    const Mat4 vp = multiply(perspective(fovy * std::numbers::pi / 180.0, std::max(1, width_px) / static_cast<double>(std::max(1, height_px)), 0.1, 1000.0),
                              look_at(eye, target, up));
     glUniformMatrix4fv(u_view_projection_, 1, GL_FALSE, vp.data());
     glUniform3f(u_eye_, static_cast<float>(eye.x), static_cast<float>(eye.y), static_cast<float>(eye.z));
