@@ -10,6 +10,7 @@
 #include "drive/input_mapping.hpp"
 #include "drive/window/drive_window.hpp"
 #include "tractive/io/car_loader.hpp"
+#include "tractive/io/controls_csv.hpp"
 #include "tractive/road/road_ground.hpp"
 #include "tractive/spec/validate.hpp"
 
@@ -37,6 +38,8 @@ void add_drive_options(CLI::App& drive, DriveOptions& o) {
     drive.add_option("--screenshot", o.screenshot, "Write the last frame to this PNG");
     drive.add_option("--record", o.record, "Write the drive's telemetry CSV (as tractive run --out, with the driver's inputs)");
     drive.add_option("--record-controls", o.record_controls, "Write the driver's inputs as a controls CSV that tractive run --controls replays");
+    drive.add_option("--replay", o.replay, "Replay a recording's controls (--record-controls, or any tractive run --controls file) in the window")
+        ->excludes("--script")->excludes("--record-controls");
     drive.add_option("--interval", o.interval_s, "Seconds between telemetry rows (default 0.01)");
     drive.add_option("--size", o.size, "Window size WIDTHxHEIGHT in pixels (default 1280x720)");
 }
@@ -92,6 +95,7 @@ int drive_command(const DriveOptions& o, const std::string& default_car_path) {
     w.mapping_path = o.mapping.empty() ? fs::path("tractive-input.toml") : fs::path(o.mapping);
     if (!o.mapping.empty()) w.mapping = drive::read_input_mapping(o.mapping);
     if (!o.script.empty()) w.script = drive::read_drive_script(o.script);
+    if (!o.replay.empty()) w.replay = read_controls_csv(o.replay);
     w.duration_s = o.duration_s;
     w.screenshot_png = o.screenshot;
     w.record_csv = o.record;

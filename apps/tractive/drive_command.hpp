@@ -20,6 +20,7 @@ struct DriveOptions {
     std::string tcs;
     std::string mapping;  // input mapping TOML; empty: the defaults (saved by the calibration screen to tractive-input.toml)
     std::string script;
+    std::string replay;
     double duration_s = -1.0;
     std::string screenshot;
     std::string record;

@@ -68,6 +68,10 @@ void Vehicle::add_impulse(const Vec3& impulse_ns, const Vec3& world_point_m) {
 }
 
 UpdateResult Vehicle::update(double dt_s, const DriverInput& input) {
+    return update(dt_s, [&input](double) -> const DriverInput& { return input; });
+}
+
+UpdateResult Vehicle::update(double dt_s, const std::function<const DriverInput&(double step_start_s)>& input_at) {
     UpdateResult result;
     if (!(dt_s >= 0.0) || !std::isfinite(dt_s)) {
         result.dropped_time_s = dt_s;
@@ -75,7 +79,7 @@ UpdateResult Vehicle::update(double dt_s, const DriverInput& input) {
     }
     const double h = options_.step.internal_step_s;
     const StepResult steps = step_in_internal_steps(state_, options_.step, dt_s, [&] {
-        applied_ = control_step(model_, state_, input, control_settings_, h, control_);
+        applied_ = control_step(model_, state_, input_at(state_.time_s), control_settings_, h, control_);
         result.gear_change_refused = result.gear_change_refused || control_.gear_change_refused;
         previous_ = state_;
         const bool pushed = held_.force_n != Vec3{} || held_.torque_nm != Vec3{} || impulse_.force_n != Vec3{} || impulse_.torque_nm != Vec3{};

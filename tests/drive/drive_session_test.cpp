@@ -10,6 +10,7 @@
 
 #include "drive/drive_script.hpp"
 #include "drive/drive_session.hpp"
+#include "drive/force_feedback.hpp"
 #include "support/cli_run.hpp"
 #include "support/test_paths.hpp"
 #include "tractive/io/car_loader.hpp"
@@ -241,6 +242,57 @@ TEST(DriveSession, TheClutchLetUpAtOnceStallsTheEngineAndTheStarterRestartsIt) {
         a.pressed = {};
         for (int i = 0; i < 60; ++i) session.frame(a, 1.0 / 60.0);
         EXPECT_TRUE(session.vehicle().state().engine_running);
+    }
+}
+
+}  // namespace
+}  // namespace tractive::drive
+
+namespace tractive::drive {
+namespace {
+
+TEST(DriveSession, AReplayOfItsRecordedControlsDrivesTheSameTelemetry) {
+    ScriptedDrive live;
+    live.session.start_recording(0.01);
+    live.run(read_drive_script(script_path()), 9.0);
+
+    const VehicleSpec spec = live.spec;
+    DriveSession again(spec, std::make_shared<RoadGround>(RoadSpec{}), InitialConditions{}, ControlSettings{ShiftMode::Manual, {true, true}});
+    again.replay(parse_controls_csv(live.session.controls_csv(), "recorded.csv"));
+    again.start_recording(0.01);
+    ASSERT_TRUE(again.replaying());
+    while (again.clock_s() < 9.0 - 1e-9) again.frame({}, 1.0 / 60.0);  // no pedals: the rows drive
+    EXPECT_EQ(again.telemetry_csv(), live.session.telemetry_csv());
+    EXPECT_GT(speed_m_per_s(again.vehicle().state()), 10.0);
+}
+
+// The hand wheel's torque from the front tyres (force_feedback.hpp) in a corner taken gently
+// tighter at 60 km/h: it pulls back towards the centre and grows with the cornering.
+TEST(DriveSession, TheSteeringLoadsUpInACorner) {
+    const VehicleSpec spec = load_car(test::example_car_files().front().parent_path() / "roadster.toml").spec;
+    InitialConditions start;
+    start.speed_m_per_s = 60.0 / 3.6;
+    start.gear = 3;
+    DriveSession session(spec, std::make_shared<RoadGround>(RoadSpec{}), start, ControlSettings{ShiftMode::Automatic, {}});
+    std::vector<std::pair<double, double>> steer_and_torque;  // (steering, hand wheel torque N m)
+    while (session.clock_s() < 6.0) {
+        DriveActions a;
+        a.gear_lever = 1;
+        a.throttle = 0.25;
+        a.steer = std::min(0.1, 0.1 * session.clock_s() / 5.0);
+        session.frame(a, 1.0 / 60.0);
+        const VehicleState& s = session.vehicle().state();
+        const double t = hand_wheel_torque_nm({s.wheel_outputs[0].steering_axis_torque_nm, s.wheel_outputs[1].steering_axis_torque_nm},
+                                              spec.wheels[0].max_steer_rad, 900.0);
+        if (std::fmod(session.clock_s(), 1.0) < 1.0 / 60.0 && session.clock_s() > 1.5) steer_and_torque.emplace_back(a.steer, t);
+    }
+    ASSERT_GE(steer_and_torque.size(), 4u);
+    for (std::size_t i = 0; i < steer_and_torque.size(); ++i) {
+        SCOPED_TRACE(fmt::format("steering {:.3f}: {:.2f} N m", steer_and_torque[i].first, steer_and_torque[i].second));
+        EXPECT_LT(steer_and_torque[i].second, -0.2);  // steered left, the wheel pulls right
+        if (i > 0 && steer_and_torque[i].first > steer_and_torque[i - 1].first + 0.01) {
+            EXPECT_LT(steer_and_torque[i].second, steer_and_torque[i - 1].second);  // and harder as the corner tightens
+        }
     }
 }
 

@@ -144,12 +144,14 @@ TEST(DriveWindow, TheScriptedLaunchShiftAndStopRunUnderXvfbAndTheScreenshotShows
     EXPECT_EQ(s.speed(), std::optional<std::string>(speed_readout(3.6 * t.number(last, "speed_m_per_s"))));
 }
 
-TEST(DriveWindow, MidDriveTheReadoutsShowTheSpeedAndGearAndTheDriveIsThePlainSessions) {
+TEST(DriveWindow, MidDriveTheReadoutsShowTheSpeedAndGearTheDriveIsThePlainSessionsAndItsRecordingReplays) {
     test::TempDir dir;
     const auto shot = dir.path() / "second.png";
     const auto record = dir.path() / "second.csv";
-    const auto [status, log] = drive(fmt::format("{} --script {} --duration 7 --screenshot {} --record {} --size 960x540", test::quoted(roadster()),
-                                                 test::quoted(script_path()), test::quoted(shot), test::quoted(record)),
+    const auto controls = dir.path() / "controls.csv";
+    const auto [status, log] = drive(fmt::format("{} --script {} --duration 7 --screenshot {} --record {} --record-controls {} --size 960x540",
+                                                 test::quoted(roadster()), test::quoted(script_path()), test::quoted(shot), test::quoted(record),
+                                                 test::quoted(controls)),
                                      dir);
     ASSERT_EQ(status, 0) << log;
     const Telemetry t = read_telemetry(record);
@@ -178,6 +180,17 @@ TEST(DriveWindow, MidDriveTheReadoutsShowTheSpeedAndGearAndTheDriveIsThePlainSes
     std::stringstream window_csv;
     window_csv << f.rdbuf();
     EXPECT_EQ(window_csv.str(), session.telemetry_csv());
+
+    // The recorded controls replayed in the window: the same drive again.
+    const auto replayed = dir.path() / "replayed.csv";
+    const auto [replay_status, replay_log] = drive(fmt::format("{} --replay {} --mode manual --duration 7 --record {} --size 640x360", test::quoted(roadster()),
+                                                               test::quoted(controls), test::quoted(replayed)),
+                                                   dir);
+    ASSERT_EQ(replay_status, 0) << replay_log;
+    std::ifstream g(replayed);
+    std::stringstream replay_csv;
+    replay_csv << g.rdbuf();
+    EXPECT_EQ(replay_csv.str(), window_csv.str());
 }
 
 TEST(DriveWindow, BadInputIsRefusedBeforeAWindowOpens) {

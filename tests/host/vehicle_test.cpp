@@ -137,3 +137,39 @@ TEST(HostVehicle, BadFrameTimesSimulateNothing) {
     }
     EXPECT_THROW((void)car.wheel_pose(4), std::out_of_range);
 }
+
+// Inputs chosen per internal step by its start time: one long update with drive_off as the input
+// function is the same drive, bit for bit, as one internal step per update.
+TEST(HostVehicle, InputsPerInternalStep) {
+    auto ground = std::make_shared<RoadGround>(RoadSpec{});
+    Vehicle stepwise(roadster(), ground, automatic()), whole(roadster(), ground, automatic());
+    const double h = stepwise.step_settings().internal_step_s;
+    for (int k = 0; k < 500; ++k) stepwise.update(h, drive_off(stepwise.state().time_s));
+    DriverInput in;
+    const UpdateResult r = whole.update(500 * h, [&](double t) -> const DriverInput& { return in = drive_off(t); });
+    EXPECT_EQ(r.internal_steps, 500);
+    EXPECT_EQ(whole.state().position_m, stepwise.state().position_m);
+    EXPECT_EQ(whole.state().velocity_m_per_s, stepwise.state().velocity_m_per_s);
+    EXPECT_GT(norm(whole.state().velocity_m_per_s), 10.0);
+}
+
+// A driver's switch of transmission mode and aids takes effect from the next update, the gear
+// that is in kept.
+TEST(HostVehicle, ControlSettingsSwitchWhileDriving) {
+    auto ground = std::make_shared<RoadGround>(RoadSpec{});
+    Vehicle car(roadster(), ground, automatic());
+    for (int k = 0; k < 300; ++k) car.update(0.016, drive_off(car.state().time_s));
+    const int gear = car.state().gear;
+    ASSERT_GE(gear, 1);
+    car.set_control_settings(ControlSettings{ShiftMode::Sequential, {true, false}});
+    EXPECT_EQ(car.control_settings().mode, ShiftMode::Sequential);
+    EXPECT_TRUE(car.control_settings().aids.abs);
+    EXPECT_EQ(car.controller().engaged_gear, gear);
+    DriverInput hold = drive_off(car.state().time_s);
+    hold.throttle = 0.9;  // the automatic would shift up; sequential holds the gear until a paddle
+    for (int k = 0; k < 60; ++k) car.update(0.016, hold);
+    EXPECT_EQ(car.state().gear, gear);
+    hold.shift_up = true;
+    for (int k = 0; k < 60; ++k) car.update(0.016, hold);
+    EXPECT_EQ(car.state().gear, gear + 1);
+}

@@ -69,6 +69,11 @@ void DriveSession::command(const DriveActions& a, FrameEvents& events) {
 FrameEvents DriveSession::frame(const DriveActions& a, double dt_s) {
     FrameEvents events;
     command(a, events);
+    if (replaying()) {  // the inputs come from the rows, step by step (advance)
+        if (paused_ || !(dt_s > 0.0) || !std::isfinite(dt_s)) return events;
+        advance(dt_s);
+        return events;
+    }
     input_.throttle = a.throttle;
     input_.brake = a.brake;
     input_.clutch = a.clutch;
@@ -84,13 +89,18 @@ FrameEvents DriveSession::frame(const DriveActions& a, double dt_s) {
 }
 
 void DriveSession::advance(double dt_s) {
-    if (recording_) record_controls_row();
+    if (recording_ && !replaying()) record_controls_row();  // a replay's controls are its file
     const double end_s = clock_s_ + dt_s;
     while (clock_s_ < end_s) {
         // Up to the next telemetry row's time, so that rows fall where `tractive run` puts them.
         const double until_s = recording_ ? std::min(end_s, next_row_s_) : end_s;
         const bool was_running = vehicle_.state().engine_running;
-        const UpdateResult r = vehicle_.update(until_s - clock_s_, input_);
+        const UpdateResult r =
+            replaying() ? vehicle_.update(until_s - clock_s_, [this](double step_start_s) -> const DriverInput& {
+                input_ = controls_at(replay_, step_start_s, replay_cursor_);
+                return input_;
+            })
+                        : vehicle_.update(until_s - clock_s_, input_);
         refused_since_row_ = refused_since_row_ || r.gear_change_refused;
         if (r.internal_steps > 0) last_step_input_ = input_;
         if (was_running && !vehicle_.state().engine_running) ++stalls_;
@@ -104,6 +114,12 @@ void DriveSession::advance(double dt_s) {
     const Vec3 a_body = transpose(to_matrix(s.orientation)) * s.acceleration_m_per_s2;
     trace_.push_back({s.time_s, engine_rpm(s), speed_m_per_s(s) * 3.6, s.driveline.clutch_slip_rad_per_s, a_body.x, a_body.y});
     while (!trace_.empty() && trace_.front().time_s < s.time_s - kTraceSpan_s) trace_.pop_front();
+}
+
+void DriveSession::replay(std::vector<TimedControls> rows) {
+    replay_ = std::move(rows);
+    replay_cursor_ = 0;
+    if (!replay_.empty()) input_ = replay_.front().input;
 }
 
 void DriveSession::start_recording(double interval_s) {

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "action_mapper.hpp"
+#include "tractive/io/controls_csv.hpp"
 #include "tractive/host/vehicle.hpp"
 
 namespace tractive::drive {
@@ -48,6 +49,13 @@ public:
     [[nodiscard]] const std::deque<TracePoint>& trace() const { return trace_; }
     [[nodiscard]] int stalls() const { return stalls_; }
 
+    // Replays time-stamped controls (a --record-controls file, or any `tractive run --controls`
+    // file) instead of the driver's pedals, steering and lever: each internal step takes the row in
+    // force at its start, as `tractive run` does. The driver's commands (pause, reset, camera,
+    // ...) still act; a reset starts the replay again.
+    void replay(std::vector<TimedControls> rows);
+    [[nodiscard]] bool replaying() const { return !replay_.empty(); }
+
     // Telemetry rows every interval (at least the internal step) and controls rows whenever the
     // driver's inputs change, from now on.
     void start_recording(double interval_s);
@@ -78,6 +86,8 @@ private:
     std::string controls_;
     DriverInput recorded_input_;
     bool controls_started_ = false;
+    std::vector<TimedControls> replay_;
+    std::size_t replay_cursor_ = 0;
     double last_controls_time_s_ = 0.0;
     std::size_t last_controls_row_at_ = 0;
 };

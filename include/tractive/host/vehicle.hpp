@@ -14,6 +14,7 @@
 //       draw(car.body_pose(true), car.wheel_pose(0, true), ...);
 //   }
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -55,6 +56,10 @@ public:
 
     // Advances by dt: whole internal steps, each through the control layer with this input.
     UpdateResult update(double dt_s, const DriverInput& input);
+    // The same, with the input each internal step takes chosen by its start time (a replay of
+    // time-stamped controls, a host with its own input clock). The reference must stay valid
+    // until the next call of input_at.
+    UpdateResult update(double dt_s, const std::function<const DriverInput&(double step_start_s)>& input_at);
 
     [[nodiscard]] const VehicleState& state() const { return state_; }
     [[nodiscard]] const VehicleModel& model() const { return model_; }

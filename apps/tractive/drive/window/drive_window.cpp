@@ -246,6 +246,7 @@ int run_drive_window(const DriveWindowOptions& o) {
         if (scripted) mapping.device = default_wheel_mapping();  // the script drives the default wheel
         DriveSession session(o.spec, o.ground, o.start, o.control);
         ActionMapper mapper(mapping, static_cast<int>(o.spec.transmission.forward_ratios.size()));
+        if (o.replay) session.replay(*o.replay);
         if (!o.record_csv.empty() || !o.record_controls_csv.empty()) session.start_recording(o.record_interval_s);
         SceneRenderer renderer(session.vehicle().model());
         InputDevice device;
@@ -256,7 +257,10 @@ int run_drive_window(const DriveWindowOptions& o) {
         CameraMode camera = CameraMode::Chase;
         std::optional<Calibration> calibration;
         bool calibrating = false;
-        const double duration = o.duration_s >= 0.0 ? o.duration_s : (scripted ? o.script->back().time_s + 2.0 : -1.0);
+        const double duration = o.duration_s >= 0.0 ? o.duration_s
+                                : scripted   ? o.script->back().time_s + 2.0
+                                : o.replay   ? o.replay->back().time_s + 2.0
+                                             : -1.0;
         auto last = std::chrono::steady_clock::now();
         double physics_ms = 0.0;
         bool running = true;
@@ -301,7 +305,7 @@ int run_drive_window(const DriveWindowOptions& o) {
             ImGui_ImplOpenGL3_NewFrame();
             ImGui_ImplSDL2_NewFrame();
             ImGui::NewFrame();
-            draw_hud(session, o.car_name, scripted);
+            draw_hud(session, o.car_name, scripted || session.replaying());
             ImGui::GetForegroundDrawList()->AddText({240.0f, 124.0f}, IM_COL32(30, 30, 30, 255),
                                                     fmt::format("physics {:.3f} ms/frame  {}  (V camera, F2 calibrate, Esc quit)",
                                                                 physics_ms, device.is_open() ? (device.is_virtual() ? "virtual wheel" : "device") : "keyboard")

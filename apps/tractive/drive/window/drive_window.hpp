@@ -13,6 +13,7 @@
 #include "../drive_script.hpp"
 #include "../input_mapping.hpp"
 #include "tractive/control/driver_input.hpp"
+#include "tractive/io/controls_csv.hpp"
 #include "tractive/dynamics/simulation.hpp"
 #include "tractive/world/ground.hpp"
 
@@ -27,7 +28,8 @@ struct DriveWindowOptions {
     InputMapping mapping;
     std::filesystem::path mapping_path;  // where the calibration screen saves the mapping
     std::optional<std::vector<ScriptRow>> script;
-    double duration_s = -1.0;  // < 0: until closed (with a script: its last row's time + 2 s)
+    std::optional<std::vector<TimedControls>> replay;  // a recording's controls, replayed (the devices give only commands)
+    double duration_s = -1.0;  // < 0: until closed (with a script or a replay: its last row's time + 2 s)
     std::filesystem::path screenshot_png;  // the last frame
     std::filesystem::path record_csv;      // telemetry, as `tractive run --out`
     std::filesystem::path record_controls_csv;  // the driver's inputs, as `tractive run --controls`
