@@ -231,7 +231,9 @@ int run_drive_window(const DriveWindowOptions& o) {
         return 1;
     }
     const bool scripted = o.script.has_value();
-    SDL_GL_SetSwapInterval(scripted ? 0 : 1);
+    // Live: paced by the display's refresh (vsync); where there is none, by sleeping to 120 Hz.
+    const bool vsync = !scripted && SDL_GL_SetSwapInterval(1) == 0;
+    if (scripted) SDL_GL_SetSwapInterval(0);
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGui::GetIO().IniFilename = nullptr;  // no imgui.ini left in the user's folder
@@ -317,6 +319,10 @@ int run_drive_window(const DriveWindowOptions& o) {
             if (last_frame && !o.screenshot_png.empty()) write_screenshot(o.screenshot_png, width, height);
             SDL_GL_SwapWindow(window);
             if (last_frame) running = false;
+            if (!scripted && !vsync) {
+                const double spent_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - now).count();
+                if (spent_s < 1.0 / 120.0) SDL_Delay(static_cast<Uint32>((1.0 / 120.0 - spent_s) * 1000.0));
+            }
         }
         if (!o.record_csv.empty()) cli::write_atomically(o.record_csv, session.telemetry_csv());
         if (!o.record_controls_csv.empty()) cli::write_atomically(o.record_controls_csv, session.controls_csv());
