@@ -19,6 +19,7 @@ using Mat4 = std::array<float, 16>;  // column-major, as OpenGL takes it
 constexpr double kGroundSpacing_m = 1.5;
 constexpr int kGroundCells = 160;          // per side: a 240 m patch
 constexpr double kGroundRecentre_m = 40.0;  // resampled when the car is this far from its centre
+constexpr std::size_t kMostMeshTriangles = 4'000'000;  // larger meshes are sampled like any ground (GPU memory)
 
 const char* kVertexShader = R"(#version 330 core
 layout(location = 0) in vec3 a_position;
@@ -241,6 +242,31 @@ void SceneRenderer::upload(Mesh& mesh, const std::vector<float>& vertices) {
     mesh.vertex_count = static_cast<int>(vertices.size() / 9);
 }
 
+// The colour of a surface by its friction: asphalt grey; slippery surfaces blue, grippier or loose
+// ones greener.
+std::array<float, 3> surface_colour(double friction) {
+    const float f = static_cast<float>(std::clamp(friction, 0.0, 1.5));
+    return f < 0.95f ? std::array<float, 3>{0.25f + 0.1f * f, 0.3f + 0.05f * f, 0.5f - 0.15f * f}
+                     : std::array<float, 3>{0.33f, 0.33f + 0.1f * (f - 1.0f), 0.35f};
+}
+
+void SceneRenderer::build_mesh_ground(const TriangleMesh& mesh) {
+    std::vector<float> v;
+    v.reserve(mesh.triangles.size() * 27);
+    for (std::size_t t = 0; t < mesh.triangles.size(); ++t) {
+        const auto& tri = mesh.triangles[t];
+        const Vec3 a = mesh.vertices_m[tri[0]], b = mesh.vertices_m[tri[1]], c = mesh.vertices_m[tri[2]];
+        Vec3 n = cross(b - a, c - a);
+        n = norm(n) > 0.0 ? normalized(n) : Vec3{0.0, 0.0, 1.0};
+        if (n.z < 0.0) n = n * -1.0;  // lit from above whichever way the file winds it
+        const std::size_t s = mesh.surface_of_triangle.empty() ? 0 : mesh.surface_of_triangle[t];
+        const auto colour = surface_colour(s < mesh.surfaces.size() ? mesh.surfaces[s].friction(0.0) : 1.0);
+        for (const Vec3& p : {a, b, c}) push(v, p, n, colour);
+    }
+    upload(ground_, v);
+    ground_built_ = ground_is_mesh_ = true;
+}
+
 void SceneRenderer::build_ground(const Ground& ground, double centre_x_m, double centre_y_m) {
     // Grid points on a world-aligned lattice, so the drawn ground does not shift when resampled.
     const double x0 = std::round(centre_x_m / 12.0) * 12.0 - 0.5 * kGroundCells * kGroundSpacing_m;
@@ -253,11 +279,7 @@ void SceneRenderer::build_ground(const Ground& ground, double centre_x_m, double
     v.reserve(static_cast<std::size_t>(kGroundCells * kGroundCells * 6 * 9));
     const auto vertex = [&](int i, int j) {
         const SurfacePoint& s = *samples[static_cast<std::size_t>(j * n + i)];
-        // Shade by friction: asphalt grey; slippery surfaces blue, grippier or loose ones greener.
-        const float f = static_cast<float>(std::clamp(s.friction, 0.0, 1.5));
-        const std::array<float, 3> c = f < 0.95f ? std::array<float, 3>{0.25f + 0.1f * f, 0.3f + 0.05f * f, 0.5f - 0.15f * f}
-                                                 : std::array<float, 3>{0.33f, 0.33f + 0.1f * (f - 1.0f), 0.35f};
-        push(v, {x0 + i * kGroundSpacing_m, y0 + j * kGroundSpacing_m, s.z_m}, s.normal, c);
+        push(v, {x0 + i * kGroundSpacing_m, y0 + j * kGroundSpacing_m, s.z_m}, s.normal, surface_colour(s.friction));
     };
     for (int j = 0; j < kGroundCells; ++j)
         for (int i = 0; i < kGroundCells; ++i) {
@@ -281,7 +303,10 @@ void SceneRenderer::draw_mesh(const Mesh& mesh, const Mat4& model, float grid, c
 
 void SceneRenderer::draw(const Vehicle& car, CameraMode camera, int width_px, int height_px, double frame_dt_s) {
     const Pose body = car.body_pose(true);
-    if (!ground_built_ || std::hypot(body.position_m.x - ground_x_m_, body.position_m.y - ground_y_m_) > kGroundRecentre_m) {
+    const auto* mesh = dynamic_cast<const MeshGround*>(&car.ground());
+    if (mesh && mesh->mesh().triangles.size() <= kMostMeshTriangles) {
+        if (!ground_built_) build_mesh_ground(mesh->mesh());
+    } else if (!ground_built_ || std::hypot(body.position_m.x - ground_x_m_, body.position_m.y - ground_y_m_) > kGroundRecentre_m) {
         build_ground(car.ground(), body.position_m.x, body.position_m.y);
     }
     const Mat3 r = to_matrix(body.orientation);

@@ -1,7 +1,7 @@
 #pragma once
-// Draws the world of `tractive drive` with OpenGL 3.3 core: the ground around the car (sampled
-// from the Ground the car drives on, so every kind of ground draws the same way, with a 1 m and
-// 10 m grid to see speed and the surface's friction as its shade), the body as a box from the
+// Draws the world of `tractive drive` with OpenGL 3.3 core: the ground (a mesh's own triangles,
+// kerbs and walls included; any other ground sampled around the car from its surface), with a
+// 1 m and 10 m grid to see speed and the surface's friction as its shade, the body as a box from the
 // car's wheel positions, and four wheels that steer, spin and travel. Chase, cockpit and side cameras.
 
 #include <array>
@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "tractive/host/vehicle.hpp"
+#include "tractive/world/mesh_ground.hpp"
 
 namespace tractive::drive {
 
@@ -34,6 +35,7 @@ private:
         int vertex_count = 0;
     };
     void build_ground(const Ground& ground, double centre_x_m, double centre_y_m);
+    void build_mesh_ground(const TriangleMesh& mesh);
     void upload(Mesh& mesh, const std::vector<float>& vertices);
     void draw_mesh(const Mesh& mesh, const std::array<float, 16>& model, float grid, const std::array<float, 3>& tint = {1.0f, 1.0f, 1.0f});
 
@@ -41,6 +43,7 @@ private:
     int u_view_projection_ = -1, u_model_ = -1, u_grid_ = -1, u_eye_ = -1, u_tint_ = -1;
     Mesh ground_, box_, wheel_;
     bool ground_built_ = false;
+    bool ground_is_mesh_ = false;  // drawn once, whole
     double ground_x_m_ = 0.0, ground_y_m_ = 0.0;
     std::array<float, 3> body_half_extent_{};
     std::array<float, 3> body_centre_{};
