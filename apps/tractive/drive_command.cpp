@@ -85,7 +85,7 @@ int drive_command(const DriveOptions& o, const std::string& default_car_path) {
         return bad(e.what());
     }
     const fs::path car_path = o.car.empty() ? fs::path(default_car_path) : fs::path(o.car);
-    const LoadedCar car = load_car(car_path, to_load_options(o.load));  // LoadError: exit 2 in main
+    const LoadedCar car = load_cli_car(car_path, o.load);  // LoadError: exit 2 in main
     for (const auto& warning : car.warnings) std::cerr << "warning: " << warning.to_string() << "\n";
     w.spec = car.spec;
     w.car_name = car.spec.name.empty() ? car_path.stem().string() : car.spec.name;

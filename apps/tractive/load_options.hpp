@@ -5,14 +5,17 @@
 
 #include <CLI/CLI.hpp>
 #include <string>
+#include <vector>
 
 #include "tractive/io/car_loader.hpp"
+#include "tractive/io/car_parameters.hpp"
 
 namespace tractive::cli {
 
 struct CarLoadOptions {
     std::string data_root;
     std::string vdrift_tires = "tire";
+    std::vector<std::string> set;  // --set KEY=VALUE, in order
 };
 
 inline void add_car_load_options(CLI::App& app, CarLoadOptions& o) {
@@ -21,6 +24,11 @@ inline void add_car_load_options(CLI::App& app, CarLoadOptions& o) {
                    "VDrift tyre files a car's 'type = tire/NAME.tire' names, as VDrift's builds pick them: tire "
                    "(Pacejka '89, default), tiren (NAME.tiren, Pacejka 2002) or tirep (NAME.tirep, brush model)")
         ->check(CLI::IsMember({"tire", "tiren", "tirep"}));
+    app.add_option("--set", o.set,
+                   "Change a car parameter by its dotted key in the TOML car format, e.g. --set wheels.front.suspension.spring_n_per_m=32000 "
+                   "(repeatable; docs/car-format.md)")
+        ->take_all()
+        ->allow_extra_args(false);
 }
 
 inline LoadOptions to_load_options(const CarLoadOptions& o) {
@@ -29,6 +37,17 @@ inline LoadOptions to_load_options(const CarLoadOptions& o) {
     if (o.vdrift_tires == "tiren") options.vdrift_tire_files = LoadOptions::VDriftTireFiles::TireN;
     if (o.vdrift_tires == "tirep") options.vdrift_tire_files = LoadOptions::VDriftTireFiles::TireP;
     return options;
+}
+
+// The car at path, with the --set changes applied in order (each checked by the loader).
+inline LoadedCar load_cli_car(const std::filesystem::path& path, const CarLoadOptions& o) {
+    if (o.set.empty()) return load_car(path, to_load_options(o));
+    CarText car = car_text(path, to_load_options(o));
+    for (const std::string& assignment : o.set) {
+        const auto [key, value] = split_assignment(assignment);
+        car = set_car_parameter(car, key, value);
+    }
+    return load_toml_car(car.toml, car.path);
 }
 
 }  // namespace tractive::cli

@@ -56,8 +56,8 @@ fs::path default_car() {
     return fs::path(TRACTIVE_INSTALLED_CARS_DIR) / kDefaultCar;
 }
 
-LoadedCar load_or_report(const fs::path& path, const LoadOptions& options) {
-    LoadedCar car = load_car(path, options);
+LoadedCar load_or_report(const fs::path& path, const tractive::cli::CarLoadOptions& options) {
+    LoadedCar car = tractive::cli::load_cli_car(path, options);
     for (const auto& w : car.warnings) std::cerr << "warning: " << w.to_string() << "\n";
     return car;
 }
@@ -195,7 +195,7 @@ int main(int argc, char** argv) {
     try {
         if (*info) {
             const fs::path path = info_car.empty() ? default_car() : fs::path(info_car);
-            const LoadedCar car = load_or_report(path, options);
+            const LoadedCar car = load_or_report(path, load_options);
             const VehicleSummary s = summarize(car.spec);
             if (const std::string figure = first_non_finite_figure(s); !figure.empty()) {
                 std::cerr << fmt::format("error: {}: the car gives a non-finite {}: expected finite figures\n",
@@ -218,7 +218,7 @@ int main(int argc, char** argv) {
         } else if (*convert) {
             const fs::path in(convert_in);
             require_toml_output(convert_out);
-            const LoadedCar car = load_or_report(in, options);
+            const LoadedCar car = load_or_report(in, load_options);
             const std::string text = write_toml_car(car.spec, fmt::format("Converted by `tractive convert` from {} ({} format).",
                                                                           in.filename().string(), to_string(car.format)));
             // The converted text must load back to the same spec; check before writing.

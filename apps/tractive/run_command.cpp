@@ -180,7 +180,7 @@ int run_command(const RunOptions& o, const std::string& default_car_path) {
     }
 
     const fs::path car_path = o.car.empty() ? fs::path(default_car_path) : fs::path(o.car);
-    const LoadedCar car = load_car(car_path, load_options);
+    const LoadedCar car = load_cli_car(car_path, o.load);
     for (const auto& w : car.warnings) std::cerr << "warning: " << w.to_string() << "\n";
     const RunMode run_mode = *parse_mode(o.mode, car.spec.transmission.mode);
     ControlSettings settings;

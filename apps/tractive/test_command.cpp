@@ -80,8 +80,7 @@ int test_command(const TestOptions& options, const std::string& default_car_path
     }
     if (tests.empty()) tests = standard_test_names();
 
-    const LoadOptions load = to_load_options(options.load);
-    const LoadedCar car = load_car(car_path, load);  // LoadError: exit 2 in main
+    const LoadedCar car = load_cli_car(car_path, options.load);  // LoadError: exit 2 in main
     for (const auto& w : car.warnings) std::cerr << "warning: " << w.to_string() << "\n";
 
     StandardTestOptions run;

@@ -17,7 +17,8 @@ std::string format_diagnostic(const SourceLocation& location, const std::string&
 LoadError::LoadError(SourceLocation location, std::string key, const std::string& message)
     : std::runtime_error(format_diagnostic(location, key, message)),
       location_(std::move(location)),
-      key_(std::move(key)) {}
+      key_(std::move(key)),
+      message_(message) {}
 
 std::string LoadWarning::to_string() const { return format_diagnostic(location, key, message); }
 

@@ -209,12 +209,12 @@ private:
     void walk(const toml::table& t, const std::string& path) {
         for (const auto& [k, v] : t) {
             const std::string key = path.empty() ? std::string(k.str()) : path + "." + std::string(k.str());
-            if (used_.contains(key)) continue;
+            // Into every table, read or not: a known table may hold a key the format does not know.
             if (const auto* sub = v.as_table()) {
                 walk(*sub, key);
             } else if (const auto* arr = v.as_array(); arr && arr->is_array_of_tables()) {
                 for (std::size_t i = 0; i < arr->size(); ++i) walk(*arr->get(i)->as_table(), fmt::format("{}[{}]", key, i));
-            } else {
+            } else if (!used_.contains(key)) {
                 warnings_.push_back({where(&v), key, "unknown key, ignored"});
             }
         }

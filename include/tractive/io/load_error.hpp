@@ -18,10 +18,12 @@ public:
     LoadError(SourceLocation location, std::string key, const std::string& message);
     [[nodiscard]] const SourceLocation& location() const { return location_; }
     [[nodiscard]] const std::string& key() const { return key_; }
+    [[nodiscard]] const std::string& message() const { return message_; }  // without the location and key
 
 private:
     SourceLocation location_;
     std::string key_;
+    std::string message_;
 };
 
 struct LoadWarning {
