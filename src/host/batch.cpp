@@ -1,0 +1,142 @@
+#include "tractive/host/batch.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <stdexcept>
+#include <thread>
+
+#include "tractive/control/gear_choice.hpp"
+#include "tractive/road/road_ground.hpp"
+
+namespace tractive {
+
+namespace {
+
+// SplitMix64 (Steele, Lea, Flood 2014): a small, well-mixed generator whose state is one
+// integer, so each car's stream is its own and reproducible.
+std::uint64_t next(std::uint64_t& state) {
+    std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+double uniform(std::uint64_t& state, double lo, double hi) { return lo + (hi - lo) * (static_cast<double>(next(state) >> 11) * 0x1.0p-53); }
+
+double clamp_finite(double x, double lo, double hi) { return std::isfinite(x) ? std::clamp(x, lo, hi) : 0.0; }
+
+bool finite_state(const VehicleState& s) {
+    return std::isfinite(s.position_m.x) && std::isfinite(s.position_m.y) && std::isfinite(s.position_m.z) && std::isfinite(s.velocity_m_per_s.x) &&
+           std::isfinite(s.velocity_m_per_s.y) && std::isfinite(s.angular_velocity_rad_per_s.z);
+}
+
+}  // namespace
+
+VehicleBatch::VehicleBatch(const std::vector<VehicleSpec>& cars, std::shared_ptr<const Ground> ground, const BatchOptions& options)
+    : ground_(ground ? std::move(ground) : std::make_shared<RoadGround>(RoadSpec{})), options_(options) {
+    if (cars.empty()) throw std::invalid_argument("VehicleBatch: expected at least one car");
+    const LaneKeepTask& t = options_.task;
+    if (!(t.target_speed_m_per_s > 0.0) || !(t.lane_half_width_m > 0.0) || !(t.off_road_m > 0.0) || !(t.horizon_s > 0.0) ||
+        !(t.control_interval_s > 0.0) || !std::isfinite(t.target_speed_m_per_s + t.lane_half_width_m + t.off_road_m + t.horizon_s + t.control_interval_s)) {
+        throw std::invalid_argument("VehicleBatch: the task's speed, widths, horizon and control interval must be positive numbers");
+    }
+    VehicleOptions vo;
+    vo.control = options_.control;
+    for (const VehicleSpec& spec : cars) cars_.push_back({std::make_unique<Vehicle>(spec, ground_, vo)});
+}
+
+template <class F>
+void VehicleBatch::for_each_car(F&& f) {
+    const int hardware = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    const int threads = std::clamp(options_.threads > 0 ? options_.threads : hardware, 1, size());
+    if (threads == 1) {
+        for (int i = 0; i < size(); ++i) f(i);
+        return;
+    }
+    // Contiguous slices: each car is stepped by exactly one thread, so the order does not matter.
+    std::vector<std::jthread> pool;
+    for (int k = 0; k < threads; ++k) {
+        pool.emplace_back([&, k] {
+            for (int i = size() * k / threads; i < size() * (k + 1) / threads; ++i) f(i);
+        });
+    }
+}
+
+void VehicleBatch::start_episode(Car& car) {
+    const LaneKeepTask& t = options_.task;
+    InitialConditions ic;
+    ic.y_m = uniform(car.rng, -0.5, 0.5);
+    ic.heading_rad = uniform(car.rng, -2.0, 2.0) * std::numbers::pi / 180.0;
+    ic.speed_m_per_s = t.target_speed_m_per_s * uniform(car.rng, 0.6, 1.0);
+    Vehicle& v = *car.vehicle;
+    v.reset(ic);
+    // Rolling in the gear the automatic would choose at that speed (any mode: a driver who starts
+    // rolling has a suitable gear in).
+    ic.gear = choose_automatic_gear(v.model(), gearbox_output_speed_rad_per_s(v.model(), v.state()), 0.3, 0);
+    v.reset(ic);
+    car.episode_time_s = 0.0;
+    car.last_x_m = v.state().position_m.x;
+}
+
+void VehicleBatch::observe(const Car& car, double* row) const {
+    const VehicleState& s = car.vehicle->state();
+    const Mat3 r = to_matrix(s.orientation);
+    const Vec3 v_body = transpose(r) * s.velocity_m_per_s;
+    const Vec3 a_body = transpose(r) * s.acceleration_m_per_s2;
+    row[kObsSpeed] = v_body.x;
+    row[kObsSpeedError] = options_.task.target_speed_m_per_s - v_body.x;
+    row[kObsLateralOffset] = s.position_m.y;
+    row[kObsHeadingError] = euler_zyx(s.orientation).yaw;
+    row[kObsYawRate] = s.angular_velocity_rad_per_s.z;
+    row[kObsLateralAccel] = a_body.y;
+    row[kObsEngineKrpm] = engine_rpm(s) / 1000.0;
+    row[kObsGear] = s.gear;
+}
+
+void VehicleBatch::reset(std::uint64_t seed, double* observations) {
+    for_each_car([&](int i) {
+        Car& car = cars_[static_cast<std::size_t>(i)];
+        car.rng = seed ^ (0x9e3779b97f4a7c15ull * (static_cast<std::uint64_t>(i) + 1));
+        next(car.rng);
+        start_episode(car);
+        observe(car, observations + static_cast<std::ptrdiff_t>(i) * kBatchObservationCount);
+    });
+}
+
+void VehicleBatch::step(const double* actions, double* observations, double* rewards, std::uint8_t* terminated, std::uint8_t* truncated,
+                        double* final_observations) {
+    const LaneKeepTask& t = options_.task;
+    for_each_car([&](int i) {
+        Car& car = cars_[static_cast<std::size_t>(i)];
+        const double* a = actions + static_cast<std::ptrdiff_t>(i) * kBatchActionCount;
+        double* obs = observations + static_cast<std::ptrdiff_t>(i) * kBatchObservationCount;
+        DriverInput in;
+        in.throttle = clamp_finite(a[kActionThrottle], 0.0, 1.0);
+        in.brake = clamp_finite(a[kActionBrake], 0.0, 1.0);
+        in.clutch = clamp_finite(a[kActionClutch], 0.0, 1.0);
+        in.steering = clamp_finite(a[kActionSteering], -1.0, 1.0);
+        in.handbrake = clamp_finite(a[kActionHandbrake], 0.0, 1.0);
+        const int gears = static_cast<int>(car.vehicle->model().spec.transmission.forward_ratios.size());
+        in.gear_lever = static_cast<int>(std::lround(clamp_finite(a[kActionGear], -1.0, gears)));
+        car.vehicle->update(t.control_interval_s, in);
+        car.episode_time_s += t.control_interval_s;
+        const VehicleState& s = car.vehicle->state();
+        observe(car, obs);
+        // Progress along the line at the target speed earns 1 a second; the offset costs its
+        // square in lane half-widths; leaving the road ends the episode with a penalty.
+        const double progress = (s.position_m.x - car.last_x_m) / (t.target_speed_m_per_s * t.control_interval_s);
+        car.last_x_m = s.position_m.x;
+        const double offset = s.position_m.y / t.lane_half_width_m;
+        const bool failed = !finite_state(s) || std::abs(s.position_m.y) > t.off_road_m || std::abs(euler_zyx(s.orientation).yaw) > std::numbers::pi / 2.0;
+        rewards[i] = failed ? -10.0 : t.control_interval_s * (progress - offset * offset);
+        terminated[i] = failed ? 1 : 0;
+        truncated[i] = !failed && car.episode_time_s >= t.horizon_s - 1e-9 ? 1 : 0;
+        if (terminated[i] || truncated[i]) {
+            std::copy(obs, obs + kBatchObservationCount, final_observations + static_cast<std::ptrdiff_t>(i) * kBatchObservationCount);
+            start_episode(car);
+            observe(car, obs);
+        }
+    });
+}
+
+}  // namespace tractive

@@ -1,0 +1,136 @@
+// Many cars stepped together: the same results whatever the thread count, episodes that end and
+// start again in the same step, and a lane-keeping driver that earns its reward.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "support/test_paths.hpp"
+#include "tractive/host/batch.hpp"
+#include "tractive/io/car_loader.hpp"
+
+using namespace tractive;
+
+namespace {
+
+std::vector<VehicleSpec> shipped_cars(int copies) {
+    std::vector<VehicleSpec> cars;
+    for (int k = 0; k < copies; ++k)
+        for (const auto& f : test::example_car_files()) cars.push_back(load_car(f).spec);
+    return cars;
+}
+
+// A proportional driver: steer back to the line, throttle up to the target speed.
+void lane_keeper(const std::vector<double>& obs, std::vector<double>& actions, int n) {
+    for (int i = 0; i < n; ++i) {
+        const double* o = &obs[static_cast<std::size_t>(i * kBatchObservationCount)];
+        double* a = &actions[static_cast<std::size_t>(i * kBatchActionCount)];
+        a[kActionThrottle] = std::clamp(0.3 + 0.2 * o[kObsSpeedError], 0.0, 1.0);
+        a[kActionBrake] = std::clamp(-0.1 * o[kObsSpeedError], 0.0, 1.0);
+        a[kActionClutch] = 0.0;
+        a[kActionSteering] = std::clamp(-0.3 * o[kObsLateralOffset] - 1.5 * o[kObsHeadingError], -1.0, 1.0);
+        a[kActionHandbrake] = 0.0;
+        a[kActionGear] = 1.0;  // D
+    }
+}
+
+struct BatchRun {
+    std::vector<double> obs, rewards, final_obs;
+    std::vector<std::uint8_t> terminated, truncated;
+};
+
+BatchRun drive(int threads, int steps, bool wild) {
+    BatchOptions o;
+    o.threads = threads;
+    o.task.horizon_s = 4.0;
+    VehicleBatch batch(shipped_cars(3), nullptr, o);
+    const int n = batch.size();
+    BatchRun r;
+    r.obs.resize(static_cast<std::size_t>(n * kBatchObservationCount));
+    r.final_obs.assign(r.obs.size(), 0.0);
+    r.rewards.resize(static_cast<std::size_t>(n));
+    r.terminated.resize(static_cast<std::size_t>(n));
+    r.truncated.resize(static_cast<std::size_t>(n));
+    std::vector<double> actions(static_cast<std::size_t>(n * kBatchActionCount));
+    std::vector<double> total(static_cast<std::size_t>(n), 0.0);
+    batch.reset(42, r.obs.data());
+    for (int k = 0; k < steps; ++k) {
+        lane_keeper(r.obs, actions, n);
+        if (wild) {
+            for (int i = 0; i < n; ++i) actions[static_cast<std::size_t>(i * kBatchActionCount + kActionSteering)] = (i % 2 ? 1.0 : -1.0);
+        }
+        batch.step(actions.data(), r.obs.data(), r.rewards.data(), r.terminated.data(), r.truncated.data(), r.final_obs.data());
+        for (int i = 0; i < n; ++i) total[static_cast<std::size_t>(i)] += r.rewards[static_cast<std::size_t>(i)];
+    }
+    r.rewards = total;
+    return r;
+}
+
+}  // namespace
+
+TEST(VehicleBatch, TheSameResultsWhateverTheThreadCount) {
+    const BatchRun one = drive(1, 100, false), two = drive(2, 100, false), five = drive(5, 100, false);
+    EXPECT_EQ(one.obs, two.obs);
+    EXPECT_EQ(one.obs, five.obs);
+    EXPECT_EQ(one.rewards, five.rewards);
+    EXPECT_EQ(one.final_obs, two.final_obs);
+}
+
+TEST(VehicleBatch, ALaneKeeperHoldsTheLineAndEarnsAboutOneASecond) {
+    // 3.9 s: inside the 4 s horizon, so no episode has ended.
+    const BatchRun r = drive(2, 78, false);
+    const int n = static_cast<int>(r.rewards.size());
+    for (int i = 0; i < n; ++i) {
+        SCOPED_TRACE(i);
+        EXPECT_EQ(r.terminated[static_cast<std::size_t>(i)], 0);
+        EXPECT_LT(std::abs(r.obs[static_cast<std::size_t>(i * kBatchObservationCount + kObsLateralOffset)]), 0.5);
+        EXPECT_NEAR(r.obs[static_cast<std::size_t>(i * kBatchObservationCount + kObsSpeed)], 20.0, 4.0);
+        EXPECT_GT(r.rewards[static_cast<std::size_t>(i)], 2.5);  // at most 3.9 (the target speed, on the line)
+        EXPECT_LT(r.rewards[static_cast<std::size_t>(i)], 4.2);
+    }
+}
+
+TEST(VehicleBatch, EpisodesEndAndStartAgainInTheSameStep) {
+    // Full lock: every car leaves the road within the horizon, is reset, and its last
+    // observation is kept.
+    BatchOptions o;
+    o.threads = 2;
+    VehicleBatch batch(shipped_cars(1), nullptr, o);
+    const int n = batch.size();
+    std::vector<double> obs(static_cast<std::size_t>(n * kBatchObservationCount)), final_obs(obs.size(), 0.0);
+    std::vector<double> actions(static_cast<std::size_t>(n * kBatchActionCount), 0.0), rewards(static_cast<std::size_t>(n));
+    std::vector<std::uint8_t> terminated(static_cast<std::size_t>(n)), truncated(static_cast<std::size_t>(n));
+    batch.reset(7, obs.data());
+    std::vector<bool> ended(static_cast<std::size_t>(n), false);
+    for (int k = 0; k < 400; ++k) {
+        for (int i = 0; i < n; ++i) {
+            actions[static_cast<std::size_t>(i * kBatchActionCount + kActionSteering)] = 1.0;
+            actions[static_cast<std::size_t>(i * kBatchActionCount + kActionThrottle)] = 0.5;
+            actions[static_cast<std::size_t>(i * kBatchActionCount + kActionGear)] = 1.0;
+        }
+        batch.step(actions.data(), obs.data(), rewards.data(), terminated.data(), truncated.data(), final_obs.data());
+        for (int i = 0; i < n; ++i) {
+            if (!terminated[static_cast<std::size_t>(i)]) continue;
+            ended[static_cast<std::size_t>(i)] = true;
+            EXPECT_EQ(rewards[static_cast<std::size_t>(i)], -10.0);
+            EXPECT_GT(std::abs(final_obs[static_cast<std::size_t>(i * kBatchObservationCount + kObsLateralOffset)]), 4.0);
+            EXPECT_LT(std::abs(obs[static_cast<std::size_t>(i * kBatchObservationCount + kObsLateralOffset)]), 0.51);  // a new start
+        }
+    }
+    for (int i = 0; i < n; ++i) EXPECT_TRUE(ended[static_cast<std::size_t>(i)]) << "car " << i << " never left the road";
+}
+
+TEST(VehicleBatch, BadInputIsRefused) {
+    EXPECT_THROW(VehicleBatch({}, nullptr), std::invalid_argument);
+    BatchOptions o;
+    o.task.control_interval_s = 0.0;
+    EXPECT_THROW(VehicleBatch(shipped_cars(1), nullptr, o), std::invalid_argument);
+    // NaN and out-of-range actions are clamped, not propagated.
+    VehicleBatch batch(shipped_cars(1), nullptr);
+    const int n = batch.size();
+    std::vector<double> obs(static_cast<std::size_t>(n * kBatchObservationCount)), final_obs(obs.size());
+    std::vector<double> actions(static_cast<std::size_t>(n * kBatchActionCount), std::nan("")), rewards(static_cast<std::size_t>(n));
+    std::vector<std::uint8_t> terminated(static_cast<std::size_t>(n)), truncated(static_cast<std::size_t>(n));
+    batch.reset(1, obs.data());
+    for (int k = 0; k < 20; ++k) batch.step(actions.data(), obs.data(), rewards.data(), terminated.data(), truncated.data(), final_obs.data());
+    for (const double v : obs) EXPECT_TRUE(std::isfinite(v));
+}
