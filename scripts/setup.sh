@@ -8,6 +8,7 @@ packages=(
   clang libclang-rt-14-dev
   pkg-config libcairo2-dev libpng-dev
   libsdl2-dev libimgui-dev libgl-dev libgl1-mesa-dri xvfb xauth
+  pybind11-dev python3-dev python3-numpy python3-pandas python3-pytest python3-matplotlib python3-distributed
   python3
 )
 missing=()

@@ -19,6 +19,14 @@ mass=$("$prefix/consumer-build/consumer" "$prefix/share/tractive/cars/roadster.t
 echo "install check: find_package(tractive) consumer loaded the installed roadster, mass ${mass} kg"
 speed=$("$prefix/consumer-build/c_consumer" "$prefix/share/tractive/cars/roadster.toml")
 echo "install check: a C program on the installed tractive.h and libtractive.so drove the roadster off to ${speed} km/h in 2 s"
+# The installed Python module imports from the prefix's site folder and drives the roadster.
+site=$(grep -E '^TRACTIVE_PYTHON_INSTALL_DIR' build/CMakeCache.txt | cut -d= -f2)
+pyspeed=$(PYTHONPATH="$prefix/$site" /usr/bin/python3 -c "
+import tractive
+v = tractive.Vehicle(tractive.load_car('$prefix/share/tractive/cars/roadster.toml'), mode='automatic')
+for _ in range(40): v.update(0.05, throttle=0.5, gear=1)
+print(round(v.state['speed_m_per_s'] * 3.6, 1))")
+echo "install check: the installed Python module (${site}) drove the roadster off to ${pyspeed} km/h in 2 s"
 # The installed CLI finds its default car under the prefix, even after the prefix is moved.
 moved="$prefix/moved"
 mkdir "$moved" && cp -r "$prefix/bin" "$prefix/share" "$moved/"

@@ -1,0 +1,438 @@
+// The Python module's compiled part, `tractive._tractive` (docs/python.md). The package
+// `tractive` (python/tractive/__init__.py) re-exports it with a few Python-side conveniences.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+#include <pybind11/stl/filesystem.h>
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cmath>
+#include <numbers>
+#include <sstream>
+#include <toml++/toml.h>
+
+#include "tractive/analysis/standard_tests.hpp"
+#include "tractive/analysis/vehicle_summary.hpp"
+#include "tractive/host/batch.hpp"
+#include "tractive/host/vehicle.hpp"
+#include "tractive/io/car_loader.hpp"
+#include "tractive/io/car_parameters.hpp"
+#include "tractive/io/controls_csv.hpp"
+#include "tractive/io/ground_loader.hpp"
+#include "tractive/io/telemetry_csv.hpp"
+#include "tractive/road/road_ground.hpp"
+
+namespace py = pybind11;
+using namespace tractive;
+
+namespace {
+
+// A car: its TOML text (so that any parameter can be read and changed by key) and the spec it loads to.
+struct Car {
+    CarText text;
+    VehicleSpec spec;
+};
+
+Car load(const std::filesystem::path& path, const std::string& data_root, const std::string& vdrift_tires) {
+    LoadOptions o;
+    o.data_root = data_root;
+    if (vdrift_tires == "tiren") o.vdrift_tire_files = LoadOptions::VDriftTireFiles::TireN;
+    else if (vdrift_tires == "tirep") o.vdrift_tire_files = LoadOptions::VDriftTireFiles::TireP;
+    else if (vdrift_tires != "tire") throw std::invalid_argument("vdrift_tires: expected 'tire', 'tiren' or 'tirep'");
+    Car car{car_text(path, o), {}};
+    car.spec = load_toml_car(car.text.toml, car.text.path).spec;
+    return car;
+}
+
+// A TOML value as a Python value: numbers as float, booleans, strings, arrays as lists.
+py::object to_python(const toml::node& n) {
+    if (const auto* i = n.as_integer()) return py::float_(static_cast<double>(i->get()));
+    if (const auto* f = n.as_floating_point()) return py::float_(f->get());
+    if (const auto* b = n.as_boolean()) return py::bool_(b->get());
+    if (const auto* s = n.as_string()) return py::str(s->get());
+    if (const auto* a = n.as_array()) {
+        py::list l;
+        for (const toml::node& e : *a) l.append(to_python(e));
+        return l;
+    }
+    std::ostringstream out;
+    n.visit([&](const auto& v) { out << v; });
+    return py::str(out.str());
+}
+
+// A Python value as TOML value text.
+std::string to_toml(const py::handle& v) {
+    if (py::isinstance<py::bool_>(v)) return v.cast<bool>() ? "true" : "false";
+    if (py::isinstance<py::int_>(v) || py::isinstance<py::float_>(v)) {
+        const double x = v.cast<double>();
+        if (!std::isfinite(x)) throw std::invalid_argument(fmt::format("expected a finite number, got {}", x));
+        return fmt::format("{}", x);
+    }
+    if (py::isinstance<py::str>(v)) {
+        std::ostringstream out;
+        out << toml::value<std::string>(v.cast<std::string>());
+        return out.str();
+    }
+    if (py::isinstance<py::sequence>(v)) {
+        std::string s = "[";
+        bool first = true;
+        for (const py::handle e : v.cast<py::sequence>()) {
+            s += (first ? "" : ", ") + to_toml(e);
+            first = false;
+        }
+        return s + "]";
+    }
+    throw std::invalid_argument("expected a number, a bool, a string or a list");
+}
+
+py::object get_parameter(const Car& car, const std::string& key) {
+    const toml::table t = toml::parse("value = " + get_car_parameter(car.text, key));
+    return to_python(*t.get("value"));
+}
+
+void set_parameter(Car& car, const std::string& key, const py::handle& value) {
+    CarText changed = set_car_parameter(car.text, key, to_toml(value));
+    car.spec = load_toml_car(changed.toml, changed.path).spec;
+    car.text = std::move(changed);
+}
+
+ShiftMode mode_of(const std::string& m, ShiftMode car_mode) {
+    if (m.empty()) return car_mode;
+    if (m == "manual") return ShiftMode::Manual;
+    if (m == "sequential") return ShiftMode::Sequential;
+    if (m == "automatic") return ShiftMode::Automatic;
+    throw std::invalid_argument(fmt::format("mode: expected 'manual', 'sequential' or 'automatic', got '{}'", m));
+}
+
+ControlSettings settings_for(const VehicleSpec& spec, const std::string& mode, std::optional<bool> abs, std::optional<bool> tcs) {
+    return {mode_of(mode, spec.transmission.mode), {abs.value_or(spec.driver_aids.abs), tcs.value_or(spec.driver_aids.tcs)}};
+}
+
+std::shared_ptr<const Ground> ground_or_road(std::shared_ptr<const Ground> g) { return g ? g : std::make_shared<RoadGround>(RoadSpec{}); }
+
+py::array_t<double> vec(const Vec3& v) { return py::array_t<double>(3, std::array<double, 3>{v.x, v.y, v.z}.data()); }
+
+py::dict state_dict(const Vehicle& v) {
+    const VehicleState& s = v.state();
+    py::dict d;
+    d["time_s"] = s.time_s;
+    d["position_m"] = vec(s.position_m);
+    d["velocity_m_per_s"] = vec(s.velocity_m_per_s);
+    d["orientation_wxyz"] = py::array_t<double>(4, std::array<double, 4>{s.orientation.w, s.orientation.x, s.orientation.y, s.orientation.z}.data());
+    d["angular_velocity_rad_per_s"] = vec(s.angular_velocity_rad_per_s);
+    const EulerAngles e = euler_zyx(s.orientation);
+    d["yaw_rad"] = e.yaw;
+    d["pitch_rad"] = e.pitch;
+    d["roll_rad"] = e.roll;
+    d["speed_m_per_s"] = speed_m_per_s(s);
+    d["engine_rpm"] = engine_rpm(s);
+    d["engine_running"] = s.engine_running;
+    d["gear"] = s.gear;
+    d["fuel_l"] = s.fuel_volume_m3 * 1000.0;
+    return d;
+}
+
+py::dict wheels_dict(const Vehicle& v) {
+    const VehicleState& s = v.state();
+    const auto column = [&](auto f) {
+        py::array_t<double> a(4);
+        auto m = a.mutable_unchecked<1>();
+        for (int i = 0; i < 4; ++i) m(i) = f(i);
+        return a;
+    };
+    py::dict d;
+    d["spin_rad_per_s"] = column([&](int i) { return s.wheels[static_cast<std::size_t>(i)].spin_rad_per_s; });
+    d["travel_m"] = column([&](int i) { return s.wheels[static_cast<std::size_t>(i)].travel_m; });
+    d["slip_ratio"] = column([&](int i) { return s.wheel_outputs[static_cast<std::size_t>(i)].slip_ratio; });
+    d["slip_angle_rad"] = column([&](int i) { return s.wheel_outputs[static_cast<std::size_t>(i)].slip_angle_rad; });
+    d["fx_n"] = column([&](int i) { return s.wheel_outputs[static_cast<std::size_t>(i)].fx_n; });
+    d["fy_n"] = column([&](int i) { return s.wheel_outputs[static_cast<std::size_t>(i)].fy_n; });
+    d["fz_n"] = column([&](int i) { return s.wheel_outputs[static_cast<std::size_t>(i)].fz_n; });
+    d["steer_rad"] = column([&](int i) { return s.wheel_outputs[static_cast<std::size_t>(i)].steer_rad; });
+    d["steer_torque_nm"] = column([&](int i) { return s.wheel_outputs[static_cast<std::size_t>(i)].steering_axis_torque_nm; });
+    return d;
+}
+
+InitialConditions start_at(double x, double y, double heading_deg, double speed_kmh, int gear) {
+    InitialConditions ic;
+    ic.x_m = x;
+    ic.y_m = y;
+    ic.heading_rad = heading_deg * std::numbers::pi / 180.0;
+    ic.speed_m_per_s = speed_kmh / 3.6;
+    ic.gear = gear;
+    return ic;
+}
+
+// Telemetry CSV text as columns: numbers as float arrays, the text column as a list of str.
+py::dict columns_of(const std::string& csv) {
+    std::istringstream in(csv);
+    std::string line;
+    std::getline(in, line);
+    std::vector<std::string> names;
+    for (std::size_t at = 0;;) {
+        const auto comma = line.find(',', at);
+        names.push_back(line.substr(at, comma - at));
+        if (comma == std::string::npos) break;
+        at = comma + 1;
+    }
+    std::vector<std::vector<std::string>> cells(names.size());
+    while (std::getline(in, line)) {
+        std::size_t at = 0;
+        for (std::size_t c = 0; c < names.size(); ++c) {
+            const auto comma = line.find(',', at);
+            cells[c].push_back(line.substr(at, comma - at));
+            at = comma == std::string::npos ? line.size() : comma + 1;
+        }
+    }
+    py::dict d;
+    for (std::size_t c = 0; c < names.size(); ++c) {
+        if (names[c] == "clutch_phase") {
+            d[py::str(names[c])] = py::cast(cells[c]);
+            continue;
+        }
+        py::array_t<double> a(static_cast<py::ssize_t>(cells[c].size()));
+        auto m = a.mutable_unchecked<1>();
+        for (std::size_t r = 0; r < cells[c].size(); ++r) m(static_cast<py::ssize_t>(r)) = std::stod(cells[c][r]);
+        d[py::str(names[c])] = a;
+    }
+    return d;
+}
+
+// A run with time-stamped controls through the control layer, as `tractive run` does: telemetry
+// rows every interval (the vehicle, the control layer and the driver's columns).
+py::dict run(const Car& car, const std::string& controls_csv, double duration_s, double interval_s, const std::string& mode,
+             std::optional<bool> abs, std::optional<bool> tcs, std::shared_ptr<const Ground> ground) {
+    const std::vector<TimedControls> rows = parse_controls_csv(controls_csv, "controls");
+    if (!(interval_s >= StepSettings{}.internal_step_s * (1.0 - 1e-6)) || !std::isfinite(interval_s)) {
+        throw std::invalid_argument("interval_s: expected at least the internal step (0.008 s)");
+    }
+    const double end_s = duration_s >= 0.0 ? duration_s : rows.back().time_s;
+    if (!std::isfinite(end_s)) throw std::invalid_argument("duration_s: expected a finite number of seconds");
+    VehicleOptions o;
+    o.control = settings_for(car.spec, mode, abs, tcs);
+    o.start.gear = o.control->mode == ShiftMode::Automatic ? 0 : rows.front().input.gear_lever;
+    std::string csv;
+    {
+        py::gil_scoped_release unlocked;
+        Vehicle v(car.spec, ground_or_road(std::move(ground)), o);
+        csv = telemetry_csv_header(TelemetryColumns::VehicleAndController);
+        std::size_t cursor = 0;
+        DriverInput last = rows.front().input;
+        // Row 0, before any step, as `tractive run` writes it: the controller's initial pedal, or
+        // in manual the driver's first.
+        const bool manual = o.control->mode == ShiftMode::Manual;
+        Controls applied = v.applied_controls();
+        ControllerState control = v.controller();
+        applied.clutch = manual ? last.clutch : control.clutch_pedal;
+        if (manual) control.clutch_pedal = applied.clutch;
+        append_telemetry_csv_row(csv, v.model(), v.state(), ControllerTelemetry{control, applied, false, last});
+        const long count = std::lround(std::floor(end_s / interval_s + 1e-9));
+        for (long k = 0; k < count; ++k) {
+            const UpdateResult r = v.update(interval_s, [&](double t) -> const DriverInput& { return last = controls_at(rows, t, cursor); });
+            append_telemetry_csv_row(csv, v.model(), v.state(), ControllerTelemetry{v.controller(), v.applied_controls(), r.gear_change_refused, last});
+        }
+    }
+    return columns_of(csv);
+}
+
+py::dict run_tests(const Car& car, std::optional<std::vector<std::string>> names, std::shared_ptr<const Ground> ground) {
+    const std::vector<std::string> tests = names.value_or(standard_test_names());
+    for (const std::string& t : tests) {
+        if (!is_standard_test(t)) run_standard_test(t, car.spec);  // throws with the valid names
+    }
+    StandardTestOptions o;
+    o.ground = std::move(ground);
+    std::vector<StandardTestResult> results;
+    {
+        py::gil_scoped_release unlocked;
+        for (const std::string& t : tests) results.push_back(run_standard_test(t, car.spec, o));
+    }
+    py::dict out;
+    for (const StandardTestResult& r : results) {
+        py::dict d;
+        d["status"] = to_string(r.status);
+        d["passed"] = r.passed();
+        d["reason"] = r.reason;
+        for (const StandardTestMetric& m : r.metrics) d[py::str(m.name)] = m.value;
+        out[py::str(r.test)] = d;
+    }
+    return out;
+}
+
+// The batch from Python: numpy in and out, the GIL released while the cars step.
+class PyBatch {
+public:
+    PyBatch(const std::vector<Car>& cars, int threads, std::shared_ptr<const Ground> ground, double target_speed_m_per_s, double horizon_s,
+            double control_interval_s, const std::string& mode)
+        : batch_(specs(cars), std::move(ground), options(threads, target_speed_m_per_s, horizon_s, control_interval_s, mode)) {}
+
+    [[nodiscard]] int num_envs() const { return batch_.size(); }
+
+    py::tuple reset(std::optional<std::uint64_t> seed) {
+        py::array_t<double> obs({num_envs(), static_cast<int>(kBatchObservationCount)});
+        const std::uint64_t s = seed.value_or(next_seed_++);
+        {
+            py::gil_scoped_release unlocked;
+            batch_.reset(s, obs.mutable_data());
+        }
+        return py::make_tuple(obs, py::dict());
+    }
+
+    py::tuple step(const py::array_t<double, py::array::c_style | py::array::forcecast>& actions) {
+        const int n = num_envs();
+        if (actions.ndim() != 2 || actions.shape(0) != n || actions.shape(1) != kBatchActionCount) {
+            throw std::invalid_argument(fmt::format("actions: expected an array of shape ({}, {}) (throttle, brake, clutch, steering, handbrake, gear), got {}",
+                                                    n, static_cast<int>(kBatchActionCount), shape_text(actions)));
+        }
+        py::array_t<double> obs({n, static_cast<int>(kBatchObservationCount)}), final_obs({n, static_cast<int>(kBatchObservationCount)});
+        py::array_t<double> rewards(n);
+        py::array_t<bool> terminated(n), truncated(n);
+        std::vector<std::uint8_t> term(static_cast<std::size_t>(n)), trunc(static_cast<std::size_t>(n));
+        std::fill(final_obs.mutable_data(), final_obs.mutable_data() + final_obs.size(), std::nan(""));
+        {
+            py::gil_scoped_release unlocked;
+            batch_.step(actions.data(), obs.mutable_data(), rewards.mutable_data(), term.data(), trunc.data(), final_obs.mutable_data());
+        }
+        py::array_t<bool> ended(n);
+        for (int i = 0; i < n; ++i) {
+            terminated.mutable_data()[i] = term[static_cast<std::size_t>(i)] != 0;
+            truncated.mutable_data()[i] = trunc[static_cast<std::size_t>(i)] != 0;
+            ended.mutable_data()[i] = term[static_cast<std::size_t>(i)] != 0 || trunc[static_cast<std::size_t>(i)] != 0;
+        }
+        py::dict infos;
+        infos["final_observation"] = final_obs;
+        infos["_final_observation"] = ended;
+        return py::make_tuple(obs, rewards, terminated, truncated, infos);
+    }
+
+    // The C++ loop alone, for the benchmark: `steps` steps with fixed actions, no Python between them.
+    double cpp_steps_per_s(const py::array_t<double, py::array::c_style | py::array::forcecast>& actions, int steps) {
+        const int n = num_envs();
+        std::vector<double> obs(static_cast<std::size_t>(n * kBatchObservationCount)), fin(obs.size()), rewards(static_cast<std::size_t>(n));
+        std::vector<std::uint8_t> term(static_cast<std::size_t>(n)), trunc(static_cast<std::size_t>(n));
+        py::gil_scoped_release unlocked;
+        const auto t0 = std::chrono::steady_clock::now();
+        for (int k = 0; k < steps; ++k) batch_.step(actions.data(), obs.data(), rewards.data(), term.data(), trunc.data(), fin.data());
+        return steps / std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    }
+
+private:
+    static std::vector<VehicleSpec> specs(const std::vector<Car>& cars) {
+        std::vector<VehicleSpec> s;
+        for (const Car& c : cars) s.push_back(c.spec);
+        return s;
+    }
+    static BatchOptions options(int threads, double target, double horizon, double interval, const std::string& mode) {
+        BatchOptions o;
+        o.threads = threads;
+        o.task.target_speed_m_per_s = target;
+        o.task.horizon_s = horizon;
+        o.task.control_interval_s = interval;
+        o.control.mode = mode_of(mode, ShiftMode::Automatic);
+        return o;
+    }
+    static std::string shape_text(const py::array& a) {
+        std::string s = "(";
+        for (py::ssize_t i = 0; i < a.ndim(); ++i) s += fmt::format("{}{}", i ? ", " : "", a.shape(i));
+        return s + ")";
+    }
+
+    VehicleBatch batch_;
+    std::uint64_t next_seed_ = 0;
+};
+
+}  // namespace
+
+PYBIND11_MODULE(_tractive, m) {
+    m.doc() = "tractive: vehicle dynamics (docs/python.md)";
+    py::register_exception<LoadError>(m, "LoadError", PyExc_ValueError);
+
+    py::class_<Car>(m, "Car", "A car: its parameters by dotted TOML key (docs/car-format.md) and the spec they load to")
+        .def("get", &get_parameter, py::arg("key"), "The value at a dotted key, e.g. 'wheels.front.suspension.spring_n_per_m'")
+        .def("set", &set_parameter, py::arg("key"), py::arg("value"), "Sets a dotted key, checked as the loader checks a file (LoadError)")
+        .def_property_readonly("toml", [](const Car& c) { return c.text.toml; }, "The car in tractive's TOML format")
+        .def_property_readonly("path", [](const Car& c) { return c.text.path; })
+        .def_property_readonly("name", [](const Car& c) { return c.spec.name; })
+        .def_property_readonly("forward_gears", [](const Car& c) { return c.spec.transmission.forward_ratios.size(); })
+        .def("summary", [](const Car& c) {
+            const VehicleSummary s = summarize(c.spec);
+            py::dict d;
+            d["mass_kg"] = s.mass_kg;
+            d["front_axle_load_fraction"] = s.front_axle_load_fraction;
+            d["wheelbase_m"] = s.wheelbase_m;
+            d["peak_torque_nm"] = s.peak_torque_nm;
+            d["peak_power_w"] = s.peak_power_w;
+            d["redline_rpm"] = s.redline_rpm;
+            d["power_limited_top_speed_kmh"] = s.power_limited_top_speed_kmh;
+            return d;
+        })
+        .def("copy", [](const Car& c) { return c; })
+        .def("__repr__", [](const Car& c) { return fmt::format("<tractive.Car '{}' from {}>", c.spec.name, c.text.path.string()); });
+
+    m.def("load_car", &load, py::arg("path"), py::arg("data_root") = "", py::arg("vdrift_tires") = "tire",
+          "A car from a file: tractive TOML, VDrift .car (current or 2009)");
+    m.def(
+        "car_from_toml",
+        [](const std::string& text, const std::filesystem::path& path) {
+            Car car{{text, path}, load_toml_car(text, path).spec};
+            return car;
+        },
+        py::arg("text"), py::arg("path") = "car.toml", "A car from TOML text (path anchors its tyre files and names it in errors)");
+
+    py::class_<Ground, std::shared_ptr<Ground>>(m, "Ground", "A ground to drive on (docs/grounds.md)");
+    m.def(
+        "load_ground", [](const std::filesystem::path& path) { return std::const_pointer_cast<Ground>(load_ground(path).ground); }, py::arg("path"),
+        "A ground from a file: .obj mesh, .png/.csv heightfield, .toml description");
+    m.def(
+        "road", [](const std::string& spec) -> std::shared_ptr<Ground> { return std::make_shared<RoadGround>(parse_road_spec(spec)); },
+        py::arg("spec") = "flat", "The analytic road (docs/road.md): 'flat', 'grade=0.1', 'mu=0.5', ...");
+
+    py::class_<Vehicle>(m, "Vehicle", "One car on a ground, stepped through the control layer (the host API)")
+        .def(py::init([](const Car& car, std::shared_ptr<Ground> ground, const std::string& mode, std::optional<bool> abs, std::optional<bool> tcs,
+                         double x, double y, double heading_deg, double speed_kmh, int gear) {
+                 VehicleOptions o;
+                 o.control = settings_for(car.spec, mode, abs, tcs);
+                 o.start = start_at(x, y, heading_deg, speed_kmh, gear);
+                 return std::make_unique<Vehicle>(car.spec, ground_or_road(std::move(ground)), o);
+             }),
+             py::arg("car"), py::arg("ground") = nullptr, py::arg("mode") = "", py::arg("abs") = std::nullopt, py::arg("tcs") = std::nullopt,
+             py::arg("x") = 0.0, py::arg("y") = 0.0, py::arg("heading_deg") = 0.0, py::arg("speed_kmh") = 0.0, py::arg("gear") = 0)
+        .def(
+            "update",
+            [](Vehicle& v, double dt, double throttle, double brake, double clutch, double steering, double handbrake, int gear, bool shift_up,
+               bool shift_down, bool start_engine) {
+                DriverInput in{throttle, brake, clutch, steering, handbrake, gear, shift_up, shift_down, start_engine};
+                py::gil_scoped_release unlocked;
+                return v.update(dt, in).internal_steps;
+            },
+            py::arg("dt"), py::arg("throttle") = 0.0, py::arg("brake") = 0.0, py::arg("clutch") = 0.0, py::arg("steering") = 0.0,
+            py::arg("handbrake") = 0.0, py::arg("gear") = 0, py::arg("shift_up") = false, py::arg("shift_down") = false,
+            py::arg("start_engine") = false, "Advances by dt seconds (whole internal steps); returns how many were taken")
+        .def_property_readonly("state", &state_dict)
+        .def_property_readonly("wheels", &wheels_dict)
+        .def(
+            "reset",
+            [](Vehicle& v, double x, double y, double heading_deg, double speed_kmh, int gear) { v.reset(start_at(x, y, heading_deg, speed_kmh, gear)); },
+            py::arg("x") = 0.0, py::arg("y") = 0.0, py::arg("heading_deg") = 0.0, py::arg("speed_kmh") = 0.0, py::arg("gear") = 0);
+
+    m.def("run", &run, py::arg("car"), py::arg("controls_csv"), py::arg("duration_s") = -1.0, py::arg("interval_s") = 0.01,
+          py::arg("mode") = "", py::arg("abs") = std::nullopt, py::arg("tcs") = std::nullopt, py::arg("ground") = nullptr,
+          "Drives with time-stamped controls (CSV text, docs/road.md); returns the telemetry columns (docs/telemetry.md)");
+    m.def("run_tests", &run_tests, py::arg("car"), py::arg("names") = std::nullopt, py::arg("ground") = nullptr,
+          "The standard tests (docs/validation.md): {test: {'status', 'passed', 'reason', metric: value, ...}}");
+    m.def("standard_test_names", &standard_test_names);
+
+    py::class_<PyBatch>(m, "Batch", "N cars stepped together in C++ (docs/python.md): Gymnasium vector-environment semantics")
+        .def(py::init<const std::vector<Car>&, int, std::shared_ptr<Ground>, double, double, double, const std::string&>(), py::arg("cars"),
+             py::arg("threads") = 0, py::arg("ground") = nullptr, py::arg("target_speed_m_per_s") = 20.0, py::arg("horizon_s") = 30.0,
+             py::arg("control_interval_s") = 0.05, py::arg("mode") = "automatic")
+        .def_property_readonly("num_envs", &PyBatch::num_envs)
+        .def("reset", &PyBatch::reset, py::arg("seed") = std::nullopt)
+        .def("step", &PyBatch::step, py::arg("actions"))
+        .def("_cpp_steps_per_s", &PyBatch::cpp_steps_per_s, py::arg("actions"), py::arg("steps"));
+    m.attr("ACTION_COLUMNS") = py::make_tuple("throttle", "brake", "clutch", "steering", "handbrake", "gear");
+    m.attr("OBSERVATION_COLUMNS") = py::make_tuple("speed_m_per_s", "speed_error_m_per_s", "lateral_offset_m", "heading_error_rad",
+                                                   "yaw_rate_rad_per_s", "lateral_accel_m_per_s2", "engine_krpm", "gear");
+}

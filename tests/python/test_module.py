@@ -1,0 +1,128 @@
+"""The Python module from outside, as a user calls it (docs/python.md)."""
+import json
+import subprocess
+
+import numpy as np
+import pytest
+
+import tractive
+
+
+def test_a_car_loads_and_its_parameters_read_and_change_by_dotted_key(cars_dir):
+    car = tractive.load_car(str(cars_dir / "roadster.toml"))
+    assert car.name.startswith("Roadster")
+    assert car.get("wheels.front.suspension.spring_n_per_m") == 23000.0
+    assert car.get("mass[1].position_m") == [-0.42, 0.33, 0.19]
+    assert car.get("transmission.mode") == "manual"
+    car.set("wheels.front.suspension.spring_n_per_m", 3.2e4)
+    car.set("transmission.mode", "automatic")
+    car.set("driver_aids.abs", False)
+    assert car.get("wheels.front.suspension.spring_n_per_m") == 32000.0
+    assert car.get("transmission.mode") == "automatic"
+    # The changed car is what loads from its TOML text.
+    again = tractive.car_from_toml(car.toml, str(cars_dir / "roadster.toml"))
+    assert again.get("wheels.front.suspension.spring_n_per_m") == 32000.0
+
+
+def test_bad_settings_raise_load_error_naming_the_key(cars_dir):
+    car = tractive.load_car(str(cars_dir / "roadster.toml"))
+    with pytest.raises(tractive.LoadError, match="spring_n_per_m.*positive"):
+        car.set("wheels.front.suspension.spring_n_per_m", -1.0)
+    with pytest.raises(tractive.LoadError, match="not a key of the car format"):
+        car.set("wheels.front.suspension.springiness", 1.0)
+    with pytest.raises(tractive.LoadError, match="no table 'suspension'"):
+        car.get("suspension.front.spring_n_per_m")
+    with pytest.raises(tractive.LoadError):
+        tractive.load_car(str(cars_dir / "no_such_car.toml"))
+    assert car.get("wheels.front.suspension.spring_n_per_m") == 23000.0  # unchanged by the refusals
+
+
+def test_a_vehicle_drives_off_through_the_control_layer(cars_dir):
+    car = tractive.load_car(str(cars_dir / "hatchback.toml"))
+    v = tractive.Vehicle(car, mode="automatic")
+    for _ in range(120):
+        v.update(0.05, throttle=0.6, gear=1)
+    s = v.state
+    assert s["speed_m_per_s"] > 10.0
+    assert s["gear"] >= 2
+    assert s["position_m"].shape == (3,) and s["orientation_wxyz"].shape == (4,)
+    w = v.wheels
+    assert w["fz_n"].shape == (4,)
+    assert abs(w["fz_n"].sum() - car.summary()["mass_kg"] * 9.80665) < 0.05 * w["fz_n"].sum()
+    v.reset(x=5.0)
+    assert abs(v.state["position_m"][0] - 5.0) < 0.01 and v.state["speed_m_per_s"] < 0.1
+
+
+def test_a_run_gives_tractive_runs_telemetry_bit_for_bit(cars_dir, cli, tmp_path):
+    controls = {"time": [0.0, 0.5, 4.0], "gear": [1, 1, 1], "clutch": [1.0, 0.0, 0.0], "throttle": [0.0, 0.7, 0.2], "steering": [0.0, 0.0, 0.1]}
+    car = tractive.load_car(str(cars_dir / "roadster.toml"))
+    t = tractive.run(car, controls, duration_s=6.0, mode="automatic")
+    assert len(t["time_s"]) == 601
+    assert "driver_throttle" in t and t["clutch_phase"][0] == "open"
+    # The same controls through the CLI.
+    path = tmp_path / "controls.csv"
+    path.write_text(tractive._controls_csv(controls))
+    out = tmp_path / "t.csv"
+    subprocess.run([cli, "run", str(cars_dir / "roadster.toml"), "--controls", str(path), "--duration", "6", "--mode", "automatic",
+                    "--out", str(out)], check=True, capture_output=True)
+    header = out.read_text().splitlines()[0].split(",")
+    table = np.genfromtxt(out, delimiter=",", skip_header=1, dtype=None, encoding="utf-8")
+    for i, name in enumerate(header):
+        column = [row[i] for row in table]
+        if name == "clutch_phase":
+            assert list(t[name]) == column
+        else:
+            assert np.array_equal(t[name], np.asarray(column, dtype=float)), name
+    frame = tractive.run(car, controls, duration_s=1.0, as_frame=True)
+    assert list(frame.columns) == header and len(frame) == 101
+
+
+def test_run_tests_gives_the_metrics_of_tractive_test(cars_dir, cli):
+    car = tractive.load_car(str(cars_dir / "roadster.toml"))
+    r = tractive.run_tests(car, ["braking", "launch"])
+    assert set(r) == {"braking", "launch"}
+    assert r["braking"]["passed"] and r["braking"]["status"] == "ok"
+    out = subprocess.run([cli, "test", str(cars_dir / "roadster.toml"), "braking", "launch", "--json"], check=True, capture_output=True, text=True)
+    expected = json.loads(out.stdout)
+    for test, metrics in expected.items():
+        for name, value in metrics.items():
+            if isinstance(value, float):
+                assert r[test][name] == value, (test, name)
+    with pytest.raises(ValueError, match="expected one of"):
+        tractive.run_tests(car, ["no-such-test"])
+
+
+def _drive(batch, steps, seed):
+    obs, _ = batch.reset(seed=seed)
+    total = np.zeros(batch.num_envs)
+    for _ in range(steps):
+        a = np.zeros((batch.num_envs, 6))
+        a[:, 0] = np.clip(0.3 + 0.2 * obs[:, 1], 0, 1)
+        a[:, 3] = np.clip(-0.3 * obs[:, 2] - 1.5 * obs[:, 3], -1, 1)
+        a[:, 5] = 1
+        obs, rewards, terminations, truncations, infos = batch.step(a)
+        total += rewards
+    return obs, total, infos
+
+
+def test_a_batch_steps_many_cars_the_same_whatever_the_thread_count(cars_dir):
+    cars = [tractive.load_car(str(p)) for p in sorted(cars_dir.glob("*.toml"))] * 8
+    one = _drive(tractive.Batch(cars, threads=1, horizon_s=3.0), 70, seed=5)
+    two = _drive(tractive.Batch(cars, threads=2, horizon_s=3.0), 70, seed=5)
+    assert np.array_equal(one[0], two[0]) and np.array_equal(one[1], two[1])
+    assert np.array_equal(one[2]["_final_observation"], two[2]["_final_observation"])
+    assert one[0].shape == (32, len(tractive.OBSERVATION_COLUMNS))
+    # The truncated episodes (3 s horizon, 3.5 s driven) started again: their final observation kept.
+    obs, _, infos = _drive(tractive.Batch(cars, threads=2, horizon_s=3.0), 60, seed=5)
+    assert infos["_final_observation"].all()
+    assert np.isfinite(infos["final_observation"]).all()
+    # A lane keeper holds the line.
+    obs, total, _ = _drive(tractive.Batch(cars, threads=2, horizon_s=30.0), 60, seed=9)
+    assert (np.abs(obs[:, 2]) < 0.5).all() and (total > 2.0).all()
+
+
+def test_a_batch_refuses_actions_of_the_wrong_shape(cars_dir):
+    batch = tractive.Batch([tractive.load_car(str(cars_dir / "roadster.toml"))] * 3)
+    batch.reset(seed=0)
+    with pytest.raises(ValueError, match=r"shape \(3, 6\)"):
+        batch.step(np.zeros((3, 5)))
