@@ -264,6 +264,7 @@ int run_drive_window(const DriveWindowOptions& o) {
                                 : o.replay   ? o.replay->back().time_s + 2.0
                                              : -1.0;
         auto last = std::chrono::steady_clock::now();
+        const auto started = last;
         double physics_ms = 0.0;
         bool running = true;
         while (running) {
@@ -277,7 +278,9 @@ int run_drive_window(const DriveWindowOptions& o) {
             const auto now = std::chrono::steady_clock::now();
             const double wall_dt = std::min(std::chrono::duration<double>(now - last).count(), kLongestFrame_s);
             last = now;
-            const double dt = scripted ? kScriptFrame_s : wall_dt;
+            // A script or a replay goes in frames of 1/60 s, so that its drive and its recorded rows
+            // do not depend on how fast the machine draws (a replay is then paced below).
+            const double dt = scripted || o.replay ? kScriptFrame_s : wall_dt;
             if (scripted) device.set_virtual(device_state_for(script_row_at(*o.script, session.clock_s()), mapping.device, kWheelAxisCount, kWheelButtonCount));
             SDL_JoystickUpdate();
             const RawInput raw = device.read();
@@ -319,7 +322,10 @@ int run_drive_window(const DriveWindowOptions& o) {
             if (last_frame && !o.screenshot_png.empty()) write_screenshot(o.screenshot_png, width, height);
             SDL_GL_SwapWindow(window);
             if (last_frame) running = false;
-            if (!scripted && !vsync) {
+            if (o.replay) {  // in real time: wait while the replay is ahead of the wall clock
+                const double ahead_s = session.clock_s() - std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+                if (ahead_s > 0.0 && !session.paused()) SDL_Delay(static_cast<Uint32>(ahead_s * 1000.0));
+            } else if (!scripted && !vsync) {
                 const double spent_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - now).count();
                 if (spent_s < 1.0 / 120.0) SDL_Delay(static_cast<Uint32>((1.0 / 120.0 - spent_s) * 1000.0));
             }
