@@ -5,6 +5,7 @@
 //                [--mode manual|sequential|automatic|direct] [--abs on|off] [--tcs on|off]
 //   tractive test [CAR] [TEST...] [--json] [--out DIR] [--data-root DIR]
 //   tractive drive [CAR] [--ground FILE] [--mapping FILE] [--script FILE --duration S --screenshot PNG --record CSV]
+//   tractive sweep SPEC.toml --out DIR [--dask ADDRESS] [--workers N]
 //   tractive tyre FILE [--wheel fl] [--json] [--load N,..] [--slip-ratio K,..] [--slip-angle-deg A,..]
 //                 [--camber-deg G,..]
 // Exit status: 0 success, 2 bad input (a car file that cannot be loaded, a bad option or
@@ -29,6 +30,7 @@
 #include "load_options.hpp"
 #include "drive_command.hpp"
 #include "run_command.hpp"
+#include "sweep_command.hpp"
 #include "test_command.hpp"
 #include "tyre_command.hpp"
 
@@ -183,6 +185,10 @@ int main(int argc, char** argv) {
     tractive::cli::DriveOptions drive_options;
     tractive::cli::add_drive_options(*drive, drive_options);
 
+    auto* sweep = app.add_subcommand("sweep", "Run a parameter sweep over car keys and standard tests, locally or on a Dask cluster (docs/sweeps.md)");
+    tractive::cli::SweepOptions sweep_options;
+    tractive::cli::add_sweep_options(*sweep, sweep_options);
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -211,6 +217,8 @@ int main(int argc, char** argv) {
             return tractive::cli::run_command(run_options, default_car().string());
         } else if (*test) {
             return tractive::cli::test_command(test_options, default_car().string());
+        } else if (*sweep) {
+            return tractive::cli::sweep_command(sweep_options);
         } else if (*drive) {
             return tractive::cli::drive_command(drive_options, default_car().string());
         } else if (*tyre) {
