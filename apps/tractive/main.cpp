@@ -6,6 +6,7 @@
 //   tractive test [CAR] [TEST...] [--json] [--out DIR] [--data-root DIR]
 //   tractive drive [CAR] [--ground FILE] [--mapping FILE] [--script FILE --duration S --screenshot PNG --record CSV]
 //   tractive sweep SPEC.toml --out DIR [--dask ADDRESS] [--workers N]
+//   tractive report INPUT... -o FILE.html [--png DIR]
 //   tractive tyre FILE [--wheel fl] [--json] [--load N,..] [--slip-ratio K,..] [--slip-angle-deg A,..]
 //                 [--camber-deg G,..]
 // Exit status: 0 success, 2 bad input (a car file that cannot be loaded, a bad option or
@@ -30,7 +31,7 @@
 #include "load_options.hpp"
 #include "drive_command.hpp"
 #include "run_command.hpp"
-#include "sweep_command.hpp"
+#include "python_commands.hpp"
 #include "test_command.hpp"
 #include "tyre_command.hpp"
 
@@ -189,6 +190,10 @@ int main(int argc, char** argv) {
     tractive::cli::SweepOptions sweep_options;
     tractive::cli::add_sweep_options(*sweep, sweep_options);
 
+    auto* report = app.add_subcommand("report", "Write one self-contained HTML report of cars, set-ups, runs and sweeps (docs/reports.md)");
+    tractive::cli::ReportOptions report_options;
+    tractive::cli::add_report_options(*report, report_options);
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -219,6 +224,8 @@ int main(int argc, char** argv) {
             return tractive::cli::test_command(test_options, default_car().string());
         } else if (*sweep) {
             return tractive::cli::sweep_command(sweep_options);
+        } else if (*report) {
+            return tractive::cli::report_command(report_options);
         } else if (*drive) {
             return tractive::cli::drive_command(drive_options, default_car().string());
         } else if (*tyre) {

@@ -237,13 +237,16 @@ py::dict run(const Car& car, const std::string& controls_csv, double duration_s,
     return columns_of(csv);
 }
 
-py::dict run_tests(const Car& car, std::optional<std::vector<std::string>> names, std::shared_ptr<const Ground> ground) {
+py::dict run_tests(const Car& car, std::optional<std::vector<std::string>> names, std::shared_ptr<const Ground> ground, bool telemetry,
+                   double telemetry_interval_s) {
     const std::vector<std::string> tests = names.value_or(standard_test_names());
     for (const std::string& t : tests) {
         if (!is_standard_test(t)) run_standard_test(t, car.spec);  // throws with the valid names
     }
     StandardTestOptions o;
     o.ground = std::move(ground);
+    o.record_telemetry = telemetry;
+    o.telemetry_interval_s = telemetry_interval_s;
     std::vector<StandardTestResult> results;
     {
         py::gil_scoped_release unlocked;
@@ -256,6 +259,11 @@ py::dict run_tests(const Car& car, std::optional<std::vector<std::string>> names
         d["passed"] = r.passed();
         d["reason"] = r.reason;
         for (const StandardTestMetric& m : r.metrics) d[py::str(m.name)] = m.value;
+        if (telemetry) {  // each run of the test ("braking", "braking-noabs") as columns
+            py::dict runs;
+            for (const StandardTestTelemetry& t : r.telemetry) runs[py::str(t.variant)] = columns_of(t.csv);
+            d["telemetry"] = runs;
+        }
         out[py::str(r.test)] = d;
     }
     return out;
@@ -420,8 +428,9 @@ PYBIND11_MODULE(_tractive, m) {
     m.def("run", &run, py::arg("car"), py::arg("controls_csv"), py::arg("duration_s") = -1.0, py::arg("interval_s") = 0.01,
           py::arg("mode") = "", py::arg("abs") = std::nullopt, py::arg("tcs") = std::nullopt, py::arg("ground") = nullptr,
           "Drives with time-stamped controls (CSV text, docs/road.md); returns the telemetry columns (docs/telemetry.md)");
-    m.def("run_tests", &run_tests, py::arg("car"), py::arg("names") = std::nullopt, py::arg("ground") = nullptr,
-          "The standard tests (docs/validation.md): {test: {'status', 'passed', 'reason', metric: value, ...}}");
+    m.def("run_tests", &run_tests, py::arg("car"), py::arg("names") = std::nullopt, py::arg("ground") = nullptr, py::arg("telemetry") = false,
+          py::arg("telemetry_interval_s") = 0.05,
+          "The standard tests (docs/validation.md): {test: {'status', 'passed', 'reason', metric: value, ..., 'telemetry': {run: columns}}}");
     m.def("standard_test_names", &standard_test_names);
 
     py::class_<PyBatch>(m, "Batch", "N cars stepped together in C++ (docs/python.md): Gymnasium vector-environment semantics")

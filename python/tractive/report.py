@@ -1,0 +1,364 @@
+"""Reports: `tractive report INPUT... -o FILE.html [--png DIR]` (docs/reports.md).
+
+Inputs, any mix:
+  CAR[@KEY=VALUE...]   a car file (TOML or VDrift), with set-up changes by dotted key: the
+                       standard tests are run on it and their traces and metrics reported;
+  RUN.csv              a telemetry CSV of `tractive run` or `tractive drive --record`;
+  SWEEP_DIR            a `tractive sweep --out` folder: its results table and each metric
+                       against the first parameter.
+Two or more cars, set-ups or runs are overlaid in every plot, and the metrics table gives each
+one's value and its difference from the first. The HTML file is self-contained: uPlot (from
+npm, web/) is inlined, so it opens without a network. --png DIR draws the same plots with
+matplotlib for papers.
+"""
+
+import argparse
+import csv
+import html
+import json
+import math
+import os
+import pathlib
+import sys
+
+EXIT_BAD_INPUT = 2
+G = 9.80665
+COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf"]
+VENDOR = pathlib.Path(__file__).resolve().parent / "vendor"
+
+
+class InputError(ValueError):
+    pass
+
+
+# --- inputs -------------------------------------------------------------------------------------
+
+def _car_entry(text, label_counts):
+    import tractive
+
+    path, *settings = text.split("@")
+    try:
+        car = tractive.load_car(path)
+        for s in settings:
+            key, eq, value = s.partition("=")
+            if not eq:
+                raise InputError(f"{text}: '{s}': expected KEY=VALUE after @")
+            try:
+                parsed = json.loads(value)
+            except json.JSONDecodeError:
+                parsed = value
+            car.set(key.strip(), parsed)
+    except (tractive.LoadError, ValueError) as e:
+        raise InputError(str(e))
+    label = car.name + ("" if not settings else " (" + ", ".join(settings) + ")")
+    results = tractive.run_tests(car, None, None, True, 0.05)
+    metrics, status, traces = {}, {}, {}
+    for test, r in results.items():
+        status[test] = "ok" if r["passed"] else f"{r['status']}: {r['reason']}"
+        for name, value in r.items():
+            if name not in ("status", "passed", "reason", "telemetry"):
+                metrics[f"{test}.{name}"] = value
+        for variant, columns in r["telemetry"].items():
+            traces[test + ("-" + variant if variant else "")] = columns
+    return {"label": _unique(label, label_counts), "kind": "car", "metrics": metrics, "status": status, "traces": traces}
+
+
+def _run_entry(path, label_counts):
+    with open(path, newline="", encoding="utf-8") as f:
+        rows = list(csv.reader(f))
+    if not rows or "time_s" not in rows[0]:
+        raise InputError(f"{path}: expected a telemetry CSV (tractive run --out) with a time_s column")
+    header, body = rows[0], rows[1:]
+    columns = {}
+    for i, name in enumerate(header):
+        try:
+            columns[name] = [float(r[i]) for r in body]
+        except (ValueError, IndexError):
+            pass  # text columns (clutch_phase) are not plotted
+    return {"label": _unique(pathlib.Path(path).stem, label_counts), "kind": "run", "metrics": {}, "status": {}, "traces": {"run": columns}}
+
+
+def _sweep_entry(path, label_counts):
+    results = pathlib.Path(path) / "results.csv"
+    if not results.exists():
+        raise InputError(f"{path}: a folder without results.csv: expected a `tractive sweep --out` folder")
+    with open(results, newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    return {"label": _unique(pathlib.Path(path).name, label_counts), "kind": "sweep", "rows": rows,
+            "fields": list(rows[0].keys()) if rows else []}
+
+
+def _unique(label, counts):
+    counts[label] = counts.get(label, 0) + 1
+    return label if counts[label] == 1 else f"{label} #{counts[label]}"
+
+
+def load_inputs(inputs):
+    entries, counts = [], {}
+    for text in inputs:
+        path = text.split("@")[0]
+        if os.path.isdir(path):
+            entries.append(_sweep_entry(path, counts))
+        elif path.endswith(".csv"):
+            if not os.path.exists(path):
+                raise InputError(f"{path}: no such file")
+            entries.append(_run_entry(path, counts))
+        else:
+            if not os.path.exists(path):
+                raise InputError(f"{path}: no such file: expected a car file, a telemetry CSV or a sweep folder")
+            entries.append(_car_entry(text, counts))
+    return entries
+
+
+# --- plots --------------------------------------------------------------------------------------
+
+def _xy(columns, x, y, fx=lambda v: v, fy=lambda v: v):
+    if x not in columns or y not in columns:
+        return None
+    return [fx(v) for v in columns[x]], [fy(v) for v in columns[y]]
+
+
+def _kmh(v):
+    return v * 3.6
+
+
+def _plots(entries):
+    """The plots: (id, title, x label, y label, points?, [(label, xs, ys)])."""
+    def overlay(trace, x, y, fx=lambda v: v, fy=lambda v: v):
+        series = []
+        for e in entries:
+            for name, columns in e.get("traces", {}).items():
+                if name == trace or (trace == "run" and e["kind"] == "run"):
+                    xy = _xy(columns, x, y, fx, fy)
+                    if xy:
+                        series.append((e["label"] + ("" if name in (trace, "run") else f" {name}"), *xy))
+        return series
+
+    plots = []
+    def add(pid, title, xl, yl, series, points=False):
+        if series:
+            plots.append({"id": pid, "title": title, "x": xl, "y": yl, "points": points, "series": series})
+
+    for trace, what in (("accel", "acceleration test"), ("run", "run")):
+        add(f"{trace}-speed", f"Speed ({what})", "time (s)", "speed (km/h)", overlay(trace, "time_s", "speed_m_per_s", fy=_kmh))
+        add(f"{trace}-gear", f"Gear ({what})", "time (s)", "gear", overlay(trace, "time_s", "gear"))
+        add(f"{trace}-rpm", f"Engine speed ({what})", "time (s)", "engine speed (rpm)", overlay(trace, "time_s", "engine_rpm"))
+    add("braking", "Braking stop from 100 km/h (ABS)", "distance (m)", "speed (km/h)", overlay("braking", "x_m", "speed_m_per_s", fy=_kmh))
+    add("braking-noabs", "Braking stop from 100 km/h (no ABS)", "distance (m)", "speed (km/h)",
+        overlay("braking-noabs", "x_m", "speed_m_per_s", fy=_kmh))
+    add("skidpad", "Skidpad: the path", "x (m)", "y (m)", overlay("skidpad", "x_m", "y_m"), points=True)
+    add("skidpad-ay", "Skidpad: lateral acceleration", "time (s)", "lateral acceleration (g)", overlay("skidpad", "time_s", "ay_m_per_s2", fy=lambda v: v / G))
+    gg = []
+    for e in entries:  # one series a car: the samples of all its tests or its run
+        xs, ys = [], []
+        for columns in e.get("traces", {}).values():
+            xy = _xy(columns, "ay_m_per_s2", "ax_m_per_s2", lambda v: v / G, lambda v: v / G)
+            if xy:
+                xs += xy[0]
+                ys += xy[1]
+        if xs:
+            gg.append((e["label"], xs, ys))
+    add("g-g", "g-g diagram (every test's samples)", "lateral (g, + left)", "longitudinal (g, + accelerating)", gg, points=True)
+    add("step-steer", "Step-steer: yaw rate", "time (s)", "yaw rate (deg/s)", overlay("step-steer", "time_s", "yaw_rate_rad_per_s", fy=math.degrees))
+    for e in entries:
+        if e["kind"] != "sweep" or not e["rows"]:
+            continue
+        fields = e["fields"]
+        first_param = next((f for f in fields[2:] if not _is_metric(f) and f != "status"), None)
+        if not first_param:
+            continue
+        for metric in (f for f in fields if _is_metric(f)):
+            series = {}
+            for r in e["rows"]:
+                try:
+                    series.setdefault(r["car"], ([], []))
+                    x, y = float(r[first_param]), float(r[metric])
+                except ValueError:
+                    continue
+                series[r["car"]][0].append(x)
+                series[r["car"]][1].append(y)
+            add(f"sweep-{len(plots)}", f"{e['label']}: {metric}", first_param, metric,
+                [(f"{e['label']} {car}", xs, ys) for car, (xs, ys) in series.items()], points=True)
+    return plots
+
+
+_TESTS = ("accel", "top-speed", "braking", "skidpad", "coastdown", "elasticity", "hill-start", "launch", "step-steer", "fuel")
+
+
+def _is_metric(field):
+    return "." in field and field.split(".")[0] in _TESTS
+
+
+# --- the HTML file ------------------------------------------------------------------------------
+
+def _fmt(v):
+    if isinstance(v, float):
+        if math.isnan(v):
+            return "n/a"
+        return f"{v:.4g}"
+    return html.escape(str(v))
+
+
+def _metrics_table(entries):
+    cars = [e for e in entries if e["kind"] == "car"]
+    if not cars:
+        return ""
+    names = sorted({m for e in cars for m in e["metrics"]})
+    head = "".join(f"<th>{html.escape(e['label'])}</th>" for e in cars)
+    head += "".join(f"<th>{html.escape(e['label'])} - {html.escape(cars[0]['label'])}</th>" for e in cars[1:])
+    body = []
+    for m in names:
+        base = cars[0]["metrics"].get(m)
+        cells = "".join(f"<td>{_fmt(e['metrics'].get(m, float('nan')))}</td>" for e in cars)
+        for e in cars[1:]:
+            v = e["metrics"].get(m)
+            if isinstance(v, float) and isinstance(base, float) and math.isfinite(v) and math.isfinite(base):
+                pct = f" ({100 * (v - base) / base:+.1f} %)" if base else ""
+                cells += f"<td>{v - base:+.4g}{pct}</td>"
+            else:
+                cells += "<td></td>"
+        body.append(f"<tr><th>{html.escape(m)}</th>{cells}</tr>")
+    status = "".join(
+        f"<tr><th>{html.escape(t)} status</th>" + "".join(f"<td>{html.escape(e['status'].get(t, ''))}</td>" for e in cars) + "<td></td>" * (len(cars) - 1) + "</tr>"
+        for t in sorted({t for e in cars for t in e["status"]})
+    )
+    return f"<h2>Metrics</h2><table class='metrics'><tr><th>metric</th>{head}</tr>{''.join(body)}{status}</table>"
+
+
+def _sweep_tables(entries):
+    out = []
+    for e in entries:
+        if e["kind"] != "sweep":
+            continue
+        head = "".join(f"<th>{html.escape(f)}</th>" for f in e["fields"])
+        rows = "".join("<tr>" + "".join(f"<td>{html.escape(r.get(f, ''))}</td>" for f in e["fields"]) + "</tr>" for r in e["rows"])
+        out.append(f"<h2>Sweep {html.escape(e['label'])}: {len(e['rows'])} runs</h2><div class='scroll'><table class='metrics'><tr>{head}</tr>{rows}</table></div>")
+    return "".join(out)
+
+
+def _vendor(name):
+    path = VENDOR / name
+    if not path.exists():
+        raise InputError(f"{path}: uPlot is missing: expected the build to copy it from web/node_modules (npm ci --prefix web; scripts/setup.sh does)")
+    return path.read_text(encoding="utf-8")
+
+
+def _finite(values):
+    return [v if isinstance(v, float) and math.isfinite(v) else None for v in values]
+
+
+def write_html(entries, out_path, title):
+    plots = _plots(entries)
+    data = [{"id": p["id"], "title": p["title"], "x": p["x"], "y": p["y"], "points": p["points"],
+             "series": [{"label": label, "colour": COLOURS[i % len(COLOURS)], "xs": _finite(xs), "ys": _finite(ys)}
+                        for i, (label, xs, ys) in enumerate(p["series"])]} for p in plots]
+    divs = "".join(f"<div class='plot' id='{p['id']}'></div>" for p in plots)
+    page = f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>
+<style>{_vendor("uPlot.min.css")}
+body {{ font-family: sans-serif; margin: 1.5em; color: #222; }}
+table.metrics {{ border-collapse: collapse; font-size: 13px; }}
+table.metrics td, table.metrics th {{ border: 1px solid #ccc; padding: 2px 6px; text-align: right; }}
+table.metrics th:first-child {{ text-align: left; }}
+.plot {{ display: inline-block; margin: 0.5em 1em 1em 0; vertical-align: top; }}
+.scroll {{ max-height: 30em; overflow: auto; }}
+</style></head>
+<body><h1>{html.escape(title)}</h1>
+<p>{len(entries)} input(s): {", ".join(html.escape(e["label"]) for e in entries)}. Made by <code>tractive report</code>; plots by uPlot (MIT).</p>
+{_metrics_table(entries)}
+<h2>Traces</h2>{divs}
+{_sweep_tables(entries)}
+<pre id="selfcheck" hidden></pre>
+<script>{_vendor("uPlot.iife.min.js")}</script>
+<script>
+const PLOTS = {json.dumps(data, separators=(",", ":"), allow_nan=False)};
+const made = [];
+for (const p of PLOTS) {{
+  const series = [{{}}].concat(p.series.map(s => ({{
+    label: s.label, stroke: s.colour, width: p.points ? 0 : 1.5,
+    paths: p.points ? () => null : uPlot.paths.linear(),
+    points: {{ show: p.points, size: 3, fill: s.colour, stroke: s.colour }},
+    facets: [{{ scale: "x", auto: true }}, {{ scale: "y", auto: true }}],
+  }})));
+  const data = [null].concat(p.series.map(s => [s.xs, s.ys]));
+  const opts = {{
+    title: p.title, mode: 2, width: 560, height: 320, series: series,
+    scales: {{ x: {{ time: false, auto: true }}, y: {{ auto: true }} }},
+    axes: [{{ label: p.x }}, {{ label: p.y }}],
+    legend: {{ live: false }},
+  }};
+  made.push([p.id, new uPlot(opts, data, document.getElementById(p.id))]);
+}}
+// What a test (or a curious reader) can check: each plot's share of painted pixels and its legend.
+requestAnimationFrame(() => {{
+  const check = made.map(([id, u]) => {{
+    const c = u.ctx.canvas, px = u.ctx.getImageData(0, 0, c.width, c.height).data;
+    let painted = 0;
+    for (let i = 3; i < px.length; i += 4) if (px[i] > 0) painted++;
+    return {{ id: id, painted: painted / (px.length / 4), legend: [...document.querySelectorAll("#" + id + " .u-legend .u-label")].map(e => e.textContent) }};
+  }});
+  const pre = document.getElementById("selfcheck");
+  pre.textContent = JSON.stringify(check);
+  pre.dataset.done = "1";
+}});
+</script>
+</body></html>
+"""
+    tmp = pathlib.Path(str(out_path) + ".part")
+    tmp.write_text(page, encoding="utf-8")
+    os.replace(tmp, out_path)
+    return plots
+
+
+def write_pngs(plots, folder):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    folder = pathlib.Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for p in plots:
+        fig, ax = plt.subplots(figsize=(6.4, 4.0), dpi=150)
+        for i, (label, xs, ys) in enumerate(p["series"]):
+            colour = COLOURS[i % len(COLOURS)]
+            if p["points"]:
+                ax.scatter(xs, ys, s=2, color=colour, label=label)
+            else:
+                ax.plot(xs, ys, color=colour, linewidth=1.2, label=label)
+        ax.set_title(p["title"])
+        ax.set_xlabel(p["x"])
+        ax.set_ylabel(p["y"])
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=7)
+        fig.tight_layout()
+        path = folder / f"{p['id']}.png"
+        fig.savefig(path)
+        plt.close(fig)
+        written.append(path)
+    return written
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="tractive report", description="An HTML report of cars, set-ups, runs and sweeps (docs/reports.md)")
+    parser.add_argument("inputs", nargs="+", help="CAR[@KEY=VALUE...], RUN.csv or SWEEP_DIR")
+    parser.add_argument("-o", "--output", required=True, help="the HTML file to write")
+    parser.add_argument("--png", metavar="DIR", help="also draw every plot as a PNG in DIR (matplotlib)")
+    parser.add_argument("--title", default="tractive report")
+    args = parser.parse_args(argv)
+    try:
+        entries = load_inputs(args.inputs)
+        plots = write_html(entries, args.output, args.title)
+    except InputError as e:
+        sys.stderr.write(f"error: {e}\n")
+        return EXIT_BAD_INPUT
+    sys.stderr.write(f"wrote {args.output}: {len(plots)} plots of {len(entries)} input(s)\n")
+    if args.png:
+        written = write_pngs(plots, args.png)
+        sys.stderr.write(f"wrote {len(written)} PNG files to {args.png}\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
