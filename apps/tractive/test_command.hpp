@@ -1,6 +1,7 @@
 #pragma once
-// `tractive test [CAR] [TEST...] [--json] [--out DIR] [--data-root DIR] [--step-ms H]`: the standard tests
-// (tractive/analysis/standard_tests.hpp) on one car, printed as a table or one JSON object.
+// `tractive test [CAR...] [TEST...] [--compare] [--json] [--out DIR] [--road SPEC | --ground FILE] [--step-ms H]`: the
+// standard tests (tractive/analysis/standard_tests.hpp) on one car or several (CAR@KEY=VALUE: a set-up), printed as
+// tables (with --compare, the differences) or JSON.
 
 #include <CLI/CLI.hpp>
 #include <optional>
@@ -13,10 +14,12 @@
 namespace tractive::cli {
 
 struct TestOptions {
-    // The car and the tests, as given: the first argument is the car unless it is a test name or
-    // looks like one (no file of that name and no .toml/.car ending); no tests named: all.
+    // The cars and the tests, as given: the leading arguments that are not test names and name a
+    // file (or end in .toml/.car) are cars; no car: the default car; no tests named: all.
     std::vector<std::string> arguments;
     bool json = false;
+    bool compare = false;  // several cars: a table of the differences from the first
+    std::string road;      // --road: every test on this analytic road
     std::string out_dir;  // empty: no telemetry files
     CarLoadOptions load;  // --data-root, --vdrift-tires
     std::optional<double> internal_step_ms;  // none: the library default (StepSettings)

@@ -1,5 +1,6 @@
 // `tractive test`, run as a user would: JSON with every test and metric, the table, an unknown
 // test name (exit 2), --out writing one telemetry CSV per run.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -159,4 +160,38 @@ TEST(CliTest, ASpeedBeyondTheCarIsNotApplicableNotAFailure) {
     EXPECT_EQ(table.status, 0);
     EXPECT_NE(table.out.find("elasticity   n/a: the car tops out at"), std::string::npos) << table.out;
     EXPECT_NE(table.out.find("1 of 1 tests passed (1 in part beyond the car: n/a)"), std::string::npos) << table.out;
+}
+
+// Two cars, or a car and a set-up of it: each car's table, then the differences from the first.
+TEST(CliTest, CompareTwoCarsAndASetUp) {
+    const auto cars = fs::path(TRACTIVE_EXAMPLE_CARS);
+    const std::string roadster = test::quoted(cars / "roadster.toml");
+    const CliRun r = run(fmt::format("test {} {} {}@wheels.front.brake.max_pressure_pa=9e6 braking skidpad --compare", roadster,
+                                     test::quoted(cars / "hatchback.toml"), roadster));
+    ASSERT_EQ(r.status, 0) << r.out;
+    EXPECT_NE(r.out.find("comparison (differences from"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("car 3 - car 1"), std::string::npos) << r.out;
+    // The weaker front brakes stop the roadster later: a positive difference in braking_100_0_m.
+    const auto line_at = r.out.find("braking      braking_100_0_m", r.out.find("comparison"));
+    ASSERT_NE(line_at, std::string::npos) << r.out;
+    const std::string line = r.out.substr(line_at, r.out.find('\n', line_at) - line_at);
+    EXPECT_NE(line.find("(+"), std::string::npos) << line;
+
+    const CliRun j = run(fmt::format("test {} {} braking --json", roadster, test::quoted(cars / "hatchback.toml")));
+    ASSERT_EQ(j.status, 0) << j.out;
+    const auto json = nlohmann::json::parse(j.out);
+    ASSERT_EQ(json.size(), 2u);
+    EXPECT_EQ(json[1]["name"], "Hatchback (VW Golf Mk7 1.4 TSI)");
+    EXPECT_GT(json[1]["tests"]["braking"]["braking_100_0_m"].get<double>(), json[0]["tests"]["braking"]["braking_100_0_m"].get<double>());
+    EXPECT_EQ(run("test --compare braking", true).status, 2);  // one car: nothing to compare
+}
+
+// --road runs every test on one analytic road: on a wet road the stops are longer.
+TEST(CliTest, RoadRunsTheTestsOnOneAnalyticRoad) {
+    const CliRun dry = run("test braking --json"), wet = run("test braking --json --road mu=0.6");
+    ASSERT_EQ(dry.status, 0) << dry.out;
+    ASSERT_EQ(wet.status, 0) << wet.out;
+    const double d = nlohmann::json::parse(dry.out)["braking"]["braking_100_0_m"], w = nlohmann::json::parse(wet.out)["braking"]["braking_100_0_m"];
+    EXPECT_GT(w, d * 1.4);
+    EXPECT_EQ(run("test braking --road nonsense=1", true).status, 2);
 }
