@@ -3,12 +3,32 @@
 
 #include <filesystem>
 #include <string>
+#include <string_view>
 
 namespace tractive::cli {
 
-// Writes `text` to `out` through a uniquely named temporary file in the same folder (mkstemp:
-// no clash with a user's file or a concurrent run), renamed over `out` at the end; the temporary
-// file is removed on every failure path. Throws std::runtime_error naming the file.
+// An output written through a uniquely named temporary file in the same folder (mkstemp: no
+// clash with a user's file or a concurrent run), renamed over the output by commit(); the
+// temporary file is removed if the writer goes away without commit() (an error, an exception).
+// Long outputs stream through it: what is written goes to the disk as it comes.
+class AtomicFile {
+public:
+    // Throws std::runtime_error naming the folder when the temporary file cannot be made.
+    explicit AtomicFile(std::filesystem::path out);
+    ~AtomicFile();
+    AtomicFile(const AtomicFile&) = delete;
+    AtomicFile& operator=(const AtomicFile&) = delete;
+
+    void write(std::string_view text);  // throws std::runtime_error naming the file
+    void commit();                      // throws std::runtime_error naming the output
+
+private:
+    std::filesystem::path out_;
+    std::filesystem::path tmp_;
+    int fd_ = -1;
+};
+
+// The whole text at once, through an AtomicFile.
 void write_atomically(const std::filesystem::path& out, const std::string& text);
 
 }  // namespace tractive::cli

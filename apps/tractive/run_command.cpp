@@ -5,6 +5,9 @@
 
 #include <fmt/format.h>
 
+#include <unistd.h>
+
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -77,6 +80,36 @@ void warn_about_unused_columns(const std::vector<TimedControls>& rows, const std
         }
     }
 }
+
+constexpr std::size_t kStreamChunkBytes = 1 << 20;
+
+// Progress of a long run on stderr: after 2 s of wall time, the simulated time reached, the share
+// done and the time left, once a second (on a terminal, one line rewritten).
+class RunProgress {
+public:
+    explicit RunProgress(double duration_s) : duration_s_(duration_s), start_(std::chrono::steady_clock::now()), last_(start_) {}
+    void at(double t_s) {
+        if (++calls_ % 256 != 0) return;
+        const auto now = std::chrono::steady_clock::now();
+        const double elapsed = std::chrono::duration<double>(now - start_).count();
+        if (elapsed < 2.0 || std::chrono::duration<double>(now - last_).count() < 1.0 || !(t_s > 0.0)) return;
+        last_ = now;
+        const double share = std::min(t_s / duration_s_, 1.0);
+        std::cerr << fmt::format("{}simulated {:.1f} of {:.1f} s ({:.0f} %), {:.0f} s left{}", tty_ ? "\r" : "", t_s, duration_s_,
+                                 100.0 * share, elapsed * (1.0 - share) / share, tty_ ? "" : "\n");
+        shown_ = true;
+    }
+    void finish() const {
+        if (shown_ && tty_) std::cerr << "\n";
+    }
+
+private:
+    double duration_s_;
+    std::chrono::steady_clock::time_point start_, last_;
+    long calls_ = 0;
+    bool shown_ = false;
+    bool tty_ = isatty(STDERR_FILENO) != 0;
+};
 
 // What happened during the run that the final figures do not show: stalls and refused gear
 // changes, each counted with the time of the first.
@@ -248,7 +281,25 @@ int run_command(const RunOptions& o, const std::string& default_car_path) {
     }
     const auto rows = static_cast<long>(std::floor(duration / o.interval_s + 1e-9));
     std::size_t cursor = 0;
+    // The telemetry streams to a temporary file as it is made (a long run does not hold it all
+    // in memory), renamed over --out at the end: a failure leaves no half-written telemetry.
+    const fs::path out(o.out_path);
+    std::optional<AtomicFile> file;
+    try {
+        file.emplace(out);
+    } catch (const std::runtime_error& e) {
+        std::cerr << "error: " << e.what() << "\n";
+        return 1;
+    }
     std::string text;
+    RunProgress progress(duration);
+    const auto row_done = [&](double t_s) {
+        if (text.size() > kStreamChunkBytes) {
+            file->write(text);
+            text.clear();
+        }
+        progress.at(t_s);
+    };
 
     RunEvents events;
     if (run_mode.direct) {
@@ -261,6 +312,7 @@ int run_command(const RunOptions& o, const std::string& default_car_path) {
             sim.step(o.interval_s, direct_controls(controls_at(controls, t, cursor)));
             events.engine(running, sim.state());
             append_telemetry_csv_row(text, sim.model(), sim.state());
+            row_done(sim.state().time_s);
         }
     } else {
         // Through the control layer, once per internal step, with the inputs in force at the
@@ -291,13 +343,14 @@ int run_command(const RunOptions& o, const std::string& default_car_path) {
                 events.engine(running, s);
             });
             append_telemetry_csv_row(text, model, s, ControllerTelemetry{control, applied, refused, last_input});
+            row_done(s.time_s);
         }
     }
+    progress.finish();
 
-    // Through a temporary file: a failure leaves no half-written telemetry.
-    const fs::path out(o.out_path);
     try {
-        write_atomically(out, text);
+        file->write(text);
+        file->commit();
     } catch (const std::runtime_error& e) {
         std::cerr << "error: " << e.what() << "\n";
         return 1;
