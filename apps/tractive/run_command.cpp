@@ -15,6 +15,7 @@
 #include <numbers>
 #include <optional>
 
+#include "tractive/analysis/maneuvers.hpp"
 #include "tractive/control/controller.hpp"
 #include "tractive/control/gear_choice.hpp"
 #include "tractive/dynamics/simulation.hpp"
@@ -144,9 +145,15 @@ struct RunEvents {
 
 void add_run_options(CLI::App& run, RunOptions& o) {
     run.add_option("car", o.car, "Car file (.toml, VDrift .car); default: the project's default car");
-    run.add_option("--controls", o.controls_path,
-                   "Controls CSV: time,throttle,brake,clutch,steering,handbrake,gear,shift_up,shift_down,start")
-        ->required();
+    auto* controls = run.add_option("--controls", o.controls_path,
+                                    "Controls CSV: time,throttle,brake,clutch,steering,handbrake,gear,shift_up,shift_down,start");
+    auto* maneuver = run.add_option("--maneuver", o.maneuver,
+                                    "Instead of --controls, a manoeuvre driven by the driver models (docs/maneuvers.md): iso3888, "
+                                    "sine-dwell or constant-radius (--speed sets its speed, --radius the circle's)")
+                         ->check(CLI::IsMember(maneuver_names()));
+    controls->excludes(maneuver);
+    maneuver->excludes(controls);
+    run.add_option("--radius", o.radius_m, "constant-radius: the circle's radius in metres (default 100)");
     run.add_option("--out", o.out_path, "Telemetry CSV to write")->required();
     run.add_option("--duration", o.duration_s, "Simulated seconds (default: the last control row's time)");
     run.add_option("--interval", o.interval_s, "Seconds between telemetry rows (default 0.01)");
@@ -164,7 +171,51 @@ void add_run_options(CLI::App& run, RunOptions& o) {
     run.add_option("--tcs", o.tcs, "Traction control: on or off; default: the car's [driver_aids]");
 }
 
+namespace {
+
+// --maneuver: the manoeuvre's telemetry to --out, its figures on stdout.
+int maneuver_command(const RunOptions& o, const std::string& default_car_path) {
+    const fs::path car_path = o.car.empty() ? fs::path(default_car_path) : fs::path(o.car);
+    const LoadedCar car = load_cli_car(car_path, o.load);  // LoadError: exit 2 in main
+    for (const auto& w : car.warnings) std::cerr << "warning: " << w.to_string() << "\n";
+    ManeuverOptions mo;
+    mo.speed_kmh = o.speed_kmh;
+    mo.radius_m = o.radius_m;
+    mo.telemetry_interval_s = o.interval_s;
+    ManeuverResult r;
+    try {
+        r = run_maneuver(o.maneuver, car.spec, mo);
+    } catch (const std::invalid_argument& e) {
+        std::cerr << "error: --maneuver " << o.maneuver << ": " << e.what() << "\n";
+        return kExitBadInput;
+    }
+    try {
+        write_atomically(o.out_path, r.telemetry_csv);
+    } catch (const std::runtime_error& e) {
+        std::cerr << "error: " << e.what() << "\n";
+        return 1;
+    }
+    fmt::print("{}  ({}), {}\n", car.spec.name, car_path.string(), r.name);
+    for (const StandardTestMetric& m : r.metrics) {
+        const std::string value = m.is_flag() ? (m.value != 0.0 ? "yes" : "no") : (std::isfinite(m.value) ? fmt::format("{:.4g}", m.value) : "-");
+        fmt::print("{:<32} {:>10}  {}\n", m.name, value, m.is_flag() ? "" : m.unit);
+    }
+    std::cerr << fmt::format("wrote {}\n", o.out_path);
+    if (!r.passed()) {
+        std::cerr << fmt::format("manoeuvre failed: {}: {}: {} (its figures are not the car's)\n", r.name, to_string(r.status), r.reason);
+        return 1;
+    }
+    return 0;
+}
+
+}  // namespace
+
 int run_command(const RunOptions& o, const std::string& default_car_path) {
+    if (!o.maneuver.empty()) return maneuver_command(o, default_car_path);
+    if (o.controls_path.empty()) {
+        std::cerr << "error: expected --controls FILE.csv (time-stamped controls) or --maneuver NAME\n";
+        return kExitBadInput;
+    }
     const LoadOptions load_options = to_load_options(o.load);
     std::shared_ptr<const Ground> ground;
     GroundStart start;

@@ -11,7 +11,9 @@ namespace tractive::cli {
 
 struct RunOptions {
     std::string car;            // empty: the default car
-    std::string controls_path;  // CSV (docs/road.md); required
+    std::string controls_path;  // CSV (docs/road.md); this or a manoeuvre
+    std::string maneuver;       // iso3888, sine-dwell, constant-radius (analysis/maneuvers.hpp)
+    double radius_m = 100.0;    // constant-radius
     std::string out_path;       // telemetry CSV (docs/telemetry.md); required
     double duration_s = -1.0;   // < 0: until the last control row's time
     double interval_s = 0.01;   // telemetry row interval; at least the internal step

@@ -95,19 +95,6 @@ constexpr double kRamp_s = 0.12;      // steering ramp, within ISO 7401's 0.1-0.
 constexpr double kHold_s = 4.0;       // steering held after the ramp
 constexpr double kSteadyWindow_s = 1.0;  // steady state: mean over the last second of the hold
 
-// The highest forward gear in which the engine turns at least 35 % of its rev limit at v (in its
-// torque band, not lugging), first when none does.
-int gear_for(const VehicleSpec& spec, double v) {
-    const DriverVehicleFigures f = driver_vehicle_figures(spec);
-    int chosen = 1;
-    for (int g = 1; g <= top_gear(spec); ++g) {
-        const double rpm = v / f.driven_radius_m * spec.transmission.forward_ratios[static_cast<std::size_t>(g - 1)] *
-                           f.overall_final_drive / kRadPerSecPerRpm;
-        if (rpm >= 0.35 * spec.engine.rpm_limit) chosen = g;
-    }
-    return chosen;
-}
-
 struct StepResponse {
     double step_start_s = 0.0;
     std::vector<double> time_s;         // from the start of the ramp

@@ -5,7 +5,9 @@
 
 #include <fmt/format.h>
 
+#include "tractive/driver/driver_vehicle_figures.hpp"
 #include "tractive/io/telemetry_csv.hpp"
+#include "tractive/laws/engine_torque.hpp"
 
 namespace tractive::standard_tests {
 
@@ -282,5 +284,16 @@ ControlSettings settings_in_mode(const VehicleSpec& spec, ShiftMode mode) {
 }
 
 int top_gear(const VehicleSpec& spec) { return static_cast<int>(spec.transmission.forward_ratios.size()); }
+
+int gear_for(const VehicleSpec& spec, double v) {
+    const DriverVehicleFigures f = driver_vehicle_figures(spec);
+    int chosen = 1;
+    for (int g = 1; g <= top_gear(spec); ++g) {
+        const double rpm = v / f.driven_radius_m * spec.transmission.forward_ratios[static_cast<std::size_t>(g - 1)] *
+                           f.overall_final_drive / kRadPerSecPerRpm;
+        if (rpm >= 0.35 * spec.engine.rpm_limit) chosen = g;
+    }
+    return chosen;
+}
 
 }  // namespace tractive::standard_tests

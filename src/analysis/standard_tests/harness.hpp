@@ -283,5 +283,8 @@ StandardTestResult fuel_test(const VehicleSpec& spec, const StandardTestOptions&
 ControlSettings settings_in_mode(const VehicleSpec& spec, ShiftMode mode);
 // The top forward gear.
 int top_gear(const VehicleSpec& spec);
+// The highest forward gear in which the engine turns at least 35 % of its rev limit at v (in its
+// torque band, not lugging), first when none does.
+int gear_for(const VehicleSpec& spec, double v);
 
 }  // namespace tractive::standard_tests

@@ -1,0 +1,43 @@
+#pragma once
+// Handling manoeuvres driven by the closed-loop driver models (docs/maneuvers.md), with the speed
+// held and the path followed as a test driver would, their telemetry and their figures:
+//
+//   iso3888          ISO 3888-1 double lane change: the course's centreline from the car's
+//                    width, entered at 80 km/h;
+//   sine-dwell       FMVSS 126 / UN R140 sine with dwell: the steering amplitude from a slowly
+//                    increasing steer to 0.3 g, then 0.7 Hz with a 500 ms dwell, coasting from
+//                    80 km/h; the yaw-rate ratios and the lateral displacement;
+//   constant-radius  ISO 4138 constant radius: a 100 m circle at slowly rising speed; the
+//                    understeer gradient and the highest lateral acceleration held on it.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tractive/analysis/standard_tests.hpp"
+
+namespace tractive {
+
+struct ManeuverOptions {
+    double speed_kmh = 0.0;    // 0: the manoeuvre's own (80 km/h; constant-radius: from 20 km/h up)
+    double radius_m = 100.0;   // constant-radius
+    double telemetry_interval_s = 0.01;
+    StepSettings step;
+};
+
+struct ManeuverResult {
+    std::string name;
+    std::vector<StandardTestMetric> metrics;
+    TestStatus status = TestStatus::Ok;
+    std::string reason;
+    std::string telemetry_csv;  // the vehicle, control-layer and driver columns (docs/telemetry.md)
+    [[nodiscard]] bool passed() const { return status == TestStatus::Ok || status == TestStatus::NotApplicable; }
+};
+
+const std::vector<std::string>& maneuver_names();
+
+// Throws std::invalid_argument for an unknown name (the message lists the valid ones) or an
+// option out of range.
+ManeuverResult run_maneuver(std::string_view name, const VehicleSpec& spec, const ManeuverOptions& options = {});
+
+}  // namespace tractive

@@ -1,0 +1,91 @@
+// The handling manoeuvres on every shipped car: they run through, their figures are in the range
+// the physics allows and agree with the standard tests, and a set-up change moves them the way a
+// vehicle engineer expects.
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "support/cli_run.hpp"
+#include "support/test_paths.hpp"
+#include "tractive/analysis/maneuvers.hpp"
+#include "tractive/io/car_loader.hpp"
+#include "tractive/io/car_parameters.hpp"
+
+using namespace tractive;
+
+namespace {
+
+double metric(const ManeuverResult& r, const std::string& name) {
+    for (const auto& m : r.metrics) {
+        if (m.name == name) return m.value;
+    }
+    throw std::out_of_range(name);
+}
+
+}  // namespace
+
+TEST(Maneuvers, EveryShippedCarDrivesThemThrough) {
+    for (const auto& file : test::example_car_files()) {
+        SCOPED_TRACE(file.filename().string());
+        const VehicleSpec spec = load_car(file).spec;
+        const ManeuverResult dlc = run_maneuver("iso3888", spec);
+        ASSERT_TRUE(dlc.passed()) << dlc.reason;
+        EXPECT_NEAR(metric(dlc, "dlc_entry_speed_kmh"), 80.0, 2.0);
+        EXPECT_LT(metric(dlc, "dlc_max_path_deviation_m"), 1.0);
+        // The course's offset needs about 0.5-1 g at 80 km/h: a car that follows it shows it.
+        EXPECT_GT(metric(dlc, "dlc_peak_lateral_g"), 0.45);
+        EXPECT_LT(metric(dlc, "dlc_peak_lateral_g"), 1.3);
+        EXPECT_NE(dlc.telemetry_csv.find("driver_steering"), std::string::npos);
+
+        const ManeuverResult sine = run_maneuver("sine-dwell", spec);
+        ASSERT_TRUE(sine.passed()) << sine.reason;
+        // 0.3 g at 80 km/h needs a road-wheel angle near L a / v^2 (0.8-1 deg): a few hundredths of full input.
+        EXPECT_GT(metric(sine, "sine_dwell_input_0_3g"), 0.01);
+        EXPECT_LT(metric(sine, "sine_dwell_input_0_3g"), 0.1);
+        EXPECT_NEAR(metric(sine, "sine_dwell_amplitude"), 6.5 * metric(sine, "sine_dwell_input_0_3g"), 1e-12);
+        EXPECT_GT(metric(sine, "lateral_displacement_1_07_s_m"), 1.0);
+        EXPECT_TRUE(std::isfinite(metric(sine, "yaw_rate_ratio_1_00_s")));
+
+        const ManeuverResult circle = run_maneuver("constant-radius", spec);
+        ASSERT_TRUE(circle.passed()) << circle.reason;
+        EXPECT_GT(metric(circle, "understeer_gradient_deg_per_g"), -1.0);
+        EXPECT_LT(metric(circle, "understeer_gradient_deg_per_g"), 6.0);
+        // The limit on a 100 m circle is the skidpad's (45.7 m) within what the speed changes (aero, load transfer).
+        const double skidpad_g = run_standard_test("skidpad", spec).metric("skidpad_g").value;
+        EXPECT_NEAR(metric(circle, "constant_radius_max_lateral_g"), skidpad_g, 0.12 * skidpad_g);
+    }
+}
+
+TEST(Maneuvers, AStifferFrontAntiRollBarAddsUndersteer) {
+    // More of the roll moment on the front axle takes more load off the inner front tyre: the
+    // front axle's cornering force falls behind and the car understeers more (Milliken and
+    // Milliken, "Race Car Vehicle Dynamics", ch. 18).
+    const auto path = test::example_car_files().front().parent_path() / "roadster.toml";
+    const CarText base = car_text(path);
+    const CarText stiff = set_car_parameter(base, "wheels.front.suspension.anti_roll_n_per_m", "42000");
+    const double k_base = metric(run_maneuver("constant-radius", load_toml_car(base.toml, path).spec), "understeer_gradient_deg_per_g");
+    const double k_stiff = metric(run_maneuver("constant-radius", load_toml_car(stiff.toml, path).spec), "understeer_gradient_deg_per_g");
+    EXPECT_GT(k_stiff, k_base + 0.05) << k_base << " -> " << k_stiff;
+}
+
+TEST(Maneuvers, OptionsAndBadNames) {
+    const VehicleSpec spec = load_car(test::example_car_files().front().parent_path() / "roadster.toml").spec;
+    ManeuverOptions o;
+    o.speed_kmh = 60.0;
+    EXPECT_NEAR(metric(run_maneuver("iso3888", spec, o), "dlc_entry_speed_kmh"), 60.0, 2.0);
+    EXPECT_THROW(run_maneuver("moose", spec), std::invalid_argument);
+    o.radius_m = 1.0;
+    EXPECT_THROW(run_maneuver("constant-radius", spec, o), std::invalid_argument);
+}
+
+TEST(Maneuvers, TheCliWritesTheTelemetryAndPrintsTheFigures) {
+    test::TempDir dir;
+    const auto out = dir.path() / "dlc.csv";
+    const test::CliRun r = test::run_cli(fmt::format("run --maneuver iso3888 --speed 70 --out {}", test::quoted(out)));
+    ASSERT_EQ(r.status, 0) << r.out;
+    EXPECT_NE(r.out.find("dlc_entry_speed_kmh"), std::string::npos) << r.out;
+    EXPECT_TRUE(std::filesystem::file_size(out) > 10000);
+    EXPECT_EQ(test::run_cli(fmt::format("run --maneuver moose --out {}", test::quoted(out)), true).status, 2);
+    EXPECT_EQ(test::run_cli(fmt::format("run --out {}", test::quoted(out)), true).status, 2);
+}
