@@ -57,6 +57,9 @@ void add_sweep_options(CLI::App& sweep, SweepOptions& o) {
     sweep.add_option("--out", o.out, "Folder for results.csv, results.json and the run journal (a stopped sweep resumes there)")->required();
     sweep.add_option("--dask", o.dask, "Run on a Dask distributed cluster: the scheduler's address, e.g. tcp://127.0.0.1:8786");
     sweep.add_option("--workers", o.workers, "Local threads (default: all cores)");
+    sweep.add_option("--set", o.set, "Change every car first: KEY=VALUE, a dotted key of the TOML car format (repeatable)")
+        ->take_all()
+        ->allow_extra_args(false);
 }
 
 void add_report_options(CLI::App& report, ReportOptions& o) {
@@ -71,6 +74,7 @@ int sweep_command(const SweepOptions& o) {
     std::vector<std::string> args = {o.spec, "--out", o.out};
     if (!o.dask.empty()) args.insert(args.end(), {"--dask", o.dask});
     if (o.workers > 0) args.insert(args.end(), {"--workers", std::to_string(o.workers)});
+    for (const std::string& s : o.set) args.insert(args.end(), {"--set", s});
     return run_python_module("tractive.sweep", args);
 }
 

@@ -15,6 +15,7 @@ struct SweepOptions {
     std::string out;
     std::string dask;
     int workers = 0;
+    std::vector<std::string> set;  // --set KEY=VALUE for every car
 };
 
 struct ReportOptions {

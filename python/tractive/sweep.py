@@ -42,9 +42,10 @@ def _number(path, key, value):
     return float(value)
 
 
-def load_spec(path):
+def load_spec(path, settings=()):
     """The sweep in `path`: cars (TOML text and path), tests, and the list of runs, each a list of
-    (key, value) settings. Raises SpecError for anything it cannot use."""
+    (key, value) settings. `settings` ("KEY=VALUE", the CLI's --set) change every car first.
+    Raises SpecError for anything it cannot use."""
     import tractive
 
     path = pathlib.Path(path)
@@ -85,6 +86,15 @@ def load_spec(path):
         car_path = (path.parent / c).resolve()
         try:
             car = tractive.load_car(str(car_path))
+            for s in settings:
+                key, eq, value = s.partition("=")
+                if not eq:
+                    raise SpecError(f"--set {s}: expected KEY=VALUE")
+                try:
+                    value = json.loads(value)
+                except json.JSONDecodeError:
+                    pass  # a word: a string value ("automatic")
+                car.set(key.strip(), value)
         except (tractive.LoadError, ValueError) as e:
             _fail(path, "sweep.cars", f"{c}: {e}")
         loaded.append({"file": c, "path": str(car_path), "toml": car.toml})
@@ -239,8 +249,8 @@ class Progress:
         sys.stderr.flush()
 
 
-def run_sweep(spec_path, out, dask_address=None, workers=None):
-    spec = load_spec(spec_path)
+def run_sweep(spec_path, out, dask_address=None, workers=None, settings=()):
+    spec = load_spec(spec_path, settings)
     out = pathlib.Path(out)
     out.mkdir(parents=True, exist_ok=True)
     fingerprint = _fingerprint(spec)
@@ -308,9 +318,10 @@ def main(argv=None):
     parser.add_argument("--out", required=True, help="folder for results.csv, results.json and the run journal")
     parser.add_argument("--dask", metavar="ADDRESS", help="a Dask distributed scheduler, e.g. tcp://127.0.0.1:8786")
     parser.add_argument("--workers", type=int, help="local threads (default: all cores)")
+    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="change every car first (repeatable)")
     args = parser.parse_args(argv)
     try:
-        return run_sweep(args.spec, args.out, args.dask, args.workers)
+        return run_sweep(args.spec, args.out, args.dask, args.workers, args.set)
     except SpecError as e:
         sys.stderr.write(f"error: {e}\n")
         return EXIT_BAD_INPUT

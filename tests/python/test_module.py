@@ -126,3 +126,11 @@ def test_a_batch_refuses_actions_of_the_wrong_shape(cars_dir):
     batch.reset(seed=0)
     with pytest.raises(ValueError, match=r"shape \(3, 6\)"):
         batch.step(np.zeros((3, 5)))
+
+
+def test_the_lane_keeping_task_runs_on_the_shipped_proving_ground(cars_dir):
+    ground = tractive.load_ground(str(cars_dir.parent / "grounds" / "proving_ground.toml"))
+    cars = [tractive.load_car(str(cars_dir / "roadster.toml"))] * 4
+    obs, total, _ = _drive(tractive.Batch(cars, threads=2, ground=ground, horizon_s=30.0), 200, seed=3)
+    # 10 s along the pad and into the 12 m straight, on the line.
+    assert (np.abs(obs[:, 2]) < 0.5).all() and (total > 8.0).all()

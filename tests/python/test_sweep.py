@@ -101,3 +101,17 @@ def test_bad_specs_are_refused_naming_the_key(cli, cars_dir, tmp_path, body, wor
     r = sweep(cli, spec, tmp_path / "out")
     assert r.returncode == 2, r.stderr
     assert words in r.stderr and str(spec) in r.stderr
+
+
+def test_set_changes_every_car_before_the_sweep(cli, cars_dir, tmp_path):
+    spec = write_spec(tmp_path, cars_dir, 'kind = "grid"\n[parameters]\n"aero[0].drag_coefficient" = { values = [0.3] }')
+    plain = sweep(cli, spec, tmp_path / "plain")
+    wet = sweep(cli, spec, tmp_path / "weak", "--set", "wheels.front.brake.max_pressure_pa=8e6")
+    assert plain.returncode == 0 and wet.returncode == 0, plain.stderr + wet.stderr
+    def distance(folder):
+        rows = (folder / "results.csv").read_text().splitlines()
+        i = rows[0].split(",").index("braking.braking_100_0_m")
+        return float(rows[1].split(",")[i])
+    assert distance(tmp_path / "weak") > distance(tmp_path / "plain") + 1.0
+    bad = sweep(cli, spec, tmp_path / "bad", "--set", "wheels.front.brake.max_pressure_pa=-1")
+    assert bad.returncode == 2 and "max_pressure_pa" in bad.stderr
