@@ -123,6 +123,7 @@ TEST(InputMapping, BadFilesAreRefusedWithLineKeyAndWhatWasExpected) {
     expect_error("[device]\nkind = \"joystick\"\n", 2, "device.kind", "\"wheel\" or \"gamepad\"");
     expect_error("[device.steer]\naxis = 64\n", 2, "device.steer.axis", "an axis number");
     expect_error("[device.steer]\naxis = 1.5\n", 2, "device.steer.axis", "an integer");
+    expect_error("[device.steer]\nrange = [-30000, 3.5e90]\n", 2, "device.steer.range", "an integer");  // found by fuzz_drive_inputs
     expect_error("[device.brake]\nrange = [5, 5]\n", 2, "device.brake.range", "two different");
     expect_error("[device.brake]\ndead_zone = 0.9\n", 2, "device.brake.dead_zone", "[0, 0.45]");
     expect_error("[device.brake]\nscale = 2\n", 2, "device.brake.scale", "unknown key");

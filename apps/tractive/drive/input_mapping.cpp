@@ -49,8 +49,9 @@ public:
         return n->as_table();
     }
     [[nodiscard]] int integer(const toml::node& n, const std::string& full, int lo, int hi, std::string_view what) const {
-        const auto v = n.value<int64_t>();
-        if (!n.is_integer() || !v || *v < lo || *v > hi) {
+        // Only an integer node is asked for its integer (toml++ converts a float one, out of range: UB).
+        const auto v = n.is_integer() ? n.value<int64_t>() : std::nullopt;
+        if (!v || *v < lo || *v > hi) {
             throw LoadError(where(n), full, fmt::format("expected {}: an integer in [{}, {}]", what, lo, hi));
         }
         return static_cast<int>(*v);
