@@ -36,6 +36,7 @@ __all__ = [
     "Ground",
     "LoadError",
     "Vehicle",
+    "apply_settings",
     "car_from_toml",
     "load_car",
     "load_ground",
@@ -85,6 +86,23 @@ def run(car, controls, duration_s=-1.0, interval_s=0.01, mode="", abs=None, tcs=
     pandas DataFrame with as_frame=True."""
     columns = _tractive.run(car, _controls_csv(controls), duration_s, interval_s, mode, abs, tcs, ground)
     return to_dataframe(columns) if as_frame else columns
+
+
+def apply_settings(car, settings):
+    """Sets each "KEY=VALUE" (a dotted key of the TOML car format; the value read as JSON, else as
+    text: "automatic") on the car, in order. Raises LoadError (a ValueError) naming the key."""
+    import json
+
+    for s in settings:
+        key, eq, value = s.partition("=")
+        if not eq:
+            raise ValueError(f"{s}: expected KEY=VALUE")
+        try:
+            value = json.loads(value)
+        except json.JSONDecodeError:
+            pass
+        car.set(key.strip(), value)
+    return car
 
 
 def to_dataframe(columns):

@@ -38,16 +38,7 @@ def _car_entry(text, label_counts):
 
     path, *settings = text.split("@")
     try:
-        car = tractive.load_car(path)
-        for s in settings:
-            key, eq, value = s.partition("=")
-            if not eq:
-                raise InputError(f"{text}: '{s}': expected KEY=VALUE after @")
-            try:
-                parsed = json.loads(value)
-            except json.JSONDecodeError:
-                parsed = value
-            car.set(key.strip(), parsed)
+        car = tractive.apply_settings(tractive.load_car(path), settings)
     except (tractive.LoadError, ValueError) as e:
         raise InputError(str(e))
     label = car.name + ("" if not settings else " (" + ", ".join(settings) + ")")

@@ -85,16 +85,7 @@ def load_spec(path, settings=()):
     for c in cars:
         car_path = (path.parent / c).resolve()
         try:
-            car = tractive.load_car(str(car_path))
-            for s in settings:
-                key, eq, value = s.partition("=")
-                if not eq:
-                    raise SpecError(f"--set {s}: expected KEY=VALUE")
-                try:
-                    value = json.loads(value)
-                except json.JSONDecodeError:
-                    pass  # a word: a string value ("automatic")
-                car.set(key.strip(), value)
+            car = tractive.apply_settings(tractive.load_car(str(car_path)), settings)
         except (tractive.LoadError, ValueError) as e:
             _fail(path, "sweep.cars", f"{c}: {e}")
         loaded.append({"file": c, "path": str(car_path), "toml": car.toml})

@@ -80,10 +80,7 @@ ManeuverResult double_lane_change(const VehicleSpec& spec, const ManeuverOptions
     double worst_m = 0.0, peak_ay = 0.0, peak_r = 0.0, entry_v = kNaN;
     bool cone_hit = false;
     while (d.state().position_m.x < x_end + kRunOut_m && d.time_s() < 60.0 && !d.failed()) {
-        const DriverCommand cmd = drive({v, &course}, d.model(), d.state(), d.h(), driver);
-        in.throttle = cmd.throttle;
-        in.brake = cmd.brake;
-        in.steering = cmd.steering;
+        apply_driver(d, {v, &course}, driver, in);
         d.step(in);
         const double x = d.state().position_m.x, y = d.state().position_m.y;
         if (std::isnan(entry_v) && x >= 0.0) entry_v = forward_speed_m_per_s(d.state());
@@ -164,10 +161,7 @@ ManeuverResult sine_with_dwell(const VehicleSpec& spec, const ManeuverOptions& o
     while (d.time_s() < end && !d.failed() && std::isfinite(amplitude)) {
         const double t = d.time_s();
         if (t < kStraight_s) {  // straight, speed held
-            const DriverCommand cmd = drive({v, &line}, d.model(), d.state(), d.h(), lane_driver);
-            in.throttle = cmd.throttle;
-            in.brake = cmd.brake;
-            in.steering = cmd.steering;
+            apply_driver(d, {v, &line}, lane_driver, in);
         } else {
             if (std::isnan(start_s)) {
                 start_s = t;
@@ -230,10 +224,7 @@ ManeuverResult constant_radius(const VehicleSpec& spec, const ManeuverOptions& o
     double sx = 0, sy = 0, sxx = 0, sxy = 0, n = 0, held_g = kNaN;
     while (d.time_s() < kCap_s && !d.failed()) {
         const double target = v0 + std::max(0.0, d.time_s() - kSettle_s) * kRamp_m_per_s2;
-        const DriverCommand cmd = drive({target, &circle}, d.model(), d.state(), d.h(), driver);
-        in.throttle = cmd.throttle;
-        in.brake = cmd.brake;
-        in.steering = cmd.steering;
+        apply_driver(d, {target, &circle}, driver, in);
         d.step(in);
         if (d.time_s() < kSettle_s) continue;
         const PathProjection p = project_onto_path(circle, d.state().position_m.x, d.state().position_m.y);

@@ -55,10 +55,7 @@ StandardTestResult skidpad_test(const VehicleSpec& spec, const StandardTestOptio
         const double t = d.time_s();
         const double target = std::min(v_max, v0 + std::max(0.0, t - kSettle_s) * kRampRate_m_per_s2);
         if (target >= v_max) break;
-        const DriverCommand cmd = drive({target, &circle}, d.model(), d.state(), d.h(), driver);
-        in.throttle = cmd.throttle;
-        in.brake = cmd.brake;
-        in.steering = cmd.steering;
+        apply_driver(d, {target, &circle}, driver, in);
         d.step(in);
         if (d.time_s() < kSettle_s) continue;
         const PathProjection p = project_onto_path(circle, d.state().position_m.x, d.state().position_m.y);

@@ -285,6 +285,13 @@ ControlSettings settings_in_mode(const VehicleSpec& spec, ShiftMode mode) {
 
 int top_gear(const VehicleSpec& spec) { return static_cast<int>(spec.transmission.forward_ratios.size()); }
 
+void apply_driver(const TestDrive& d, const DriverTarget& target, DriverModelState& driver, DriverInput& in) {
+    const DriverCommand cmd = drive(target, d.model(), d.state(), d.h(), driver);
+    in.throttle = cmd.throttle;
+    in.brake = cmd.brake;
+    in.steering = cmd.steering;
+}
+
 int gear_for(const VehicleSpec& spec, double v) {
     const DriverVehicleFigures f = driver_vehicle_figures(spec);
     int chosen = 1;

@@ -10,6 +10,7 @@
 #include "tractive/analysis/standard_tests.hpp"
 #include "tractive/world/framed_ground.hpp"
 #include "tractive/control/controller.hpp"
+#include "tractive/driver/driver_model.hpp"
 #include "tractive/driver/path.hpp"
 #include "tractive/driver/path_follower.hpp"
 #include "tractive/road/road.hpp"
@@ -286,5 +287,8 @@ int top_gear(const VehicleSpec& spec);
 // The highest forward gear in which the engine turns at least 35 % of its rev limit at v (in its
 // torque band, not lugging), first when none does.
 int gear_for(const VehicleSpec& spec, double v);
+
+// The driver model's pedals and steering for this target into `in` (the lever as it is there).
+void apply_driver(const TestDrive& d, const DriverTarget& target, DriverModelState& driver, DriverInput& in);
 
 }  // namespace tractive::standard_tests
