@@ -4,6 +4,9 @@
 // damping alone would need h < 2 ms explicitly; a car riding on its bump stops under downforce)
 // is stable and damped at any step instead of gaining energy from the explicit update.
 //
+// The body's contact points (laws/body_contact.hpp) join the same way while they touch: their
+// spring and damper act straight along the ground's normal at the point.
+//
 // Corner i pushes on the chassis at its mount r_i, along the body's z axis, and its spring is
 // compressed as the mount moves along the ground's normal n_i under its wheel (the wheel rests on the ground; the body's
 // own forward speed along a pitched z axis compresses nothing). Within the small angle between
@@ -23,6 +26,7 @@
 
 #include <array>
 #include <cmath>
+#include <span>
 
 #include "tractive/core/vec3.hpp"
 
@@ -45,7 +49,7 @@ struct ChassisVelocityChange {
 // only the sprung mass along z) and inertia tensor, world axes; u_after: u* (v, omega after the
 // rows); v, omega: the velocities at the start of the step.
 inline ChassisVelocityChange chassis_implicit_correction(const Mat3& mass, const Mat3& inertia,
-                                                         const std::array<CornerCoupling, 4>& corners,
+                                                         std::span<const CornerCoupling> corners,
                                                          const Vec3& v_after, const Vec3& omega_after, const Vec3& v,
                                                          const Vec3& omega, double h) {
     double a[6][6] = {};

@@ -137,6 +137,50 @@ VehicleModel build_vehicle_model(const VehicleSpec& spec) {
         }
     }
 
+    // Body contact points: a 2009 file's contact points (kept as point masses named so by the
+    // loader), else the box around the masses and the wheels.
+    for (const PointMass& pm : spec.masses) {
+        if (pm.name.rfind("contact-point-", 0) == 0 && m.body_contact_count < m.body_contact_m.size()) {
+            m.body_contact_m[m.body_contact_count++] = pm.position_m - mp.cg_m;
+        }
+    }
+    if (m.body_contact_count < 4) {
+        // The box around the masses and the wheels gives the roof's four corners and, 0.25 m above
+        // the tyres' bottoms (a bumper's height), the ends' four; the floor's four points lie
+        // inboard, a quarter wheelbase either side of its middle and at 35 % of the track
+        // either side of the centre line, 0.13 m up (a road car's ground clearance under its
+        // floor, where a crest or a kerb scrapes it).
+        m.body_contact_count = 0;
+        Vec3 lo{1e9, 1e9, 1e9}, hi{-1e9, -1e9, -1e9};
+        const auto grow = [&](const Vec3& p) {
+            lo = {std::min(lo.x, p.x), std::min(lo.y, p.y), std::min(lo.z, p.z)};
+            hi = {std::max(hi.x, p.x), std::max(hi.y, p.y), std::max(hi.z, p.z)};
+        };
+        double lowest_tyre = 1e9, front_x = -1e9, rear_x = 1e9, half_track = 0.0;
+        for (const PointMass& pm : spec.masses) grow(pm.position_m - mp.cg_m);
+        for (const WheelModel& w : m.wheels) {
+            const Vec3& c = w.design_position_m;
+            grow({c.x - w.radius_m, c.y, c.z + w.radius_m});
+            grow({c.x + w.radius_m, c.y, c.z});
+            lowest_tyre = std::min(lowest_tyre, c.z - w.radius_m);
+            front_x = std::max(front_x, c.x);
+            rear_x = std::min(rear_x, c.x);
+            half_track = std::max(half_track, std::abs(c.y));
+        }
+        const double roof = std::max(hi.z, lowest_tyre + 0.6);
+        const double bumper = lowest_tyre + 0.25, floor = lowest_tyre + 0.13;
+        const double mid = 0.5 * (front_x + rear_x), quarter = 0.25 * (front_x - rear_x);
+        for (const double y : {lo.y, hi.y}) {
+            for (const double x : {lo.x, hi.x}) {
+                m.body_contact_m[m.body_contact_count++] = {x, y, roof};
+                m.body_contact_m[m.body_contact_count++] = {x, y, bumper};
+            }
+        }
+        for (const double y : {-0.35 * half_track, 0.35 * half_track}) {
+            for (const double x : {mid - quarter, mid + quarter}) m.body_contact_m[m.body_contact_count++] = {x, y, floor};
+        }
+    }
+
     // Open differentials: an axle's carrier turns at (1 - s) w_left + s w_right (s = torque
     // split to the right: the planetary relation that passes torque (1 - s) : s), its input at
     // final_drive times that; the centre's input at (1 - s_c) front + s_c rear input speeds.

@@ -18,6 +18,17 @@ Quat nlerp(const Quat& a, Quat b, double t) {
     return normalized({a.w + (b.w - a.w) * t, a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, a.z + (b.z - a.z) * t});
 }
 
+bool finite(const Vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
+
+// The integrated quantities a host sees: pose, velocities, the shafts.
+bool finite_state(const VehicleState& s) {
+    bool ok = finite(s.position_m) && finite(s.velocity_m_per_s) && finite(s.angular_velocity_rad_per_s) && std::isfinite(s.orientation.w) &&
+              std::isfinite(s.orientation.x) && std::isfinite(s.orientation.y) && std::isfinite(s.orientation.z) &&
+              std::isfinite(s.engine_speed_rad_per_s) && std::isfinite(s.gearbox_speed_rad_per_s);
+    for (const WheelState& w : s.wheels) ok = ok && std::isfinite(w.spin_rad_per_s) && std::isfinite(w.travel_m);
+    return ok;
+}
+
 ExternalLoad load_at(const VehicleState& s, const Vec3& force, const Vec3& point) {
     return {force, cross(point - s.position_m, force)};
 }
@@ -39,6 +50,19 @@ void Vehicle::reset(const InitialConditions& start) {
     applied_ = Controls{};
     applied_.gear = state_.gear;
     held_ = impulse_ = ExternalLoad{};
+}
+
+void Vehicle::reset_to_wheels() {
+    InitialConditions here;
+    here.x_m = state_.position_m.x;
+    here.y_m = state_.position_m.y;
+    // The heading of the body's x axis over the ground (upside down, the nose still points there).
+    const Mat3 r = to_matrix(state_.orientation);
+    const double fx = r.m[0][0], fy = r.m[1][0];
+    here.heading_rad = std::hypot(fx, fy) > 1e-9 ? std::atan2(fy, fx) : euler_zyx(state_.orientation).yaw;
+    here.gear = state_.gear;
+    here.engine_running = state_.engine_running;
+    reset(here);
 }
 
 void Vehicle::set_control_settings(const ControlSettings& settings) {
@@ -79,6 +103,8 @@ UpdateResult Vehicle::update(double dt_s, const std::function<const DriverInput&
     }
     const double h = options_.step.internal_step_s;
     const StepResult steps = step_in_internal_steps(state_, options_.step, dt_s, [&] {
+        if (result.step_failed) return;  // kept at the last good state
+        const VehicleState good = state_;
         applied_ = control_step(model_, state_, input_at(state_.time_s), control_settings_, h, control_);
         result.gear_change_refused = result.gear_change_refused || control_.gear_change_refused;
         previous_ = state_;
@@ -89,6 +115,10 @@ UpdateResult Vehicle::update(double dt_s, const std::function<const DriverInput&
             impulse_ = ExternalLoad{};
         } else {
             step_fixed(model_, *ground_, applied_, options_.step, state_);
+        }
+        if (!finite_state(state_)) {
+            state_ = previous_ = good;
+            result.step_failed = true;
         }
     });
     result.internal_steps = steps.internal_steps;

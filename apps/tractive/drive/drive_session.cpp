@@ -46,17 +46,9 @@ void DriveSession::command(const DriveActions& a, FrameEvents& events) {
         events.reset = true;
     }
     if (a.command(Command::Respawn)) {
-        // Upright and at rest where the car is, heading where it heads, in the gear it is in.
-        const VehicleState& s = vehicle_.state();
-        InitialConditions here = start_;
-        here.x_m = s.position_m.x;
-        here.y_m = s.position_m.y;
-        here.heading_rad = euler_zyx(s.orientation).yaw;
-        here.speed_m_per_s = 0.0;
-        here.gear = s.gear;
-        here.engine_running = s.engine_running;
+        // Back on its wheels where it lies (Vehicle::reset_to_wheels).
         try {
-            vehicle_.reset(here);
+            vehicle_.reset_to_wheels();
         } catch (const std::invalid_argument&) {
             vehicle_.reset(start_);  // off the ground's edge: back to the start
         }

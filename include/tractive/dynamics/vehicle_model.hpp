@@ -104,6 +104,12 @@ struct VehicleModel {
     double governor_authority = 0.0;  // laws/engine.hpp
     double gearbox_inertia_kgm2 = 0.0;
     std::array<LockCoupling, 3> locks{};  // front axle, rear axle, centre
+    // Where the body touches the ground when it is not on its wheels (laws/body_contact.hpp), from
+    // the body origin, body axes: a 2009 VDrift file's [contact-points], else twelve points of
+    // the box around the point masses and the wheels: the roof's corners, the ends' corners at a
+    // bumper's height and four floor points inboard (vehicle_model.cpp).
+    std::array<Vec3, 16> body_contact_m{};
+    std::size_t body_contact_count = 0;
     // The largest internal step at which the step's explicit chassis update suits this car's
     // chassis modes (largest_explicit_chassis_step_s below); at a larger step the suspension's
     // damping is taken implicitly (dynamics/chassis_implicit.hpp).

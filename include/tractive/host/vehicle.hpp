@@ -47,6 +47,9 @@ struct UpdateResult {
     int internal_steps = 0;
     double dropped_time_s = 0.0;       // dt beyond the cap on steps per call (StepSettings), or a dt that is not a finite number >= 0
     bool gear_change_refused = false;  // the control layer refused a shift (docs/control.md)
+    // An internal step ended in a state that is not finite (a host's impossible force or
+    // impulse): the car was kept at the last good state, and the rest of dt not stepped.
+    bool step_failed = false;
 };
 
 class Vehicle {
@@ -89,6 +92,10 @@ public:
     // rest on its tyres (or rolling), the controller reset. Throws std::invalid_argument where
     // there is no ground.
     void reset(const InitialConditions& start);
+    // Puts a rolled (or stuck) car back on its wheels where it lies: upright on the ground at its
+    // x, y and heading, at rest, in the gear it is in, the engine as it was. Throws
+    // std::invalid_argument where there is no ground under it.
+    void reset_to_wheels();
 
     struct Snapshot {
         VehicleState state;
