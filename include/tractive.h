@@ -114,7 +114,9 @@ typedef struct tractive_input {
 } tractive_input;
 
 /* Advances by dt_s through the control layer; internal_steps (may be NULL) gets how many were
- * taken. A dt that is negative or not a number simulates nothing (TRACTIVE_BAD_INPUT). */
+ * taken. A dt that is negative or not a number simulates nothing (TRACTIVE_BAD_INPUT). A step
+ * that would end in a state that is not finite (an impossible force or impulse from the host)
+ * keeps the vehicle at its last good state and returns TRACTIVE_FAILED, saying so. */
 TRACTIVE_API tractive_status tractive_vehicle_update(tractive_vehicle* vehicle, double dt_s, const tractive_input* input, int* internal_steps);
 
 typedef struct tractive_body_state {

@@ -269,6 +269,10 @@ tractive_status tractive_vehicle_update(tractive_vehicle* vehicle, double dt_s, 
         in.start_engine = input->start_engine != 0;
         const tractive::UpdateResult r = vehicle->vehicle->update(dt_s, in);
         if (internal_steps) *internal_steps = r.internal_steps;
+        if (r.step_failed) {
+            return fail(TRACTIVE_FAILED, "tractive_vehicle_update: an internal step ended in a state that is not finite (a force or impulse "
+                                         "the car cannot take?): the vehicle was kept at its last good state");
+        }
         return TRACTIVE_OK;
     });
 }

@@ -92,3 +92,29 @@ TEST(CApi, AHostGroundThatAnswersNonsenseGivesNoNaN) {
     tractive_ground_free(ground);
     tractive_car_free(car);
 }
+
+// A host's impulse the car cannot take: the update says so and the vehicle stays where it was,
+// finite, and goes on.
+TEST(CApi, AnImpossibleImpulseFailsTheUpdateAndKeepsTheLastGoodState) {
+    tractive_car* car = nullptr;
+    tractive_ground* ground = nullptr;
+    tractive_vehicle* v = nullptr;
+    ASSERT_EQ(tractive_car_load_file(kRoadster.c_str(), &car), TRACTIVE_OK) << tractive_last_error();
+    ASSERT_EQ(tractive_ground_road(0.0, 0.0, 1.0, &ground), TRACTIVE_OK);
+    ASSERT_EQ(tractive_vehicle_create(car, ground, nullptr, 0, &v), TRACTIVE_OK) << tractive_last_error();
+    tractive_input in{};
+    ASSERT_EQ(tractive_vehicle_update(v, 0.1, &in, nullptr), TRACTIVE_OK);
+    tractive_body_state before{};
+    ASSERT_EQ(tractive_vehicle_state(v, 0, &before), TRACTIVE_OK);
+    const double impulse[3] = {0.0, 0.0, 1e300}, point[3] = {before.position_m[0], before.position_m[1] + 1.0, before.position_m[2]};
+    ASSERT_EQ(tractive_vehicle_add_impulse(v, impulse, point), TRACTIVE_OK);
+    EXPECT_EQ(tractive_vehicle_update(v, 0.1, &in, nullptr), TRACTIVE_FAILED);
+    EXPECT_NE(std::string(tractive_last_error()).find("last good state"), std::string::npos) << tractive_last_error();
+    tractive_body_state after{};
+    ASSERT_EQ(tractive_vehicle_state(v, 0, &after), TRACTIVE_OK);
+    for (int k = 0; k < 3; ++k) EXPECT_EQ(after.position_m[k], before.position_m[k]);
+    EXPECT_EQ(tractive_vehicle_update(v, 0.1, &in, nullptr), TRACTIVE_OK);
+    tractive_vehicle_free(v);
+    tractive_ground_free(ground);
+    tractive_car_free(car);
+}
