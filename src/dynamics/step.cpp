@@ -843,12 +843,28 @@ void velocities_after_external_forces(StepContext& x, const VehicleState& s) {
             for (int j = 0; j < 3; ++j) b.inv_mass.m[i][j] = (i == j ? 1.0 / mass : 0.0) + extra * zz[i] * zz[j];
     }
     b.inv_inertia = rot * inverse(inertia_body) * transpose(rot);
+    // The gyroscopic term implicitly (Catto, "Numerical Methods", GDC 2015: one Newton step of
+    // backward Euler on I (w' - w) + h w' x I w' = 0, body axes): J = I + h (S(w) I - S(I w)), S
+    // the cross-product matrix, w' = w - J^-1 h (w x I w). The explicit term gained energy once
+    // h |w| was not small: a car tumbling down a 45 degree slope spun up from 17 to 110 rad/s in
+    // 7 s of flight (random driving, seed 9563); this one keeps torque-free tumbling bounded and
+    // differs from it by O((h w)^2) in driving.
     const Vec3 omega_body_frame = transpose(rot) * s.angular_velocity_rad_per_s;
-    const Vec3 gyro = rot * cross(omega_body_frame, inertia_body * omega_body_frame);
+    const Vec3 momentum_body = inertia_body * omega_body_frame;
+    const auto cross_matrix = [](const Vec3& v) {
+        Mat3 c;
+        c.m[0][1] = -v.z, c.m[0][2] = v.y, c.m[1][0] = v.z, c.m[1][2] = -v.x, c.m[2][0] = -v.y, c.m[2][1] = v.x;
+        return c;
+    };
+    const Mat3 wi = cross_matrix(omega_body_frame) * inertia_body, si = cross_matrix(momentum_body);
+    Mat3 jacobian = inertia_body;
+    for (int r = 0; r < 3; ++r)
+        for (int c = 0; c < 3; ++c) jacobian.m[r][c] += h * (wi.m[r][c] - si.m[r][c]);
+    const Vec3 omega_gyro_body = omega_body_frame - inverse(jacobian) * (cross(omega_body_frame, momentum_body) * h);
     const Vec3 v_before = s.velocity_m_per_s;
     const Vec3 w_before = s.angular_velocity_rad_per_s;
     b.v = s.velocity_m_per_s + b.inv_mass * (force * h);
-    b.omega = s.angular_velocity_rad_per_s + b.inv_inertia * ((torque - gyro) * h);
+    b.omega = rot * omega_gyro_body + b.inv_inertia * (torque * h);
     b.w[detail::kEngine] = s.engine_speed_rad_per_s + et.drive_nm * h / m.engine_inertia_kgm2;
     b.w[detail::kGearbox] = s.gearbox_speed_rad_per_s;
     b.inv_i[detail::kEngine] = 1.0 / m.engine_inertia_kgm2;

@@ -1,0 +1,168 @@
+// Random driving that never explodes (issue 14): runs of 30 simulated seconds with random pedals,
+// steering, lever and paddles, over every shipped and shared car, all three transmission modes,
+// ABS and TCS on and off, grades up to the steepest the road takes, banks, and split and patchy
+// friction. Every internal step must keep the state finite; the speed stays below 1.5 times the
+// car's power-limited top speed on level ground (plus what the grade can add), and no wheel's
+// centre goes more than its radius under the road.
+//
+// TRACTIVE_RANDOM_RUNS (default 10,000) sets the number of runs, TRACTIVE_RANDOM_SEED the first
+// run's seed (run i has seed + i); a failing run prints its seed and the command that repeats it;
+// TRACTIVE_RANDOM_TRACE=1 prints each run's state every 0.25 s.
+// scripts/random_driving.sh runs a million.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <mutex>
+#include <numbers>
+#include <sstream>
+#include <thread>
+
+#include "dynamics/dynamics_support.hpp"
+#include "tractive/analysis/vehicle_summary.hpp"
+#include "tractive/host/vehicle.hpp"
+#include "tractive/road/road_ground.hpp"
+
+using namespace tractive;
+
+namespace {
+
+// SplitMix64: one integer of state, so a run is repeated from its seed alone.
+struct Random {
+    std::uint64_t state;
+    std::uint64_t next() {
+        std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        return z ^ (z >> 31);
+    }
+    double uniform(double lo, double hi) { return lo + (hi - lo) * (static_cast<double>(next() >> 11) * 0x1.0p-53); }
+    int pick(int n) { return static_cast<int>(next() % static_cast<std::uint64_t>(n)); }
+    bool chance(double p) { return uniform(0.0, 1.0) < p; }
+};
+
+struct Car {
+    std::string name;
+    VehicleSpec spec;
+    double top_speed_m_per_s;  // power-limited, level ground
+};
+
+const std::vector<Car>& cars() {
+    static const std::vector<Car> all = [] {
+        std::vector<Car> v;
+        const auto add = [&](std::string name, VehicleSpec spec) {
+            const VehicleSummary s = summarize(spec);
+            const double top = s.power_limited_top_speed_unbounded ? 150.0 : s.power_limited_top_speed_kmh / 3.6;
+            v.push_back({std::move(name), std::move(spec), top});
+        };
+        for (const auto& f : test::example_car_files()) add(f.stem().string(), load_car(f).spec);
+        for (const auto& f : test::vdrift_car_files()) add(f.stem().string(), load_car(f).spec);
+        return v;
+    }();
+    return all;
+}
+
+// One run: returns an empty string, or what went wrong (with the time).
+std::string run(std::uint64_t seed, bool trace = false) {
+    Random r{seed};
+    const Car& car = cars()[static_cast<std::size_t>(r.pick(static_cast<int>(cars().size())))];
+    RoadSpec road;
+    // Grades up to the steepest the road takes (1: 45 degrees), banks up to its 45 degrees too.
+    road.grade = r.chance(0.5) ? r.uniform(-1.0, 1.0) : 0.0;
+    road.bank_rad = r.chance(0.3) ? r.uniform(-45.0, 45.0) * std::numbers::pi / 180.0 : 0.0;
+    road.mu = r.uniform(0.3, 1.2);
+    for (int k = 0, n = r.pick(4); k < n; ++k) {  // patches and split friction ahead and behind
+        const double from = r.uniform(-200.0, 300.0);
+        road.stretches.push_back({from, from + r.uniform(5.0, 80.0), r.uniform(0.05, 1.3), r.chance(0.5) ? r.uniform(0.05, 1.3) : -1.0});
+        if (road.stretches.back().mu_right < 0.0) road.stretches.back().mu_right = road.stretches.back().mu_left;
+    }
+    VehicleOptions o;
+    o.control = ControlSettings{static_cast<ShiftMode>(r.pick(3)), {r.chance(0.5), r.chance(0.5)}};
+    o.start.speed_m_per_s = r.chance(0.5) ? r.uniform(0.0, 40.0) : 0.0;
+    o.start.gear = r.pick(3);
+    o.start.heading_rad = r.uniform(-std::numbers::pi, std::numbers::pi);
+    const auto ground = std::make_shared<RoadGround>(road);
+    if (trace) std::printf("%s grade %.3f bank %.1f deg mu %.2f, %zu stretches, mode %s abs %d tcs %d, start %.1f m/s gear %d\n", car.name.c_str(), road.grade,
+                           road.bank_rad * 180 / std::numbers::pi, road.mu, road.stretches.size(), to_string(o.control->mode), o.control->aids.abs,
+                           o.control->aids.tcs, o.start.speed_m_per_s, o.start.gear);
+    Vehicle v(car.spec, ground, o);
+    // The slope adds at most g sin(theta) x 30 s to the start and what the engine gives, theta the
+    // steepest descent of the graded and banked road (its normal's tilt).
+    const Vec3 n = road_normal(road);
+    const double slope_sin = std::sqrt(std::max(0.0, 1.0 - n.z * n.z));
+    const double speed_limit = 1.5 * car.top_speed_m_per_s + 9.80665 * slope_sin * 30.0 + o.start.speed_m_per_s;
+    const int gears = static_cast<int>(car.spec.transmission.forward_ratios.size());
+    DriverInput in;
+    double next_change_s = 0.0;
+    const double h = v.step_settings().internal_step_s;
+    while (v.state().time_s < 30.0) {
+        if (v.state().time_s >= next_change_s) {  // new controls for 0.1-3 s
+            in.throttle = r.chance(0.3) ? 0.0 : r.uniform(0.0, 1.0);
+            in.brake = r.chance(0.6) ? 0.0 : r.uniform(0.0, 1.0);
+            in.clutch = r.chance(0.6) ? 0.0 : r.uniform(0.0, 1.0);
+            in.steering = r.chance(0.3) ? 0.0 : r.uniform(-1.0, 1.0);
+            in.handbrake = r.chance(0.85) ? 0.0 : r.uniform(0.0, 1.0);
+            in.gear_lever = r.pick(gears + 2) - 1;
+            in.shift_up = r.chance(0.15);
+            in.shift_down = r.chance(0.1);
+            in.start_engine = r.chance(0.05);
+            next_change_s = v.state().time_s + r.uniform(0.1, 3.0);
+        }
+        const UpdateResult u = v.update(h, in);
+        const VehicleState& s = v.state();
+        if (trace && std::fmod(s.time_s + 1e-9, 0.25) < h) {
+            const EulerAngles e = euler_zyx(s.orientation);
+            std::printf("t %.2f v %.2f z %.2f roll %.2f pitch %.2f w %.1f gear %d fz %.0f %.0f %.0f %.0f in thr %.2f brk %.2f st %.2f hb %.2f lever %d\n", s.time_s,
+                        speed_m_per_s(s), s.position_m.z - road_height_m(road, s.position_m.x, s.position_m.y), e.roll, e.pitch,
+                        norm(s.angular_velocity_rad_per_s), s.gear, s.wheel_outputs[0].fz_n, s.wheel_outputs[1].fz_n, s.wheel_outputs[2].fz_n,
+                        s.wheel_outputs[3].fz_n, in.throttle, in.brake, in.steering, in.handbrake, in.gear_lever);
+        }
+        std::ostringstream at;
+        at << " at " << s.time_s << " s (" << car.name << ", " << to_string(o.control->mode) << ")";
+        if (u.step_failed) return "a step ended in a state that is not finite" + at.str();
+        const double speed = speed_m_per_s(s);
+        if (!(speed <= speed_limit)) return "speed " + std::to_string(speed) + " m/s above " + std::to_string(speed_limit) + at.str();
+        for (int i = 0; i < 4; ++i) {
+            const Vec3 hub = v.wheel_pose(i).pose.position_m;
+            const double under = road_height_m(road, hub.x, hub.y) - hub.z;
+            if (!(under <= v.model().wheels[static_cast<std::size_t>(i)].radius_m)) {
+                return "wheel " + std::to_string(i) + " " + std::to_string(under) + " m under the road" + at.str();
+            }
+        }
+    }
+    return {};
+}
+
+std::uint64_t env_number(const char* name, std::uint64_t fallback) {
+    const char* text = std::getenv(name);
+    return text && *text ? std::strtoull(text, nullptr, 10) : fallback;
+}
+
+}  // namespace
+
+TEST(RandomDriving, NeverExplodes) {
+    const std::uint64_t runs = env_number("TRACTIVE_RANDOM_RUNS", 10000);
+    const std::uint64_t first = env_number("TRACTIVE_RANDOM_SEED", 1);
+    const bool trace = env_number("TRACTIVE_RANDOM_TRACE", 0) != 0;  // print each run's state every 0.25 s
+    ASSERT_FALSE(cars().empty());
+    std::mutex lock;
+    std::vector<std::string> failures;
+    std::vector<std::thread> pool;
+    const unsigned threads = std::max(1u, std::min(2u, std::thread::hardware_concurrency()));
+    for (unsigned t = 0; t < threads; ++t) {
+        pool.emplace_back([&, t] {
+            for (std::uint64_t i = t; i < runs; i += threads) {
+                const std::uint64_t seed = first + i;
+                const std::string why = run(seed, trace);
+                if (why.empty()) continue;
+                std::lock_guard<std::mutex> g(lock);
+                failures.push_back("seed " + std::to_string(seed) + ": " + why + "\n  repeat: TRACTIVE_RANDOM_SEED=" + std::to_string(seed) +
+                                   " TRACTIVE_RANDOM_RUNS=1 build/tests/tractive_dynamics_tests --gtest_filter=RandomDriving.NeverExplodes");
+            }
+        });
+    }
+    for (std::thread& t : pool) t.join();
+    for (const std::string& f : failures) ADD_FAILURE() << f;
+    EXPECT_TRUE(failures.empty()) << failures.size() << " of " << runs << " runs failed";
+}
