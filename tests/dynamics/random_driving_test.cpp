@@ -2,8 +2,8 @@
 // steering, lever and paddles, over every shipped and shared car, all three transmission modes,
 // ABS and TCS on and off, grades up to the steepest the road takes, banks, and split and patchy
 // friction. Every internal step must keep the state finite; the speed stays below 1.5 times the
-// car's power-limited top speed on level ground (plus what the grade can add), and no wheel's
-// centre goes more than its radius under the road.
+// car's power-limited top speed on level ground (on a slope, plus what gravity can add in 30 s),
+// and no wheel's centre goes more than its radius under the road.
 //
 // TRACTIVE_RANDOM_RUNS (default 10,000) sets the number of runs, TRACTIVE_RANDOM_SEED the first
 // run's seed (run i has seed + i); a failing run prints its seed and the command that repeats it;
@@ -91,7 +91,8 @@ std::string run(std::uint64_t seed, bool trace = false) {
     // steepest descent of the graded and banked road (its normal's tilt).
     const Vec3 n = road_normal(road);
     const double slope_sin = std::sqrt(std::max(0.0, 1.0 - n.z * n.z));
-    const double speed_limit = 1.5 * car.top_speed_m_per_s + 9.80665 * slope_sin * 30.0 + o.start.speed_m_per_s;
+    // On level ground 1.5 times the power-limited top speed (a rolling start is below it).
+    const double speed_limit = std::max(1.5 * car.top_speed_m_per_s, o.start.speed_m_per_s) + 9.80665 * slope_sin * 30.0;
     const int gears = static_cast<int>(car.spec.transmission.forward_ratios.size());
     DriverInput in;
     double next_change_s = 0.0;
