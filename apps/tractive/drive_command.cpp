@@ -12,7 +12,6 @@
 #include "tractive/io/car_loader.hpp"
 #include "tractive/io/controls_csv.hpp"
 #include "tractive/road/road_ground.hpp"
-#include "tractive/spec/validate.hpp"
 
 namespace fs = std::filesystem;
 

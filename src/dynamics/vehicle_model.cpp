@@ -167,6 +167,8 @@ VehicleModel build_vehicle_model(const VehicleSpec& spec) {
             rear_x = std::min(rear_x, c.x);
             half_track = std::max(half_track, std::abs(c.y));
         }
+        // The roof at least 0.6 m above the tyres' bottoms: the masses and wheel tops can lie lower
+        // than a car's roof (1.2-1.5 m), and a lower box would let a rolled car rest on its wheels' tops.
         const double roof = std::max(hi.z, lowest_tyre + 0.6);
         const double bumper = lowest_tyre + 0.25, floor = lowest_tyre + 0.13;
         const double mid = 0.5 * (front_x + rear_x), quarter = 0.25 * (front_x - rear_x);
