@@ -10,17 +10,18 @@ A difference below a metric's resolution is not counted however large relative t
 0.1 km/h, and 0.005 for ratios (a step-steer overshoot of 0.17 % against 0.16 %).
 
   scripts/convergence.py [--tractive BIN] [--data-root DIR] [--step-ms 8] [--fine-ms 0.8]
-                         [--tolerance 0.01] CAR...
+                         [--tolerance 0.01] [--tests accel,skidpad,...] [--jobs N] CAR...
 """
 import argparse
+import concurrent.futures
 import json
 import math
 import subprocess
 import sys
 
 
-def run(tractive, car, data_root, step_ms):
-    cmd = [tractive, "test", car, "--json", "--step-ms", str(step_ms)]
+def run(tractive, car, data_root, step_ms, tests=()):
+    cmd = [tractive, "test", car, *tests, "--json", "--step-ms", str(step_ms)]
     if data_root:
         cmd += ["--data-root", data_root]
     done = subprocess.run(cmd, capture_output=True, text=True)
@@ -76,17 +77,24 @@ def main():
     ap.add_argument("--step-ms", type=float, default=8.0)
     ap.add_argument("--fine-ms", type=float, default=0.8)
     ap.add_argument("--tolerance", type=float, default=0.01)
+    ap.add_argument("--tests", default="", help="comma-separated standard tests (default: all)")
+    ap.add_argument("--jobs", type=int, default=1, help="cars run at once (results printed in order)")
     args = ap.parse_args()
+    tests = [t for t in args.tests.split(",") if t]
+
+    def both(car):
+        return (run(args.tractive, car, args.data_root, args.step_ms, tests),
+                run(args.tractive, car, args.data_root, args.fine_ms, tests))
+
     outside = 0
-    for car in args.cars:
-        coarse = run(args.tractive, car, args.data_root, args.step_ms)
-        fine = run(args.tractive, car, args.data_root, args.fine_ms)
-        rows = list(compare(coarse, fine, args.tolerance))
-        outside += len(rows)
-        print(f"{car}: {'converged' if not rows else f'{len(rows)} outside {100 * args.tolerance:g} %'}", flush=True)
-        for test, name, c, f, rel in rows:
-            diff = "status/flag" if rel is None else f"{100 * rel:+.2f} %"
-            print(f"  {test:<11} {name:<32} {c!s:>12} {f!s:>12}  {diff}", flush=True)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        for car, (coarse, fine) in zip(args.cars, pool.map(both, args.cars)):
+            rows = list(compare(coarse, fine, args.tolerance))
+            outside += len(rows)
+            print(f"{car}: {'converged' if not rows else f'{len(rows)} outside {100 * args.tolerance:g} %'}", flush=True)
+            for test, name, c, f, rel in rows:
+                diff = "status/flag" if rel is None else f"{100 * rel:+.2f} %"
+                print(f"  {test:<11} {name:<32} {c!s:>12} {f!s:>12}  {diff}", flush=True)
     return 1 if outside else 0
 
 

@@ -469,6 +469,28 @@ TEST(StandardTests, ATallCarFindsItsSkidpadLimitWhenItsInsideWheelsLift) {
     EXPECT_LT(r.metric("skidpad_g").value, stock.metric("skidpad_g").value);
 }
 
+TEST(StandardTests, ASkidpadTheEngineCannotKeepUpWithSaysSo) {
+    // The roadster with a tenth of its torque cannot make the power the circle's cornering drag
+    // takes near its grip limit: it falls behind the rising target speed, and the result says the
+    // figure is power-limited (a lower bound of the grip limit), not the grip limit itself.
+    const VehicleSpec stock_spec = load_car(std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml").spec;
+    VehicleSpec spec = stock_spec;
+    const auto xs = spec.engine.torque_curve_nm.xs();
+    const auto ys = spec.engine.torque_curve_nm.ys();
+    std::vector<double> torque(ys.begin(), ys.end());
+    for (double& t : torque) t *= 0.1;
+    spec.engine.torque_curve_nm = PiecewiseLinear(std::vector<double>(xs.begin(), xs.end()), torque);
+    const StandardTestResult weak = run_standard_test("skidpad", spec);
+    ASSERT_TRUE(weak.passed()) << to_string(weak.status) << ": " << weak.reason;
+    const StandardTestResult stock = run_standard_test("skidpad", stock_spec);
+    ASSERT_TRUE(stock.passed()) << to_string(stock.status) << ": " << stock.reason;
+    std::printf("skidpad: stock %.3f g, a tenth of the torque %.3f g\n", stock.metric("skidpad_g").value,
+                weak.metric("skidpad_g").value);
+    EXPECT_EQ(weak.metric("skidpad_power_limited").value, 1.0);
+    EXPECT_EQ(stock.metric("skidpad_power_limited").value, 0.0);
+    EXPECT_LT(weak.metric("skidpad_g").value, stock.metric("skidpad_g").value - 0.05);
+}
+
 TEST(StandardTests, ManualStartsOfAnEngineThatIdlesHigh) {
     // An engine idling above 0.3 x its rev limit (a racing engine: the public VDrift G-P34 idles at
     // 4,000 rpm under an 11,000 rpm limit): the move-off revs are held at 1.5 x idle at least.
