@@ -88,6 +88,9 @@ struct ContactRow {
     // The ground's own velocity along the row (a moving platform; 0 on a ground at rest): the
     // row's velocity is the contact's relative to the surface, J v - surface_speed.
     double surface_speed;
+    // The body's share of the row velocity's change over the step, predicted (the last step's
+    // carried on; 0 for none): prepare() takes that share by the trapezoidal rule (below).
+    double body_change;
     double spring_gamma;  // g_s (m/s per N s)
     double spring_bias;   // b (m/s)
     double e1;           // set by prepare()
@@ -161,6 +164,7 @@ struct RowSet {
     std::array<TirePair, 4> pairs;    // only the first pair_count
     int shaft_count = 0;
     int pair_count = 0;
+    int viscous_coupling_count = 0;  // viscous couplings (damper lock rows) among the shaft rows
     ShaftBlock block;
 
     // The step builds at most the rows listed above; the checks guard the fixed storage.
@@ -185,6 +189,8 @@ struct RowSet {
         p.y.time_weighted = true;
         p.x.surface_speed = 0.0;
         p.y.surface_speed = 0.0;
+        p.x.body_change = 0.0;
+        p.y.body_change = 0.0;
         p.circle = 0.0;
         return p;
     }
@@ -194,6 +200,7 @@ struct RowSet {
     void clear() {
         shaft_count = 0;
         pair_count = 0;
+        viscous_coupling_count = 0;
         block.first = -1;
     }
 };
@@ -221,7 +228,17 @@ inline void prepare(ContactRow& r, double inv_i_wheel, const Bodies& b) {
     // theta = 1/2 + h k K / 4 in [1/2, 1]; backward Euler for a stiff row (a wheel's spin on its
     // tyre), the trapezoidal rule for a soft one. Not for a time-weighted row (the lateral rows,
     // whose slope carries the relaxed slip's own weight of the step's end).
-    if (r.stick == 0.0 && !r.time_weighted) r.q *= std::clamp(0.5 + 0.25 * r.q * k, 0.5, 1.0);
+    if (r.stick == 0.0 && !r.time_weighted && r.q > 0.0) {
+        // The body's share of the row velocity is soft (h k K_body small at speed) where the
+        // wheel's spin is stiff: its change over the step is taken by the trapezoidal rule,
+        // theta_b = 1/2 + h k K_body / 4 in [1/2, 1], with the change predicted (body_change)
+        // so that the row stays the symmetric one the sweeps solve:
+        //   lambda = L0 - q (J v - J v0) + q (1 - theta_b) dv_body.
+        const double k_body = dot(r.lin, r.inv_mass_lin) + dot(r.ang, r.inv_inertia_ang);
+        const double theta_body = std::clamp(0.5 + 0.25 * r.q * k_body, 0.5, 1.0);
+        r.law_impulse += r.q * (1.0 - theta_body) * r.body_change;
+        r.q *= std::clamp(0.5 + 0.25 * r.q * k, 0.5, 1.0);
+    }
     const double slide = 1.0 - r.stick;
     const double compliance = slide + r.stick * r.q * r.spring_gamma;
     const double denominator = r.q * k + compliance;
@@ -309,6 +326,32 @@ struct ChassisVelocity {
     }
 };
 
+// `updates` Gauss-Seidel updates of the shaft rows in order (more than shaft_count: the order
+// again from the first).
+inline void sweep_shafts(RowSet& set, Bodies& b, int updates) {
+    for (int n = 0; n < updates; ++n) {
+        const int i = n < set.shaft_count ? n : n - set.shaft_count;
+        if (i == set.block.first) {
+            solve_block(set.block, set.shafts[i], set.shafts[i + 1], b);
+            ++n;
+            continue;
+        }
+        ShaftRow& r = set.shafts[i];
+        if (r.dof_count == 1) {  // most shaft rows: brakes, engine friction, gearbox loss
+            double& w = b.w[r.dof[0]];
+            const double next = clamp_to(r.lambda - r.coeff[0] * w * r.eff_mass, r.lo, r.hi);
+            w += r.inv_i_coeff[0] * (next - r.lambda);
+            r.lambda = next;
+            continue;
+        }
+        // (A damper row: lambda' = -(J v + K d) / inv_q solved for the change d.)
+        const double next = clamp_to(r.lambda - (row_velocity(r, b) + r.lambda * r.inv_q) * r.eff_mass, r.lo, r.hi);
+        const double d = next - r.lambda;
+        r.lambda = next;
+        apply(r, b, d);
+    }
+}
+
 // Not inlined: inlined into step_fixed, g++ 12 allocated registers worse in both and the step
 // took about 10 % more instructions (callgrind).
 // Warm start from last step's impulses (clamped to this step's bounds), then `iterations`
@@ -374,28 +417,7 @@ struct ChassisVelocity {
         b.omega = {c.wx, c.wy, c.wz};
         // In the last sweep the shaft rows twice, so that the rows coupled through the wheels
         // (the gear row, differential locks and brakes) agree more closely.
-        const int shaft_updates = it + 1 == iterations ? 2 * set.shaft_count : set.shaft_count;
-        for (int n = 0; n < shaft_updates; ++n) {
-            const int i = n < set.shaft_count ? n : n - set.shaft_count;
-            if (i == set.block.first) {
-                solve_block(set.block, set.shafts[i], set.shafts[i + 1], b);
-                ++n;
-                continue;
-            }
-            ShaftRow& r = set.shafts[i];
-            if (r.dof_count == 1) {  // most shaft rows: brakes, engine friction, gearbox loss
-                double& w = b.w[r.dof[0]];
-                const double next = clamp_to(r.lambda - r.coeff[0] * w * r.eff_mass, r.lo, r.hi);
-                w += r.inv_i_coeff[0] * (next - r.lambda);
-                r.lambda = next;
-                continue;
-            }
-            // (A damper row: lambda' = -(J v + K d) / inv_q solved for the change d.)
-            const double next = clamp_to(r.lambda - (row_velocity(r, b) + r.lambda * r.inv_q) * r.eff_mass, r.lo, r.hi);
-            const double d = next - r.lambda;
-            r.lambda = next;
-            apply(r, b, d);
-        }
+        sweep_shafts(set, b, it + 1 == iterations ? 2 * set.shaft_count : set.shaft_count);
     }
 }
 

@@ -210,6 +210,9 @@ struct WheelFrame {
     double stiffness_x = 0.0;
     double stiffness_y = 0.0;
     double row_velocity_x = 0.0;
+    // The body's share of the longitudinal row's velocity change over this step, predicted from
+    // the last step's (ContactRow::body_change).
+    double body_change_x = 0.0;
     double rolling_speed = 0.0;  // |v_x| of the contact along the heading (m/s)
     double row_velocity_y = 0.0;
     double stick = 0.0;
@@ -611,6 +614,13 @@ void tyre_forces_at_wheel(StepContext& x, VehicleState& s, int i) {
     const double slip_ratio_before = out.slip_ratio;  // the last step's
     const double slip_angle_before = out.slip_angle_rad;
     const double steer_before = out.steer_rad;
+    // The body's turning moves the contact along the heading by (n . omega) (n x r_c) . forward:
+    // its change over the last step, carried on, is the prediction of this step's (a wheel that
+    // was off the ground, or a new state, predicts none). Only the turning: the body's pitch and
+    // heave under an ABS's cycles change from step to step, its yaw rate smoothly.
+    const double normal_rotation_rate = dot(n, s.angular_velocity_rad_per_s);
+    f.body_change_x = out.in_contact ? (normal_rotation_rate - out.normal_rotation_rate_rad_per_s) * dot(cross(n, rc), f.forward) : 0.0;
+    out.normal_rotation_rate_rad_per_s = normal_rotation_rate;
     out.slip_ratio = slip.slip_ratio;
     out.slip_angle_rad = slip.slip_angle_rad;
     out.fz_n = f.fz;
@@ -954,7 +964,10 @@ void driveline_and_tyre_rows(StepContext& x, const VehicleState& s, RowSet& rows
         const double viscous = differential_viscous_coefficient_nm_s_per_rad(lock.diff, input_torque);
         if (capacity <= 0.0 || (lock.diff.type == DifferentialType::Viscous && !(viscous > 0.0))) continue;
         ShaftRow& r = rows.add_shaft(kSlotLock + k);
-        if (lock.diff.type == DifferentialType::Viscous) r.inv_q = 1.0 / (viscous * h);
+        if (lock.diff.type == DifferentialType::Viscous) {
+            r.inv_q = 1.0 / (viscous * h);
+            ++rows.viscous_coupling_count;
+        }
         for (int i = 0; i < 4; ++i) {
             if (lock.coefficient[i] == 0.0) continue;
             r.dof[r.dof_count] = detail::kWheel0 + i;
@@ -995,6 +1008,7 @@ void driveline_and_tyre_rows(StepContext& x, const VehicleState& s, RowSet& rows
         set_tyre_row(p.x, f.falling_x, f.law.fx_n, f.stiffness_x, f.row_velocity_x, f.stick, wm.tread_stiffness_x_n_per_m,
                      wm.tread_damping_x_ns_per_m, s.wheels[i].tread_deflection_x_m, h);
         p.x.surface_speed = dot(f.surface_velocity, f.forward);
+        p.x.body_change = f.body_change_x;
         // Lateral: contact-point velocity across the wheel heading.
         p.y.lin = f.lateral;
         p.y.ang = cross(rc, f.lateral);
@@ -1248,7 +1262,11 @@ void step_fixed_with(const VehicleModel& m, const Ground& ground, const Controls
     static thread_local RowSet rows;
     rows.clear();
     driveline_and_tyre_rows(x, s, rows);
-    detail::solve(rows, x.b, s.warm_impulses, kSlotsTireX, kSlotsTireY, settings.solver_iterations);
+    // A viscous coupling between wheels converges slowly against the tyre rows of the wheels it
+    // joins: each update undoes part of the other's (docs/physics.md, "Internal step and solver
+    // sweeps").
+    const int sweeps = settings.solver_iterations + (rows.viscous_coupling_count > 0 ? settings.coupling_extra_iterations : 0);
+    detail::solve(rows, x.b, s.warm_impulses, kSlotsTireX, kSlotsTireY, sweeps);
     chassis_correction(x, s);
     solve_outputs(x, s, rows);
     integrate(x, s);

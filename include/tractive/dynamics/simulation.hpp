@@ -24,6 +24,9 @@ namespace tractive {
 struct StepSettings {
     double internal_step_s = 0.008;  // the fixed internal step (docs/physics.md: convergence)
     int solver_iterations = 3;       // Gauss-Seidel sweeps over the rows per internal step
+    // Sweeps added while a viscous coupling joins wheels (docs/physics.md, "Internal step and
+    // solver sweeps").
+    int coupling_extra_iterations = 2;
     // Most internal steps one call of step(dt) takes (100 s at the default step): a host that
     // passes a huge or infinite dt (a debugger pause, a clock glitch) gets control back after a
     // bounded time; the time beyond the cap is dropped, not simulated later (StepResult).

@@ -59,6 +59,10 @@ struct WheelOutputs {
     Vec3 axle;
     Vec3 contact_point_m;
     Vec3 contact_normal;
+    // The body's rotation rate about the contact normal at the step's start (its yaw rate on a
+    // level road): the next step predicts from it how the body's turning moves the contact
+    // along its longitudinal row over that step (docs/physics.md, "Tyre rows").
+    double normal_rotation_rate_rad_per_s = 0.0;
 };
 
 struct DrivelineOutputs {
