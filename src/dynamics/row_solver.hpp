@@ -88,8 +88,8 @@ struct ContactRow {
     // The ground's own velocity along the row (a moving platform; 0 on a ground at rest): the
     // row's velocity is the contact's relative to the surface, J v - surface_speed.
     double surface_speed;
-    // The body's share of the row velocity's change over the step, predicted (the last step's
-    // carried on; 0 for none): prepare() takes that share by the trapezoidal rule (below).
+    // The change the body's turning gives the row velocity over the step, predicted (the last
+    // step's carried on; 0 for none): prepare() takes it by the trapezoidal rule (below).
     double body_change;
     double spring_gamma;  // g_s (m/s per N s)
     double spring_bias;   // b (m/s)
@@ -229,11 +229,11 @@ inline void prepare(ContactRow& r, double inv_i_wheel, const Bodies& b) {
     // tyre), the trapezoidal rule for a soft one. Not for a time-weighted row (the lateral rows,
     // whose slope carries the relaxed slip's own weight of the step's end).
     if (r.stick == 0.0 && !r.time_weighted && r.q > 0.0) {
-        // The body's share of the row velocity is soft (h k K_body small at speed) where the
-        // wheel's spin is stiff: its change over the step is taken by the trapezoidal rule,
-        // theta_b = 1/2 + h k K_body / 4 in [1/2, 1], with the change predicted (body_change)
-        // so that the row stays the symmetric one the sweeps solve:
-        //   lambda = L0 - q (J v - J v0) + q (1 - theta_b) dv_body.
+        // The body's turning moves the row velocity softly (h k K_body small at speed) where the
+        // wheel's spin is stiff: that change over the step is taken by the trapezoidal rule,
+        // theta_b = 1/2 + h k K_body / 4 in [1/2, 1], predicted (body_change) so that the row
+        // stays the symmetric one the sweeps solve (docs/physics.md, "Tyre rows"):
+        //   lambda = L0 - q (J v - J v0) + q (1 - theta_b) dv_turn.
         const double k_body = dot(r.lin, r.inv_mass_lin) + dot(r.ang, r.inv_inertia_ang);
         const double theta_body = std::clamp(0.5 + 0.25 * r.q * k_body, 0.5, 1.0);
         r.law_impulse += r.q * (1.0 - theta_body) * r.body_change;
@@ -326,8 +326,8 @@ struct ChassisVelocity {
     }
 };
 
-// `updates` Gauss-Seidel updates of the shaft rows in order (more than shaft_count: the order
-// again from the first).
+// `updates` (at most twice shaft_count) Gauss-Seidel updates of the shaft rows in order, from
+// the first again after the last.
 inline void sweep_shafts(RowSet& set, Bodies& b, int updates) {
     for (int n = 0; n < updates; ++n) {
         const int i = n < set.shaft_count ? n : n - set.shaft_count;

@@ -210,8 +210,8 @@ struct WheelFrame {
     double stiffness_x = 0.0;
     double stiffness_y = 0.0;
     double row_velocity_x = 0.0;
-    // The body's share of the longitudinal row's velocity change over this step, predicted from
-    // the last step's (ContactRow::body_change).
+    // The change the body's turning gives the longitudinal row's velocity over this step,
+    // predicted from the last step's (ContactRow::body_change).
     double body_change_x = 0.0;
     double rolling_speed = 0.0;  // |v_x| of the contact along the heading (m/s)
     double row_velocity_y = 0.0;

@@ -36,7 +36,8 @@ struct WheelState {
     std::uint32_t ground_feature = kNoGroundFeature;
 };
 
-// What the last internal step computed at each wheel (telemetry; not needed to continue).
+// What the last internal step computed at each wheel: telemetry, and the slips, steer and
+// rotation rate the next step carries on from (so a snapshot copies them with the state).
 struct WheelOutputs {
     double slip_ratio = 0.0;
     double slip_angle_rad = 0.0;
