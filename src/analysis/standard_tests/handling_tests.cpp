@@ -44,6 +44,7 @@ StandardTestResult skidpad_test(const VehicleSpec& spec, const StandardTestOptio
     constexpr double kErrorLimit_m = 0.5;
     constexpr double kMaxLateral_g = 2.0;
     constexpr double kCap_s = 180.0;
+    constexpr double kPowerLimitGap_m_per_s = 1.0;  // behind the target: power-limited (above)
     const double v0 = std::sqrt(kStartLateral_g * kGravity_m_per_s2 * kRadius_m);
     const double v_max = std::sqrt(kMaxLateral_g * kGravity_m_per_s2 * kRadius_m);
     InitialConditions ic;
@@ -54,7 +55,6 @@ StandardTestResult skidpad_test(const VehicleSpec& spec, const StandardTestOptio
     DriverModelState driver;
     DriverInput in;
     in.gear_lever = 1;
-    constexpr double kPowerLimitGap_m_per_s = 1.0;
     double held = kNaN;
     double target = v0;
     bool wheels_lifted = false;
