@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <new>
 
+#include "bench_files.hpp"
 #include "support/allocation_counter.hpp"
 #include "support/grounds.hpp"
 #include "tractive/dynamics/simulation.hpp"
@@ -64,11 +65,7 @@ void bench_spec(benchmark::State& bs, const VehicleSpec& spec, Controls (*contro
 
 void bench_car(benchmark::State& bs, const std::filesystem::path& car, Controls (*controls)(double) = drive,
                bool parked = false) {
-    std::error_code ec;
-    if (!std::filesystem::exists(car, ec)) {
-        bs.SkipWithError(("car file not found: " + car.string()).c_str());
-        return;
-    }
+    if (!bench::file_present_or_skip(bs, car)) return;
     bench_spec(bs, load_car(car).spec, controls, parked);
 }
 
@@ -78,11 +75,7 @@ void BM_StepDefaultCar(benchmark::State& bs) { bench_car(bs, std::filesystem::pa
 // reference the .tir laws are measured against (docs/performance.md).
 void BM_StepDefaultCarOnPacejka89(benchmark::State& bs) {
     const std::filesystem::path xs = std::filesystem::path(TRACTIVE_VDRIFT_DATA) / "cars/XS/XS.car";
-    std::error_code ec;
-    if (!std::filesystem::exists(xs, ec)) {
-        bs.SkipWithError(("car file not found: " + xs.string()).c_str());
-        return;
-    }
+    if (!bench::file_present_or_skip(bs, xs)) return;
     VehicleSpec spec = load_car(std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml").spec;
     const VehicleSpec xs_spec = load_car(xs).spec;
     for (std::size_t i = 0; i < spec.wheels.size(); ++i) spec.wheels[i].tire = xs_spec.wheels[i].tire;

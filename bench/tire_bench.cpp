@@ -9,6 +9,7 @@
 #include <cmath>
 #include <filesystem>
 
+#include "bench_files.hpp"
 #include "tractive/io/car_loader.hpp"
 #include "tractive/io/tir_loader.hpp"
 #include "tractive/laws/tire.hpp"
@@ -51,11 +52,7 @@ void bench_law(benchmark::State& bs, const TireSpec& tire) {
 
 void BM_TireLawPacejka89(benchmark::State& bs) {
     const std::filesystem::path xs = std::filesystem::path(TRACTIVE_VDRIFT_DATA) / "cars/XS/XS.car";
-    std::error_code ec;
-    if (!std::filesystem::exists(xs, ec)) {
-        bs.SkipWithError(("car file not found: " + xs.string()).c_str());
-        return;
-    }
+    if (!bench::file_present_or_skip(bs, xs)) return;
     bench_law(bs, load_car(xs).spec.wheels[0].tire);
 }
 void BM_TireLawMf52DefaultCar(benchmark::State& bs) {
