@@ -51,6 +51,15 @@ GroundContact HeightfieldGround::wheel_contact(const WheelProbe& wheel) const {
     const auto [i0, i1] = cell_range(wheel.hub_m.x - r, wheel.hub_m.x + r, f.origin_x_m, f.spacing_x_m, f.columns);
     const auto [j0, j1] = cell_range(wheel.hub_m.y - r, wheel.hub_m.y + r, f.origin_y_m, f.spacing_y_m, f.rows);
     const double friction = f.surface.friction(wheel.tread);
+    // The field is a height over x and y: a hub is inside the ground where it is below it.
+    int below = -1;  // not yet asked
+    const auto hub_inside = [&] {
+        if (below < 0) {
+            const std::optional<SurfacePoint> s = surface_at(wheel.hub_m.x, wheel.hub_m.y);
+            below = s && wheel.hub_m.z < s->z_m ? 1 : 0;
+        }
+        return below == 1;
+    };
     for (std::int64_t j = std::max<std::int64_t>(j0, 0); j <= std::min<std::int64_t>(j1, f.rows - 2); ++j) {
         for (std::int64_t i = std::max<std::int64_t>(i0, 0); i <= std::min<std::int64_t>(i1, f.columns - 2); ++i) {
             const auto ui = static_cast<std::uint32_t>(i), uj = static_cast<std::uint32_t>(j);
@@ -58,8 +67,8 @@ GroundContact HeightfieldGround::wheel_contact(const WheelProbe& wheel) const {
             const auto cell = static_cast<std::uint32_t>(j * (f.columns - 1) + i);
             // Lower-right triangle a b c and upper-left a c d; normals facing up (counter-clockwise seen from above).
             const Vec3 n1 = cross(b - a, c - a), n2 = cross(c - a, d - a);
-            detail::offer_triangle(wheel, a, b, c, n1 / norm(n1), friction, f.surface.rolling_resistance, 2 * cell, best);
-            detail::offer_triangle(wheel, a, c, d, n2 / norm(n2), friction, f.surface.rolling_resistance, 2 * cell + 1, best);
+            detail::offer_triangle(wheel, a, b, c, n1 / norm(n1), friction, f.surface.rolling_resistance, 2 * cell, best, hub_inside);
+            detail::offer_triangle(wheel, a, c, d, n2 / norm(n2), friction, f.surface.rolling_resistance, 2 * cell + 1, best, hub_inside);
         }
     }
     return best;

@@ -150,6 +150,14 @@ GroundContact MeshGround::wheel_contact(const WheelProbe& wheel) const {
         if (!(distance2 < reach2)) return true;
         return best.found && best.hub_height_m >= 0.0 && distance2 >= best.hub_height_m * best.hub_height_m;
     };
+    int inside = -1;  // not yet asked
+    const auto hub_inside = [&] {
+        if (inside < 0) {
+            const std::optional<double> z = nearest_surface_z(hub, wheel.radius_m);
+            inside = z && hub.z < *z ? 1 : 0;
+        }
+        return inside == 1;
+    };
     const auto offer = [&](std::uint32_t t) {
         const auto& tri = mesh_.triangles[t];
         // The hub's distance from the triangle's plane bounds its distance from the triangle.
@@ -157,7 +165,7 @@ GroundContact MeshGround::wheel_contact(const WheelProbe& wheel) const {
         if (out_of_reach(plane_distance * plane_distance)) return;
         const GroundSurface& surface = mesh_.surfaces[mesh_.surface_of_triangle[t]];
         detail::offer_triangle(wheel, mesh_.vertices_m[tri[0]], mesh_.vertices_m[tri[1]], mesh_.vertices_m[tri[2]], face_normals_[t],
-                               surface.friction(wheel.tread), surface.rolling_resistance, t, best);
+                               surface.friction(wheel.tread), surface.rolling_resistance, t, best, hub_inside);
     };
     // The triangle touched last step and its edge neighbours first: the contact found there
     // prunes most of the tree (on a flat stretch all of it).
@@ -197,6 +205,50 @@ GroundContact MeshGround::wheel_contact(const WheelProbe& wheel) const {
     return best;
 }
 
+// Straight up and down from p, within reach of it: the surface nearest p, by the same
+// walk as surface_at's.
+std::optional<double> MeshGround::nearest_surface_z(const Vec3& p, double reach_m) const {
+    std::optional<double> best;
+    std::uint32_t stack[kMaxDepth + 2];
+    int top = 0;
+    stack[top++] = 0;
+    while (top > 0) {
+        const Node& node = nodes_[stack[--top]];
+        if (p.x < node.lo.x || p.x > node.hi.x || p.y < node.lo.y || p.y > node.hi.y) continue;
+        const double window = best ? std::abs(*best - p.z) : reach_m;
+        if (node.lo.z > p.z + window || node.hi.z < p.z - window) continue;
+        if (node.count == 0) {
+            stack[top++] = node.first;
+            stack[top++] = static_cast<std::uint32_t>(&node - nodes_.data()) + 1;
+            continue;
+        }
+        for (std::uint32_t k = node.first; k < node.first + node.count; ++k) {
+            const std::optional<double> z = height_over(order_[k], p.x, p.y);
+            if (z && std::abs(*z - p.z) <= reach_m && (!best || std::abs(*z - p.z) < std::abs(*best - p.z))) best = z;
+        }
+    }
+    return best;
+}
+
+// The height of triangle t over (x, y), if (x, y) is within its projection on the x-y plane.
+std::optional<double> MeshGround::height_over(std::uint32_t t, double x_m, double y_m) const {
+    if (!(face_normals_[t].z > 0.0)) return std::nullopt;  // a vertical face has no point above (x, y)
+    const auto& tri = mesh_.triangles[t];
+    const Vec3& a = mesh_.vertices_m[tri[0]];
+    const Vec3& b = mesh_.vertices_m[tri[1]];
+    const Vec3& c = mesh_.vertices_m[tri[2]];
+    // Barycentric coordinates of (x, y) in the triangle's projection on the x-y plane.
+    const double det = (b.y - c.y) * (a.x - c.x) + (c.x - b.x) * (a.y - c.y);
+    if (det == 0.0) return std::nullopt;
+    const double l1 = ((b.y - c.y) * (x_m - c.x) + (c.x - b.x) * (y_m - c.y)) / det;
+    const double l2 = ((c.y - a.y) * (x_m - c.x) + (a.x - c.x) * (y_m - c.y)) / det;
+    const double l3 = 1.0 - l1 - l2;
+    // (A point on an edge shared by two triangles must not fall between them by rounding.)
+    constexpr double kOnEdge = -1e-12;
+    if (l1 < kOnEdge || l2 < kOnEdge || l3 < kOnEdge) return std::nullopt;
+    return l1 * a.z + l2 * b.z + l3 * c.z;
+}
+
 std::optional<SurfacePoint> MeshGround::surface_at(double x_m, double y_m) const {
     std::optional<SurfacePoint> best;
     std::uint32_t stack[kMaxDepth + 2];
@@ -213,25 +265,8 @@ std::optional<SurfacePoint> MeshGround::surface_at(double x_m, double y_m) const
         }
         for (std::uint32_t k = node.first; k < node.first + node.count; ++k) {
             const std::uint32_t t = order_[k];
-            const Vec3& n = face_normals_[t];
-            if (!(n.z > 0.0)) continue;  // a vertical face has no point above (x, y)
-            const auto& tri = mesh_.triangles[t];
-            const Vec3& a = mesh_.vertices_m[tri[0]];
-            const Vec3& b = mesh_.vertices_m[tri[1]];
-            const Vec3& c = mesh_.vertices_m[tri[2]];
-            // Barycentric coordinates of (x, y) in the triangle's projection on the x-y plane.
-            const double det = (b.y - c.y) * (a.x - c.x) + (c.x - b.x) * (a.y - c.y);
-            if (det == 0.0) continue;
-            const double l1 = ((b.y - c.y) * (x_m - c.x) + (c.x - b.x) * (y_m - c.y)) / det;
-            const double l2 = ((c.y - a.y) * (x_m - c.x) + (a.x - c.x) * (y_m - c.y)) / det;
-            const double l3 = 1.0 - l1 - l2;
-            // (A point on an edge shared by two triangles must not fall between them by rounding.)
-            constexpr double kOnEdge = -1e-12;
-            if (l1 < kOnEdge || l2 < kOnEdge || l3 < kOnEdge) continue;
-            const double z = l1 * a.z + l2 * b.z + l3 * c.z;
-            if (!best || z > best->z_m) {
-                best = SurfacePoint{z, n, mesh_.surfaces[mesh_.surface_of_triangle[t]].friction(0.0)};
-            }
+            const std::optional<double> z = height_over(t, x_m, y_m);
+            if (z && (!best || *z > best->z_m)) best = SurfacePoint{*z, face_normals_[t], mesh_.surfaces[mesh_.surface_of_triangle[t]].friction(0.0)};
         }
     }
     return best;

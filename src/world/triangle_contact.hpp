@@ -5,11 +5,23 @@
 // the triangle's point Q closest to the hub (Ericson, "Real-Time Collision Detection", 2005,
 // section 5.1.5) is the tyre's contact when the hub is within the radius of it and the direction
 // from Q to the hub is within 45 degrees of the wheel's plane (a wall beside the wheel touches
-// the sidewall, which the tyre model does not carry). On a face the hub's height is its signed
-// distance along the face's normal (negative once the hub has sunk through), exactly what the
-// analytic road gives; on an edge or a corner (a kerb, a step) the normal is the direction from
-// the edge to the hub, so that the tyre pushes the wheel up and back over it as a real wheel's
-// rim is pushed, and the hub's height is its distance from the edge.
+// the sidewall, which the tyre model does not carry).
+//
+// Which feature of the triangle Q lies on decides how the hub's height is measured:
+// - the face (the hub within the triangle's prism): the hub's signed distance along the face's
+//   normal (negative once the hub has sunk through), exactly what the analytic road gives;
+// - an edge or a corner (a kerb, a step, a crest) with the hub in front of the face's plane: the
+//   normal is the direction from the edge to the hub, so that the tyre pushes the wheel up and
+//   back over it as a real wheel's rim is pushed, and the height is the hub's distance from it;
+// - an edge or a corner with the hub behind the face's plane: the face's plane says nothing
+//   there (beyond a large face's edge its plane may pass anywhere: over the next face at a crest,
+//   above the wheel in front of a step's riser). What the edge is to the hub depends on whether
+//   the hub is inside the ground, which the ground tells (HubInside: below the surface nearest
+//   the hub straight above or below it; for a heightfield, below its height there). Inside, the
+//   height is minus the hub's distance from the edge and the normal points from the hub to the
+//   edge (back out the way it sank in); outside, the edge is in front of the hub as any edge is.
+//   Neither the face's plane nor the mesh's topology is trusted here: tracks join pieces at
+//   T-junctions and seams that share no vertices.
 
 #include <cmath>
 
@@ -46,9 +58,11 @@ inline ClosestOnTriangle closest_on_triangle(const Vec3& p, const Vec3& a, const
 
 // The contact of the wheel with triangle abc (unit face normal face_normal, pointing out of the
 // surface), if the triangle reaches the wheel; `best` keeps the deepest one (smallest hub
-// height) over the triangles offered.
-inline void offer_triangle(const WheelProbe& wheel, const Vec3& a, const Vec3& b, const Vec3& c, const Vec3& face_normal,
-                           double friction, double rolling_resistance, std::uint32_t feature, GroundContact& best) {
+// height) over the triangles offered. hub_inside() says whether the hub is inside the ground
+// (asked only for an edge or corner the hub is behind the face of, so rarely).
+template <class HubInside>
+void offer_triangle(const WheelProbe& wheel, const Vec3& a, const Vec3& b, const Vec3& c, const Vec3& face_normal, double friction,
+                    double rolling_resistance, std::uint32_t feature, GroundContact& best, HubInside&& hub_inside) {
     // (friction: the surface's factor for this wheel's tyre, GroundSurface::friction)
     const ClosestOnTriangle q = closest_on_triangle(wheel.hub_m, a, b, c);
     const Vec3 d = wheel.hub_m - q.point;
@@ -57,7 +71,7 @@ inline void offer_triangle(const WheelProbe& wheel, const Vec3& a, const Vec3& b
     const double along_face = dot(d, facing);
     double height = 0.0;
     Vec3 normal;
-    if (q.on_face || along_face <= 0.0) {
+    if (q.on_face) {
         height = along_face;  // signed: below the surface once sunk through
         normal = facing;
         if (!(height < wheel.radius_m)) return;
@@ -65,9 +79,16 @@ inline void offer_triangle(const WheelProbe& wheel, const Vec3& a, const Vec3& b
         // (Squared distances first: most edges a query meets are neither in reach nor deeper.)
         const double distance2 = dot(d, d);
         if (!(distance2 < wheel.radius_m * wheel.radius_m)) return;
-        if (best.found && best.hub_height_m >= 0.0 && !(distance2 < best.hub_height_m * best.hub_height_m)) return;
-        height = std::sqrt(distance2);
-        normal = d / height;
+        const bool inside = along_face < 0.0 && hub_inside();
+        if (!inside && best.found && best.hub_height_m >= 0.0 && !(distance2 < best.hub_height_m * best.hub_height_m)) return;
+        const double distance = std::sqrt(distance2);
+        if (!(distance > 0.0)) {  // the hub on the edge itself: the face's normal
+            height = 0.0;
+            normal = facing;
+        } else {
+            height = inside ? -distance : distance;
+            normal = inside ? d / -distance : d / distance;
+        }
     }
     // Beside the tread: the direction to the hub more than 45 degrees out of the wheel's plane.
     if (std::abs(dot(normal, wheel.axle)) > std::sqrt(0.5)) return;

@@ -59,6 +59,8 @@ private:
         std::uint32_t count = 0;  // leaf: triangles; 0 for an inner node
     };
     std::uint32_t build(std::uint32_t first, std::uint32_t count, int depth);
+    [[nodiscard]] std::optional<double> height_over(std::uint32_t triangle, double x_m, double y_m) const;
+    [[nodiscard]] std::optional<double> nearest_surface_z(const Vec3& p, double reach_m) const;
 
     TriangleMesh mesh_;
     std::vector<Vec3> face_normals_;      // unit, facing up
