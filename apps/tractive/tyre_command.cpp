@@ -138,8 +138,8 @@ int print_summary(const LoadedTyre& t, const TyreOptions& o) {
     if (!o.png.empty()) {
         TyrePlot plot;
         plot.title = t.description;
-        plot.slip_ratio = grid(-1.0, 1.0, 0.005);
-        plot.slip_angle_deg = grid(-20.0, 20.0, 0.1);
+        plot.slip_ratio = tyre_plot_slip_ratios();
+        plot.slip_angle_deg = tyre_plot_slip_angles_deg();
         for (const double fz : loads) {
             TyrePlotSeries s;
             s.fz_n = fz;

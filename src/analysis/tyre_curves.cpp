@@ -80,6 +80,23 @@ TyreLoadSummary summarize_tyre_at_load(const TireSpec& tire, double fz_n, TyreSi
     return s;
 }
 
+namespace {
+
+// -limit..limit by `step`, by fine_step within `fine` of zero (fine a whole number of steps).
+std::vector<double> graded_grid(double limit, double step, double fine, double fine_step) {
+    std::vector<double> v;
+    const long coarse = std::lround((limit - fine) / step), dense = std::lround(fine / fine_step);
+    for (long i = coarse; i > 0; --i) v.push_back(-fine - step * static_cast<double>(i));
+    for (long i = -dense; i <= dense; ++i) v.push_back(fine_step * static_cast<double>(i));
+    for (long i = 1; i <= coarse; ++i) v.push_back(fine + step * static_cast<double>(i));
+    return v;
+}
+
+}  // namespace
+
+std::vector<double> tyre_plot_slip_ratios() { return graded_grid(1.0, 0.005, 0.01, 0.0005); }
+std::vector<double> tyre_plot_slip_angles_deg() { return graded_grid(20.0, 0.1, 0.5, 0.01); }
+
 std::vector<double> default_tyre_loads_n(double nominal_load_n) {
     const double n = nominal_load_n > 0.0 ? nominal_load_n : 4000.0;
     return {0.5 * n, n, 1.5 * n};

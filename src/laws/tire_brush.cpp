@@ -40,9 +40,17 @@ double pressure_factor(const BrushTireParameters& t, double pressure_bar) {
 }
 
 // The slip point uc in [-1, 1]: t = 1 + u solves
-// P(t) = qp^2/16 (t^4 + 6 t^3 + 9 t^2) - qb^2 t^2 + 2 qy qb t - (qx^2 + qy^2) = 0, by Newton from
-// the leading edge (t = 1) when P(1) > 0, else from t = 2 when P changes sign on [1, 2]; all
-// sticking (-1) when there is no deflection, all sliding (+1) otherwise.
+// P(t) = qp^2/16 (t^4 + 6 t^3 + 9 t^2) - qb^2 t^2 + 2 qy qb t - (qx^2 + qy^2) = 0 on [0, 1] when
+// P(1) > 0 (P(0) <= 0 always), else on [1, 2] when P changes sign there; all sticking (-1) when
+// there is no deflection, all sliding (+1) when P stays negative.
+//
+// VDrift takes four Newton steps from the bracket's end, which at small slips stop far from the
+// root (t ~ 4 |q| / (3 qp) there, and each step only halves the distance to it): the sliding
+// zone then stays about a tenth of the patch however small the slip, and the force grows like
+// the root of the slip. Solved here to rounding: Newton from the root of P's terms of order up
+// to t^2 (the small-slip root), kept within a shrinking bracket by bisection (Press et al.,
+// Numerical Recipes, rtsafe), so that the force is smooth through zero slip with the brush's
+// own stiffness.
 double slip_point(double qx, double qy, double qb, double qp) {
     const double dy = qy - qb;
     if (qx * qx + dy * dy == 0.0) return -1.0;
@@ -50,20 +58,32 @@ double slip_point(double qx, double qy, double qb, double qp) {
     const double q2 = qx * qx + qy * qy;
     const auto poly = [&](double t) { return qp2 * (t * t * t * t + 6.0 * t * t * t + 9.0 * t * t) - qb * qb * t * t + 2.0 * qy * qb * t - q2; };
     const auto slope = [&](double t) { return qp2 * (4.0 * t * t * t + 18.0 * t * t + 18.0 * t) - 2.0 * qb * qb * t + 2.0 * qy * qb; };
-    const auto newton = [&](double t) {
-        for (int i = 0; i < 4; ++i) {
-            const double d = slope(t);
-            if (d == 0.0) break;
-            t -= poly(t) / d;
-        }
-        // Kept on the patch: a Newton step that overshoots its end must not give the sliding
-        // zone a negative length (VDrift leaves it unclamped).
-        return std::clamp(t - 1.0, -1.0, 1.0);
-    };
-    const double p1 = poly(1.0);
-    if (p1 > 0.0) return newton(1.0);
-    if (poly(2.0) * p1 < 0.0) return newton(2.0);
-    return 1.0;
+    double lo = 0.0, hi = 1.0;
+    if (!(poly(1.0) > 0.0)) {
+        if (!(poly(2.0) > 0.0)) return 1.0;
+        lo = 1.0;
+        hi = 2.0;
+    }
+    // The small-slip root: a t^2 + b t - q2 = 0.
+    const double a = 9.0 * qp2 - qb * qb, b = 2.0 * qy * qb;
+    const double discriminant = b * b + 4.0 * a * q2;
+    double t = 0.5 * (lo + hi);
+    if (a > 0.0 && discriminant >= 0.0) {
+        const double root = 2.0 * q2 / (b + std::sqrt(discriminant));  // (-b + sqrt(disc)) / (2 a), without cancellation
+        if (root > lo && root < hi) t = root;
+    }
+    for (int i = 0; i < 60; ++i) {
+        const double p = poly(t);
+        if (p == 0.0) break;
+        (p < 0.0 ? lo : hi) = t;
+        const double d = slope(t);
+        double next = d != 0.0 ? t - p / d : 0.5 * (lo + hi);
+        if (!(next > lo && next < hi)) next = 0.5 * (lo + hi);
+        const bool converged = std::abs(next - t) <= 1e-15 * std::max(t, 1e-300);
+        t = next;
+        if (converged || hi - lo <= 1e-15 * hi) break;
+    }
+    return std::clamp(t - 1.0, -1.0, 1.0);
 }
 
 }  // namespace
@@ -73,7 +93,8 @@ BrushForce brush_force(const BrushTireParameters& t, double radius_m, double wid
     const double v_rx = v.forward_m_per_s - v.rolling_m_per_s;
     const double v_ry = v.right_m_per_s;
     const double v_r2 = v_rx * v_rx + v_ry * v_ry;
-    if (!(fz_n >= 1e-6) || !(surface_mu >= 1e-6) || !(v_r2 >= 1e-12)) return {};
+    // (No slip velocity, no force: the force falls to zero with it, in proportion.)
+    if (!(fz_n >= 1e-6) || !(surface_mu >= 1e-6) || !(v_r2 > 0.0)) return {};
     const double fz = std::min(fz_n, kBrushMaxLoad_n);
     const double sc = std::clamp(camber_sine, -0.3, 0.3);
     const Patch patch = contact_patch(t, radius_m, width_m, aspect_ratio, fz);

@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
 #include <filesystem>
 #include <numbers>
 
@@ -82,6 +85,69 @@ TEST(TyreCurves, NoLoadNoForceAndDefaultLoads) {
     EXPECT_EQ(evaluate_tyre(tire, {-100.0, 0.1, 0.1, 0.0}).fx_n, 0.0);
     EXPECT_EQ(default_tyre_loads_n(4000.0), (std::vector<double>{2000.0, 4000.0, 6000.0}));
     EXPECT_EQ(default_tyre_loads_n(0.0), (std::vector<double>{2000.0, 4000.0, 6000.0}));
+}
+
+
+// Every tyre law is smooth through zero slip with the slope its own parameters give (issue 24):
+// the summary's stiffness is the slope `tractive tyre` plots (its grid's first points either side
+// of zero, tyre_plot_slip_ratios and tyre_plot_slip_angles_deg) within 1 %, and walking the law
+// down to tiny slips (1e-4 to 1e-8) the force changes in proportion to the slip at that slope
+// (from 1e-3 never faster)
+// (VDrift's brush model as VDrift solves it grows like the root of the slip there: 29, 86 and 651
+// N at 1e-4, 1e-3 and 1e-2, and a "stiffness" 30-50 times its plotted slope).
+TEST(TyreCurves, EveryLawIsSmoothThroughZeroSlipWithItsOwnStiffness) {
+    struct Law {
+        std::string name;
+        TireSpec tire;
+    };
+    std::vector<Law> laws = {
+        {"MF 5.2 (the roadster's .tir)", example_tyre("roadster")},
+        {"friction curves (UC-win/Road sedan)", example_tyre("ucwin_sedan")},
+        {"MF 6.1 .tir", load_tir(std::filesystem::path(TRACTIVE_TEST_DATA) / "tir" / "mf61_205_55R16.tir").tire},
+        {"PAC2002 .tir", load_tir(std::filesystem::path(TRACTIVE_TEST_DATA) / "tir" / "pac2002_195_65R15.tir").tire},
+    };
+    if (test::have_vdrift_data()) {
+        for (const char* ending : {".tire", ".tiren", ".tirep"}) {
+            TireSpec t = load_vdrift_tire(test::vdrift_data() / (std::string("carparts/tire/touring") + ending));
+            t.width_m = 0.225;  // the XS's 225/50 R16, as a car's [wheel] gives it
+            t.aspect_ratio = 0.5;
+            t.rim_diameter_m = 16 * 0.0254;
+            t.radius_m = 0.5 * t.rim_diameter_m + t.width_m * t.aspect_ratio;
+            laws.push_back({std::string("VDrift touring") + ending, t});
+        }
+    } else {
+        std::printf("VDrift data not found at %s: its '89, 2002 and brush tyres not walked\n", test::vdrift_data().c_str());
+    }
+    const double deg = std::numbers::pi / 180.0;
+    for (const Law& law : laws) {
+        for (const double fz : {2000.0, 4000.0, 6000.0}) {
+            SCOPED_TRACE(law.name + " at " + std::to_string(fz) + " N");
+            const TyreLoadSummary s = summarize_tyre_at_load(law.tire, fz);
+            const auto fx = [&](double kappa) { return evaluate_tyre(law.tire, {fz, kappa, 0.0, 0.0}).fx_n; };
+            const auto fy = [&](double alpha) { return evaluate_tyre(law.tire, {fz, 0.0, alpha, 0.0}).fy_n; };
+            // The plot's slope at zero: its points either side of zero.
+            const std::vector<double> kappas = tyre_plot_slip_ratios(), alphas = tyre_plot_slip_angles_deg();
+            const std::size_t k0 = kappas.size() / 2, a0 = alphas.size() / 2;
+            ASSERT_EQ(kappas[k0], 0.0);
+            ASSERT_EQ(alphas[a0], 0.0);
+            const double plotted_cx = (fx(kappas[k0 + 1]) - fx(kappas[k0 - 1])) / (kappas[k0 + 1] - kappas[k0 - 1]);
+            const double plotted_cy = -(fy(alphas[a0 + 1] * deg) - fy(alphas[a0 - 1] * deg)) / ((alphas[a0 + 1] - alphas[a0 - 1]) * deg);
+            ASSERT_GT(s.slip_stiffness_n, 0.0);
+            ASSERT_GT(s.cornering_stiffness_n_per_rad, 0.0);
+            EXPECT_NEAR(s.slip_stiffness_n / plotted_cx, 1.0, 0.01);
+            EXPECT_NEAR(s.cornering_stiffness_n_per_rad / plotted_cy, 1.0, 0.01);
+            for (double slip = 1e-3; slip > 1e-8; slip /= 10.0) {
+                const double cx = (fx(slip) - fx(-slip)) / (2.0 * slip);
+                const double cy = -(fy(slip) - fy(-slip)) / (2.0 * slip);
+                if (slip <= 1.001e-4) {  // (at 1e-3 a brush tyre has already bent by 1 %: its sliding zone)
+                    EXPECT_NEAR(cx / s.slip_stiffness_n, 1.0, 0.01) << "slip ratio " << slip;
+                    EXPECT_NEAR(cy / s.cornering_stiffness_n_per_rad, 1.0, 0.01) << "slip angle " << slip << " rad";
+                }
+                EXPECT_LE(std::abs(fx(slip) - fx(0.0)), 1.01 * s.slip_stiffness_n * slip) << "slip ratio " << slip;
+                EXPECT_LE(std::abs(fy(slip) - fy(0.0)), 1.01 * s.cornering_stiffness_n_per_rad * slip) << "slip angle " << slip << " rad";
+            }
+        }
+    }
 }
 
 }  // namespace

@@ -54,4 +54,11 @@ TyreLoadSummary summarize_tyre_at_load(const TireSpec& tire, double fz_n, TyreSi
 // The loads a user looks at first: 0.5, 1 and 1.5 times the tyre's nominal load.
 std::vector<double> default_tyre_loads_n(double nominal_load_n);
 
+// The slips `tractive tyre --png` draws its curves through: slip ratios -1..1 by 0.005 and slip
+// angles -20..20 degrees by 0.1, ten times finer within 0.01 and 0.5 degrees of zero, so that the
+// curve's slope at zero slip shows as the law has it (a brush tyre's force bends from its first
+// thousandths of slip: its secant over 0.005 is 4-5 % below its stiffness).
+std::vector<double> tyre_plot_slip_ratios();
+std::vector<double> tyre_plot_slip_angles_deg();
+
 }  // namespace tractive
