@@ -220,8 +220,15 @@ int test_command(const TestOptions& options, const std::string& default_car_path
     const auto results_json = [](const std::vector<StandardTestResult>& results) {
         nlohmann::json j = nlohmann::json::object();
         for (const auto& r : results) {
+            // A failed test's figures are not the car's: null, and what was measured before the
+            // failure kept apart under its own name.
             nlohmann::json metrics = nlohmann::json::object();
-            for (const auto& m : r.metrics) metrics[m.name] = metric_json(m);
+            nlohmann::json before = nlohmann::json::object();
+            for (const auto& m : r.metrics) {
+                metrics[m.name] = r.passed() ? metric_json(m) : nlohmann::json(nullptr);
+                before[m.name] = metric_json(m);
+            }
+            if (!r.passed()) metrics["measured_before_failure"] = before;
             metrics["status"] = to_string(r.status);
             metrics["reason"] = r.status == TestStatus::Ok ? nlohmann::json(nullptr) : nlohmann::json(r.reason);
             j[r.test] = metrics;
@@ -245,7 +252,7 @@ int test_command(const TestOptions& options, const std::string& default_car_path
             fmt::print("{:<12} {:<28} {:>10}  {}\n", "test", "metric", "value", "unit");
             for (const auto& r : results) {
                 for (const auto& m : r.metrics) {
-                    const std::string row = fmt::format("{:<12} {:<28} {:>10}", r.test, m.name, format_value(m));
+                    const std::string row = fmt::format("{:<12} {:<28} {:>10}", r.test, m.name, r.passed() ? format_value(m) : "failed");
                     fmt::print("{}\n", m.is_flag() ? row : row + "  " + m.unit);
                 }
                 if (!r.passed()) fmt::print("{:<12} FAILED: {}: {}\n", r.test, to_string(r.status), r.reason);

@@ -40,6 +40,7 @@ const char* to_string(TestStatus status) {
         case TestStatus::LeftRoad: return "left_road";
         case TestStatus::Spun: return "spun";
         case TestStatus::RolledOver: return "rolled_over";
+        case TestStatus::LeftGround: return "left_ground";
         case TestStatus::Diverged: return "diverged";
         case TestStatus::NotReached: return "not_reached";
         case TestStatus::NotSettled: return "not_settled";

@@ -133,10 +133,15 @@ TEST(CliTest, AFailedTestIsReportedAsAFailureNotAsAFigure) {
     const nlohmann::json j = nlohmann::json::parse(json.out);
     EXPECT_EQ(j["top-speed"]["status"], "out_of_fuel");
     EXPECT_NE(j["top-speed"]["reason"].get<std::string>().find("the tank ran dry at"), std::string::npos);
+    // No figure of a failed test reads as the car's: null, and what was measured kept apart.
+    EXPECT_TRUE(j["top-speed"]["top_speed_kmh"].is_null()) << j["top-speed"];
+    EXPECT_TRUE(j["top-speed"]["measured_before_failure"].contains("top_speed_kmh")) << j["top-speed"];
+    EXPECT_FALSE(j["coastdown"].contains("measured_before_failure"));
     EXPECT_EQ(j["coastdown"]["status"], "ok");  // idling in neutral burns little
     const CliRun table = run("test '" + path.string() + "' top-speed", true);
     EXPECT_EQ(table.status, 1);
     EXPECT_NE(table.out.find("top-speed    FAILED: out_of_fuel: the tank ran dry at"), std::string::npos) << table.out;
+    EXPECT_NE(table.out.find("top-speed    top_speed_kmh                    failed  km/h"), std::string::npos) << table.out;
     EXPECT_NE(table.out.find("0 of 1 tests passed"), std::string::npos) << table.out;
 }
 

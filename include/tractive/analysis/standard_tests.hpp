@@ -54,6 +54,7 @@ enum class TestStatus {
     LeftRoad,     // a straight-line test's car ended more than a lane's width off its line
     Spun,         // the body's sideslip passed 30 degrees above 3 m/s
     RolledOver,   // the body tilted more than 60 degrees from the road normal
+    LeftGround,   // no ground under the body, or no wheel on the ground for longer than 0.5 s
     Diverged,     // the state became non-finite
     NotReached,   // a speed, distance or condition the test needs never came within its time cap
     NotSettled,   // top speed: the speed never settled within the cap

@@ -13,16 +13,6 @@ namespace tractive::standard_tests {
 
 namespace {
 
-// The body's z axis more than 60 degrees from the ground's normal under the car (from the body's
-// z axis alone over no ground).
-bool rolled_over(const Ground& ground, const VehicleState& s, const Vec3& body_z) {
-    const std::optional<SurfacePoint> below = ground.surface_at(s.position_m.x, s.position_m.y);
-    return below && dot(body_z, below->normal) < kRolledOverCos;
-}
-
-}  // namespace
-
-namespace {
 
 std::shared_ptr<const FramedGround> framed(const StandardTestOptions& o) {
     return o.ground ? std::make_shared<FramedGround>(o.ground, o.start_x_m, o.start_y_m, o.start_heading_rad) : nullptr;
@@ -74,6 +64,17 @@ void TestDrive::step(const DriverInput& input) {
     if (record_ && (steps_ % interval_steps_ == 0 || failed())) record_row();
 }
 
+double TestDrive::airborne_for_s(const VehicleState& s) {
+    bool on_ground = false;
+    for (const WheelOutputs& w : s.wheel_outputs) on_ground = on_ground || w.fz_n > 0.0;
+    if (on_ground) {
+        airborne_since_s_ = -1.0;
+        return 0.0;
+    }
+    if (airborne_since_s_ < 0.0) airborne_since_s_ = s.time_s - h();
+    return s.time_s - airborne_since_s_;
+}
+
 void TestDrive::check(bool was_running) {
     const VehicleState& s = sim_.state();
     const auto fail = [&](TestStatus why, const std::string& what) {
@@ -94,7 +95,13 @@ void TestDrive::check(bool was_running) {
         } else {
             fail(TestStatus::Stalled, fmt::format("the engine stalled (below {:.0f} rpm)", sim_.model().spec.engine.stall_rpm));
         }
-    } else if (rolled_over(sim_.ground(), s, body_z)) {
+    } else if (const std::optional<SurfacePoint> below = sim_.ground().surface_at(s.position_m.x, s.position_m.y); !below) {
+        const Vec3 at = framed_ ? framed_->to_world_point(s.position_m) : s.position_m;  // where the user's ground file has it
+        fail(TestStatus::LeftGround, fmt::format("the car left the ground: no surface under it at x = {:.1f} m, y = {:.1f} m", at.x, at.y));
+    } else if (airborne_for_s(s) > kAirborne_s) {
+        fail(TestStatus::LeftGround, fmt::format("the car left the ground: no wheel on it for {:.1f} s since {:.2f} s", kAirborne_s,
+                                                 airborne_since_s_));
+    } else if (dot(body_z, below->normal) < kRolledOverCos) {
         fail(TestStatus::RolledOver, "the body tilted more than 60 degrees");
     } else if (speed > kSpinMinSpeed_m_per_s && std::atan2(std::abs(dot(s.velocity_m_per_s, body_y)),
                                                            std::abs(dot(s.velocity_m_per_s, body_x))) > kSpinSideslip_rad) {

@@ -40,7 +40,7 @@ public:
     // The engine has been seen stopped after a step.
     [[nodiscard]] bool stalled() const { return stalled_; }
     // The run failed (TestStatus other than Ok: a stall, running dry, a spin, a roll-over, a
-    // non-finite state, or leaving the lane set by keep_within_lane); the test should stop
+    // non-finite state, leaving the ground, or leaving the lane set by keep_within_lane); the test should stop
     // driving. The checks run after every step.
     [[nodiscard]] bool failed() const { return failure_ != TestStatus::Ok; }
     [[nodiscard]] TestStatus failure() const { return failure_; }
@@ -55,6 +55,8 @@ public:
 private:
     void record_row();
     void check(bool was_running);
+    // How long no wheel has carried load, up to this step's end (0 with a wheel on the ground).
+    double airborne_for_s(const VehicleState& s);
 
     std::shared_ptr<const FramedGround> framed_;  // the ground file's frame, when the test runs on one
     Simulation sim_;
@@ -71,6 +73,7 @@ private:
     std::string failure_reason_;
     double lane_half_width_m_ = 0.0;  // 0: no lane to keep
     double distance_m_ = 0.0;
+    double airborne_since_s_ = -1.0;  // when the last wheel left the ground; < 0: a wheel is on it
     std::string csv_;
 };
 
@@ -84,6 +87,10 @@ inline constexpr double kSpinSideslip_rad = 30.0 * 3.14159265358979323846 / 180.
 inline constexpr double kSpinMinSpeed_m_per_s = 3.0;
 // A roll-over: the body's z axis more than 60 degrees from the road normal.
 inline constexpr double kRolledOverCos = 0.5;
+// Off the ground: no wheel carrying load for this long (a car in free fall drops 1.2 m in it; a
+// road car over a crest at test speeds is airborne for a fraction of it), or no ground under the
+// body at all (driven off a ground file's edge).
+inline constexpr double kAirborne_s = 0.5;
 
 // The time at which a quantity going from f0 (at t0) to f1 (at t1) crosses `level`, linear
 // between the samples.
