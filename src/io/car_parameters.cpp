@@ -2,8 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <sstream>
+#include <vector>
 #include <toml++/toml.h>
 
 #include "tractive/core/number_text.hpp"
@@ -51,6 +53,35 @@ std::string keys_of(const toml::table& t) {
     std::string list;
     for (const auto& [k, v] : t) list += (list.empty() ? "" : ", ") + std::string(k.str()) + (v.is_array_of_tables() ? "[i]" : "");
     return list;
+}
+
+// The key of t nearest to `name` by edit distance (Levenshtein), if it is within a third of the
+// name's length: the one a typing slip most likely meant; empty where none is that near.
+std::string closest_key(const toml::table& t, std::string_view name) {
+    const auto distance = [](std::string_view a, std::string_view b) {
+        std::vector<std::size_t> row(b.size() + 1);
+        for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+        for (std::size_t i = 1; i <= a.size(); ++i) {
+            std::size_t diagonal = row[0];
+            row[0] = i;
+            for (std::size_t j = 1; j <= b.size(); ++j) {
+                const std::size_t above = row[j];
+                row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+                diagonal = above;
+            }
+        }
+        return row[b.size()];
+    };
+    std::string best;
+    std::size_t best_distance = name.size() / 3 + 1;
+    for (const auto& [k, v] : t) {
+        const std::size_t d = distance(name, k.str());
+        if (d < best_distance) {
+            best_distance = d;
+            best = std::string(k.str());
+        }
+    }
+    return best;
 }
 
 toml::table parse(const CarText& car) {
@@ -128,6 +159,8 @@ CarText set_car_parameter(const CarText& car, std::string_view key, std::string_
     }
     toml::table root = parse(car);
     toml::table& parent = parent_of(root, parts, car, key);
+    const std::string siblings = keys_of(parent);
+    const std::string closest = closest_key(parent, parts.back().name);
     parent.insert_or_assign(parts.back().name, std::move(*value_table.get("value")));
     std::ostringstream out;
     out << root;
@@ -141,7 +174,11 @@ CarText set_car_parameter(const CarText& car, std::string_view key, std::string_
     // The loader ignores (with a warning) a key it does not know: for a key set on purpose, an error.
     std::string full(key);
     for (const LoadWarning& w : loaded.warnings) {
-        if (w.key == full) throw LoadError({car.path.string(), 0}, full, fmt::format("not a key of the car format (docs/car-format.md): {}", w.message));
+        if (w.key == full) {
+            throw LoadError({car.path.string(), 0}, full,
+                            fmt::format("not a key of the car format (docs/car-format.md lists them){}; this table of the car has {}",
+                                        closest.empty() ? "" : fmt::format(": did you mean '{}'?", closest), siblings));
+        }
     }
     return changed;
 }

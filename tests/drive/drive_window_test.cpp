@@ -8,6 +8,7 @@
 
 #include <sys/wait.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <fstream>
 #include <set>
@@ -206,6 +207,19 @@ TEST(DriveWindow, BadInputIsRefusedBeforeAWindowOpens) {
     std::tie(status, log) = drive(fmt::format("{} --size 10x10", test::quoted(roadster())), dir);
     EXPECT_EQ(status, 2) << log;
     EXPECT_NE(log.find("--size 10x10"), std::string::npos) << log;
+}
+
+// With no display `tractive drive` says so and stops (exit 2) within seconds, rather than run a
+// window nobody sees (SDL's offscreen driver) until killed.
+TEST(DriveWindow, NoDisplayIsAClearErrorWithinSeconds) {
+    const auto start = std::chrono::steady_clock::now();
+    const test::CliRun r = test::run_shell(
+        "env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER " + test::quoted(test::cli_binary()) + " drive " + test::quoted(roadster()), true);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_EQ(r.status, 2) << r.out;
+    EXPECT_NE(r.out.find("error: tractive drive:"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("a window needs a display"), std::string::npos) << r.out;
+    EXPECT_LT(seconds, 5.0);
 }
 
 }  // namespace

@@ -129,6 +129,9 @@ TEST(InputMapping, BadFilesAreRefusedWithLineKeyAndWhatWasExpected) {
     expect_error("[device.brake]\nscale = 2\n", 2, "device.brake.scale", "unknown key");
     expect_error("[device.buttons]\nhorn = 3\n", 2, "device.buttons.horn", "unknown key");
     expect_error("[keyboard]\nthrottle = 3\n", 2, "keyboard.throttle", "SDL key name");
+    // A key name SDL does not know: refused, not left unbound (issue 24).
+    expect_error("[keyboard]\nclutch = \"Left Shiftt\"\n", 2, "keyboard.clutch", "an SDL key name such as");
+    expect_error("[keyboard]\ngears = [\"1\", \"Two\"]\n", 2, "keyboard.gears", "got \"Two\"");
     expect_error("[keyboard.rates]\nsteer_s = 0\n", 2, "keyboard.rates.steer_s", "seconds");
     expect_error("[force_feedback]\ngain = -1\n", 2, "force_feedback.gain", "a gain");
     expect_error("[wheel]\n", 1, "wheel", "unknown key");

@@ -53,6 +53,7 @@ TEST(CarParameters, BadSettingsAreRefusedNamingTheKey) {
     const CarText car = car_text(roadster());
     refused(car, "wheels.front.suspension.spring_n_per_m", "-5", "positive");
     refused(car, "wheels.front.suspension.springiness", "1", "not a key of the car format");
+    refused(car, "engine.rpm_limt", "7000", "not a key of the car format (docs/car-format.md lists them): did you mean 'rpm_limit'?");
     refused(car, "engine.rpm_limit", "fast", "expected a TOML value");
     refused(car, "wheelz.front.camber_deg", "1", "no table 'wheelz'");
     refused(car, "mass[9].mass_kg", "1", "has 6 tables");

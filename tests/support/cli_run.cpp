@@ -9,8 +9,10 @@
 
 namespace tractive::test {
 
-CliRun run_cli(const std::string& args, bool with_stderr) {
-    const std::string cmd = "'" + cli_binary().string() + "' " + args + (with_stderr ? " 2>&1" : " 2>/dev/null");
+CliRun run_cli(const std::string& args, bool with_stderr) { return run_shell("'" + cli_binary().string() + "' " + args, with_stderr); }
+
+CliRun run_shell(const std::string& command, bool with_stderr) {
+    const std::string cmd = command + (with_stderr ? " 2>&1" : " 2>/dev/null");
     CliRun r;
     FILE* pipe = popen(cmd.c_str(), "r");
     if (!pipe) return r;

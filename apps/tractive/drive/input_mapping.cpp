@@ -1,5 +1,6 @@
 #include "input_mapping.hpp"
 
+#include <SDL_keyboard.h>
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -59,6 +60,18 @@ public:
     [[nodiscard]] std::string string(const toml::node& n, const std::string& full) const {
         if (!n.is_string()) throw LoadError(where(n), full, "expected a string (an SDL key name such as \"Up\" or \"Left Shift\")");
         return *n.value<std::string>();
+    }
+    // A keyboard key by SDL's name for it (SDL_GetScancodeFromName, a table lookup that needs no
+    // display), or "" for none.
+    [[nodiscard]] std::string key_name(const toml::node& n, const std::string& full) const {
+        std::string name = string(n, full);
+        if (!name.empty() && SDL_GetScancodeFromName(name.c_str()) == SDL_SCANCODE_UNKNOWN) {
+            throw LoadError(where(n), full,
+                            fmt::format("expected an SDL key name such as \"Up\", \"Left Shift\", \"A\", \"1\" or \"F2\" (or \"\" for "
+                                        "none), got \"{}\"",
+                                        name));
+        }
+        return name;
     }
     [[nodiscard]] bool boolean(const toml::node& n, const std::string& full) const {
         if (!n.is_boolean()) throw LoadError(where(n), full, "expected true or false");
@@ -145,7 +158,7 @@ public:
                 const toml::array* a = node.as_array();
                 if (!a) throw LoadError(where(node), full, "expected a list of key names: 1st, 2nd, ...");
                 k.gears.clear();
-                for (const toml::node& g : *a) k.gears.push_back(string(g, full));
+                for (const toml::node& g : *a) k.gears.push_back(key_name(g, full));
                 continue;
             }
             if (key.str() == "rates") {
@@ -161,7 +174,7 @@ public:
                 for (const auto& p : keys) list += ", " + std::string(p.first);
                 throw LoadError(where(node), full, fmt::format("unknown key: expected one of {}", list));
             }
-            *found->second = string(node, full);
+            *found->second = key_name(node, full);
         }
     }
 

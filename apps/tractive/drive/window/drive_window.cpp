@@ -12,6 +12,8 @@
 
 #include <chrono>
 #include <cstdint>
+#include <cstdlib>
+#include <string_view>
 #include <iostream>
 #include <unordered_map>
 
@@ -209,11 +211,19 @@ void calibration_window(Calibration& c, const RawInput& raw, bool& open, InputMa
 
 int run_drive_window(const DriveWindowOptions& o) {
     SDL_SetHint(SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS, "1");
+    constexpr const char* kNeedsADisplay = "a window needs a display: run under X11 or Wayland, or xvfb-run for a scripted drive";
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_JOYSTICK | SDL_INIT_GAMECONTROLLER) != 0) {
-        std::cerr << fmt::format("error: tractive drive: SDL could not start: {} (a window needs a display: run under X11 or Wayland, or "
-                                 "xvfb-run for a scripted drive)\n",
-                                 SDL_GetError());
-        return 1;
+        std::cerr << fmt::format("error: tractive drive: SDL could not start: {} ({})\n", SDL_GetError(), kNeedsADisplay);
+        return kExitNoDisplay;
+    }
+    // With no display SDL falls back to a window nobody sees (its offscreen or dummy driver), and a
+    // live drive would run there until killed: refused, unless asked for by SDL_VIDEODRIVER.
+    const char* driver = SDL_GetCurrentVideoDriver();
+    const std::string_view video = driver ? driver : "";
+    if ((video == "offscreen" || video == "dummy") && !std::getenv("SDL_VIDEODRIVER")) {
+        std::cerr << fmt::format("error: tractive drive: no display (SDL found only its '{}' video driver; {})\n", video, kNeedsADisplay);
+        SDL_Quit();
+        return kExitNoDisplay;
     }
     SDL_InitSubSystem(SDL_INIT_HAPTIC);  // optional: force feedback where the system has it
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);

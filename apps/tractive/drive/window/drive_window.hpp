@@ -38,8 +38,13 @@ struct DriveWindowOptions {
     int height_px = 720;
 };
 
-// Returns the process exit status: 0, or 1 when the window cannot be opened (no display, no
-// OpenGL 3.3) or an output cannot be written, with the reason on stderr.
+// The exit status when there is no display to open a window on (as for any input the command
+// cannot use).
+inline constexpr int kExitNoDisplay = 2;
+
+// Returns the process exit status: 0; kExitNoDisplay when there is no display (SDL cannot start,
+// or finds only a window nobody sees); 1 when the window cannot be opened otherwise (no OpenGL
+// 3.3) or an output cannot be written; the reason on stderr.
 int run_drive_window(const DriveWindowOptions& options);
 
 }  // namespace tractive::drive
