@@ -235,13 +235,27 @@ def _vendor(name):
 
 
 def _finite(values):
-    return [v if isinstance(v, float) and math.isfinite(v) else None for v in values]
+    return [v if isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) else None for v in values]
 
 
-def write_html(entries, out_path, title):
+# For tests only (tests/python/test_report.py): ways to write a page whose plots do not draw their
+# data, to show that the page's self-check then says so. Chosen by `write_html(broken_for_tests=)`
+# or the environment variable TRACTIVE_REPORT_BREAK_FOR_TESTS; never set by a user.
+BROKEN_FOR_TESTS = {
+    "no-data": "every series is written with no points",
+    "no-drawing": "no series draws its lines or points",
+    "unfiltered-points": "scatter series use uPlot's default points, which mode 2 does not draw (the bug before the fix)",
+}
+
+
+def write_html(entries, out_path, title, broken_for_tests=None):
+    if broken_for_tests not in (None, "", *BROKEN_FOR_TESTS):
+        raise ValueError(f"broken_for_tests={broken_for_tests!r}: expected one of {', '.join(BROKEN_FOR_TESTS)}")
     plots = _plots(entries)
+    emptied = broken_for_tests == "no-data"
     data = [{"id": p["id"], "title": p["title"], "x": p["x"], "y": p["y"], "points": p["points"],
-             "series": [{"label": label, "colour": COLOURS[i % len(COLOURS)], "xs": _finite(xs), "ys": _finite(ys)}
+             "series": [{"label": label, "colour": COLOURS[i % len(COLOURS)],
+                         "xs": [] if emptied else _finite(xs), "ys": [] if emptied else _finite(ys)}
                         for i, (label, xs, ys) in enumerate(p["series"])]} for p in plots]
     divs = "".join(f"<div class='plot' id='{p['id']}'></div>" for p in plots)
     page = f"""<!DOCTYPE html>
@@ -263,35 +277,122 @@ table.metrics th:first-child {{ text-align: left; }}
 <script>{_vendor("uPlot.iife.min.js")}</script>
 <script>
 const PLOTS = {json.dumps(data, separators=(",", ":"), allow_nan=False)};
-const made = [];
-for (const p of PLOTS) {{
-  const series = [{{}}].concat(p.series.map(s => ({{
-    label: s.label, stroke: s.colour, width: p.points ? 0 : 1.5,
-    paths: p.points ? () => null : uPlot.paths.linear(),
-    points: {{ show: p.points, size: 3, fill: s.colour, stroke: s.colour }},
+const BROKEN_FOR_TESTS = {json.dumps(broken_for_tests or "")};  // "" but in tests (report.py: BROKEN_FOR_TESTS)
+
+// Every plot is uPlot's mode 2: each series has its own [xs, ys]. uPlot 1.6 draws a series'
+// points over the x scale's index window of mode 1, which mode 2 leaves unset: with no
+// points.filter naming them, a scatter series draws nothing. Lines get every index in mode 2.
+const everyPoint = (u, si) => {{
+  const [xs, ys] = u.data[si], idxs = [];
+  for (let i = 0; i < xs.length; i++) if (xs[i] != null && ys[i] != null) idxs.push(i);
+  return idxs;
+}};
+
+function seriesOpts(p, s, show) {{
+  const draws = BROKEN_FOR_TESTS != "no-drawing";
+  return {{
+    label: s.label, stroke: s.colour, width: p.points ? 0 : 1.5, show: show,
+    paths: p.points || !draws ? () => null : uPlot.paths.linear(),
+    points: p.points && draws
+      ? {{ show: true, size: s.xs.length > 200 ? 4 : 8, width: 1, fill: s.colour, stroke: s.colour,
+          filter: BROKEN_FOR_TESTS == "unfiltered-points" ? null : everyPoint }}
+      : {{ show: false }},
     facets: [{{ scale: "x", auto: true }}, {{ scale: "y", auto: true }}],
-  }})));
-  const data = [null].concat(p.series.map(s => [s.xs, s.ys]));
-  const opts = {{
-    title: p.title, mode: 2, width: 560, height: 320, series: series,
-    scales: {{ x: {{ time: false, auto: true }}, y: {{ auto: true }} }},
-    axes: [{{ label: p.x }}, {{ label: p.y }}],
-    legend: {{ live: false }},
   }};
-  made.push([p.id, new uPlot(opts, data, document.getElementById(p.id))]);
 }}
-// What a test (or a curious reader) can check: each plot's share of painted pixels and its legend.
-requestAnimationFrame(() => {{
-  const check = made.map(([id, u]) => {{
-    const c = u.ctx.canvas, px = u.ctx.getImageData(0, 0, c.width, c.height).data;
-    let painted = 0;
-    for (let i = 3; i < px.length; i += 4) if (px[i] > 0) painted++;
-    return {{ id: id, painted: painted / (px.length / 4), legend: [...document.querySelectorAll("#" + id + " .u-legend .u-label")].map(e => e.textContent) }};
+
+// Tick labels: uPlot's, but 8e6 for 8,000,000 (a sweep's brake pressures), which would overlap.
+const ticks = (u, splits) => splits.map(v => v == null ? "" :
+  Math.abs(v) >= 1e5 ? Number(v.toPrecision(6)).toExponential().replace("e+", "e") : uPlot.fmtNum(v));
+
+// shown(i): whether series i is drawn (the self-check draws the plot again with some hidden).
+function makePlot(p, el, scales, shown) {{
+  const opts = {{
+    title: p.title, mode: 2, width: 560, height: 320,
+    series: [{{}}].concat(p.series.map((s, i) => seriesOpts(p, s, shown(i)))),
+    scales: scales, axes: [{{ label: p.x, values: ticks }}, {{ label: p.y, values: ticks }}], legend: {{ live: false }},
+  }};
+  return new uPlot(opts, [null].concat(p.series.map(s => [s.xs, s.ys])), el);
+}}
+
+// The x scale of mode 2 is fitted to the data: a scatter plot's is widened by 5 % a side, so
+// that its first and last points are not cut in half at the edges.
+const padded = (u, min, max) => {{
+  const pad = 0.05 * (max - min) || 0.05 * Math.abs(min) || 1;
+  return [min - pad, max + pad];
+}};
+const made = PLOTS.map(p => [p, makePlot(p, document.getElementById(p.id),
+  {{ x: p.points ? {{ time: false, auto: true, range: padded }} : {{ time: false, auto: true }}, y: {{ auto: true }} }}, () => true)]);
+
+// The self-check (docs/reports.md), written as JSON into <pre id="selfcheck">: for each plot's
+// series, the points it was given ("points"), those with a finite x and y ("finite"), and those
+// drawn ("drawn"): the series' colour is on the canvas at the point's pixel (or next to it) when
+// the plot is drawn again off-screen, same size and scales, with that series alone, and is not
+// there when it is drawn with no series at all ("blank" counts the points where it is). "on_page"
+// counts the points whose pixel has the colour on the page's own plot, where a later series may
+// cover an earlier one. A series is "ok" when it has finite points and at least 90 % of them are drawn.
+
+// uPlot draws in a microtask after `new uPlot`: a task later (not a frame: headless Chromium
+// may not draw frames) the canvases are drawn.
+const afterDrawing = () => new Promise(resolve => setTimeout(resolve, 0));
+const rgb = hex => [1, 3, 5].map(i => parseInt(hex.slice(i, i + 2), 16));
+
+function hasColour(img, x, y, c) {{  // (x, y) in canvas pixels; a pixel or its 8 neighbours
+  for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {{
+    const px = Math.round(x) + dx, py = Math.round(y) + dy;
+    if (px < 0 || py < 0 || px >= img.width || py >= img.height) continue;
+    const k = 4 * (py * img.width + px), d = img.data;
+    if (d[k + 3] >= 96 && Math.abs(d[k] - c[0]) <= 48 && Math.abs(d[k + 1] - c[1]) <= 48 && Math.abs(d[k + 2] - c[2]) <= 48) return true;
+  }}
+  return false;
+}}
+
+const pixels = u => u.ctx.getImageData(0, 0, u.ctx.canvas.width, u.ctx.canvas.height);
+
+async function checkPlot(p, u) {{
+  const fixed = {{ x: {{ time: false, auto: false, range: [u.scales.x.min, u.scales.x.max] }},
+                  y: {{ auto: false, range: [u.scales.y.min, u.scales.y.max] }} }};
+  const box = document.createElement("div");
+  box.style.cssText = "position: absolute; left: -10000px; top: 0";
+  document.body.appendChild(box);
+  const blank = makePlot(p, box, fixed, () => false);
+  const alone = p.series.map((_, k) => makePlot(p, box, fixed, i => i == k));
+  await afterDrawing();
+  const blankImg = pixels(blank), pageImg = pixels(u);
+  const series = p.series.map((s, k) => {{
+    const v = alone[k], img = pixels(v), c = rgb(s.colour);
+    const r = {{ label: s.label, colour: s.colour, points: s.xs.length, finite: 0, drawn: 0, blank: 0, on_page: 0 }};
+    for (let i = 0; i < s.xs.length; i++) {{
+      if (s.xs[i] == null || s.ys[i] == null) continue;
+      r.finite++;
+      const x = v.valToPos(s.xs[i], "x", true), y = v.valToPos(s.ys[i], "y", true);
+      const inBlank = hasColour(blankImg, x, y, c);
+      if (inBlank) r.blank++;
+      else if (hasColour(img, x, y, c)) r.drawn++;
+      if (hasColour(pageImg, u.valToPos(s.xs[i], "x", true), u.valToPos(s.ys[i], "y", true), c)) r.on_page++;
+    }}
+    r.ok = r.finite > 0 && r.drawn >= 0.9 * r.finite;
+    return r;
   }});
+  blank.destroy();
+  alone.forEach(v => v.destroy());
+  box.remove();
+  const legend = [...document.querySelectorAll("#" + p.id + " .u-legend .u-label")].map(e => e.textContent);
+  return {{ id: p.id, ok: series.length > 0 && series.every(s => s.ok), legend: legend, series: series }};
+}}
+
+(async () => {{
   const pre = document.getElementById("selfcheck");
-  pre.textContent = JSON.stringify(check);
+  try {{
+    await afterDrawing();
+    const check = [];
+    for (const [p, u] of made) check.push(await checkPlot(p, u));
+    pre.textContent = JSON.stringify(check);
+  }} catch (e) {{
+    pre.textContent = JSON.stringify({{ error: String(e) }});
+  }}
   pre.dataset.done = "1";
-}});
+}})();
 </script>
 </body></html>
 """
@@ -340,7 +441,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     try:
         entries = load_inputs(args.inputs)
-        plots = write_html(entries, args.output, args.title)
+        plots = write_html(entries, args.output, args.title, os.environ.get("TRACTIVE_REPORT_BREAK_FOR_TESTS"))
     except InputError as e:
         sys.stderr.write(f"error: {e}\n")
         return EXIT_BAD_INPUT

@@ -1,6 +1,10 @@
-"""`tractive report`: two shipped cars and a set-up rendered in headless Chromium as a user opens
-the file (the plots drawn, the legends naming the cars), a run and a sweep as inputs, the PNGs."""
+"""`tractive report`: two shipped cars and a set-up, and a run and a sweep, rendered in headless
+Chromium as a user opens the file: the page's self-check must find every series of every plot drawn
+(its colour at its points' pixels) and the legends naming the cars; on pages written with their
+plots broken on purpose it must say they are not drawn. And the PNGs."""
+import html
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -9,6 +13,7 @@ import tempfile
 import pytest
 
 CHROMIUM = shutil.which("chromium")
+needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="chromium not installed (scripts/setup.sh installs it)")
 
 
 def chromium(*args):
@@ -18,14 +23,62 @@ def chromium(*args):
                               capture_output=True, text=True, timeout=120)
 
 
-@pytest.fixture
-def report_of_two_cars(cli, cars_dir, tmp_path):
-    out = tmp_path / "two.html"
-    r = subprocess.run([cli, "report", str(cars_dir / "roadster.toml"), str(cars_dir / "hatchback.toml"),
-                        f"{cars_dir / 'roadster.toml'}@wheels.rear.suspension.anti_roll_n_per_m=20000", "-o", str(out),
-                        "--png", str(tmp_path / "png"), "--title", "two cars"], capture_output=True, text=True)
+def self_check(page):
+    """The page's self-check as headless Chromium wrote it into <pre id="selfcheck">: {plot id: plot}."""
+    dom = chromium("--dump-dom", str(page))
+    assert dom.returncode == 0, dom.stderr
+    m = re.search(r'<pre id="selfcheck"[^>]*data-done="1"[^>]*>([^<]*)</pre>', dom.stdout)
+    assert m, "the page's scripts did not finish"
+    checks = json.loads(html.unescape(m.group(1)))
+    assert isinstance(checks, list), checks  # {"error": ...} where the check itself threw
+    return {c["id"]: c for c in checks}
+
+
+def assert_drawn(plot):
+    """Every series of the plot has points, all finite, and its colour is at (nearly) every point's
+    pixel when the plot is drawn with it alone, and at none when drawn with no series. On the page's
+    own canvas the last series, drawn over the others, shows at its points too."""
+    assert plot["series"], plot["id"]
+    for s in plot["series"]:
+        where = (plot["id"], s["label"], {k: s[k] for k in ("points", "finite", "drawn", "blank", "on_page")})
+        assert s["points"] > 0 and s["finite"] == s["points"], where
+        assert s["blank"] == 0, where
+        assert s["drawn"] >= 0.95 * s["finite"] and s["ok"], where
+    assert plot["ok"], plot["id"]
+    top = plot["series"][-1]
+    assert top["on_page"] >= 0.95 * top["finite"], (plot["id"], top)
+
+
+def report(cli, inputs, out, *options, broken_for_tests=None):
+    env = dict(os.environ)
+    env.pop("TRACTIVE_REPORT_BREAK_FOR_TESTS", None)
+    if broken_for_tests:
+        env["TRACTIVE_REPORT_BREAK_FOR_TESTS"] = broken_for_tests
+    r = subprocess.run([cli, "report", *map(str, inputs), "-o", str(out), *options], capture_output=True, text=True, env=env)
     assert r.returncode == 0, r.stderr
     return out
+
+
+@pytest.fixture
+def report_of_two_cars(cli, cars_dir, tmp_path):
+    return report(cli, [cars_dir / "roadster.toml", cars_dir / "hatchback.toml",
+                        f"{cars_dir / 'roadster.toml'}@wheels.rear.suspension.anti_roll_n_per_m=20000"],
+                  tmp_path / "two.html", "--png", str(tmp_path / "png"), "--title", "two cars")
+
+
+@pytest.fixture
+def run_and_sweep(cli, cars_dir, tmp_path):
+    """A 5 s run's telemetry CSV and a 3-run brake-pressure sweep's folder."""
+    controls = tmp_path / "c.csv"
+    controls.write_text("time,gear,throttle\n0,1,1\n")
+    run = tmp_path / "run.csv"
+    subprocess.run([cli, "run", str(cars_dir / "roadster.toml"), "--controls", str(controls), "--mode", "automatic", "--duration", "5",
+                    "--out", str(run)], check=True, capture_output=True)
+    spec = tmp_path / "s.toml"
+    spec.write_text(f'[sweep]\ncars = ["{cars_dir / "roadster.toml"}"]\ntests = ["braking"]\n[parameters]\n'
+                    '"wheels.front.brake.max_pressure_pa" = { range = [8e6, 12e6], steps = 3 }\n')
+    subprocess.run([cli, "sweep", str(spec), "--out", str(tmp_path / "sweep")], check=True, capture_output=True)
+    return [run, tmp_path / "sweep"]
 
 
 def test_the_report_is_self_contained(report_of_two_cars):
@@ -35,19 +88,18 @@ def test_the_report_is_self_contained(report_of_two_cars):
     assert "braking.braking_100_0_m" in text and "Hatchback (VW Golf Mk7 1.4 TSI) - Roadster (Mazda MX-5 ND 2.0)" in text
 
 
-@pytest.mark.skipif(CHROMIUM is None, reason="chromium not installed (scripts/setup.sh installs it)")
-def test_headless_chromium_draws_every_plot_with_the_cars_in_its_legend(report_of_two_cars, tmp_path):
-    dom = chromium("--dump-dom", str(report_of_two_cars))
-    assert dom.returncode == 0, dom.stderr
-    m = re.search(r'<pre id="selfcheck"[^>]*data-done="1"[^>]*>([^<]*)</pre>', dom.stdout)
-    assert m, "the page's scripts did not finish"
-    checks = json.loads(m.group(1).replace("&quot;", '"'))
-    ids = {c["id"] for c in checks}
-    assert {"accel-speed", "accel-gear", "accel-rpm", "braking", "skidpad", "g-g", "step-steer"} <= ids
-    for c in checks:
-        assert c["painted"] > 0.01, c["id"]  # axes, grid and traces drawn on the canvas
+@needs_chromium
+def test_headless_chromium_draws_every_series_of_every_plot_with_the_cars_in_its_legend(report_of_two_cars, tmp_path):
+    checks = self_check(report_of_two_cars)
+    assert {"accel-speed", "accel-gear", "accel-rpm", "braking", "braking-noabs", "skidpad", "skidpad-ay", "g-g", "step-steer"} <= set(checks)
+    for c in checks.values():
+        assert_drawn(c)
+        assert len(c["series"]) == 3, c["id"]
         assert "Roadster (Mazda MX-5 ND 2.0)" in c["legend"] and "Hatchback (VW Golf Mk7 1.4 TSI)" in c["legend"], c
         assert any("anti_roll_n_per_m=20000" in label for label in c["legend"]), c
+    # A scatter plot (these drew nothing before the fix): the g-g diagram, every test's samples of
+    # each car (some ten thousand), each one found drawn.
+    assert all(s["drawn"] == s["points"] > 5000 for s in checks["g-g"]["series"]), checks["g-g"]
     # And as a picture: not blank.
     shot = tmp_path / "shot.png"
     s = chromium("--window-size=1200,2000", f"--screenshot={shot}", str(report_of_two_cars))
@@ -69,21 +121,44 @@ def test_the_pngs_are_the_same_plots(report_of_two_cars, tmp_path):
     assert image.shape[1] == 960 and image[..., :3].std() > 0.05
 
 
-def test_a_run_and_a_sweep_report(cli, cars_dir, tmp_path):
-    controls = tmp_path / "c.csv"
-    controls.write_text("time,gear,throttle\n0,1,1\n")
-    run = tmp_path / "run.csv"
-    subprocess.run([cli, "run", str(cars_dir / "roadster.toml"), "--controls", str(controls), "--mode", "automatic", "--duration", "5",
-                    "--out", str(run)], check=True, capture_output=True)
-    spec = tmp_path / "s.toml"
-    spec.write_text(f'[sweep]\ncars = ["{cars_dir / "roadster.toml"}"]\ntests = ["braking"]\n[parameters]\n'
-                    '"wheels.front.brake.max_pressure_pa" = { range = [8e6, 12e6], steps = 3 }\n')
-    subprocess.run([cli, "sweep", str(spec), "--out", str(tmp_path / "sweep")], check=True, capture_output=True)
-    out = tmp_path / "r.html"
-    r = subprocess.run([cli, "report", str(run), str(tmp_path / "sweep"), "-o", str(out)], capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr
+def test_a_run_and_a_sweep_report(cli, run_and_sweep, tmp_path):
+    out = report(cli, run_and_sweep, tmp_path / "r.html")
     text = out.read_text()
     assert "Speed (run)" in text and "Sweep sweep: 3 runs" in text and "braking.braking_100_0_m" in text
+
+
+@needs_chromium
+def test_headless_chromium_draws_a_runs_traces_and_a_sweeps_metrics_against_its_parameter(cli, cars_dir, run_and_sweep, tmp_path):
+    checks = self_check(report(cli, run_and_sweep, tmp_path / "r.html"))
+    assert {"run-speed", "run-gear", "run-rpm", "g-g"} <= set(checks)
+    sweeps = [c for i, c in checks.items() if i.startswith("sweep-")]
+    assert len(sweeps) == 2, checks.keys()  # braking_100_0_m and braking_100_0_noabs_m against the brake pressure
+    for c in checks.values():
+        assert_drawn(c)
+    for c in sweeps:  # one series, the sweep's one car, a point a run
+        assert c["legend"] == [f"sweep {cars_dir / 'roadster.toml'}"], c
+        assert [s["points"] for s in c["series"]] == [3], c
+
+
+# What each broken page (report.py: BROKEN_FOR_TESTS) leaves undrawn: every plot, or (uPlot's
+# default points in mode 2, the bug before the fix) the scatter plots only.
+@needs_chromium
+@pytest.mark.parametrize("broken", ["no-data", "no-drawing", "unfiltered-points"])
+def test_the_self_check_says_a_broken_page_does_not_draw_its_plots(cli, run_and_sweep, tmp_path, broken):
+    checks = self_check(report(cli, run_and_sweep, tmp_path / "broken.html", broken_for_tests=broken))
+    scatter = {i for i in checks if i == "g-g" or i.startswith("sweep-")}
+    assert len(scatter) == 3 and len(checks) == 6, checks.keys()
+    undrawn = {i for i, c in checks.items() if not c["ok"]}
+    assert undrawn == (scatter if broken == "unfiltered-points" else set(checks))
+    for i in undrawn:
+        for s in checks[i]["series"]:
+            assert s["drawn"] == 0 and not s["ok"], (i, s)
+            if broken == "no-data":
+                assert s["points"] == 0, (i, s)
+            else:  # the points are there, finite, and not drawn
+                assert s["points"] == s["finite"] > 0, (i, s)
+    for i in set(checks) - undrawn:
+        assert_drawn(checks[i])
 
 
 def test_bad_inputs_are_refused(cli, tmp_path):
