@@ -35,6 +35,8 @@ __all__ = [
     "Car",
     "Ground",
     "LoadError",
+    "MAX_RUN_ROWS",
+    "NoSuchFileError",
     "Vehicle",
     "apply_settings",
     "car_from_toml",
@@ -48,43 +50,155 @@ __all__ = [
 ]
 
 _CONTROL_COLUMNS = ("time", "throttle", "brake", "clutch", "steering", "handbrake", "gear", "shift_up", "shift_down", "start")
+_INTEGER_COLUMNS = ("gear", "shift_up", "shift_down", "start")
+MAX_RUN_ROWS = 1_000_000  # telemetry rows one `run` returns (duration_s / interval_s + 1)
+_MAX_CONTROLS_BYTES = 64 << 20
 
 
-def _controls_csv(controls):
-    """Controls as the CSV text `tractive run --controls` reads: a path, CSV text, or a mapping of
-    equal-length sequences by column name (time required; docs/road.md)."""
+class NoSuchFileError(LoadError, FileNotFoundError):
+    """A path that names no file ("PATH: no such file", as the CLI says): a tractive.LoadError (a
+    ValueError) and a FileNotFoundError both, so either catches it."""
+
+
+def _read_controls(controls):
+    """The controls as the CSV text `tractive run --controls` reads, and the label that errors in
+    them are reported with (the file's path, or "controls"). The rule, whatever the string holds:
+
+    - a str with a newline in it is CSV text (a header line, then rows);
+    - any other str, or an os.PathLike, is the path of a CSV file (UTF-8): a missing one raises
+      NoSuchFileError "PATH: no such file" (a LoadError and a FileNotFoundError);
+    - a mapping of equal-length sequences of numbers by column name (time required) is turned
+      into CSV text.
+    """
+    import collections.abc
+    import math
     import os
 
+    if isinstance(controls, str) and "\n" in controls:
+        return controls, "controls"
     if isinstance(controls, (str, os.PathLike)):
-        text = str(controls)
-        if "\n" not in text and os.path.exists(text):
-            with open(text, encoding="utf-8") as f:
-                return f.read()
-        return text
-    columns = [c for c in _CONTROL_COLUMNS if c in controls]
-    unknown = set(controls) - set(_CONTROL_COLUMNS)
+        path = os.fspath(controls)
+        if not isinstance(path, str):
+            raise TypeError(f"controls: expected a path as a str, got {path!r}")
+        if not os.path.exists(path):
+            hint = " (CSV text needs a newline: a str without one is a path)" if "," in path else ""
+            raise NoSuchFileError(f"{path}: no such file{hint}")
+        if not os.path.isfile(path):
+            raise LoadError(f"{path}: not a regular file: expected a controls CSV file")
+        size = os.path.getsize(path)
+        if size > _MAX_CONTROLS_BYTES:
+            raise LoadError(f"{path}: file is {size:,} bytes: expected a controls CSV file of at most {_MAX_CONTROLS_BYTES:,} bytes")
+        try:
+            with open(path, "rb") as f:
+                data = f.read()
+        except OSError as e:
+            raise LoadError(f"{path}: cannot read: {e.strerror}") from None
+        try:
+            return data.decode("utf-8-sig"), path
+        except UnicodeDecodeError as e:
+            raise LoadError(f"{path}: invalid UTF-8 at byte {e.start}: expected a controls CSV file (text)") from None
+    if not isinstance(controls, collections.abc.Mapping):
+        raise TypeError(f"controls: expected a path, CSV text (a str with a newline) or a dict of columns, got {type(controls).__name__}")
+    unknown = [c for c in controls if c not in _CONTROL_COLUMNS]
     if unknown:
-        raise ValueError(f"controls: unknown column(s) {sorted(unknown)}: expected some of {list(_CONTROL_COLUMNS)}")
+        raise ValueError(f"controls: unknown column(s) {unknown}: expected some of {list(_CONTROL_COLUMNS)}")
     if "time" not in controls:
         raise ValueError("controls: expected a 'time' column (s)")
+    columns = [c for c in _CONTROL_COLUMNS if c in controls]
+    for c in columns:
+        if isinstance(controls[c], (str, bytes)) or not hasattr(controls[c], "__len__"):
+            raise ValueError(f"controls: '{c}': expected a sequence of numbers, got {type(controls[c]).__name__}")
     length = len(controls["time"])
-    if any(len(controls[c]) != length for c in columns):
-        raise ValueError("controls: expected columns of equal length")
+    if length == 0:
+        raise ValueError("controls: 'time': expected at least one row")
+    for c in columns:
+        if len(controls[c]) != length:
+            raise ValueError(f"controls: '{c}': expected {length} values (as many as 'time'), got {len(controls[c])}")
     lines = [",".join(columns)]
     for i in range(length):
         cells = []
         for c in columns:
             v = controls[c][i]
-            cells.append(str(int(v)) if c in ("gear", "shift_up", "shift_down", "start") else repr(float(v)))
+            if c == "gear" and v in ("R", "N"):  # reverse, neutral, as in the CSV
+                cells.append(v)
+                continue
+            try:
+                x = float(v)
+            except (TypeError, ValueError):
+                raise ValueError(f"controls: '{c}'[{i}]: expected a number, got {v!r}") from None
+            if not math.isfinite(x):
+                raise ValueError(f"controls: '{c}'[{i}]: expected a finite number, got {v!r}")
+            if c in _INTEGER_COLUMNS:
+                if x != int(x):
+                    raise ValueError(f"controls: '{c}'[{i}]: expected a whole number, got {v!r}")
+                cells.append(str(int(x)))
+            else:
+                cells.append(repr(x))
         lines.append(",".join(cells))
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n", "controls"
+
+
+def _controls_csv(controls):
+    """Controls as the CSV text `tractive run --controls` reads (see _read_controls for the rule)."""
+    return _read_controls(controls)[0]
+
+
+def _last_control_time(text):
+    """The last row's time in controls CSV text, or None where it cannot tell (the run's own parser
+    then reports what is wrong)."""
+    import csv
+
+    lines = [line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+    rows = list(csv.reader(lines))
+    try:
+        column = [cell.strip() for cell in rows[0]].index("time")
+        return float(rows[-1][column])
+    except (IndexError, ValueError):
+        return None
 
 
 def run(car, controls, duration_s=-1.0, interval_s=0.01, mode="", abs=None, tcs=None, ground=None, as_frame=False):
     """Drives `car` with time-stamped controls through the control layer, as `tractive run` does,
     and returns its telemetry (docs/telemetry.md) as a dict of numpy arrays by column name, or a
-    pandas DataFrame with as_frame=True."""
-    columns = _tractive.run(car, _controls_csv(controls), duration_s, interval_s, mode, abs, tcs, ground)
+    pandas DataFrame with as_frame=True.
+
+    controls: a str with a newline in it is CSV text; any other str (or os.PathLike) is the path
+    of a CSV file ("PATH: no such file", NoSuchFileError, when there is none); or a dict of
+    columns by name (docs/road.md). duration_s: seconds to drive, or negative (the default) for
+    up to the last control row's time. A row is kept every interval_s (at least the internal
+    step, 0.008 s), at most MAX_RUN_ROWS rows. Bad controls raise LoadError naming the file (or
+    "controls"), the line and the column; bad arguments ValueError or TypeError naming them.
+    """
+    import math
+    import numbers
+
+    if not isinstance(car, Car):
+        raise TypeError(f"car: expected a tractive.Car (tractive.load_car), got {type(car).__name__}")
+    for name, value in (("duration_s", duration_s), ("interval_s", interval_s)):
+        if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value):
+            raise ValueError(f"{name}: expected a finite number of seconds, got {value!r}")
+    if not isinstance(mode, str):
+        raise TypeError(f"mode: expected 'manual', 'sequential', 'automatic' or '' (the car's own), got {mode!r}")
+    for name, value in (("abs", abs), ("tcs", tcs)):
+        if value is not None and not isinstance(value, bool):
+            raise TypeError(f"{name}: expected True, False or None (the car's own), got {value!r}")
+    if ground is not None and not isinstance(ground, Ground):
+        raise TypeError(f"ground: expected a tractive.Ground (tractive.road, tractive.load_ground) or None, got {type(ground).__name__}")
+    text, label = _read_controls(controls)
+    end_s = duration_s if duration_s >= 0 else _last_control_time(text)
+    if end_s is not None and interval_s > 0 and math.isfinite(end_s):
+        rows = math.floor(end_s / interval_s + 1e-9) + 1
+        if rows > MAX_RUN_ROWS:
+            what = f"duration_s {duration_s:g}" if duration_s >= 0 else f"{label}: the last row's time {end_s:g} s"
+            raise ValueError(f"{what} / interval_s {interval_s:g} gives {rows:,} telemetry rows: expected at most "
+                             f"{MAX_RUN_ROWS:,} (a longer interval_s, or `tractive run --out`, which writes them as it goes)")
+    try:
+        columns = _tractive.run(car, text, float(duration_s), float(interval_s), mode, abs, tcs, ground)
+    except LoadError as e:
+        message = str(e)
+        if label != "controls" and message.startswith("controls:"):
+            raise LoadError(label + message[len("controls"):]) from None
+        raise
     return to_dataframe(columns) if as_frame else columns
 
 
@@ -93,7 +207,11 @@ def apply_settings(car, settings):
     text: "automatic") on the car, in order. Raises LoadError (a ValueError) naming the key."""
     import json
 
+    if isinstance(settings, (str, bytes)):
+        raise TypeError(f"settings: expected a list of \"KEY=VALUE\" strings, got one {type(settings).__name__} (put it in a list)")
     for s in settings:
+        if not isinstance(s, str):
+            raise TypeError(f"settings: expected \"KEY=VALUE\" strings, got {s!r}")
         key, eq, value = s.partition("=")
         if not eq:
             raise ValueError(f"{s}: expected KEY=VALUE")

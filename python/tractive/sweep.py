@@ -7,7 +7,12 @@ the GIL) or on a Dask distributed cluster, which is shipped only text and number
 
 Results go to DIR/runs.jsonl as each run finishes (so a stopped sweep resumes where it stopped),
 and DIR/results.csv and DIR/results.json are rewritten from all finished runs, ordered by run
-number, after each one (through a temporary file, renamed).
+number, at most once a second while it runs and at the end, also when stopped (through a
+temporary file, renamed).
+
+Bad input (the spec, --out, --dask, --workers) is refused before anything is run or written, in
+one line naming the file or address and the key: exit status 2. A sweep that cannot go on (a
+cluster whose workers cannot import tractive, a failed write): one line, exit status 1.
 """
 
 import argparse
@@ -22,14 +27,27 @@ import os
 import pathlib
 import random
 import sys
+import tempfile
 import time
 import tomllib
 
-EXIT_BAD_INPUT = 2
+EXIT_BAD_INPUT = 2  # the spec, --out or --dask cannot be used as given: nothing was run or written
+EXIT_FAILED = 1  # the sweep could not go on: a cluster whose workers cannot run it, a write that failed
+MAX_RUNS = 1_000_000  # runs in one sweep (all cars together); more is refused before anything is built
+MAX_SPEC_BYTES = 1 << 20
+DASK_CONNECT_TIMEOUT_S = 5
+DASK_IN_FLIGHT = 2000  # runs submitted to the scheduler at a time
+RESULTS_EVERY_S = 1.0  # results.csv and results.json rewritten at most this often (and at the end)
 
 
 class SpecError(ValueError):
-    """A sweep specification that cannot be run: names the file, the key and what was expected."""
+    """A sweep that cannot be run as given (exit status 2): names the file (or the address), the
+    key where there is one, and what was expected."""
+
+
+class SweepFailed(RuntimeError):
+    """A sweep that started but could not go on (exit status 1), e.g. on a cluster whose workers
+    cannot import tractive."""
 
 
 def _fail(path, key, message):
@@ -42,6 +60,29 @@ def _number(path, key, value):
     return float(value)
 
 
+def _read_toml(path):
+    """The spec file's TOML, or SpecError: missing, not a file, too big, not UTF-8, not TOML."""
+    try:
+        if not path.exists():
+            raise SpecError(f"{path}: no such file")
+        if not path.is_file():
+            raise SpecError(f"{path}: not a regular file: expected a sweep spec (TOML)")
+        size = path.stat().st_size
+        if size > MAX_SPEC_BYTES:
+            raise SpecError(f"{path}: file is {size:,} bytes: expected a sweep spec (TOML) of at most {MAX_SPEC_BYTES:,} bytes")
+        data = path.read_bytes()
+    except OSError as e:
+        raise SpecError(f"{path}: cannot read: {e.strerror}")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise SpecError(f"{path}: invalid UTF-8 at byte {e.start}: expected a sweep spec (TOML text)")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise SpecError(f"{path}: TOML syntax error: {e}")
+
+
 def load_spec(path, settings=()):
     """The sweep in `path`: cars (TOML text and path), tests, and the list of runs, each a list of
     (key, value) settings. `settings` ("KEY=VALUE", the CLI's --set) change every car first.
@@ -49,12 +90,7 @@ def load_spec(path, settings=()):
     import tractive
 
     path = pathlib.Path(path)
-    try:
-        spec = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as e:
-        raise SpecError(f"{path}: cannot read: {e.strerror}")
-    except tomllib.TOMLDecodeError as e:
-        raise SpecError(f"{path}: TOML syntax error: {e}")
+    spec = _read_toml(path)
     for key in spec:
         if key not in ("sweep", "parameters"):
             _fail(path, key, "unknown table: expected [sweep] and [parameters]")
@@ -81,14 +117,8 @@ def load_spec(path, settings=()):
     if kind == "monte-carlo" and (isinstance(samples, bool) or not isinstance(samples, int) or samples < 1):
         _fail(path, "sweep.samples", "expected a number of runs per car of at least 1 (monte-carlo)")
 
-    loaded = []
-    for c in cars:
-        car_path = (path.parent / c).resolve()
-        try:
-            car = tractive.apply_settings(tractive.load_car(str(car_path)), settings)
-        except (tractive.LoadError, ValueError) as e:
-            _fail(path, "sweep.cars", f"{c}: {e}")
-        loaded.append({"file": c, "path": str(car_path), "toml": car.toml})
+    if kind == "monte-carlo" and samples * len(cars) > MAX_RUNS:
+        _fail(path, "sweep.samples", f"{len(cars)} car(s) x {samples:,} samples = {samples * len(cars):,} runs: expected at most {MAX_RUNS:,} runs in a sweep")
 
     parameters = spec.get("parameters", {})
     if not isinstance(parameters, dict):
@@ -108,6 +138,8 @@ def load_spec(path, settings=()):
             steps = p.get("steps")
             if not isinstance(lo_hi, list) or len(lo_hi) != 2 or isinstance(steps, bool) or not isinstance(steps, int) or steps < 2:
                 _fail(path, full, "expected range = [low, high] and steps = an integer of at least 2")
+            if steps > MAX_RUNS:
+                _fail(path, full + ".steps", f"{steps:,} steps: expected at most {MAX_RUNS:,} (the runs in a sweep)")
             lo, hi = (_number(path, full + ".range", v) for v in lo_hi)
             axes.append((key, "values", [lo + (hi - lo) * i / (steps - 1) for i in range(steps)]))
         elif "distribution" in p:
@@ -128,6 +160,22 @@ def load_spec(path, settings=()):
                 _fail(path, full + ".distribution", f"expected \"uniform\" or \"normal\", got {d!r}")
         else:
             _fail(path, full, "expected values = [...], range = [low, high] with steps, or distribution = \"uniform\"/\"normal\"")
+
+    if kind == "grid":
+        sizes = [len(values) for _, _, values in axes]
+        count = len(cars) * math.prod(sizes)
+        if count > MAX_RUNS:
+            product = " x ".join([f"{len(cars)} car(s)"] + [f"{n:,}" for n in sizes])
+            _fail(path, "parameters", f"a grid of {product} = {count:,} runs: expected at most {MAX_RUNS:,} runs in a sweep")
+
+    loaded = []
+    for c in cars:
+        car_path = (path.parent / c).resolve()
+        try:
+            car = tractive.apply_settings(tractive.load_car(str(car_path)), settings)
+        except (tractive.LoadError, ValueError) as e:
+            _fail(path, "sweep.cars", f"{c}: {e}")
+        loaded.append({"file": c, "path": str(car_path), "toml": car.toml})
 
     # Every key must be one each car has (a value that some run cannot take is that run's error).
     for car in loaded:
@@ -240,27 +288,123 @@ class Progress:
         sys.stderr.flush()
 
 
+def _remove_created(created):
+    """Removes the folders a refused sweep created (deepest first), if they are still empty."""
+    for folder in reversed(created):
+        try:
+            folder.rmdir()
+        except OSError:
+            return
+
+
+def _prepare_out(out):
+    """Creates the --out folder if needed and checks that files can be written there. Returns the
+    folders it created, so that a sweep refused after this can leave nothing behind."""
+    try:
+        if out.exists() and not out.is_dir():
+            raise SpecError(f"{out}: not a folder: expected a folder for the results (--out)")
+        created = [a for a in reversed([out, *out.parents]) if not a.exists()]
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise SpecError(f"{out}: cannot create the folder: {e.strerror}: expected an --out folder that can be written")
+    try:
+        with tempfile.TemporaryFile(dir=out):
+            pass
+    except OSError as e:
+        _remove_created(created)
+        raise SpecError(f"{out}: cannot write there: {e.strerror}: expected an --out folder that can be written")
+    return created
+
+
+def _connect(address):
+    """A distributed Client on the scheduler at `address`, or SpecError naming the address within
+    DASK_CONNECT_TIMEOUT_S seconds."""
+    try:
+        from distributed import Client
+    except ImportError as e:
+        raise SweepFailed(f"--dask: this Python cannot import Dask distributed ({e}): install it (Debian: python3-distributed)")
+    try:
+        return Client(address, timeout=f"{DASK_CONNECT_TIMEOUT_S}s")
+    except ValueError as e:
+        raise SpecError(f"{address}: not a Dask scheduler address ({e}): expected e.g. tcp://HOST:8786")
+    except (OSError, TimeoutError):
+        raise SpecError(f"{address}: no Dask scheduler answered within {DASK_CONNECT_TIMEOUT_S} s: "
+                        "expected the address of a running scheduler (`dask scheduler` prints it)")
+
+
+def _cannot_import(address, error):
+    import tractive
+
+    folder = pathlib.Path(tractive.__file__).resolve().parent.parent
+    return (f"{address}: a worker cannot import the tractive module ({type(error).__name__}: {error}): "
+            f"expected it on every worker's Python path, e.g. start the workers with PYTHONPATH={folder} dask worker {address}")
+
+
+def _import_tractive():
+    """Run on each worker before the sweep: the tractive module's folder there (ImportError without it)."""
+    import tractive._tractive  # noqa: F401  (the compiled part too)
+
+    return os.path.dirname(os.path.dirname(tractive.__file__))
+
+
+def _check_workers(client, address):
+    """Every worker connected now can import tractive (SweepFailed naming the address if not).
+    A scheduler without workers is waited for, with a note."""
+    if not client.scheduler_info().get("workers"):
+        sys.stderr.write(f"{address}: the scheduler has no workers yet: waiting for one\n")
+    try:
+        client.run(_import_tractive)
+    except ImportError as e:
+        raise SweepFailed(_cannot_import(address, e))
+    except Exception as e:
+        raise SweepFailed(f"{address}: the workers could not be asked to import tractive ({type(e).__name__}: {e})")
+
+
 def run_sweep(spec_path, out, dask_address=None, workers=None, settings=()):
     spec = load_spec(spec_path, settings)
+    if workers is not None and workers < 1:
+        raise SpecError(f"--workers: expected at least 1 thread, got {workers}")
+    if dask_address is not None and not dask_address.strip():
+        raise SpecError("--dask: expected a scheduler address, e.g. tcp://HOST:8786, got an empty one")
     out = pathlib.Path(out)
-    out.mkdir(parents=True, exist_ok=True)
+    client = _connect(dask_address) if dask_address else None
+    try:
+        return _run(spec, spec_path, out, client, dask_address, workers)
+    finally:
+        if client is not None:
+            client.close()
+
+
+def _run(spec, spec_path, out, client, address, workers):
+    created = _prepare_out(out)
     fingerprint = _fingerprint(spec)
     marker = out / "sweep.json"
     journal = out / "runs.jsonl"
     rows = {}
+    numbers = {r["run"] for r in spec["runs"]}
     if marker.exists():
-        previous = json.loads(marker.read_text())
-        if previous.get("fingerprint") != fingerprint:
+        try:
+            previous = json.loads(marker.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            previous = None
+        if not isinstance(previous, dict) or previous.get("fingerprint") != fingerprint:
             raise SpecError(f"{out}: holds the results of another sweep (its spec, cars or runs differ): expected an empty or new --out folder")
         if journal.exists():
-            for line in journal.read_text().splitlines():
+            for line in journal.read_text(encoding="utf-8", errors="replace").splitlines():
                 if line.strip():
                     try:
                         r = json.loads(line)
                     except json.JSONDecodeError:
                         continue  # a line cut short when the sweep was stopped: that run is done again
-                    rows[r["run"]] = r
-    else:
+                    if isinstance(r, dict) and r.get("run") in numbers:
+                        rows[r["run"]] = r
+    try:
+        if client is not None:
+            _check_workers(client, address)
+    except SweepFailed:
+        _remove_created(created)
+        raise
+    if not marker.exists():
         _write_atomically(marker, json.dumps({"fingerprint": fingerprint, "spec": str(pathlib.Path(spec_path).resolve())}) + "\n")
     todo = [r for r in spec["runs"] if r["run"] not in rows]
     if rows:
@@ -268,36 +412,75 @@ def run_sweep(spec_path, out, dask_address=None, workers=None, settings=()):
     progress = Progress(len(spec["runs"]), len(rows))
     cars = spec["cars"]
 
+    written = {"at": time.monotonic(), "took": 0.0, "pending": False}
+
+    def write(force=False):
+        # Rewriting every file after every run costs O(runs) each time: at most one rewrite a
+        # second, and no more than a tenth of the time (the journal has every run as it finishes).
+        now = time.monotonic()
+        if force or now - written["at"] >= max(RESULTS_EVERY_S, 10.0 * written["took"]):
+            write_results(out, spec, rows)
+            written.update(at=time.monotonic(), took=time.monotonic() - now, pending=False)
+        else:
+            written["pending"] = True
+
     def finished(run, metrics, status, log):
         row = {"run": run["run"], "car": cars[run["car"]]["file"], "settings": run["settings"], "metrics": metrics, "status": status}
         rows[run["run"]] = row
         log.write(json.dumps(row) + "\n")
         log.flush()
-        write_results(out, spec, rows)
+        write()
         progress.tick()
 
+    queue = iter(todo)
     with open(journal, "a", encoding="utf-8") as log:
-        if not todo:
-            write_results(out, spec, rows)
-        elif dask_address:
-            from distributed import Client, as_completed
+        try:
+            if not todo:
+                write(force=True)
+            elif client is not None:
+                from distributed import as_completed
 
-            with Client(dask_address, timeout="30s") as client:
-                futures = {}
-                for run in todo:
+                pending = {}
+
+                def submit(run):
                     car = cars[run["car"]]
                     f = client.submit(run_one, car["toml"], car["path"], run["settings"], spec["tests"], pure=False)
-                    futures[f] = run
-                for f in as_completed(futures):
-                    metrics, status = f.result()
-                    finished(futures[f], metrics, status, log)
-        else:
-            threads = workers or os.cpu_count() or 1
-            with concurrent.futures.ThreadPoolExecutor(max_workers=threads) as pool:
-                futures = {pool.submit(run_one, cars[r["car"]]["toml"], cars[r["car"]]["path"], r["settings"], spec["tests"]): r for r in todo}
-                for f in concurrent.futures.as_completed(futures):
-                    metrics, status = f.result()
-                    finished(futures[f], metrics, status, log)
+                    pending[f] = run
+                    return f
+
+                # A bounded number of runs on the scheduler at a time, the next submitted as one finishes.
+                ac = as_completed([submit(r) for r in itertools.islice(queue, DASK_IN_FLIGHT)])
+                for f in ac:
+                    run = pending.pop(f)
+                    try:
+                        metrics, status = f.result()
+                    except ImportError as e:  # a worker that joined after the check
+                        raise SweepFailed(_cannot_import(address, e))
+                    except Exception as e:
+                        raise SweepFailed(f"{address}: run {run['run']} failed on the cluster: {type(e).__name__}: {e}")
+                    finished(run, metrics, status, log)
+                    following = next(queue, None)
+                    if following is not None:
+                        ac.add(submit(following))
+            else:
+                threads = workers or os.cpu_count() or 1
+                pool = concurrent.futures.ThreadPoolExecutor(max_workers=threads)
+                try:
+                    pending = {}
+                    while True:
+                        for r in itertools.islice(queue, 4 * threads - len(pending)):
+                            pending[pool.submit(run_one, cars[r["car"]]["toml"], cars[r["car"]]["path"], r["settings"], spec["tests"])] = r
+                        if not pending:
+                            break
+                        done, _ = concurrent.futures.wait(pending, return_when=concurrent.futures.FIRST_COMPLETED)
+                        for f in done:
+                            metrics, status = f.result()
+                            finished(pending.pop(f), metrics, status, log)
+                finally:
+                    pool.shutdown(wait=True, cancel_futures=True)
+        finally:
+            if written["pending"]:  # also when stopped (Ctrl-C) or failed: the files hold every finished run
+                write_results(out, spec, rows)
     failed = sum(1 for r in rows.values() if r["status"] != "ok")
     sys.stderr.write(f"{len(rows)} runs in {out / 'results.csv'}" + (f"; {failed} did not pass (their status says why)" if failed else "") + "\n")
     return 0
@@ -310,12 +493,21 @@ def main(argv=None):
     parser.add_argument("--dask", metavar="ADDRESS", help="a Dask distributed scheduler, e.g. tcp://127.0.0.1:8786")
     parser.add_argument("--workers", type=int, help="local threads (default: all cores)")
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="change every car first (repeatable)")
-    args = parser.parse_args(argv)
+    args = parser.parse_args(argv)  # a bad command line: argparse's message and exit status 2
     try:
         return run_sweep(args.spec, args.out, args.dask, args.workers, args.set)
     except SpecError as e:
         sys.stderr.write(f"error: {e}\n")
         return EXIT_BAD_INPUT
+    except SweepFailed as e:
+        sys.stderr.write(f"error: {e}\n")
+        return EXIT_FAILED
+    except KeyboardInterrupt:
+        sys.stderr.write(f"\nstopped: the runs done are in {args.out}; the same command resumes the sweep\n")
+        return 130
+    except OSError as e:  # a write that failed during the sweep (a full disk, the folder removed)
+        sys.stderr.write(f"error: {e.filename}: {e.strerror}\n" if e.filename and e.strerror else f"error: {e}\n")
+        return EXIT_FAILED
 
 
 if __name__ == "__main__":

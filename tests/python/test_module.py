@@ -134,3 +134,92 @@ def test_the_lane_keeping_task_runs_on_the_shipped_proving_ground(cars_dir):
     obs, total, _ = _drive(tractive.Batch(cars, threads=2, ground=ground, horizon_s=30.0), 200, seed=3)
     # 10 s along the pad and into the 12 m straight, on the line.
     assert (np.abs(obs[:, 2]) < 0.5).all() and (total > 8.0).all()
+
+
+def test_a_controls_string_is_a_path_unless_it_holds_a_newline(cars_dir, cli, tmp_path, monkeypatch):
+    car = tractive.load_car(str(cars_dir / "roadster.toml"))
+    monkeypatch.chdir(tmp_path)
+    # A missing file: the CLI's words, as a LoadError and a FileNotFoundError both.
+    with pytest.raises(tractive.NoSuchFileError) as missing:
+        tractive.run(car, "controls.csv")
+    assert str(missing.value) == "controls.csv: no such file"
+    assert isinstance(missing.value, tractive.LoadError) and isinstance(missing.value, FileNotFoundError)
+    cli_run = subprocess.run([cli, "run", str(cars_dir / "roadster.toml"), "--controls", "controls.csv", "--out", "t.csv"],
+                             capture_output=True, text=True)
+    assert cli_run.returncode == 2 and cli_run.stderr.strip() == "error: controls.csv: no such file"
+    with pytest.raises(FileNotFoundError, match=r"^time,throttle: no such file \(CSV text needs a newline"):
+        tractive.run(car, "time,throttle")
+    # The same controls as a file (str or pathlib), as text and as a dict: the same telemetry.
+    text = "time,gear,throttle\n0,1,0.5\n2,1,0\n"
+    (tmp_path / "controls.csv").write_text(text)
+    from_file = tractive.run(car, "controls.csv", duration_s=3, mode="automatic")
+    from_path = tractive.run(car, tmp_path / "controls.csv", duration_s=3, mode="automatic")
+    from_text = tractive.run(car, text, duration_s=3, mode="automatic")
+    from_dict = tractive.run(car, {"time": [0, 2], "gear": [1, 1], "throttle": [0.5, 0]}, duration_s=3, mode="automatic")
+    assert len(from_file["time_s"]) == 301 and from_file["speed_m_per_s"][-1] > 1.0
+    for other in (from_path, from_text, from_dict):
+        assert np.array_equal(other["speed_m_per_s"], from_file["speed_m_per_s"])
+    # A bad cell in a file names the file, its line and the column; in text, "controls".
+    (tmp_path / "bad.csv").write_text("time,throttle\n0,2\n")
+    with pytest.raises(tractive.LoadError, match=r"^bad\.csv:2: 'throttle': expected a number in \[0, 1\], got '2'$"):
+        tractive.run(car, "bad.csv")
+    with pytest.raises(tractive.LoadError, match=r"^controls:2: 'throttle': expected a number in \[0, 1\]"):
+        tractive.run(car, "time,throttle\n0,2\n")
+    (tmp_path / "binary.csv").write_bytes(b"time,throttle\n0,\xff\n")
+    with pytest.raises(tractive.LoadError, match=r"^binary\.csv: invalid UTF-8 at byte 16: expected a controls CSV file"):
+        tractive.run(car, "binary.csv")
+    with pytest.raises(tractive.LoadError, match=r"^\.: not a regular file"):
+        tractive.run(car, ".")
+
+
+@pytest.mark.parametrize("kwargs, error, words", [
+    ({"controls": b"time\n0\n"}, TypeError, "controls: expected a path, CSV text (a str with a newline) or a dict of columns, got bytes"),
+    ({"controls": {"time": [0, 1], "gear": [1, 1.5]}}, ValueError, "controls: 'gear'[1]: expected a whole number, got 1.5"),
+    ({"controls": {"time": [0, "soon"]}}, ValueError, "controls: 'time'[1]: expected a number, got 'soon'"),
+    ({"controls": {"time": [0, float("nan")]}}, ValueError, "controls: 'time'[1]: expected a finite number, got nan"),
+    ({"controls": {"time": [0, 1], "throttle": [0.5]}}, ValueError, "controls: 'throttle': expected 2 values (as many as 'time'), got 1"),
+    ({"controls": {"time": 0}}, ValueError, "controls: 'time': expected a sequence of numbers, got int"),
+    ({"controls": {"time": [0], "steer": [0]}}, ValueError, "controls: unknown column(s) ['steer']"),
+    ({"duration_s": float("nan")}, ValueError, "duration_s: expected a finite number of seconds, got nan"),
+    ({"interval_s": "0.01"}, ValueError, "interval_s: expected a finite number of seconds, got '0.01'"),
+    ({"duration_s": 1e9}, ValueError, "duration_s 1e+09 / interval_s 0.01 gives 100,000,000,001 telemetry rows: expected at most 1,000,000"),
+    ({"controls": "time,throttle\n0,0\n1e8,0\n", "duration_s": -1}, ValueError, "controls: the last row's time 1e+08 s / interval_s 0.01 gives 10,000,000,001 telemetry rows"),
+    ({"abs": "on"}, TypeError, "abs: expected True, False or None (the car's own), got 'on'"),
+    ({"ground": "flat"}, TypeError, "ground: expected a tractive.Ground (tractive.road, tractive.load_ground) or None, got str"),
+    ({"car": "examples/cars/roadster.toml"}, TypeError, "car: expected a tractive.Car (tractive.load_car), got str"),
+])
+def test_bad_arguments_to_run_are_refused_naming_them(cars_dir, kwargs, error, words):
+    args = {"car": tractive.load_car(str(cars_dir / "roadster.toml")), "controls": {"time": [0, 1]}, "duration_s": 1.0}
+    args.update(kwargs)
+    with pytest.raises(error) as e:
+        tractive.run(**args)
+    assert str(e.value).startswith(words), str(e.value)
+
+
+def test_a_run_of_a_million_rows_is_allowed_and_one_more_refused(cars_dir, monkeypatch):
+    car = tractive.load_car(str(cars_dir / "roadster.toml"))
+    assert tractive.MAX_RUN_ROWS == 1_000_000
+    assert len(tractive.run(car, {"time": [0]}, duration_s=0.5, interval_s=0.5)["time_s"]) == 2
+    # 9999.99 s at 0.01 s is 1,000,000 rows: passed on (to a stand-in, not run); 10,000 s is one more.
+    calls = []
+    monkeypatch.setattr(tractive._tractive, "run", lambda *args: calls.append(args) or {"time_s": []})
+    tractive.run(car, {"time": [0]}, duration_s=9999.99)
+    tractive.run(car, "time\n0\n9999.99\n")
+    assert [c[2] for c in calls] == [9999.99, -1.0]
+    with pytest.raises(ValueError, match=r"gives 1,000,001 telemetry rows"):
+        tractive.run(car, {"time": [0]}, duration_s=10000.0)
+    with pytest.raises(ValueError, match=r"^controls: the last row's time 10000 s / interval_s 0.01 gives 1,000,001 telemetry rows"):
+        tractive.run(car, "time\n0\n10000\n")
+    assert len(calls) == 2
+
+
+def test_apply_settings_takes_a_list_of_key_value_strings(cars_dir):
+    car = tractive.load_car(str(cars_dir / "roadster.toml"))
+    with pytest.raises(TypeError, match="put it in a list"):
+        tractive.apply_settings(car, "engine.rpm_limit=7000")
+    with pytest.raises(TypeError, match=r"expected \"KEY=VALUE\" strings, got 7000"):
+        tractive.apply_settings(car, [7000])
+    with pytest.raises(ValueError, match="engine.rpm_limit: expected KEY=VALUE"):
+        tractive.apply_settings(car, ["engine.rpm_limit"])
+    tractive.apply_settings(car, ["engine.rpm_limit=7000", "transmission.mode=automatic"])
+    assert car.get("engine.rpm_limit") == 7000.0 and car.get("transmission.mode") == "automatic"

@@ -1,10 +1,19 @@
 """`tractive sweep`: a grid and a Monte Carlo sample, locally and on a loopback Dask cluster with
-two workers (the same results bit for bit), resumed after a stop, and bad specs refused."""
+two workers (the same results bit for bit), resumed after a stop, and bad input refused in one
+line: specs, --out folders, Dask addresses where nothing answers, workers without the module."""
 import json
+import os
+import pathlib
 import shutil
+import socket
 import subprocess
+import sys
+import tempfile
+import time
 
 import pytest
+
+import tractive
 
 
 def write_spec(tmp_path, cars_dir, body):
@@ -115,3 +124,150 @@ def test_set_changes_every_car_before_the_sweep(cli, cars_dir, tmp_path):
     assert distance(tmp_path / "weak") > distance(tmp_path / "plain") + 1.0
     bad = sweep(cli, spec, tmp_path / "bad", "--set", "wheels.front.brake.max_pressure_pa=-1")
     assert bad.returncode == 2 and "max_pressure_pa" in bad.stderr
+
+
+# Bad input: one line naming the file (or address) and the key, exit status 2, no traceback, and
+# nothing written.
+
+def refused(r, *words):
+    assert r.returncode == 2, (r.returncode, r.stderr)
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), r.stderr
+    for w in words:
+        assert w in lines[0], (w, lines[0])
+    return lines[0]
+
+
+def free_loopback_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_a_dask_address_where_nothing_answers_is_refused_within_10_s(cli, cars_dir, tmp_path):
+    spec = write_spec(tmp_path, cars_dir, GRID)
+    address = f"tcp://127.0.0.1:{free_loopback_port()}"
+    start = time.monotonic()
+    r = sweep(cli, spec, tmp_path / "out", "--dask", address)
+    elapsed = time.monotonic() - start
+    line = refused(r, address, "no Dask scheduler answered within 5 s")
+    assert line == f"error: {address}: no Dask scheduler answered within 5 s: expected the address of a running scheduler (`dask scheduler` prints it)"
+    assert elapsed < 10.0, elapsed
+    assert not (tmp_path / "out").exists()
+    # Not an address at all: at once.
+    refused(sweep(cli, spec, tmp_path / "out", "--dask", "127.0.0.1"), "127.0.0.1: not a Dask scheduler address", "missing port")
+
+
+def test_a_cluster_whose_workers_cannot_import_tractive_is_named(cli, cars_dir, tmp_path):
+    from distributed import Client, LocalCluster
+
+    # A worker process started as a user would start one, without the module on its path.
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    if subprocess.run([sys.executable, "-c", "import tractive"], env=env, cwd=tmp_path, capture_output=True).returncode == 0:
+        pytest.skip("tractive is installed on Python's default path: no worker can lack it here")
+    spec = write_spec(tmp_path, cars_dir, GRID)
+    with LocalCluster(n_workers=0, processes=True, host="127.0.0.1", dashboard_address=None) as cluster:
+        address = cluster.scheduler_address
+        worker = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_worker", address, "--nworkers", "1",
+                                   "--nthreads", "1", "--no-dashboard"], env=env, cwd=tmp_path,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            with Client(address) as client:
+                client.wait_for_workers(1, timeout=60)
+            expected = (f"error: {address}: a worker cannot import the tractive module (ModuleNotFoundError: No module "
+                        f"named 'tractive'): expected it on every worker's Python path, e.g. start the workers with "
+                        f"PYTHONPATH={pathlib.Path(tractive.__file__).resolve().parents[1]} dask worker {address}")
+            # Checked on every worker before the sweep starts: nothing written.
+            r = sweep(cli, spec, tmp_path / "out", "--dask", address)
+            assert r.returncode == 1 and r.stderr.strip() == expected, r.stderr
+            assert not (tmp_path / "out").exists()
+            # A worker that joins after that check: the first run it is given says the same.
+            late = subprocess.run([sys.executable, "-c", "import sys, tractive.sweep as s; s._check_workers = lambda *a: None; "
+                                   "sys.exit(s.main(sys.argv[1:]))", str(spec), "--out", str(tmp_path / "late"), "--dask", address],
+                                  capture_output=True, text=True)
+            assert late.returncode == 1 and late.stderr.strip() == expected, late.stderr
+            assert (tmp_path / "late" / "runs.jsonl").read_text() == ""
+        finally:
+            worker.terminate()
+            worker.wait(timeout=30)
+
+
+@pytest.mark.parametrize("content, words", [
+    (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "invalid UTF-8 at byte 0: expected a sweep spec (TOML text)"),
+    (b'[sweep]\ncars = ["r\xe9sum\xe9.toml"]\n', "invalid UTF-8 at byte 18"),
+    (None, "no such file"),
+    (b"[sweep\n", "TOML syntax error"),
+])
+def test_a_spec_that_is_not_toml_text_is_refused_naming_the_file(cli, tmp_path, content, words):
+    spec = tmp_path / "sweep.toml"
+    if content is not None:
+        spec.write_bytes(content)
+    line = refused(sweep(cli, spec, tmp_path / "out"), f"{spec}: {words}")
+    assert "Traceback" not in line
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.fixture
+def shared_dir():
+    """A folder another user can read (for a run as `nobody` when the tests run as root)."""
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="tractive-sweep-"))
+    folder.chmod(0o755)
+    yield folder
+    for p in [folder, *folder.rglob("*")]:
+        if p.is_dir():
+            p.chmod(0o755)
+    shutil.rmtree(folder)
+
+
+def test_an_out_folder_that_cannot_be_written_is_refused(cli, cars_dir, shared_dir):
+    spec = write_spec(shared_dir, cars_dir, 'kind = "grid"\n[parameters]\n"aero[0].drag_coefficient" = { values = [0.3] }')
+    spec.chmod(0o644)
+    locked = shared_dir / "locked"
+    locked.mkdir()
+    locked.chmod(0o555)
+    as_user = []
+    if os.geteuid() == 0:  # root writes anywhere: run as nobody, as a user would meet it
+        if shutil.which("setpriv") is None:
+            pytest.skip("running as root without setpriv: a read-only folder cannot be shown")
+        as_user = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+
+    def run(out):
+        return subprocess.run(as_user + [cli, "sweep", str(spec), "--out", str(out)], capture_output=True, text=True)
+
+    refused(run(locked / "out"), f"error: {locked / 'out'}: cannot create the folder: Permission denied: expected an --out folder that can be written")
+    refused(run(locked / "a" / "b"), f"{locked / 'a' / 'b'}: cannot create the folder: Permission denied")
+    refused(run(locked), f"error: {locked}: cannot write there: Permission denied")
+    assert list(locked.iterdir()) == []
+    refused(run(spec), f"error: {spec}: not a folder: expected a folder for the results (--out)")
+    # The same folder once writable: the sweep runs (the checks can pass).
+    locked.chmod(0o777)
+    ok = run(locked / "out")
+    assert ok.returncode == 0, ok.stderr
+    assert len((locked / "out" / "results.csv").read_text().splitlines()) == 3
+
+
+BIG_VALUES = "[" + ", ".join(str(20000 + i) for i in range(1000)) + "]"
+
+
+@pytest.mark.parametrize("body, key, words", [
+    ('kind = "grid"\n[parameters]\n"engine.rpm_limit" = { range = [6000, 7000], steps = 1000000000 }',
+     "parameters.engine.rpm_limit.steps", "1,000,000,000 steps: expected at most 1,000,000 (the runs in a sweep)"),
+    ('kind = "grid"\n[parameters]\n"engine.rpm_limit" = { range = [6000, 7000], steps = 1000 }\n'
+     '"aero[0].drag_coefficient" = { range = [0.3, 0.4], steps = 1000 }\n'
+     f'"wheels.front.suspension.spring_n_per_m" = {{ values = {BIG_VALUES} }}',
+     "parameters", "a grid of 2 car(s) x 1,000 x 1,000 x 1,000 = 2,000,000,000 runs: expected at most 1,000,000 runs in a sweep"),
+    ('kind = "grid"\n[parameters]\n"engine.rpm_limit" = { range = [6000, 7000], steps = 1000 }\n'
+     '"aero[0].drag_coefficient" = { range = [0.3, 0.4], steps = 501 }',
+     "parameters", "a grid of 2 car(s) x 1,000 x 501 = 1,002,000 runs: expected at most 1,000,000"),
+    ('kind = "monte-carlo"\nsamples = 500001\n[parameters]\n"engine.rpm_limit" = { distribution = "normal", mean = 7000, sd = 200 }',
+     "sweep.samples", "2 car(s) x 500,001 samples = 1,000,002 runs: expected at most 1,000,000 runs in a sweep"),
+])
+def test_a_sweep_of_more_than_a_million_runs_is_refused_before_it_is_built(cli, cars_dir, tmp_path, body, key, words):
+    spec = write_spec(tmp_path, cars_dir, body)
+    start = time.monotonic()
+    # Under 2 GiB of address space and a minute: the sweep as it was grew to GBs, printing nothing.
+    r = subprocess.run(["sh", "-c", 'ulimit -v 2097152 && exec "$0" "$@"', cli, "sweep", str(spec), "--out", str(tmp_path / "out")],
+                       capture_output=True, text=True, timeout=60)
+    refused(r, f"error: {spec}: '{key}': {words}")
+    assert time.monotonic() - start < 10.0
+    assert not (tmp_path / "out").exists()
