@@ -72,8 +72,9 @@ void add_report_options(CLI::App& report, ReportOptions& o) {
 
 int sweep_command(const SweepOptions& o) {
     std::vector<std::string> args = {o.spec, "--out", o.out};
-    if (!o.dask.empty()) args.insert(args.end(), {"--dask", o.dask});
-    if (o.workers > 0) args.insert(args.end(), {"--workers", std::to_string(o.workers)});
+    // (Passed on as given, so that the sweep refuses an empty address or a thread count below 1.)
+    if (o.dask) args.insert(args.end(), {"--dask", *o.dask});
+    if (o.workers) args.insert(args.end(), {"--workers", std::to_string(*o.workers)});
     for (const std::string& s : o.set) args.insert(args.end(), {"--set", s});
     return run_python_module("tractive.sweep", args);
 }

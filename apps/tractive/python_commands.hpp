@@ -5,6 +5,7 @@
 // binary (installed) or in the build tree.
 
 #include <CLI/CLI.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,8 +14,8 @@ namespace tractive::cli {
 struct SweepOptions {
     std::string spec;
     std::string out;
-    std::string dask;
-    int workers = 0;
+    std::optional<std::string> dask;
+    std::optional<int> workers;
     std::vector<std::string> set;  // --set KEY=VALUE for every car
 };
 

@@ -208,8 +208,14 @@ py::dict run(const Car& car, const std::string& controls_csv, double duration_s,
     if (!(interval_s >= StepSettings{}.internal_step_s * (1.0 - 1e-6)) || !std::isfinite(interval_s)) {
         throw std::invalid_argument("interval_s: expected at least the internal step (0.008 s)");
     }
+    if (std::isnan(duration_s) || std::isinf(duration_s)) throw std::invalid_argument("duration_s: expected a finite number of seconds");
     const double end_s = duration_s >= 0.0 ? duration_s : rows.back().time_s;
     if (!std::isfinite(end_s)) throw std::invalid_argument("duration_s: expected a finite number of seconds");
+    constexpr double kMaxRows = 1e6;  // as the Python side's MAX_RUN_ROWS
+    if (end_s / interval_s + 1.0 > kMaxRows) {
+        throw std::invalid_argument(fmt::format("duration_s: {} s at {} s a row is {:.0f} rows: expected at most 1,000,000", end_s, interval_s,
+                                                end_s / interval_s + 1.0));
+    }
     VehicleOptions o;
     o.control = settings_for(car.spec, mode, abs, tcs);
     o.start.gear = o.control->mode == ShiftMode::Automatic ? 0 : rows.front().input.gear_lever;
@@ -272,18 +278,32 @@ py::dict run_tests(const Car& car, std::optional<std::vector<std::string>> names
 // The batch from Python: numpy in and out, the GIL released while the cars step.
 class PyBatch {
 public:
-    PyBatch(const std::vector<Car>& cars, int threads, std::shared_ptr<const Ground> ground, double target_speed_m_per_s, double horizon_s,
+    PyBatch(const py::sequence& cars, int threads, std::shared_ptr<const Ground> ground, double target_speed_m_per_s, double horizon_s,
             double control_interval_s, const std::string& mode)
-        : batch_(specs(cars), std::move(ground), options(threads, target_speed_m_per_s, horizon_s, control_interval_s, mode)) {}
+        : batch_(make_batch(cars, std::move(ground), options(threads, target_speed_m_per_s, horizon_s, control_interval_s, mode))) {}
 
     [[nodiscard]] int num_envs() const { return batch_.size(); }
 
-    py::tuple reset(std::optional<std::uint64_t> seed) {
+    // Gymnasium's reset(seed, options): options={"reset_mask": (N,) bools} resets only those cars.
+    py::tuple reset(std::optional<std::uint64_t> seed, std::optional<py::dict> options) {
         py::array_t<double> obs({num_envs(), static_cast<int>(kBatchObservationCount)});
         const std::uint64_t s = seed.value_or(next_seed_++);
+        std::vector<std::uint8_t> mask;
+        if (options) {
+            for (const auto& [key, value] : *options) {
+                if (py::str(key).cast<std::string>() != "reset_mask") {
+                    throw std::invalid_argument(fmt::format("options: unknown key '{}': expected 'reset_mask'", py::str(key).cast<std::string>()));
+                }
+                const auto m = py::array_t<bool, py::array::c_style | py::array::forcecast>::ensure(value);
+                if (!m || m.ndim() != 1 || m.shape(0) != num_envs()) {
+                    throw std::invalid_argument(fmt::format("options['reset_mask']: expected {} booleans, one per car", num_envs()));
+                }
+                for (int i = 0; i < num_envs(); ++i) mask.push_back(m.data()[i] ? 1 : 0);
+            }
+        }
         {
             py::gil_scoped_release unlocked;
-            batch_.reset(s, obs.mutable_data());
+            batch_.reset(s, obs.mutable_data(), mask.empty() ? nullptr : mask.data());
         }
         return py::make_tuple(obs, py::dict());
     }
@@ -327,10 +347,20 @@ public:
     }
 
 private:
-    static std::vector<VehicleSpec> specs(const std::vector<Car>& cars) {
-        std::vector<VehicleSpec> s;
-        for (const Car& c : cars) s.push_back(c.spec);
-        return s;
+    // The cars as given (Car objects, not copied); one Car N times ([car] * N) is built once.
+    static VehicleBatch make_batch(const py::sequence& cars, std::shared_ptr<const Ground> ground, const BatchOptions& o) {
+        std::vector<const Car*> given;
+        for (const py::handle item : cars) {
+            if (!py::isinstance<Car>(item)) throw py::type_error("cars: expected a list of tractive.Car (tractive.load_car)");
+            given.push_back(&item.cast<const Car&>());
+        }
+        if (given.empty()) throw std::invalid_argument("cars: expected at least one car");
+        if (std::all_of(given.begin(), given.end(), [&](const Car* c) { return c == given.front(); })) {
+            return VehicleBatch(given.front()->spec, static_cast<int>(given.size()), std::move(ground), o);
+        }
+        std::vector<VehicleSpec> specs;
+        for (const Car* c : given) specs.push_back(c->spec);
+        return VehicleBatch(specs, std::move(ground), o);
     }
     static BatchOptions options(int threads, double target, double horizon, double interval, const std::string& mode) {
         BatchOptions o;
@@ -434,11 +464,11 @@ PYBIND11_MODULE(_tractive, m) {
     m.def("standard_test_names", &standard_test_names);
 
     py::class_<PyBatch>(m, "Batch", "N cars stepped together in C++ (docs/python.md): Gymnasium vector-environment semantics")
-        .def(py::init<const std::vector<Car>&, int, std::shared_ptr<Ground>, double, double, double, const std::string&>(), py::arg("cars"),
+        .def(py::init<const py::sequence&, int, std::shared_ptr<Ground>, double, double, double, const std::string&>(), py::arg("cars"),
              py::arg("threads") = 0, py::arg("ground") = nullptr, py::arg("target_speed_m_per_s") = 20.0, py::arg("horizon_s") = 30.0,
              py::arg("control_interval_s") = 0.05, py::arg("mode") = "automatic")
         .def_property_readonly("num_envs", &PyBatch::num_envs)
-        .def("reset", &PyBatch::reset, py::arg("seed") = std::nullopt)
+        .def("reset", &PyBatch::reset, py::arg("seed") = std::nullopt, py::arg("options") = std::nullopt)
         .def("step", &PyBatch::step, py::arg("actions"))
         .def("_cpp_steps_per_s", &PyBatch::cpp_steps_per_s, py::arg("actions"), py::arg("steps"));
     m.attr("ACTION_COLUMNS") = py::make_tuple("throttle", "brake", "clutch", "steering", "handbrake", "gear");

@@ -63,8 +63,26 @@ ControlSettings control_settings_for(const VehicleSpec& spec) {
     return ControlSettings{spec.transmission.mode, DriverAidSettings{spec.driver_aids.abs, spec.driver_aids.tcs}};
 }
 
+TyreSlipLimits tyre_slip_limits(const VehicleModel& model) {
+    TyreSlipLimits l;
+    for (int i = 0; i < 4; ++i) {
+        const SlipPoints driving = tyre_slip_points(model.wheels[i], model.spec.wheels[i].tire, 1.0);
+        const SlipPoints braking = tyre_slip_points(model.wheels[i], model.spec.wheels[i].tire, -1.0);
+        l.peak_driving_slip[i] = driving.peak;
+        l.near_peak_driving_slip[i] = driving.near_peak;
+        l.peak_braking_slip[i] = braking.peak;
+        l.near_peak_braking_slip[i] = braking.near_peak;
+    }
+    return l;
+}
+
 ControllerState initial_controller_state(const VehicleModel& model, const VehicleState& vehicle,
                                          const ControlSettings& settings) {
+    return initial_controller_state(model, vehicle, settings, tyre_slip_limits(model));
+}
+
+ControllerState initial_controller_state(const VehicleModel& model, const VehicleState& vehicle,
+                                         const ControlSettings& settings, const TyreSlipLimits& limits) {
     ControllerState c;
     c.engaged_gear = vehicle.gear;
     if (settings.mode == ShiftMode::Manual) {
@@ -77,14 +95,10 @@ ControllerState initial_controller_state(const VehicleModel& model, const Vehicl
         c.clutch_phase = rolling_in_gear ? ClutchPhase::Engaged : ClutchPhase::Open;
         c.clutch_pedal = rolling_in_gear ? 0.0 : 1.0;
     }
-    for (int i = 0; i < 4; ++i) {
-        const SlipPoints driving = tyre_slip_points(model.wheels[i], model.spec.wheels[i].tire, 1.0);
-        const SlipPoints braking = tyre_slip_points(model.wheels[i], model.spec.wheels[i].tire, -1.0);
-        c.peak_driving_slip[i] = driving.peak;
-        c.near_peak_driving_slip[i] = driving.near_peak;
-        c.peak_braking_slip[i] = braking.peak;
-        c.near_peak_braking_slip[i] = braking.near_peak;
-    }
+    c.peak_driving_slip = limits.peak_driving_slip;
+    c.near_peak_driving_slip = limits.near_peak_driving_slip;
+    c.peak_braking_slip = limits.peak_braking_slip;
+    c.near_peak_braking_slip = limits.near_peak_braking_slip;
     return c;
 }
 

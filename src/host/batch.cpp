@@ -32,17 +32,41 @@ bool finite_state(const VehicleState& s) {
 
 }  // namespace
 
-VehicleBatch::VehicleBatch(const std::vector<VehicleSpec>& cars, std::shared_ptr<const Ground> ground, const BatchOptions& options)
-    : ground_(ground ? std::move(ground) : std::make_shared<RoadGround>(RoadSpec{})), options_(options) {
-    if (cars.empty()) throw std::invalid_argument("VehicleBatch: expected at least one car");
-    const LaneKeepTask& t = options_.task;
+namespace {
+
+void check_task(const LaneKeepTask& t) {
     if (!(t.target_speed_m_per_s > 0.0) || !(t.lane_half_width_m > 0.0) || !(t.off_road_m > 0.0) || !(t.horizon_s > 0.0) ||
         !(t.control_interval_s > 0.0) || !std::isfinite(t.target_speed_m_per_s + t.lane_half_width_m + t.off_road_m + t.horizon_s + t.control_interval_s)) {
         throw std::invalid_argument("VehicleBatch: the task's speed, widths, horizon and control interval must be positive numbers");
     }
+}
+
+}  // namespace
+
+VehicleBatch::VehicleBatch(const std::vector<VehicleSpec>& cars, std::shared_ptr<const Ground> ground, const BatchOptions& options)
+    : ground_(ground ? std::move(ground) : std::make_shared<RoadGround>(RoadSpec{})), options_(options) {
+    if (cars.empty()) throw std::invalid_argument("VehicleBatch: expected at least one car");
+    check_task(options_.task);
     VehicleOptions vo;
     vo.control = options_.control;
-    for (const VehicleSpec& spec : cars) cars_.push_back({std::make_unique<Vehicle>(spec, ground_, vo)});
+    // A car the same as the one before it is that vehicle copied: the model (shared) and the
+    // tyre constants are built once.
+    cars_.reserve(cars.size());
+    for (std::size_t i = 0; i < cars.size(); ++i) {
+        cars_.push_back({i > 0 && cars[i] == cars[i - 1] ? std::make_unique<Vehicle>(*cars_.back().vehicle)
+                                                         : std::make_unique<Vehicle>(cars[i], ground_, vo)});
+    }
+}
+
+VehicleBatch::VehicleBatch(const VehicleSpec& car, int count, std::shared_ptr<const Ground> ground, const BatchOptions& options)
+    : ground_(ground ? std::move(ground) : std::make_shared<RoadGround>(RoadSpec{})), options_(options) {
+    if (count < 1) throw std::invalid_argument("VehicleBatch: expected at least one car");
+    check_task(options_.task);
+    VehicleOptions vo;
+    vo.control = options_.control;
+    cars_.reserve(static_cast<std::size_t>(count));
+    cars_.push_back({std::make_unique<Vehicle>(car, ground_, vo)});
+    for (int i = 1; i < count; ++i) cars_.push_back({std::make_unique<Vehicle>(*cars_.front().vehicle)});
 }
 
 template <class F>
@@ -93,12 +117,14 @@ void VehicleBatch::observe(const Car& car, double* row) const {
     row[kObsGear] = s.gear;
 }
 
-void VehicleBatch::reset(std::uint64_t seed, double* observations) {
+void VehicleBatch::reset(std::uint64_t seed, double* observations, const std::uint8_t* mask) {
     for_each_car([&](int i) {
         Car& car = cars_[static_cast<std::size_t>(i)];
-        car.rng = seed ^ (0x9e3779b97f4a7c15ull * (static_cast<std::uint64_t>(i) + 1));
-        next(car.rng);
-        start_episode(car);
+        if (!mask || mask[i] != 0) {
+            car.rng = seed ^ (0x9e3779b97f4a7c15ull * (static_cast<std::uint64_t>(i) + 1));
+            next(car.rng);
+            start_episode(car);
+        }
         observe(car, observations + static_cast<std::ptrdiff_t>(i) * kBatchObservationCount);
     });
 }

@@ -36,17 +36,18 @@ ExternalLoad load_at(const VehicleState& s, const Vec3& force, const Vec3& point
 }  // namespace
 
 Vehicle::Vehicle(const VehicleSpec& spec, std::shared_ptr<const Ground> ground, const VehicleOptions& options)
-    : model_(build_vehicle_model(spec)),
+    : model_(std::make_shared<const VehicleModel>(build_vehicle_model(spec))),
       ground_(ground ? std::move(ground) : throw std::invalid_argument("Vehicle: no ground")),
       options_(options),
-      control_settings_(options.control.value_or(control_settings_for(spec))) {
+      control_settings_(options.control.value_or(control_settings_for(spec))),
+      slip_limits_(tyre_slip_limits(*model_)) {
     reset(options.start);
 }
 
 void Vehicle::reset(const InitialConditions& start) {
-    state_ = initial_state(model_, *ground_, start);
+    state_ = initial_state(*model_, *ground_, start);
     previous_ = state_;
-    control_ = initial_controller_state(model_, state_, control_settings_);
+    control_ = initial_controller_state(*model_, state_, control_settings_, slip_limits_);
     applied_ = Controls{};
     applied_.gear = state_.gear;
     held_ = impulse_ = ExternalLoad{};
@@ -67,7 +68,7 @@ void Vehicle::reset_to_wheels() {
 
 void Vehicle::set_control_settings(const ControlSettings& settings) {
     control_settings_ = settings;
-    control_ = initial_controller_state(model_, state_, control_settings_);
+    control_ = initial_controller_state(*model_, state_, control_settings_, slip_limits_);
 }
 
 void Vehicle::restore(const Snapshot& s) {
@@ -105,16 +106,16 @@ UpdateResult Vehicle::update(double dt_s, const std::function<const DriverInput&
     const StepResult steps = step_in_internal_steps(state_, options_.step, dt_s, [&] {
         if (result.step_failed) return;  // kept at the last good state
         const VehicleState good = state_;
-        applied_ = control_step(model_, state_, input_at(state_.time_s), control_settings_, h, control_);
+        applied_ = control_step(*model_, state_, input_at(state_.time_s), control_settings_, h, control_);
         result.gear_change_refused = result.gear_change_refused || control_.gear_change_refused;
         previous_ = state_;
         const bool pushed = held_.force_n != Vec3{} || held_.torque_nm != Vec3{} || impulse_.force_n != Vec3{} || impulse_.torque_nm != Vec3{};
         if (pushed) {
-            step_fixed(model_, *ground_, applied_, options_.step, state_,
+            step_fixed(*model_, *ground_, applied_, options_.step, state_,
                        ExternalLoad{held_.force_n + impulse_.force_n, held_.torque_nm + impulse_.torque_nm});
             impulse_ = ExternalLoad{};
         } else {
-            step_fixed(model_, *ground_, applied_, options_.step, state_);
+            step_fixed(*model_, *ground_, applied_, options_.step, state_);
         }
         if (!finite_state(state_)) {
             state_ = previous_ = good;
@@ -132,7 +133,7 @@ Pose Vehicle::body_pose_of(const VehicleState& s) const { return {s.position_m, 
 WheelPose Vehicle::wheel_pose_of(const VehicleState& s, int i) const {
     const WheelOutputs& out = s.wheel_outputs[i];
     WheelPose w;
-    w.pose.position_m = wheel_hub_position_m(model_, s, i);
+    w.pose.position_m = wheel_hub_position_m(*model_, s, i);
     // Axes from the step's axle and the body's z axis, then the spin about the axle.
     const Mat3 rot = to_matrix(s.orientation);
     const Vec3 up{rot.m[0][2], rot.m[1][2], rot.m[2][2]};

@@ -2,6 +2,7 @@
 // start again in the same step, and a lane-keeping driver that earns its reward.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "support/test_paths.hpp"
@@ -133,4 +134,39 @@ TEST(VehicleBatch, BadInputIsRefused) {
     batch.reset(1, obs.data());
     for (int k = 0; k < 20; ++k) batch.step(actions.data(), obs.data(), rewards.data(), terminated.data(), truncated.data(), final_obs.data());
     for (const double v : obs) EXPECT_TRUE(std::isfinite(v));
+}
+
+// Gymnasium's per-environment reset: with a mask only the flagged cars start again, each as a
+// full reset with that seed starts it; the others carry on untouched. And a batch of one car N
+// times steps as N separately built cars do (their model is shared, not their state).
+TEST(Batch, AMaskedResetStartsOnlyTheFlaggedCars) {
+    const VehicleSpec roadster = load_car(test::example_car_files().front().parent_path() / "roadster.toml").spec;
+    constexpr int n = 6;
+    BatchOptions o;
+    o.threads = 2;
+    VehicleBatch shared(roadster, n, nullptr, o);
+    VehicleBatch separate(std::vector<VehicleSpec>(n, roadster), nullptr, o);
+    VehicleBatch fresh(roadster, n, nullptr, o);
+    const std::size_t size = static_cast<std::size_t>(n * kBatchObservationCount);
+    std::vector<double> obs(size), obs_separate(size), obs_fresh(size), final_obs(size), rewards(n), actions(static_cast<std::size_t>(n * kBatchActionCount));
+    std::vector<std::uint8_t> term(n), trunc(n);
+    shared.reset(3, obs.data());
+    separate.reset(3, obs_separate.data());
+    for (int k = 0; k < 40; ++k) {
+        lane_keeper(obs, actions, n);
+        shared.step(actions.data(), obs.data(), rewards.data(), term.data(), trunc.data(), final_obs.data());
+        separate.step(actions.data(), obs_separate.data(), rewards.data(), term.data(), trunc.data(), final_obs.data());
+    }
+    EXPECT_EQ(obs, obs_separate) << "a shared model steps as separate ones";
+    const std::vector<double> before = obs;
+    const std::uint8_t mask[n] = {1, 0, 0, 1, 0, 1};
+    shared.reset(11, obs.data(), mask);
+    fresh.reset(11, obs_fresh.data());
+    for (int i = 0; i < n; ++i) {
+        for (int c = 0; c < kBatchObservationCount; ++c) {
+            const std::size_t at = static_cast<std::size_t>(i * kBatchObservationCount + c);
+            EXPECT_EQ(obs[at], mask[i] ? obs_fresh[at] : before[at]) << "car " << i << " column " << c;
+        }
+    }
+    EXPECT_NE(obs[kObsSpeed], before[kObsSpeed]) << "car 0 was reset";
 }

@@ -128,6 +128,25 @@ def test_a_batch_refuses_actions_of_the_wrong_shape(cars_dir):
         batch.step(np.zeros((3, 5)))
 
 
+def test_a_masked_reset_starts_only_the_flagged_cars(cars_dir):
+    # Gymnasium's per-environment reset: reset(seed, options={"reset_mask": mask}).
+    batch = tractive.Batch([tractive.load_car(str(cars_dir / "roadster.toml"))] * 4, threads=2)
+    batch.reset(seed=1)
+    actions = np.zeros((4, 6))
+    actions[:, 0], actions[:, 5] = 0.6, 1
+    for _ in range(20):
+        before, *_ = batch.step(actions)
+    mask = np.array([True, False, False, True])
+    obs, _ = batch.reset(seed=8, options={"reset_mask": mask})
+    fresh, _ = tractive.Batch([tractive.load_car(str(cars_dir / "roadster.toml"))] * 4, threads=1).reset(seed=8)
+    np.testing.assert_array_equal(obs[mask], fresh[mask])
+    np.testing.assert_array_equal(obs[~mask], before[~mask])
+    with pytest.raises(ValueError, match=r"4 booleans"):
+        batch.reset(options={"reset_mask": [True]})
+    with pytest.raises(ValueError, match=r"unknown key 'mask'"):
+        batch.reset(options={"mask": mask})
+
+
 def test_the_lane_keeping_task_runs_on_the_shipped_proving_ground(cars_dir):
     ground = tractive.load_ground(str(cars_dir.parent / "grounds" / "proving_ground.toml"))
     cars = [tractive.load_car(str(cars_dir / "roadster.toml"))] * 4

@@ -8,6 +8,8 @@
 //   const Controls c = control_step(model, state, input, settings, h, cs);
 //   step_fixed(model, road, c, step_settings, state);
 
+#include <array>
+
 #include "tractive/control/controller_state.hpp"
 #include "tractive/control/driver_input.hpp"
 #include "tractive/dynamics/controls.hpp"
@@ -16,12 +18,25 @@
 
 namespace tractive {
 
+// The tyre constants the aids use (ControllerState's peak and near-peak slips): the tyre law
+// sampled at 0.25 % slip steps at each wheel's static load on the nominal surface. They depend
+// on the model alone and cost 3,200 tyre evaluations: a host that starts many episodes computes
+// them once (Vehicle does).
+struct TyreSlipLimits {
+    std::array<double, 4> peak_braking_slip{};
+    std::array<double, 4> peak_driving_slip{};
+    std::array<double, 4> near_peak_braking_slip{};
+    std::array<double, 4> near_peak_driving_slip{};
+};
+TyreSlipLimits tyre_slip_limits(const VehicleModel& model);
+
 // A controller state for this vehicle state: the gear it has in, the clutch phase that fits
-// (pedal up when rolling in gear with the engine running, else open), and the tyres' peak slips
-// for the aids (the tyre law sampled at 0.25 % slip steps at each wheel's static load on the
-// nominal surface).
+// (pedal up when rolling in gear with the engine running, else open), and the tyres' slip limits
+// for the aids (computed here, or given).
 ControllerState initial_controller_state(const VehicleModel& model, const VehicleState& vehicle,
                                          const ControlSettings& settings);
+ControllerState initial_controller_state(const VehicleModel& model, const VehicleState& vehicle,
+                                         const ControlSettings& settings, const TyreSlipLimits& limits);
 
 // The driver's input passed to the step as it is, without the control layer (`tractive run
 // --mode direct`): pedals, steering, handbrake, starter, and the lever's gear; full brake pressure

@@ -55,13 +55,19 @@ public:
     // One car per spec, on one ground (the flat road when null). Throws std::invalid_argument for
     // no cars, a car that does not validate, or no ground under the start.
     VehicleBatch(const std::vector<VehicleSpec>& cars, std::shared_ptr<const Ground> ground, const BatchOptions& options = {});
+    // `count` of one car: its model and tyre constants built once and shared (building 1,000 costs
+    // about what building one does).
+    VehicleBatch(const VehicleSpec& car, int count, std::shared_ptr<const Ground> ground, const BatchOptions& options = {});
 
     [[nodiscard]] int size() const { return static_cast<int>(cars_.size()); }
     [[nodiscard]] const BatchOptions& options() const { return options_; }
     [[nodiscard]] const Vehicle& vehicle(int i) const { return *cars_[static_cast<std::size_t>(i)].vehicle; }
 
-    // Starts every episode afresh; writes N x kBatchObservationCount observations.
-    void reset(std::uint64_t seed, double* observations);
+    // Starts every episode afresh, or with a mask (N flags, Gymnasium's per-environment
+    // "reset_mask") only those of the cars whose flag is set, the others carrying on; writes N x
+    // kBatchObservationCount observations (the carrying-on cars' current ones). A car reset with
+    // a seed starts the same whichever others are reset with it.
+    void reset(std::uint64_t seed, double* observations, const std::uint8_t* mask = nullptr);
 
     // One control interval for every car. actions: N x kBatchActionCount. Writes observations
     // (N x kBatchObservationCount), rewards, terminations and truncations (N each). A car whose

@@ -65,7 +65,7 @@ public:
     UpdateResult update(double dt_s, const std::function<const DriverInput&(double step_start_s)>& input_at);
 
     [[nodiscard]] const VehicleState& state() const { return state_; }
-    [[nodiscard]] const VehicleModel& model() const { return model_; }
+    [[nodiscard]] const VehicleModel& model() const { return *model_; }
     [[nodiscard]] const ControllerState& controller() const { return control_; }
     [[nodiscard]] const Controls& applied_controls() const { return applied_; }  // what the last internal step got
     [[nodiscard]] const Ground& ground() const { return *ground_; }
@@ -110,10 +110,11 @@ private:
     [[nodiscard]] Pose body_pose_of(const VehicleState& s) const;
     [[nodiscard]] WheelPose wheel_pose_of(const VehicleState& s, int wheel) const;
 
-    VehicleModel model_;
+    std::shared_ptr<const VehicleModel> model_;  // immutable: a copied Vehicle shares it
     std::shared_ptr<const Ground> ground_;
     VehicleOptions options_;
     ControlSettings control_settings_;
+    TyreSlipLimits slip_limits_;  // the aids' tyre constants, computed once (they cost 3,200 tyre evaluations)
     VehicleState state_;
     VehicleState previous_;  // before the last internal step, for interpolation
     ControllerState control_;

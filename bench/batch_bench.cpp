@@ -1,0 +1,59 @@
+// Building and resetting a batch of cars (tractive::VehicleBatch, the Python Batch's C++ side),
+// beside one batch step for scale: a reset (a new episode) should cost no more than a few steps,
+// and building 1,000 copies of one car about what building one does.
+#include <benchmark/benchmark.h>
+
+#include <filesystem>
+#include <vector>
+
+#include "tractive/host/batch.hpp"
+#include "tractive/io/car_loader.hpp"
+
+namespace {
+
+const tractive::VehicleSpec& roadster() {
+    static const tractive::VehicleSpec spec = tractive::load_car(std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml").spec;
+    return spec;
+}
+
+tractive::BatchOptions one_thread() {
+    tractive::BatchOptions o;
+    o.threads = 1;
+    return o;
+}
+
+// 1,000 roadsters, one car given N times.
+void BM_BatchBuild1000(benchmark::State& state) {
+    for (auto _ : state) {
+        tractive::VehicleBatch batch(roadster(), 1000, nullptr, one_thread());
+        benchmark::DoNotOptimize(batch.size());
+    }
+}
+
+// A new episode for each of 1,000 cars (per iteration: all of them).
+void BM_BatchReset1000(benchmark::State& state) {
+    tractive::VehicleBatch batch(roadster(), 1000, nullptr, one_thread());
+    std::vector<double> obs(1000 * tractive::kBatchObservationCount);
+    std::uint64_t seed = 0;
+    for (auto _ : state) batch.reset(++seed, obs.data());
+}
+
+// One control interval (50 ms: six or seven internal steps) for each of 1,000 cars.
+void BM_BatchStep1000(benchmark::State& state) {
+    tractive::VehicleBatch batch(roadster(), 1000, nullptr, one_thread());
+    std::vector<double> obs(1000 * tractive::kBatchObservationCount), final_obs(obs.size()), rewards(1000);
+    std::vector<double> actions(1000 * tractive::kBatchActionCount, 0.0);
+    for (int i = 0; i < 1000; ++i) {
+        actions[static_cast<std::size_t>(i * tractive::kBatchActionCount + tractive::kActionThrottle)] = 0.3;
+        actions[static_cast<std::size_t>(i * tractive::kBatchActionCount + tractive::kActionGear)] = 1.0;
+    }
+    std::vector<std::uint8_t> term(1000), trunc(1000);
+    batch.reset(1, obs.data());
+    for (auto _ : state) batch.step(actions.data(), obs.data(), rewards.data(), term.data(), trunc.data(), final_obs.data());
+}
+
+}  // namespace
+
+BENCHMARK(BM_BatchBuild1000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_BatchReset1000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_BatchStep1000)->Unit(benchmark::kMillisecond);
