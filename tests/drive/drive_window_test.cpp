@@ -5,6 +5,7 @@
 #include <cairo.h>
 #include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <sys/wait.h>
 
@@ -207,6 +208,53 @@ TEST(DriveWindow, BadInputIsRefusedBeforeAWindowOpens) {
     std::tie(status, log) = drive(fmt::format("{} --size 10x10", test::quoted(roadster())), dir);
     EXPECT_EQ(status, 2) << log;
     EXPECT_NE(log.find("--size 10x10"), std::string::npos) << log;
+}
+
+// At 1280x720 the HUD's panels lie within the window and apart (the layout written beside the
+// screenshot, readouts.hpp's hud_layout_problems, which HudScales shows failing on a bad one),
+// for the roadster and for a car revving to 20,000 rpm as a single-seater does (its gauge
+// labelled 0-25, not 0-23 on top of each other); and the frame is not blank.
+TEST(DriveWindow, TheHudFitsAt1280x720ForARoadCarAndAHighRevvingOne) {
+    test::TempDir dir;
+    const std::string high_revving = "--set engine.rpm_limit=20000 --set 'engine.torque_curve=[[1000,40],[5000,80],[10000,110],[15000,120],[20000,100]]' "
+                                     "--set engine.start_rpm=3000 --set engine.stall_rpm=1500";
+    for (const std::string& car : {std::string(), high_revving}) {
+        const auto shot = dir.path() / (car.empty() ? "roadster.png" : "revving.png");
+        const auto [status, log] = drive(fmt::format("{} {} --script {} --screenshot {}", test::quoted(roadster()), car, test::quoted(script_path()),
+                                                     test::quoted(shot)),
+                                         dir);
+        ASSERT_EQ(status, 0) << log;
+        std::ifstream f(shot.string() + ".hud.json");
+        ASSERT_TRUE(f) << "no layout beside the screenshot";
+        const nlohmann::json layout = nlohmann::json::parse(f);
+        EXPECT_EQ(layout["window"], nlohmann::json::array({1280, 720}));
+        EXPECT_EQ(layout["problems"].size(), 0u) << layout["problems"].dump();
+        std::set<std::string> names;
+        for (const auto& p : layout["panels"]) names.insert(p["name"].get<std::string>());
+        EXPECT_EQ(names, (std::set<std::string>{"Readouts", "Engine", "Pedals", "Transmission and aids", "Tyres", "Traces"}));
+        const Screenshot s(shot);
+        ASSERT_TRUE(s.ok());
+        EXPECT_GT(s.colours(), 100u) << "the frame looks blank";
+        EXPECT_EQ(s.gear(), std::optional<std::string>("2"));
+    }
+}
+
+// The screenshot check itself fails on a blank frame: few colours and no readout to read.
+TEST(DriveWindow, TheScreenshotCheckFailsOnABlankFrame) {
+    test::TempDir dir;
+    const auto blank = dir.path() / "blank.png";
+    cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1280, 720);
+    cairo_t* cr = cairo_create(surface);
+    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+    cairo_paint(cr);
+    cairo_destroy(cr);
+    ASSERT_EQ(cairo_surface_write_to_png(surface, blank.c_str()), CAIRO_STATUS_SUCCESS);
+    cairo_surface_destroy(surface);
+    const Screenshot s(blank);
+    ASSERT_TRUE(s.ok());
+    EXPECT_LE(s.colours(), 100u);
+    EXPECT_NE(s.gear(), std::optional<std::string>("2"));  // no lit segment: no gear to read
+    EXPECT_EQ(s.speed().value_or("   "), "   ");
 }
 
 // With no display `tractive drive` says so and stops (exit 2) within seconds, rather than run a

@@ -5,7 +5,15 @@
 #include <algorithm>
 #include <cmath>
 
+#include "tractive/laws/tire.hpp"
+
 namespace tractive::drive {
+
+namespace {
+
+constexpr double kG = 9.80665;
+
+}  // namespace
 
 std::string speed_readout(double speed_kmh) {
     const int v = std::clamp(static_cast<int>(std::lround(std::isfinite(speed_kmh) ? speed_kmh : 0.0)), 0, 999);
@@ -16,6 +24,67 @@ char gear_readout(int gear) {
     if (gear < 0) return 'R';
     if (gear == 0) return 'N';
     return gear > 9 ? '9' : static_cast<char>('0' + gear);
+}
+
+RpmScale rpm_scale(double rpm_limit) {
+    const double limit = std::isfinite(rpm_limit) && rpm_limit > 0.0 ? rpm_limit : 7000.0;
+    const double top = limit * 1.15;
+    double tick = 1000.0;
+    for (double decade = 1000.0;; decade *= 10.0) {
+        const double steps[] = {decade, 2.0 * decade, 5.0 * decade};
+        const auto fits = std::find_if(std::begin(steps), std::end(steps), [&](double s) { return std::ceil(top / s) <= 10.0; });
+        if (fits != std::end(steps)) {
+            tick = *fits;
+            break;
+        }
+    }
+    return {std::ceil(top / tick) * tick, tick};
+}
+
+FrictionShare friction_share(const VehicleModel& model, const VehicleState& state, int wheel) {
+    const WheelOutputs& o = state.wheel_outputs[static_cast<std::size_t>(wheel)];
+    if (!(o.fz_n > 1.0) || !(o.surface_mu > 0.0)) return {};
+    const TirePeak peak =
+        tire_peak_force(model.spec.wheels[static_cast<std::size_t>(wheel)].tire, o.fz_n, o.surface_mu, model.wheels[static_cast<std::size_t>(wheel)].size_friction_factor);
+    if (!(peak.fx_n > 0.0) || !(peak.fy_n > 0.0)) return {};
+    return {true, o.fx_n / peak.fx_n, o.fy_n / peak.fy_n};
+}
+
+double tyre_grip_g(const VehicleModel& model) {
+    double axle_mu[2] = {0.0, 0.0};
+    for (int i = 0; i < 4; ++i) {
+        const WheelModel& w = model.wheels[static_cast<std::size_t>(i)];
+        if (!(w.static_load_n > 0.0)) continue;
+        const TirePeak peak = tire_peak_force(model.spec.wheels[static_cast<std::size_t>(i)].tire, w.static_load_n, 1.0, w.size_friction_factor);
+        axle_mu[i / 2] += 0.5 * peak.fy_n / w.static_load_n;
+    }
+    const double grip = std::min(axle_mu[0], axle_mu[1]);
+    return std::isfinite(grip) && grip > 0.0 ? grip : 1.0;
+}
+
+double gg_scale_g(double grip_g, double largest_seen_g) {
+    const double g = std::max({std::isfinite(grip_g) ? grip_g : 1.0, std::isfinite(largest_seen_g) ? largest_seen_g : 0.0, 0.5});
+    return std::ceil(g * 4.0 - 1e-9) / 4.0;
+}
+
+std::vector<std::string> hud_layout_problems(const std::vector<HudPanel>& panels, float width, float height) {
+    std::vector<std::string> problems;
+    for (const HudPanel& p : panels) {
+        if (p.x < 0 || p.y < 0 || p.x + p.width > width || p.y + p.height > height) {
+            problems.push_back(fmt::format("'{}' ({:.0f}, {:.0f}, {:.0f} x {:.0f}) runs beyond the {:.0f} x {:.0f} window", p.name, p.x, p.y, p.width,
+                                           p.height, width, height));
+        }
+    }
+    for (std::size_t i = 0; i < panels.size(); ++i) {
+        for (std::size_t j = i + 1; j < panels.size(); ++j) {
+            const HudPanel& a = panels[i];
+            const HudPanel& b = panels[j];
+            if (a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height) {
+                problems.push_back(fmt::format("'{}' and '{}' overlap", a.name, b.name));
+            }
+        }
+    }
+    return problems;
 }
 
 }  // namespace tractive::drive

@@ -3,6 +3,10 @@
 // seven-segment digits, seven_segment.hpp; the scripted-drive test reads them back there).
 
 #include <string>
+#include <vector>
+
+#include "tractive/dynamics/vehicle_model.hpp"
+#include "tractive/dynamics/vehicle_state.hpp"
 
 namespace tractive::drive {
 
@@ -24,5 +28,45 @@ struct ReadoutLayout {
 std::string speed_readout(double speed_kmh);
 // The gear readout's character: R, N, 1..9.
 char gear_readout(int gear);
+
+// The HUD's scales follow the car (a road car at 7,500 rpm and 1 g, a single-seater at 20,000 rpm
+// and 3 g on the same instruments).
+
+// The rpm gauge: 0 to full_rpm (the limiter plus 15 %, rounded up to a whole tick), a tick every
+// tick_rpm (1, 2 or 5 times a power of ten, thousands of rpm at least), so that it has at most
+// ten labelled ticks (labels in thousands).
+struct RpmScale {
+    double full_rpm = 0.0;
+    double tick_rpm = 0.0;
+};
+RpmScale rpm_scale(double rpm_limit);
+
+// A wheel's force in its friction circle: (along its heading, to its left) as shares of what the
+// tyre gives at its present load on its present surface (tire_peak_force): the ring is the peak,
+// 1; off the ground or unloaded, nothing to draw.
+struct FrictionShare {
+    bool loaded = false;
+    double longitudinal = 0.0;
+    double lateral = 0.0;
+};
+FrictionShare friction_share(const VehicleModel& model, const VehicleState& state, int wheel);
+
+// The car's grip in g: its tyres' peak lateral force over their static loads, the lower of the
+// two axles (what holds it in a steady corner without downforce).
+double tyre_grip_g(const VehicleModel& model);
+
+// The g-g plot's outer ring (g): the car's grip or the largest acceleration seen, whichever is
+// larger, rounded up to a quarter of a g.
+double gg_scale_g(double grip_g, double largest_seen_g);
+
+// Where the HUD's panels were drawn in the last frame (pixels, window coordinates), and whether
+// they all lie within the window and apart from one another: what the screenshot check reads.
+struct HudPanel {
+    std::string name;
+    float x = 0, y = 0, width = 0, height = 0;
+};
+// The problems with a layout in a window of width x height: a panel beyond an edge, two that
+// overlap; empty when there are none.
+std::vector<std::string> hud_layout_problems(const std::vector<HudPanel>& panels, float width, float height);
 
 }  // namespace tractive::drive

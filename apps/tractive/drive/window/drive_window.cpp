@@ -3,6 +3,7 @@
 #include <SDL.h>
 #include <cairo.h>
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 #include <imgui.h>
 #include <backends/imgui_impl_opengl3.h>
 #include <backends/imgui_impl_sdl.h>
@@ -144,6 +145,17 @@ public:
 private:
     std::unordered_map<std::string, SDL_Scancode> codes_;
 };
+
+// Where the HUD's panels were drawn in the screenshot's frame, and what is wrong with that
+// layout (readouts.hpp: hud_layout_problems), as JSON beside the screenshot.
+void write_hud_layout(const std::filesystem::path& path, int width, int height) {
+    nlohmann::json j;
+    j["window"] = {width, height};
+    j["panels"] = nlohmann::json::array();
+    for (const HudPanel& p : hud_layout()) j["panels"].push_back({{"name", p.name}, {"x", p.x}, {"y", p.y}, {"width", p.width}, {"height", p.height}});
+    j["problems"] = hud_layout_problems(hud_layout(), static_cast<float>(width), static_cast<float>(height));
+    cli::write_atomically(path, j.dump(2) + "\n");
+}
 
 // The back buffer as a PNG (before the swap), through cairo.
 void write_screenshot(const std::filesystem::path& path, int width, int height) {
@@ -329,7 +341,10 @@ int run_drive_window(const DriveWindowOptions& o) {
             ImGui::Render();
             ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
             const bool last_frame = !running || (duration >= 0.0 && session.clock_s() >= duration - 1e-9);
-            if (last_frame && !o.screenshot_png.empty()) write_screenshot(o.screenshot_png, width, height);
+            if (last_frame && !o.screenshot_png.empty()) {
+                write_screenshot(o.screenshot_png, width, height);
+                write_hud_layout(o.screenshot_png.string() + ".hud.json", width, height);
+            }
             SDL_GL_SwapWindow(window);
             if (last_frame) running = false;
             if (o.replay) {  // in real time: wait while the replay is ahead of the wall clock

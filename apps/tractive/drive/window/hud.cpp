@@ -20,6 +20,30 @@ constexpr double kG = 9.80665;
 
 ImU32 rgb(int r, int g, int b, int a = 255) { return IM_COL32(r, g, b, a); }
 
+// The panels: each sized to its contents (nothing clipped) and placed in two columns, the left
+// one under the readouts and the right one against the window's right edge, stacked from the
+// top with a gap; where each was drawn is kept for hud_layout().
+constexpr float kGap = 8.0f;
+constexpr float kReadoutsBottom = 104.0f;
+constexpr ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_AlwaysAutoResize;
+
+std::vector<HudPanel>& layout() {
+    static std::vector<HudPanel> panels;
+    return panels;
+}
+
+// Begins a panel at (x, y); `right`: x is its right edge. Returns its bottom after End().
+void begin_panel(const char* name, float x, float y, bool right = false) {
+    ImGui::SetNextWindowPos({x, y}, ImGuiCond_Always, {right ? 1.0f : 0.0f, 0.0f});
+    ImGui::Begin(name, nullptr, kPanelFlags);
+}
+float end_panel(const char* name) {
+    const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    layout().push_back({name, at.x, at.y, size.x, size.y});
+    ImGui::End();
+    return at.y + size.y;
+}
+
 void draw_digits(ImDrawList* dl, const std::string& text, float x, float y) {
     using L = ReadoutLayout;
     const ImU32 lit = rgb(L::kLit[0], L::kLit[1], L::kLit[2]);
@@ -45,38 +69,40 @@ void readouts(const DriveSession& session) {
     dl->AddText({L::kGearX - 2, L::kGearY + L::kDigitHeight + 4}, rgb(200, 200, 200), "gear");
 }
 
-// The rpm gauge: a 240 degree arc from 0 to above the limiter, red past the redline.
-void rpm_gauge(const DriveSession& session) {
+// The rpm gauge: a 240 degree arc from 0 to above the limiter, red past the redline, its ticks
+// and labels spaced for the car's limiter (rpm_scale).
+float rpm_gauge(const DriveSession& session, float top) {
     const VehicleModel& m = session.vehicle().model();
     const VehicleState& s = session.vehicle().state();
     const double redline = m.spec.engine.rpm_limit > 0.0 ? m.spec.engine.rpm_limit : 7000.0;
-    const double full = std::ceil(redline * 1.15 / 1000.0) * 1000.0;
-    ImGui::SetNextWindowPos({10, 112}, ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize({222, 200}, ImGuiCond_FirstUseEver);
-    ImGui::Begin("Engine", nullptr, ImGuiWindowFlags_NoCollapse);
+    const RpmScale scale = rpm_scale(redline);
+    const double full = scale.full_rpm;
+    begin_panel("Engine", 10, top);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 p = ImGui::GetCursorScreenPos();
-    const ImVec2 c{p.x + 100, p.y + 95};
-    const float radius = 85.0f;
+    const ImVec2 c{p.x + 100, p.y + 88};
+    const float radius = 80.0f;
     const auto angle = [&](double rpm) { return static_cast<float>((150.0 + 240.0 * std::clamp(rpm / full, 0.0, 1.0)) * std::numbers::pi / 180.0); };
     dl->PathArcTo(c, radius, angle(0), angle(redline), 32);
     dl->PathStroke(rgb(220, 220, 220), 0, 3.0f);
     dl->PathArcTo(c, radius, angle(redline), angle(full), 16);
     dl->PathStroke(rgb(230, 40, 30), 0, 6.0f);
-    for (double k = 0; k <= full + 1; k += 1000.0) {
+    for (double k = 0; k <= full + 1; k += scale.tick_rpm) {
         const float a = angle(k);
         dl->AddLine({c.x + std::cos(a) * (radius - 10), c.y + std::sin(a) * (radius - 10)}, {c.x + std::cos(a) * radius, c.y + std::sin(a) * radius},
                     rgb(220, 220, 220), 2.0f);
-        dl->AddText({c.x + std::cos(a) * (radius - 24) - 4, c.y + std::sin(a) * (radius - 24) - 6}, rgb(200, 200, 200),
-                    fmt::format("{}", static_cast<int>(k / 1000)).c_str());
+        const std::string label = fmt::format("{:g}", k / 1000.0);
+        const ImVec2 size = ImGui::CalcTextSize(label.c_str());
+        dl->AddText({c.x + std::cos(a) * (radius - 24) - size.x / 2, c.y + std::sin(a) * (radius - 24) - size.y / 2}, rgb(200, 200, 200), label.c_str());
     }
+    dl->AddText({c.x - 30, c.y - 30}, rgb(150, 150, 150), "x1000");
     const double rpm = engine_rpm(s);
     const float a = angle(rpm);
     dl->AddLine(c, {c.x + std::cos(a) * (radius - 6), c.y + std::sin(a) * (radius - 6)}, rgb(255, 120, 0), 3.0f);
     dl->AddText({c.x - 30, c.y + 30}, rgb(255, 255, 255), fmt::format("{:5.0f} rpm", rpm).c_str());
     if (!s.engine_running) dl->AddText({c.x - 40, c.y + 48}, rgb(255, 60, 40), "STALLED (S: start)");
-    ImGui::Dummy({200, 180});
-    ImGui::End();
+    ImGui::Dummy({200, 165});
+    return end_panel("Engine");
 }
 
 // One pedal as a vertical bar filled by its travel (top = up); `zones` marks the clutch's.
@@ -93,14 +119,12 @@ void pedal_bar(ImDrawList* dl, ImVec2 at, const char* name, double travel, ImU32
     dl->AddText({at.x - 2, at.y + h + 4}, rgb(220, 220, 220), name);
 }
 
-void pedals(const DriveSession& session) {
+float pedals(const DriveSession& session, float top) {
     const Vehicle& car = session.vehicle();
     const DriverInput& in = session.input();
     const Controls& applied = car.applied_controls();
     const ClutchSpec& clutch = car.model().spec.clutch;
-    ImGui::SetNextWindowPos({10, 320}, ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize({222, 260}, ImGuiCond_FirstUseEver);
-    ImGui::Begin("Pedals", nullptr, ImGuiWindowFlags_NoCollapse);
+    begin_panel("Pedals", 10, top);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 p = ImGui::GetCursorScreenPos();
     // The clutch bar shows the pedal the clutch gets (the driver's in manual, the automation's otherwise).
@@ -114,8 +138,8 @@ void pedals(const DriveSession& session) {
     const double full = std::max(clutch_static_capacity_nm(clutch), 1.0);
     const float x = p.x + 140, h = 120;
     const auto bar = [&](float bx, double value, ImU32 colour) {
-        const float top = p.y + h - static_cast<float>(std::clamp(value / full, 0.0, 1.0)) * h;
-        dl->AddRectFilled({bx, top}, {bx + 14, p.y + h}, colour);
+        const float bar_top = p.y + h - static_cast<float>(std::clamp(value / full, 0.0, 1.0)) * h;
+        dl->AddRectFilled({bx, bar_top}, {bx + 14, p.y + h}, colour);
         dl->AddRect({bx, p.y}, {bx + 14, p.y + h}, rgb(200, 200, 200));
     };
     bar(x, capacity, rgb(80, 160, 255));
@@ -124,16 +148,14 @@ void pedals(const DriveSession& session) {
     ImGui::Dummy({200, h + 22});
     ImGui::Text("clutch %4.0f / %4.0f N m %s", std::abs(s.driveline.clutch_torque_nm), capacity, s.driveline.clutch_locked ? "locked" : "slipping");
     ImGui::Text("steer %+.2f  handbrake %.2f", in.steering, in.handbrake);
-    ImGui::End();
+    return end_panel("Pedals");
 }
 
 void status(const DriveSession& session, bool script_running) {
     const Vehicle& car = session.vehicle();
     const ControlSettings& c = car.control_settings();
     const ControllerState& cs = car.controller();
-    ImGui::SetNextWindowPos({240, 10}, ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize({330, 94}, ImGuiCond_FirstUseEver);
-    ImGui::Begin("Transmission and aids", nullptr, ImGuiWindowFlags_NoCollapse);
+    begin_panel("Transmission and aids", 240, 10);
     ImGui::Text("mode %s (M)   lever %d", to_string(c.mode), session.input().gear_lever);
     const bool abs_active = std::any_of(cs.abs_active.begin(), cs.abs_active.end(), [](bool a) { return a; });
     ImGui::TextColored(c.aids.abs ? (abs_active ? ImVec4(1, 0.6f, 0, 1) : ImVec4(0.4f, 1, 0.4f, 1)) : ImVec4(0.5f, 0.5f, 0.5f, 1), "ABS %s (B)",
@@ -142,57 +164,70 @@ void status(const DriveSession& session, bool script_running) {
     ImGui::TextColored(c.aids.tcs ? (cs.tcs_active ? ImVec4(1, 0.6f, 0, 1) : ImVec4(0.4f, 1, 0.4f, 1)) : ImVec4(0.5f, 0.5f, 0.5f, 1), "   TCS %s (T)",
                        c.aids.tcs ? (cs.tcs_active ? "ACTIVE" : "on") : "off");
     ImGui::Text("%s%s  t = %.1f s", session.paused() ? "PAUSED  " : "", script_running ? "script" : "live", car.state().time_s);
-    ImGui::End();
+    end_panel("Transmission and aids");
 }
 
-// Each wheel's force over its load in a circle (the ring is a friction coefficient of 1), laid
-// out as the wheels are on the car; the load and the slips beside it.
-void wheels(const DriveSession& session) {
-    const VehicleState& s = session.vehicle().state();
-    ImGui::SetNextWindowPos({ImGui::GetIO().DisplaySize.x - 270, 10}, ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize({260, 300}, ImGuiCond_FirstUseEver);
-    ImGui::Begin("Tyres", nullptr, ImGuiWindowFlags_NoCollapse);
+// Each wheel's force in its friction circle (friction_share: the ring is what the tyre gives at
+// its present load on its present surface), laid out as the wheels are on the car; the load and
+// the slips beside it.
+float wheels(const DriveSession& session, float right, float top) {
+    const Vehicle& car = session.vehicle();
+    const VehicleState& s = car.state();
+    begin_panel("Tyres", right, top, true);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const char* names[4] = {"FL", "FR", "RL", "RR"};
     for (int i = 0; i < 4; ++i) {
         const WheelOutputs& o = s.wheel_outputs[static_cast<std::size_t>(i)];
         const ImVec2 c{p.x + 55 + static_cast<float>(i % 2) * 120.0f, p.y + 55 + static_cast<float>(i / 2) * 130.0f};
-        const float r = 40.0f;
+        const float r = 36.0f;
         dl->AddCircle(c, r, rgb(200, 200, 200), 32, 1.5f);
-        dl->AddCircle(c, r * 1.5f, rgb(90, 90, 90), 32, 1.0f);
-        if (o.fz_n > 1.0) {
-            // Screen: up = force along the wheel's heading, left = to its left.
-            const float fx = static_cast<float>(std::clamp(o.fx_n / o.fz_n, -1.5, 1.5)), fy = static_cast<float>(std::clamp(o.fy_n / o.fz_n, -1.5, 1.5));
-            const bool sliding = std::abs(o.slip_ratio) > 0.15 || std::abs(o.slip_angle_rad) > 0.14;
+        dl->AddCircle(c, r * 1.4f, rgb(90, 90, 90), 32, 1.0f);
+        const FrictionShare f = friction_share(car.model(), s, i);
+        if (f.loaded) {
+            // Screen: up = force along the wheel's heading, left = to its left; beyond the outer
+            // ring (1.4 times the peak) drawn on it.
+            const float fx = static_cast<float>(std::clamp(f.longitudinal, -1.4, 1.4)), fy = static_cast<float>(std::clamp(f.lateral, -1.4, 1.4));
+            const bool sliding = std::hypot(f.longitudinal, f.lateral) > 0.98;
             dl->AddCircleFilled({c.x - fy * r, c.y - fx * r}, 5.0f, sliding ? rgb(255, 60, 40) : rgb(80, 220, 90));
         }
-        dl->AddText({c.x - r, c.y + r + 2}, rgb(220, 220, 220),
+        dl->AddText({c.x - r - 14, c.y + r * 1.4f + 2}, rgb(220, 220, 220),
                     fmt::format("{} {:4.1f} kN\nk {:+.2f} a {:+.1f}", names[i], o.fz_n / 1000.0, o.slip_ratio, o.slip_angle_rad * 180.0 / std::numbers::pi).c_str());
     }
-    ImGui::Dummy({240, 265});
-    ImGui::End();
+    ImGui::Dummy({235, 262});
+    ImGui::TextColored({0.6f, 0.6f, 0.6f, 1}, "ring: the tyre's peak at its load");
+    return end_panel("Tyres");
 }
 
-void traces(const DriveSession& session) {
+float traces(const DriveSession& session, float right, float top) {
     const auto& trace = session.trace();
-    ImGui::SetNextWindowPos({ImGui::GetIO().DisplaySize.x - 270, 318}, ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize({260, 390}, ImGuiCond_FirstUseEver);
-    ImGui::Begin("Traces", nullptr, ImGuiWindowFlags_NoCollapse);
+    begin_panel("Traces", right, top, true);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 p = ImGui::GetCursorScreenPos();
-    // g-g: lateral (left = left) against longitudinal (up = accelerating), rings at 0.5 and 1 g.
-    const ImVec2 c{p.x + 120, p.y + 80};
-    const float r = 70.0f;
+    // g-g: lateral (left = left) against longitudinal (up = accelerating); the outer ring at the
+    // car's grip or the largest acceleration seen (gg_scale_g), the inner at half of it.
+    static double grip_g = 0.0;
+    static const VehicleModel* grip_of = nullptr;
+    if (grip_of != &session.vehicle().model()) {
+        grip_of = &session.vehicle().model();
+        grip_g = tyre_grip_g(*grip_of);
+    }
+    double largest = 0.0;
+    for (const TracePoint& t : trace) largest = std::max(largest, std::hypot(t.ax_m_per_s2, t.ay_m_per_s2) / kG);
+    const double scale_g = gg_scale_g(grip_g, largest);
+    const ImVec2 c{p.x + 120, p.y + 66};
+    const float r = 60.0f;
     dl->AddCircle(c, r, rgb(150, 150, 150), 32);
     dl->AddCircle(c, r / 2, rgb(90, 90, 90), 32);
     dl->AddLine({c.x - r, c.y}, {c.x + r, c.y}, rgb(90, 90, 90));
     dl->AddLine({c.x, c.y - r}, {c.x, c.y + r}, rgb(90, 90, 90));
+    const float per_g = r / static_cast<float>(scale_g);
     for (const TracePoint& t : trace) {
-        dl->AddCircleFilled({c.x - static_cast<float>(t.ay_m_per_s2 / kG) * r, c.y - static_cast<float>(t.ax_m_per_s2 / kG) * r}, 1.5f, rgb(255, 190, 60, 160));
+        dl->AddCircleFilled({c.x - static_cast<float>(t.ay_m_per_s2 / kG) * per_g, c.y - static_cast<float>(t.ax_m_per_s2 / kG) * per_g}, 1.5f,
+                            rgb(255, 190, 60, 160));
     }
-    dl->AddText({c.x + r - 20, c.y - r}, rgb(200, 200, 200), "1 g");
-    ImGui::Dummy({240, 165});
+    dl->AddText({c.x + r - 20, c.y - r}, rgb(200, 200, 200), fmt::format("{:g} g", scale_g).c_str());
+    ImGui::Dummy({240, 136});
     std::vector<float> rpm, speed, slip;
     for (const TracePoint& t : trace) {
         rpm.push_back(static_cast<float>(t.engine_rpm));
@@ -201,24 +236,29 @@ void traces(const DriveSession& session) {
     }
     const auto strip = [](const char* label, const std::vector<float>& v) {
         const float last = v.empty() ? 0.0f : v.back();
-        ImGui::PlotLines(label, v.data(), static_cast<int>(v.size()), 0, fmt::format("{:.0f}", last).c_str(), FLT_MAX, FLT_MAX, {170, 60});
+        ImGui::PlotLines(label, v.data(), static_cast<int>(v.size()), 0, fmt::format("{:.0f}", last).c_str(), FLT_MAX, FLT_MAX, {170, 44});
     };
     strip("rpm", rpm);
     strip("km/h", speed);
-    strip("clutch slip\nrad/s", slip);
-    ImGui::End();
+    strip("clutch\nslip", slip);
+    return end_panel("Traces");
 }
 
 }  // namespace
 
 void draw_hud(const DriveSession& session, const std::string& car_name, bool script_running) {
+    layout().clear();
     readouts(session);
-    rpm_gauge(session);
-    pedals(session);
+    layout().push_back({"Readouts", 10, 10, 222, kReadoutsBottom - 10});
+    const float engine_bottom = rpm_gauge(session, kReadoutsBottom + kGap);
+    pedals(session, engine_bottom + kGap);
     status(session, script_running);
-    wheels(session);
-    traces(session);
+    const float right = ImGui::GetIO().DisplaySize.x - 10.0f;
+    const float tyres_bottom = wheels(session, right, 10.0f);
+    traces(session, right, tyres_bottom + kGap);
     ImGui::GetForegroundDrawList()->AddText({240, 108}, rgb(30, 30, 30), car_name.c_str());
 }
+
+const std::vector<HudPanel>& hud_layout() { return layout(); }
 
 }  // namespace tractive::drive

@@ -12,5 +12,7 @@ namespace tractive::drive {
 
 // Draws the HUD into the current ImGui frame.
 void draw_hud(const DriveSession& session, const std::string& car_name, bool script_running);
+// Where the last frame's panels were (readouts.hpp's HudPanel), for the screenshot's layout file.
+const std::vector<HudPanel>& hud_layout();
 
 }  // namespace tractive::drive
