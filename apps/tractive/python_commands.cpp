@@ -50,6 +50,13 @@ int run_python_module(const std::string& module, std::vector<std::string> args) 
     return 1;
 }
 
+// --data-root and --vdrift-tires as every command that loads a car takes them (load_options.hpp).
+void add_vdrift_options(CLI::App& app, std::string& data_root, std::string& vdrift_tires) {
+    app.add_option("--data-root", data_root, "VDrift data folder holding carparts/ (default: found from the car's path)");
+    app.add_option("--vdrift-tires", vdrift_tires, "VDrift tyre files a car's 'type = tire/NAME.tire' names: tire, tiren or tirep")
+        ->check(CLI::IsMember({"tire", "tiren", "tirep"}));
+}
+
 }  // namespace
 
 void add_sweep_options(CLI::App& sweep, SweepOptions& o) {
@@ -60,6 +67,7 @@ void add_sweep_options(CLI::App& sweep, SweepOptions& o) {
     sweep.add_option("--set", o.set, "Change every car first: KEY=VALUE, a dotted key of the TOML car format (repeatable)")
         ->take_all()
         ->allow_extra_args(false);
+    add_vdrift_options(sweep, o.data_root, o.vdrift_tires);
 }
 
 void add_report_options(CLI::App& report, ReportOptions& o) {
@@ -68,6 +76,10 @@ void add_report_options(CLI::App& report, ReportOptions& o) {
     report.add_option("-o,--output", o.output, "The HTML file to write (self-contained)")->required();
     report.add_option("--png", o.png, "Also draw every plot as a PNG in this folder (matplotlib)");
     report.add_option("--title", o.title, "The report's title");
+    report.add_option("--tests", o.tests,
+                      "What the cars run, comma-separated: standard tests and handling manoeuvres (iso3888, sine-dwell, constant-radius); "
+                      "default every standard test");
+    add_vdrift_options(report, o.data_root, o.vdrift_tires);
 }
 
 int sweep_command(const SweepOptions& o) {
@@ -76,6 +88,8 @@ int sweep_command(const SweepOptions& o) {
     if (o.dask) args.insert(args.end(), {"--dask", *o.dask});
     if (o.workers) args.insert(args.end(), {"--workers", std::to_string(*o.workers)});
     for (const std::string& s : o.set) args.insert(args.end(), {"--set", s});
+    if (!o.data_root.empty()) args.insert(args.end(), {"--data-root", o.data_root});
+    args.insert(args.end(), {"--vdrift-tires", o.vdrift_tires});
     return run_python_module("tractive.sweep", args);
 }
 
@@ -84,6 +98,9 @@ int report_command(const ReportOptions& o) {
     args.insert(args.end(), {"-o", o.output});
     if (!o.png.empty()) args.insert(args.end(), {"--png", o.png});
     if (!o.title.empty()) args.insert(args.end(), {"--title", o.title});
+    if (!o.tests.empty()) args.insert(args.end(), {"--tests", o.tests});
+    if (!o.data_root.empty()) args.insert(args.end(), {"--data-root", o.data_root});
+    args.insert(args.end(), {"--vdrift-tires", o.vdrift_tires});
     return run_python_module("tractive.report", args);
 }
 

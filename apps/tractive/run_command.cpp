@@ -352,49 +352,59 @@ int run_command(const RunOptions& o, const std::string& default_car_path) {
         progress.at(t_s);
     };
 
+    // Rows at exactly k * interval: the state between the two internal steps around each row's
+    // time (telemetry_state_at), whether or not the interval is a whole number of steps.
     RunEvents events;
+    const double h = sim.settings().internal_step_s;
+    VehicleState& s = sim.mutable_state();
+    const auto row_time = [&](long k) { return static_cast<double>(k) * o.interval_s; };
+    // (A row is due once the step has reached its time, within a millionth of a step's rounding.)
+    const auto due = [&](long k) { return k <= rows && row_time(k) <= s.time_s + 1e-6 * h; };
+    VehicleState last_row = s;  // what the last row shows (the summary's figures)
     if (run_mode.direct) {
         text = telemetry_csv_header();
-        append_telemetry_csv_row(text, sim.model(), sim.state());
-        for (long k = 1; k <= rows; ++k) {
-            // Controls held between rows: those in force at the start of each interval.
-            const double t = sim.state().time_s;
-            const bool running = sim.state().engine_running;
-            sim.step(o.interval_s, direct_controls(controls_at(controls, t, cursor)));
-            events.engine(running, sim.state());
-            append_telemetry_csv_row(text, sim.model(), sim.state());
-            row_done(sim.state().time_s);
+        append_telemetry_csv_row(text, sim.model(), s);
+        for (long k = 1; k <= rows;) {
+            // Controls held between rows: those in force at the start of the row's interval.
+            const Controls held = direct_controls(controls_at(controls, row_time(k - 1), cursor));
+            const VehicleState before = s;
+            const bool running = s.engine_running;
+            step_fixed(sim.model(), sim.ground(), held, sim.settings(), s);
+            events.engine(running, s);
+            for (; due(k); ++k) {
+                last_row = telemetry_state_at(before, s, row_time(k));
+                append_telemetry_csv_row(text, sim.model(), last_row);
+                row_done(row_time(k));
+            }
         }
     } else {
         // Through the control layer, once per internal step, with the inputs in force at the
         // step's start time.
         const VehicleModel& model = sim.model();
-        const double h = sim.settings().internal_step_s;
-        ControllerState control = initial_controller_state(model, sim.state(), settings);
+        ControllerState control = initial_controller_state(model, s, settings);
         // Before the first step (row 0): the initial controller state; the driver's own pedal
         // in manual mode.
         Controls applied;
         applied.clutch = settings.mode == ShiftMode::Manual ? controls.front().input.clutch : control.clutch_pedal;
         if (settings.mode == ShiftMode::Manual) control.clutch_pedal = applied.clutch;
         text = telemetry_csv_header(TelemetryColumns::VehicleAndController);
-        append_telemetry_csv_row(text, model, sim.state(), ControllerTelemetry{control, applied, false, controls.front().input});
-        VehicleState& s = sim.mutable_state();
-        for (long k = 1; k <= rows; ++k) {
-            bool refused = false;
-            DriverInput last_input = controls.front().input;
-            // As tractive::step: whole internal steps, the remainder carried to the next row.
-            step_in_internal_steps(s, sim.settings(), o.interval_s, [&] {
-                const DriverInput& input = controls_at(controls, s.time_s, cursor);
-                last_input = input;
-                applied = control_step(model, s, input, settings, h, control);
-                refused = refused || control.gear_change_refused;
-                if (control.gear_change_refused) events.refused_gear_change(s.time_s);
-                const bool running = s.engine_running;
-                step_fixed(model, sim.ground(), applied, sim.settings(), s);
-                events.engine(running, s);
-            });
-            append_telemetry_csv_row(text, model, s, ControllerTelemetry{control, applied, refused, last_input});
-            row_done(s.time_s);
+        append_telemetry_csv_row(text, model, s, ControllerTelemetry{control, applied, false, controls.front().input});
+        bool refused = false;  // in any step since the last row
+        for (long k = 1; k <= rows;) {
+            const DriverInput& input = controls_at(controls, s.time_s, cursor);
+            applied = control_step(model, s, input, settings, h, control);
+            refused = refused || control.gear_change_refused;
+            if (control.gear_change_refused) events.refused_gear_change(s.time_s);
+            const VehicleState before = s;
+            const bool running = s.engine_running;
+            step_fixed(model, sim.ground(), applied, sim.settings(), s);
+            events.engine(running, s);
+            for (; due(k); ++k) {
+                last_row = telemetry_state_at(before, s, row_time(k));
+                append_telemetry_csv_row(text, model, last_row, ControllerTelemetry{control, applied, refused, input});
+                refused = false;
+                row_done(row_time(k));
+            }
         }
     }
     progress.finish();
@@ -406,11 +416,11 @@ int run_command(const RunOptions& o, const std::string& default_car_path) {
         std::cerr << "error: " << e.what() << "\n";
         return 1;
     }
-    const auto& s = sim.state();
+    const VehicleState& shown = last_row;
     std::cerr << fmt::format("simulated {:.3f} s ({} mode, ABS {}, TCS {}): {} rows to {}; final speed {:.2f} km/h, x {:.1f} m\n",
-                             s.time_s, run_mode.direct ? "direct" : to_string(settings.mode), settings.aids.abs ? "on" : "off",
-                             settings.aids.tcs ? "on" : "off", rows + 1, out.string(), speed_m_per_s(s) * 3.6,
-                             s.position_m.x);
+                             shown.time_s, run_mode.direct ? "direct" : to_string(settings.mode), settings.aids.abs ? "on" : "off",
+                             settings.aids.tcs ? "on" : "off", rows + 1, out.string(), speed_m_per_s(shown) * 3.6,
+                             shown.position_m.x);
     events.print();
     return 0;
 }

@@ -13,6 +13,7 @@
 #include <sstream>
 #include <toml++/toml.h>
 
+#include "tractive/analysis/maneuvers.hpp"
 #include "tractive/analysis/standard_tests.hpp"
 #include "tractive/analysis/vehicle_summary.hpp"
 #include "tractive/host/batch.hpp"
@@ -234,10 +235,20 @@ py::dict run(const Car& car, const std::string& controls_csv, double duration_s,
         applied.clutch = manual ? last.clutch : control.clutch_pedal;
         if (manual) control.clutch_pedal = applied.clutch;
         append_telemetry_csv_row(csv, v.model(), v.state(), ControllerTelemetry{control, applied, false, last});
+        // As `tractive run`: one internal step at a time, rows at exactly k * interval between
+        // the steps around them (telemetry_state_at).
         const long count = std::lround(std::floor(end_s / interval_s + 1e-9));
-        for (long k = 0; k < count; ++k) {
-            const UpdateResult r = v.update(interval_s, [&](double t) -> const DriverInput& { return last = controls_at(rows, t, cursor); });
-            append_telemetry_csv_row(csv, v.model(), v.state(), ControllerTelemetry{v.controller(), v.applied_controls(), r.gear_change_refused, last});
+        const double h = o.step.internal_step_s;
+        bool refused = false;
+        for (long k = 1; k <= count;) {
+            const VehicleState before = v.state();
+            const UpdateResult r = v.update(h, [&](double t) -> const DriverInput& { return last = controls_at(rows, t, cursor); });
+            refused = refused || r.gear_change_refused;
+            for (; k <= count && static_cast<double>(k) * interval_s <= v.state().time_s + 1e-6 * h; ++k) {
+                append_telemetry_csv_row(csv, v.model(), telemetry_state_at(before, v.state(), static_cast<double>(k) * interval_s),
+                                         ControllerTelemetry{v.controller(), v.applied_controls(), refused, last});
+                refused = false;
+            }
         }
     }
     return columns_of(csv);
@@ -273,6 +284,28 @@ py::dict run_tests(const Car& car, std::optional<std::vector<std::string>> names
         out[py::str(r.test)] = d;
     }
     return out;
+}
+
+// A handling manoeuvre (docs/maneuvers.md), as `tractive run --maneuver` drives it: {'status',
+// 'passed', 'reason', metric: value, ..., 'telemetry': columns (with telemetry=True)}.
+py::dict run_maneuver_py(const Car& car, const std::string& name, double speed_kmh, double radius_m, bool telemetry,
+                         double telemetry_interval_s) {
+    ManeuverOptions o;
+    o.speed_kmh = speed_kmh;
+    o.radius_m = radius_m;
+    o.telemetry_interval_s = telemetry_interval_s;
+    ManeuverResult r;
+    {
+        py::gil_scoped_release unlocked;
+        r = run_maneuver(name, car.spec, o);  // std::invalid_argument (ValueError) for an unknown name or option
+    }
+    py::dict d;
+    d["status"] = to_string(r.status);
+    d["passed"] = r.passed();
+    d["reason"] = r.reason;
+    for (const StandardTestMetric& m : r.metrics) d[py::str(m.name)] = m.value;
+    if (telemetry) d["telemetry"] = columns_of(r.telemetry_csv);
+    return d;
 }
 
 // The batch from Python: numpy in and out, the GIL released while the cars step.
@@ -462,6 +495,11 @@ PYBIND11_MODULE(_tractive, m) {
           py::arg("telemetry_interval_s") = 0.05,
           "The standard tests (docs/validation.md): {test: {'status', 'passed', 'reason', metric: value, ..., 'telemetry': {run: columns}}}");
     m.def("standard_test_names", &standard_test_names);
+    m.def("run_maneuver", &run_maneuver_py, py::arg("car"), py::arg("name"), py::arg("speed_kmh") = 0.0, py::arg("radius_m") = 100.0,
+          py::arg("telemetry") = false, py::arg("telemetry_interval_s") = 0.01,
+          "A handling manoeuvre (docs/maneuvers.md: iso3888, sine-dwell, constant-radius): {'status', 'passed', 'reason', metric: value, ...,"
+          " 'telemetry': columns}");
+    m.def("maneuver_names", &maneuver_names);
 
     py::class_<PyBatch>(m, "Batch", "N cars stepped together in C++ (docs/python.md): Gymnasium vector-environment semantics")
         .def(py::init<const py::sequence&, int, std::shared_ptr<Ground>, double, double, double, const std::string&>(), py::arg("cars"),

@@ -33,16 +33,29 @@ class InputError(ValueError):
 
 # --- inputs -------------------------------------------------------------------------------------
 
-def _car_entry(text, label_counts):
+def _test_names():
+    """The standard tests and the handling manoeuvres, as the module names them."""
+    import tractive
+
+    return list(tractive.standard_test_names()), list(tractive.maneuver_names())
+
+
+def _car_entry(text, label_counts, tests, load_options):
     import tractive
 
     path, *settings = text.split("@")
     try:
-        car = tractive.apply_settings(tractive.load_car(path), settings)
+        car = tractive.apply_settings(tractive.load_car(path, **load_options), settings)
     except (tractive.LoadError, ValueError) as e:
         raise InputError(str(e))
     label = car.name + ("" if not settings else " (" + ", ".join(settings) + ")")
-    results = tractive.run_tests(car, None, None, True, 0.05)
+    standard, maneuvers = _test_names()
+    chosen = [t for t in tests if t in standard]
+    results = tractive.run_tests(car, chosen, None, True, 0.05) if chosen else {}
+    for name in (t for t in tests if t in maneuvers):  # the telemetry as one run, under the manoeuvre's name
+        r = tractive.run_maneuver(car, name, telemetry=True, telemetry_interval_s=0.05)
+        r["telemetry"] = {"": r["telemetry"]}
+        results[name] = r
     metrics, status, traces = {}, {}, {}
     for test, r in results.items():
         status[test] = "ok" if r["passed"] else f"{r['status']}: {r['reason']}"
@@ -84,7 +97,15 @@ def _unique(label, counts):
     return label if counts[label] == 1 else f"{label} #{counts[label]}"
 
 
-def load_inputs(inputs):
+def load_inputs(inputs, tests=None, data_root="", vdrift_tires="tire"):
+    """The entries of the report; cars run `tests` (standard tests and manoeuvres; default the
+    standard tests), loaded with the data root and VDrift tyre files given."""
+    standard, maneuvers = _test_names()
+    tests = list(standard) if tests is None else list(tests)
+    unknown = [t for t in tests if t not in standard + maneuvers]
+    if unknown or not tests:
+        raise InputError(f"--tests {','.join(tests)}: expected some of {', '.join(standard + maneuvers)}")
+    load_options = {"data_root": data_root, "vdrift_tires": vdrift_tires}
     entries, counts = [], {}
     for text in inputs:
         path = text.split("@")[0]
@@ -97,7 +118,7 @@ def load_inputs(inputs):
         else:
             if not os.path.exists(path):
                 raise InputError(f"{path}: no such file: expected a car file, a telemetry CSV or a sweep folder")
-            entries.append(_car_entry(text, counts))
+            entries.append(_car_entry(text, counts, tests, load_options))
     return entries
 
 
@@ -151,6 +172,10 @@ def _plots(entries):
             gg.append((e["label"], xs, ys))
     add("g-g", "g-g diagram (every test's samples)", "lateral (g, + left)", "longitudinal (g, + accelerating)", gg, points=True)
     add("step-steer", "Step-steer: yaw rate", "time (s)", "yaw rate (deg/s)", overlay("step-steer", "time_s", "yaw_rate_rad_per_s", fy=math.degrees))
+    add("iso3888", "ISO 3888-1 double lane change: the path", "x (m)", "y (m)", overlay("iso3888", "x_m", "y_m"), points=True)
+    add("sine-dwell", "Sine with dwell: yaw rate", "time (s)", "yaw rate (deg/s)", overlay("sine-dwell", "time_s", "yaw_rate_rad_per_s", fy=math.degrees))
+    add("constant-radius", "Constant radius: lateral acceleration", "time (s)", "lateral acceleration (g)",
+        overlay("constant-radius", "time_s", "ay_m_per_s2", fy=lambda v: v / G))
     for e in entries:
         if e["kind"] != "sweep" or not e["rows"]:
             continue
@@ -173,11 +198,9 @@ def _plots(entries):
     return plots
 
 
-_TESTS = ("accel", "top-speed", "braking", "skidpad", "coastdown", "elasticity", "hill-start", "launch", "step-steer", "fuel")
-
-
 def _is_metric(field):
-    return "." in field and field.split(".")[0] in _TESTS
+    standard, maneuvers = _test_names()
+    return "." in field and field.split(".")[0] in standard + maneuvers
 
 
 # --- the HTML file ------------------------------------------------------------------------------
@@ -438,9 +461,12 @@ def main(argv=None):
     parser.add_argument("-o", "--output", required=True, help="the HTML file to write")
     parser.add_argument("--png", metavar="DIR", help="also draw every plot as a PNG in DIR (matplotlib)")
     parser.add_argument("--title", default="tractive report")
+    parser.add_argument("--tests", help="what the cars run, comma-separated: standard tests and handling manoeuvres (default: every standard test)")
+    parser.add_argument("--data-root", default="", help="VDrift data folder for .car files (as tractive info --data-root)")
+    parser.add_argument("--vdrift-tires", default="tire", choices=("tire", "tiren", "tirep"), help="which VDrift tyre files a .car reads")
     args = parser.parse_args(argv)
     try:
-        entries = load_inputs(args.inputs)
+        entries = load_inputs(args.inputs, args.tests.split(",") if args.tests else None, args.data_root, args.vdrift_tires)
         plots = write_html(entries, args.output, args.title, os.environ.get("TRACTIVE_REPORT_BREAK_FOR_TESTS"))
     except InputError as e:
         sys.stderr.write(f"error: {e}\n")

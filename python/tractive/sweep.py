@@ -83,7 +83,7 @@ def _read_toml(path):
         raise SpecError(f"{path}: TOML syntax error: {e}")
 
 
-def load_spec(path, settings=()):
+def load_spec(path, settings=(), data_root="", vdrift_tires="tire"):
     """The sweep in `path`: cars (TOML text and path), tests, and the list of runs, each a list of
     (key, value) settings. `settings` ("KEY=VALUE", the CLI's --set) change every car first.
     Raises SpecError for anything it cannot use."""
@@ -104,9 +104,9 @@ def load_spec(path, settings=()):
     if not isinstance(cars, list) or not cars or not all(isinstance(c, str) for c in cars):
         _fail(path, "sweep.cars", "expected a list of car files (relative to the sweep file)")
     tests = sweep.get("tests")
-    names = tractive.standard_test_names()
+    names = list(tractive.standard_test_names()) + list(tractive.maneuver_names())
     if not isinstance(tests, list) or not tests or not all(t in names for t in tests):
-        _fail(path, "sweep.tests", f"expected a list of standard tests, some of {', '.join(names)}")
+        _fail(path, "sweep.tests", f"expected a list of standard tests and manoeuvres, some of {', '.join(names)}")
     kind = sweep.get("kind", "grid")
     if kind not in ("grid", "monte-carlo"):
         _fail(path, "sweep.kind", f"expected \"grid\" or \"monte-carlo\", got {kind!r}")
@@ -172,7 +172,7 @@ def load_spec(path, settings=()):
     for c in cars:
         car_path = (path.parent / c).resolve()
         try:
-            car = tractive.apply_settings(tractive.load_car(str(car_path)), settings)
+            car = tractive.apply_settings(tractive.load_car(str(car_path), data_root, vdrift_tires), settings)
         except (tractive.LoadError, ValueError) as e:
             _fail(path, "sweep.cars", f"{c}: {e}")
         loaded.append({"file": c, "path": str(car_path), "toml": car.toml})
@@ -212,7 +212,7 @@ def load_spec(path, settings=()):
 
 
 def run_one(car_toml, car_path, settings, tests):
-    """One run: the car with its settings, through the tests. Returns (metrics, status): metrics
+    """One run: the car with its settings, through the tests (standard tests and manoeuvres). Returns (metrics, status): metrics
     by "test.metric", status "ok", "failed: TEST: REASON" or "error: MESSAGE" (a setting the car
     refused). The same numbers wherever it runs."""
     import tractive
@@ -221,7 +221,11 @@ def run_one(car_toml, car_path, settings, tests):
         car = tractive.car_from_toml(car_toml, car_path)
         for key, value in settings:
             car.set(key, value)
-        results = tractive.run_tests(car, list(tests))
+        standard = [t for t in tests if t in tractive.standard_test_names()]
+        results = tractive.run_tests(car, standard) if standard else {}
+        for t in tests:  # the handling manoeuvres, each at its own speed
+            if t not in results:
+                results[t] = tractive.run_maneuver(car, t)
     except (tractive.LoadError, ValueError) as e:
         return {}, f"error: {e}"
     metrics, failures = {}, []
@@ -360,8 +364,8 @@ def _check_workers(client, address):
         raise SweepFailed(f"{address}: the workers could not be asked to import tractive ({type(e).__name__}: {e})")
 
 
-def run_sweep(spec_path, out, dask_address=None, workers=None, settings=()):
-    spec = load_spec(spec_path, settings)
+def run_sweep(spec_path, out, dask_address=None, workers=None, settings=(), data_root="", vdrift_tires="tire"):
+    spec = load_spec(spec_path, settings, data_root, vdrift_tires)
     if workers is not None and workers < 1:
         raise SpecError(f"--workers: expected at least 1 thread, got {workers}")
     if dask_address is not None and not dask_address.strip():
@@ -493,9 +497,11 @@ def main(argv=None):
     parser.add_argument("--dask", metavar="ADDRESS", help="a Dask distributed scheduler, e.g. tcp://127.0.0.1:8786")
     parser.add_argument("--workers", type=int, help="local threads (default: all cores)")
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="change every car first (repeatable)")
+    parser.add_argument("--data-root", default="", help="VDrift data folder for .car files (as tractive info --data-root)")
+    parser.add_argument("--vdrift-tires", default="tire", choices=("tire", "tiren", "tirep"), help="which VDrift tyre files a .car reads")
     args = parser.parse_args(argv)  # a bad command line: argparse's message and exit status 2
     try:
-        return run_sweep(args.spec, args.out, args.dask, args.workers, args.set)
+        return run_sweep(args.spec, args.out, args.dask, args.workers, args.set, args.data_root, args.vdrift_tires)
     except SpecError as e:
         sys.stderr.write(f"error: {e}\n")
         return EXIT_BAD_INPUT

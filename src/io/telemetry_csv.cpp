@@ -2,12 +2,60 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <iterator>
 
 #include "tractive/core/quat.hpp"
 #include "tractive/dynamics/simulation.hpp"
 
 namespace tractive {
+
+namespace {
+
+double lerp(double a, double b, double w) { return a + (b - a) * w; }
+Vec3 lerp(const Vec3& a, const Vec3& b, double w) { return a + (b - a) * w; }
+
+}  // namespace
+
+VehicleState telemetry_state_at(const VehicleState& before, const VehicleState& after, double t_s) {
+    const double span = after.time_s - before.time_s;
+    const double w = span > 0.0 ? std::clamp((t_s - before.time_s) / span, 0.0, 1.0) : 1.0;
+    if (w >= 1.0) return after;
+    VehicleState s = before;  // the discrete state in force until the step ends
+    s.time_s = t_s;
+    s.position_m = lerp(before.position_m, after.position_m, w);
+    Quat q = after.orientation;
+    const Quat& p = before.orientation;
+    if (p.w * q.w + p.x * q.x + p.y * q.y + p.z * q.z < 0.0) q = {-q.w, -q.x, -q.y, -q.z};
+    s.orientation = normalized({lerp(p.w, q.w, w), lerp(p.x, q.x, w), lerp(p.y, q.y, w), lerp(p.z, q.z, w)});
+    s.velocity_m_per_s = lerp(before.velocity_m_per_s, after.velocity_m_per_s, w);
+    s.angular_velocity_rad_per_s = lerp(before.angular_velocity_rad_per_s, after.angular_velocity_rad_per_s, w);
+    s.acceleration_m_per_s2 = lerp(before.acceleration_m_per_s2, after.acceleration_m_per_s2, w);
+    s.engine_speed_rad_per_s = lerp(before.engine_speed_rad_per_s, after.engine_speed_rad_per_s, w);
+    s.gearbox_speed_rad_per_s = lerp(before.gearbox_speed_rad_per_s, after.gearbox_speed_rad_per_s, w);
+    s.fuel_volume_m3 = lerp(before.fuel_volume_m3, after.fuel_volume_m3, w);
+    const DrivelineOutputs& a = before.driveline;
+    const DrivelineOutputs& b = after.driveline;
+    s.driveline.throttle_effective = lerp(a.throttle_effective, b.throttle_effective, w);
+    s.driveline.clutch_slip_rad_per_s = lerp(a.clutch_slip_rad_per_s, b.clutch_slip_rad_per_s, w);
+    s.driveline.clutch_torque_nm = lerp(a.clutch_torque_nm, b.clutch_torque_nm, w);
+    for (std::size_t i = 0; i < 4; ++i) {
+        s.wheels[i].spin_rad_per_s = lerp(before.wheels[i].spin_rad_per_s, after.wheels[i].spin_rad_per_s, w);
+        s.wheels[i].travel_m = lerp(before.wheels[i].travel_m, after.wheels[i].travel_m, w);
+        const WheelOutputs& o0 = before.wheel_outputs[i];
+        const WheelOutputs& o1 = after.wheel_outputs[i];
+        WheelOutputs& o = s.wheel_outputs[i];
+        o.slip_ratio = lerp(o0.slip_ratio, o1.slip_ratio, w);
+        o.slip_angle_rad = lerp(o0.slip_angle_rad, o1.slip_angle_rad, w);
+        o.fx_n = lerp(o0.fx_n, o1.fx_n, w);
+        o.fy_n = lerp(o0.fy_n, o1.fy_n, w);
+        o.fz_n = lerp(o0.fz_n, o1.fz_n, w);
+        o.steer_rad = lerp(o0.steer_rad, o1.steer_rad, w);
+        o.inclination_rad = lerp(o0.inclination_rad, o1.inclination_rad, w);
+        o.steering_axis_torque_nm = lerp(o0.steering_axis_torque_nm, o1.steering_axis_torque_nm, w);
+    }
+    return s;
+}
 
 std::string telemetry_csv_header(TelemetryColumns columns) {
     std::string h =

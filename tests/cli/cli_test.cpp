@@ -1,4 +1,5 @@
 // The tractive binary, run as a user would.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -330,6 +331,36 @@ BrakeRun brake_run(const std::string& abs_option) {
 
 // The same stop with --abs off and --abs on: without ABS the wheels lock, with it they keep
 // turning, the modulator shows in the telemetry, and the stop is no longer.
+// Rows at exactly the asked interval (issue 24: --interval 0.01 gave rows 8 or 16 ms apart): the
+// time column is k x 0.01; a row on an internal step's end is that step's state, the same as a
+// run at the 8 ms step shows it; a row between two steps lies on the line between them.
+TEST(CliRun, RowsComeAtExactlyTheAskedInterval) {
+    const test::TempDir dir;
+    const auto controls = dir.write("c.csv", "time,throttle,gear\n0,0,N\n0.5,1,1\n3,1,1\n");
+    const fs::path every_10ms = dir.path() / "a.csv", every_step = dir.path() / "b.csv";
+    for (const auto& [out, interval] : {std::pair{every_10ms, "0.01"}, std::pair{every_step, "0.008"}}) {
+        const CliRun r = run("run --mode automatic --controls " + quoted(controls) + " --interval " + interval + " --out " + quoted(out), true);
+        ASSERT_EQ(r.status, 0) << r.out;
+        EXPECT_NE(r.out.find("simulated 3.000 s"), std::string::npos) << r.out;
+    }
+    const Telemetry a = read_telemetry(every_10ms), b = read_telemetry(every_step);
+    ASSERT_EQ(a.rows.size(), 301u);
+    ASSERT_EQ(b.rows.size(), 376u);
+    for (std::size_t k = 0; k < a.rows.size(); ++k) EXPECT_EQ(a.cell(k, "time_s"), fmt::format("{:.4f}", 0.01 * static_cast<double>(k))) << k;
+    for (const char* column : {"x_m", "speed_m_per_s", "engine_rpm", "fl_fz_n", "gear", "clutch_phase"}) {
+        for (std::size_t k = 0; k + 4 < a.rows.size(); k += 4) {  // 0.04 k s = 5 k steps: the same state
+            EXPECT_EQ(a.cell(k, column), b.cell(k * 5 / 4, column)) << column << " at " << a.cell(k, "time_s");
+        }
+    }
+    for (std::size_t k = 1; k < a.rows.size(); k += 4) {  // 0.01 (4 k + 1) s: a quarter of the way from step 5 k + 1 to 5 k + 2
+        const std::size_t j = (k - 1) * 5 / 4 + 1;
+        for (const char* column : {"x_m", "speed_m_per_s", "engine_rpm"}) {
+            const double expected = 0.75 * b.number(j, column) + 0.25 * b.number(j + 1, column);
+            EXPECT_NEAR(a.number(k, column), expected, 1e-3 * std::max(1.0, std::abs(expected))) << column << " at " << a.cell(k, "time_s");
+        }
+    }
+}
+
 TEST(CliRun, AbsOnVersusOff) {
     const BrakeRun off = brake_run("--abs off");
     const BrakeRun on = brake_run("--abs on");

@@ -1,4 +1,5 @@
 """The Python module from outside, as a user calls it (docs/python.md)."""
+import csv
 import json
 import subprocess
 
@@ -126,6 +127,21 @@ def test_a_batch_refuses_actions_of_the_wrong_shape(cars_dir):
     batch.reset(seed=0)
     with pytest.raises(ValueError, match=r"shape \(3, 6\)"):
         batch.step(np.zeros((3, 5)))
+
+
+def test_a_handling_manoeuvre_from_python_is_tractive_run_s(cars_dir, cli, tmp_path):
+    car = tractive.load_car(str(cars_dir / "roadster.toml"))
+    assert list(tractive.maneuver_names()) == ["iso3888", "sine-dwell", "constant-radius"]
+    r = tractive.run_maneuver(car, "iso3888", telemetry=True)
+    assert r["status"] == "ok" and r["passed"], r["reason"]
+    out = tmp_path / "lane.csv"
+    run = subprocess.run([cli, "run", str(cars_dir / "roadster.toml"), "--maneuver", "iso3888", "--out", str(out)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    rows = list(csv.DictReader(out.open()))
+    assert len(r["telemetry"]["time_s"]) == len(rows)
+    assert r["telemetry"]["speed_m_per_s"][-1] == pytest.approx(float(rows[-1]["speed_m_per_s"]), rel=1e-9)
+    with pytest.raises(ValueError, match="iso3888"):
+        tractive.run_maneuver(car, "moose-test")
 
 
 def test_a_masked_reset_starts_only_the_flagged_cars(cars_dir):

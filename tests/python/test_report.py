@@ -165,3 +165,18 @@ def test_bad_inputs_are_refused(cli, tmp_path):
     r = subprocess.run([cli, "report", str(tmp_path / "missing.toml"), "-o", str(tmp_path / "x.html")], capture_output=True, text=True)
     assert r.returncode == 2 and "missing.toml: no such file" in r.stderr
     assert not (tmp_path / "x.html").exists()
+
+
+def test_a_report_over_handling_manoeuvres(cli, cars_dir, tmp_path):
+    out = tmp_path / "m.html"
+    r = subprocess.run([cli, "report", str(cars_dir / "roadster.toml"), str(cars_dir / "hatchback.toml"), "--tests", "braking,iso3888,sine-dwell",
+                        "-o", str(out), "--png", str(tmp_path / "png")], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    text = out.read_text()
+    assert "iso3888.dlc_entry_speed_kmh" in text and "sine-dwell." in text and "braking.braking_100_0_m" in text
+    assert "accel." not in text  # only what was asked
+    assert "ISO 3888-1 double lane change: the path" in text and "Sine with dwell: yaw rate" in text
+    assert {"iso3888.png", "sine-dwell.png", "braking.png"} <= {p.name for p in (tmp_path / "png").glob("*.png")}
+    bad = subprocess.run([cli, "report", str(cars_dir / "roadster.toml"), "--tests", "moose", "-o", str(tmp_path / "x.html")],
+                         capture_output=True, text=True)
+    assert bad.returncode == 2 and "--tests moose: expected some of" in bad.stderr and "iso3888" in bad.stderr

@@ -1,6 +1,7 @@
 """`tractive sweep`: a grid and a Monte Carlo sample, locally and on a loopback Dask cluster with
 two workers (the same results bit for bit), resumed after a stop, and bad input refused in one
 line: specs, --out folders, Dask addresses where nothing answers, workers without the module."""
+import csv
 import json
 import os
 import pathlib
@@ -59,6 +60,25 @@ def test_a_grid_of_200_runs_gives_the_same_results_locally_and_on_a_dask_cluster
     assert remote.returncode == 0, remote.stderr
     assert (tmp_path / "dask" / "results.csv").read_text() == (tmp_path / "local" / "results.csv").read_text()
     assert json.loads((tmp_path / "dask" / "results.json").read_text()) == json.loads((tmp_path / "local" / "results.json").read_text())
+
+
+def test_a_sweep_runs_the_handling_manoeuvres_too(cli, cars_dir, tmp_path):
+    # A stiffer front anti-roll bar adds understeer on the ISO 4138 circle (docs/maneuvers.md).
+    spec = tmp_path / "m.toml"
+    spec.write_text(f"""
+[sweep]
+cars = ["{cars_dir / 'roadster.toml'}"]
+tests = ["constant-radius", "iso3888"]
+[parameters]
+"wheels.front.suspension.anti_roll_n_per_m" = {{ values = [5000, 40000] }}
+""")
+    r = sweep(cli, spec, tmp_path / "out")
+    assert r.returncode == 0, r.stderr
+    rows = list(csv.DictReader((tmp_path / "out" / "results.csv").open()))
+    assert len(rows) == 2 and all(row["status"] == "ok" for row in rows), rows
+    soft, stiff = (float(row["constant-radius.understeer_gradient_deg_per_g"]) for row in rows)
+    assert stiff > soft
+    assert all(float(row["iso3888.dlc_entry_speed_kmh"]) > 70 for row in rows)
 
 
 def test_a_stopped_sweep_resumes_where_it_stopped(cli, cars_dir, tmp_path):

@@ -29,6 +29,15 @@ struct ControllerTelemetry {
     const DriverInput& driver;     // the driver's inputs to that step
 };
 
+// The vehicle as a telemetry row at time t_s between two internal steps (before.time_s <= t_s <=
+// after.time_s), so that rows come at exactly their interval when it is no whole number of
+// internal steps (0.01 s at the 8 ms step): every quantity a row shows linearly interpolated (the
+// orientation normalised-linearly, the shorter way round: a step turns the car by milliradians),
+// the gear, the running engine and the locked clutch those in force at t_s (the later state's
+// only at its own time). Forces and slips are the steps' own (applied over each step), taken
+// between the two as the rest.
+VehicleState telemetry_state_at(const VehicleState& before, const VehicleState& after, double t_s);
+
 // The header line (with '\n').
 std::string telemetry_csv_header(TelemetryColumns columns = TelemetryColumns::Vehicle);
 
