@@ -82,26 +82,19 @@ FrameEvents DriveSession::frame(const DriveActions& a, double dt_s) {
 
 void DriveSession::advance(double dt_s) {
     if (recording_ && !replaying()) record_controls_row();  // a replay's controls are its file
-    const double end_s = clock_s_ + dt_s;
-    while (clock_s_ < end_s) {
-        // Up to the next telemetry row's time, so that rows fall where `tractive run` puts them.
-        const double until_s = recording_ ? std::min(end_s, next_row_s_) : end_s;
-        const bool was_running = vehicle_.state().engine_running;
-        const UpdateResult r =
-            replaying() ? vehicle_.update(until_s - clock_s_, [this](double step_start_s) -> const DriverInput& {
-                input_ = controls_at(replay_, step_start_s, replay_cursor_);
-                return input_;
-            })
-                        : vehicle_.update(until_s - clock_s_, input_);
-        refused_since_row_ = refused_since_row_ || r.gear_change_refused;
-        if (r.internal_steps > 0) last_step_input_ = input_;
-        if (was_running && !vehicle_.state().engine_running) ++stalls_;
-        clock_s_ = until_s;
-        if (recording_ && clock_s_ >= next_row_s_) {
-            record_telemetry_row();
-            next_row_s_ += record_interval_s_;
-        }
-    }
+    // Each internal step's input through the callback, at the step's start: the previous step
+    // has ended then, and the telemetry rows due within it are written (at exactly their times,
+    // as `tractive run` writes them: telemetry_state_at).
+    const bool was_running = vehicle_.state().engine_running;
+    vehicle_.update(dt_s, [this](double step_start_s) -> const DriverInput& {
+        record_rows_due();
+        if (replaying()) input_ = controls_at(replay_, step_start_s, replay_cursor_);
+        last_step_input_ = input_;
+        return input_;
+    });
+    record_rows_due();
+    if (was_running && !vehicle_.state().engine_running) ++stalls_;
+    clock_s_ += dt_s;
     const VehicleState& s = vehicle_.state();
     const Vec3 a_body = transpose(to_matrix(s.orientation)) * s.acceleration_m_per_s2;
     trace_.push_back({s.time_s, engine_rpm(s), speed_m_per_s(s) * 3.6, s.driveline.clutch_slip_rad_per_s, a_body.x, a_body.y});
@@ -120,14 +113,29 @@ void DriveSession::start_recording(double interval_s) {
     telemetry_ = telemetry_csv_header(TelemetryColumns::VehicleAndController);
     controls_ = "time,throttle,brake,clutch,steering,handbrake,gear,shift_up,shift_down,start\n";
     controls_started_ = false;
-    record_telemetry_row();
-    next_row_s_ = clock_s_ + record_interval_s_;
+    // Row 0 now, then one every interval of the vehicle's own time.
+    record_telemetry_row(vehicle_.state());
+    row_before_ = vehicle_.state();
+    record_start_s_ = vehicle_.state().time_s;
+    rows_recorded_ = 1;
+    next_row_s_ = record_start_s_ + record_interval_s_;
 }
 
-void DriveSession::record_telemetry_row() {
-    append_telemetry_csv_row(telemetry_, vehicle_.model(), vehicle_.state(),
+void DriveSession::record_telemetry_row(const VehicleState& state) {
+    append_telemetry_csv_row(telemetry_, vehicle_.model(), state,
                              ControllerTelemetry{vehicle_.controller(), vehicle_.applied_controls(), refused_since_row_, last_step_input_});
     refused_since_row_ = false;
+}
+
+void DriveSession::record_rows_due() {
+    const VehicleState& now = vehicle_.state();
+    if (!recording_ || now.time_s == row_before_.time_s) return;
+    refused_since_row_ = refused_since_row_ || vehicle_.controller().gear_change_refused;  // the step that just ended
+    const double tolerance_s = 1e-6 * vehicle_.step_settings().internal_step_s;
+    for (; next_row_s_ <= now.time_s + tolerance_s; next_row_s_ = record_start_s_ + record_interval_s_ * static_cast<double>(++rows_recorded_)) {
+        record_telemetry_row(telemetry_state_at(row_before_, now, next_row_s_));
+    }
+    row_before_ = now;
 }
 
 void DriveSession::record_controls_row() {

@@ -67,7 +67,8 @@ public:
 private:
     void command(const DriveActions& a, FrameEvents& events);
     void advance(double dt_s);
-    void record_telemetry_row();
+    void record_telemetry_row(const VehicleState& state);
+    void record_rows_due();  // the rows whose times the vehicle's last step has passed
     void record_controls_row();
 
     InitialConditions start_;
@@ -81,6 +82,9 @@ private:
     bool recording_ = false;
     double record_interval_s_ = 0.01;
     double next_row_s_ = 0.0;
+    double record_start_s_ = 0.0;  // the vehicle's time at row 0
+    long rows_recorded_ = 0;
+    VehicleState row_before_;      // the end of the step before the vehicle's last (rows between them are interpolated)
     bool refused_since_row_ = false;
     std::string telemetry_;
     std::string controls_;

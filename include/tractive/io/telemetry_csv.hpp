@@ -33,8 +33,8 @@ struct ControllerTelemetry {
 // after.time_s), so that rows come at exactly their interval when it is no whole number of
 // internal steps (0.01 s at the 8 ms step): every quantity a row shows linearly interpolated (the
 // orientation normalised-linearly, the shorter way round: a step turns the car by milliradians),
-// the gear, the running engine and the locked clutch those in force at t_s (the later state's
-// only at its own time). Forces and slips are the steps' own (applied over each step), taken
+// the gear, the running engine and the locked clutch those in force at t_s; a time on either
+// step's end (within a millionth of a step) gives that state itself. Forces and slips are the steps' own (applied over each step), taken
 // between the two as the rest.
 VehicleState telemetry_state_at(const VehicleState& before, const VehicleState& after, double t_s);
 
