@@ -275,7 +275,14 @@ py::dict run_tests(const Car& car, std::optional<std::vector<std::string>> names
         d["status"] = to_string(r.status);
         d["passed"] = r.passed();
         d["reason"] = r.reason;
-        for (const StandardTestMetric& m : r.metrics) d[py::str(m.name)] = m.value;
+        // A failed test's figures are not the car's (as `tractive test --json`): None, and what
+        // was measured before the failure kept apart.
+        py::dict before;
+        for (const StandardTestMetric& m : r.metrics) {
+            d[py::str(m.name)] = r.passed() ? py::cast(m.value) : py::none();
+            before[py::str(m.name)] = m.value;
+        }
+        if (!r.passed()) d["measured_before_failure"] = before;
         if (telemetry) {  // each run of the test ("braking", "braking-noabs") as columns
             py::dict runs;
             for (const StandardTestTelemetry& t : r.telemetry) runs[py::str(t.variant)] = columns_of(t.csv);
@@ -303,7 +310,12 @@ py::dict run_maneuver_py(const Car& car, const std::string& name, double speed_k
     d["status"] = to_string(r.status);
     d["passed"] = r.passed();
     d["reason"] = r.reason;
-    for (const StandardTestMetric& m : r.metrics) d[py::str(m.name)] = m.value;
+    py::dict before;
+    for (const StandardTestMetric& m : r.metrics) {
+        d[py::str(m.name)] = r.passed() ? py::cast(m.value) : py::none();
+        before[py::str(m.name)] = m.value;
+    }
+    if (!r.passed()) d["measured_before_failure"] = before;
     if (telemetry) d["telemetry"] = columns_of(r.telemetry_csv);
     return d;
 }

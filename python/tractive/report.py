@@ -60,8 +60,8 @@ def _car_entry(text, label_counts, tests, load_options):
     for test, r in results.items():
         status[test] = "ok" if r["passed"] else f"{r['status']}: {r['reason']}"
         for name, value in r.items():
-            if name not in ("status", "passed", "reason", "telemetry"):
-                metrics[f"{test}.{name}"] = value
+            if name not in ("status", "passed", "reason", "telemetry", "measured_before_failure"):
+                metrics[f"{test}.{name}"] = value  # None for a failed test's: its figures are not the car's
         for variant, columns in r["telemetry"].items():
             traces[test + ("-" + variant if variant else "")] = columns
     return {"label": _unique(label, label_counts), "kind": "car", "metrics": metrics, "status": status, "traces": traces}
@@ -206,6 +206,8 @@ def _is_metric(field):
 # --- the HTML file ------------------------------------------------------------------------------
 
 def _fmt(v):
+    if v is None:
+        return "failed"
     if isinstance(v, float):
         if math.isnan(v):
             return "n/a"

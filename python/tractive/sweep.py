@@ -232,7 +232,7 @@ def run_one(car_toml, car_path, settings, tests):
     for test in tests:
         r = results[test]
         for name, value in r.items():
-            if name not in ("status", "passed", "reason"):
+            if name not in ("status", "passed", "reason", "measured_before_failure"):  # a failed test's figures: None
                 metrics[f"{test}.{name}"] = value
         if not r["passed"]:
             failures.append(f"{test}: {r['status']}: {r['reason']}")

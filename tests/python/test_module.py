@@ -258,3 +258,13 @@ def test_apply_settings_takes_a_list_of_key_value_strings(cars_dir):
         tractive.apply_settings(car, ["engine.rpm_limit"])
     tractive.apply_settings(car, ["engine.rpm_limit=7000", "transmission.mode=automatic"])
     assert car.get("engine.rpm_limit") == 7000.0 and car.get("transmission.mode") == "automatic"
+
+
+def test_a_failed_test_gives_no_figures_as_results(cars_dir):
+    # The roadster with a tenth of a litre of fuel runs dry in the top-speed run (as the CLI's test).
+    car = tractive.load_car(str(cars_dir / "roadster.toml"))
+    car.set("fuel_tank.volume_m3", 1e-4)
+    r = tractive.run_tests(car, ["top-speed"])["top-speed"]
+    assert r["status"] == "out_of_fuel" and not r["passed"]
+    assert r["top_speed_kmh"] is None
+    assert r["measured_before_failure"]["top_speed_kmh"] > 0
