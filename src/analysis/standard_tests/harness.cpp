@@ -13,7 +13,6 @@ namespace tractive::standard_tests {
 
 namespace {
 
-
 std::shared_ptr<const FramedGround> framed(const StandardTestOptions& o) {
     return o.ground ? std::make_shared<FramedGround>(o.ground, o.start_x_m, o.start_y_m, o.start_heading_rad) : nullptr;
 }
