@@ -220,3 +220,31 @@ TEST(VDriftTyreModels, FiniteForEveryInput) {
         }
     }
 }
+
+// Through zero slip the brush tyre has the stiffness its own parameters give (issue 24; VDrift's
+// four Newton steps gave a force growing like the root of the slip there): with the whole patch
+// sticking, Fx = 2 W ktx a kappa with W = width a 1e5 (the patch's area scale), and
+// Fy = -cfy 2 W kty a alpha / (1 + (4/3) W kty / kcb), the carcass giving way under it.
+TEST(BrushTire, ThroughZeroSlipItHasTheStiffnessOfItsBristles) {
+    TRACTIVE_REQUIRE_VDRIFT_DATA();
+    const TireSpec t = touring(".tirep");
+    const BrushTireParameters& b = t.brush;
+    const double fz = 4000;
+    const double cf = 0.28 * std::sqrt(2 * (1.03 - 0.4 * t.aspect_ratio) * t.width_m * t.radius_m);
+    const double dz = fz / (9.81 * (1e5 * b.pressure_bar * cf + 3450));
+    ASSERT_GT(dz, b.reference_deflection_m);  // the full width in contact
+    const double a = 0.3 * (dz + 2.25 * std::sqrt(t.radius_m * dz));
+    const double w = t.width_m * a * 1e5;
+    const double cx = 2.0 * w * b.tread_stiffness_x_bar_per_m * a;
+    const double cy = b.lateral_force_factor * 2.0 * w * b.tread_stiffness_y_bar_per_m * a /
+                      (1.0 + 4.0 / 3.0 * w * b.tread_stiffness_y_bar_per_m / b.carcass_stiffness_n_per_m);
+    for (const double slip : {1e-4, 1e-5, 1e-6}) {
+        TireSlip s;
+        s.forward_speed_m_per_s = s.slip_denominator_m_per_s = 20.0;
+        s.slip_ratio = slip;
+        EXPECT_NEAR(tire_force(t, s, fz, 1.0).fx_n / slip, cx, 2e-3 * cx) << slip;
+        s.slip_ratio = 0.0;
+        s.slip_angle_rad = slip;
+        EXPECT_NEAR(-tire_force(t, s, fz, 1.0).fy_n / slip, cy, 2e-3 * cy) << slip;
+    }
+}
