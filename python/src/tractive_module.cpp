@@ -254,6 +254,23 @@ py::dict run(const Car& car, const std::string& controls_csv, double duration_s,
     return columns_of(csv);
 }
 
+// A test's or manoeuvre's outcome: {'status', 'passed', 'reason', metric: value, ...}. A failed
+// one's figures are not the car's (as `tractive test --json`): None, and what was measured before
+// the failure kept apart under 'measured_before_failure'.
+py::dict outcome(TestStatus status, bool passed, const std::string& reason, const std::vector<StandardTestMetric>& metrics) {
+    py::dict d;
+    d["status"] = to_string(status);
+    d["passed"] = passed;
+    d["reason"] = reason;
+    py::dict before;
+    for (const StandardTestMetric& m : metrics) {
+        d[py::str(m.name)] = passed ? py::cast(m.value) : py::none();
+        before[py::str(m.name)] = m.value;
+    }
+    if (!passed) d["measured_before_failure"] = before;
+    return d;
+}
+
 py::dict run_tests(const Car& car, std::optional<std::vector<std::string>> names, std::shared_ptr<const Ground> ground, bool telemetry,
                    double telemetry_interval_s) {
     const std::vector<std::string> tests = names.value_or(standard_test_names());
@@ -271,18 +288,7 @@ py::dict run_tests(const Car& car, std::optional<std::vector<std::string>> names
     }
     py::dict out;
     for (const StandardTestResult& r : results) {
-        py::dict d;
-        d["status"] = to_string(r.status);
-        d["passed"] = r.passed();
-        d["reason"] = r.reason;
-        // A failed test's figures are not the car's (as `tractive test --json`): None, and what
-        // was measured before the failure kept apart.
-        py::dict before;
-        for (const StandardTestMetric& m : r.metrics) {
-            d[py::str(m.name)] = r.passed() ? py::cast(m.value) : py::none();
-            before[py::str(m.name)] = m.value;
-        }
-        if (!r.passed()) d["measured_before_failure"] = before;
+        py::dict d = outcome(r.status, r.passed(), r.reason, r.metrics);
         if (telemetry) {  // each run of the test ("braking", "braking-noabs") as columns
             py::dict runs;
             for (const StandardTestTelemetry& t : r.telemetry) runs[py::str(t.variant)] = columns_of(t.csv);
@@ -306,16 +312,7 @@ py::dict run_maneuver_py(const Car& car, const std::string& name, double speed_k
         py::gil_scoped_release unlocked;
         r = run_maneuver(name, car.spec, o);  // std::invalid_argument (ValueError) for an unknown name or option
     }
-    py::dict d;
-    d["status"] = to_string(r.status);
-    d["passed"] = r.passed();
-    d["reason"] = r.reason;
-    py::dict before;
-    for (const StandardTestMetric& m : r.metrics) {
-        d[py::str(m.name)] = r.passed() ? py::cast(m.value) : py::none();
-        before[py::str(m.name)] = m.value;
-    }
-    if (!r.passed()) d["measured_before_failure"] = before;
+    py::dict d = outcome(r.status, r.passed(), r.reason, r.metrics);
     if (telemetry) d["telemetry"] = columns_of(r.telemetry_csv);
     return d;
 }

@@ -205,28 +205,36 @@ GroundContact MeshGround::wheel_contact(const WheelProbe& wheel) const {
     return best;
 }
 
-// Straight up and down from p, within reach of it: the surface nearest p, by the same
-// walk as surface_at's.
-std::optional<double> MeshGround::nearest_surface_z(const Vec3& p, double reach_m) const {
-    std::optional<double> best;
+// Visits the triangles of every leaf whose box holds (x, y) seen from above, skipping a box that
+// skip(node) rules out: the walk of surface_at and nearest_surface_z.
+template <class Skip, class Visit>
+void MeshGround::walk_over(double x_m, double y_m, Skip&& skip, Visit&& visit) const {
     std::uint32_t stack[kMaxDepth + 2];
     int top = 0;
     stack[top++] = 0;
     while (top > 0) {
         const Node& node = nodes_[stack[--top]];
-        if (p.x < node.lo.x || p.x > node.hi.x || p.y < node.lo.y || p.y > node.hi.y) continue;
-        const double window = best ? std::abs(*best - p.z) : reach_m;
-        if (node.lo.z > p.z + window || node.hi.z < p.z - window) continue;
+        if (x_m < node.lo.x || x_m > node.hi.x || y_m < node.lo.y || y_m > node.hi.y || skip(node)) continue;
         if (node.count == 0) {
             stack[top++] = node.first;
             stack[top++] = static_cast<std::uint32_t>(&node - nodes_.data()) + 1;
             continue;
         }
-        for (std::uint32_t k = node.first; k < node.first + node.count; ++k) {
-            const std::optional<double> z = height_over(order_[k], p.x, p.y);
-            if (z && std::abs(*z - p.z) <= reach_m && (!best || std::abs(*z - p.z) < std::abs(*best - p.z))) best = z;
-        }
+        for (std::uint32_t k = node.first; k < node.first + node.count; ++k) visit(order_[k]);
     }
+}
+
+// Straight up and down from p, within reach of it: the surface nearest p.
+std::optional<double> MeshGround::nearest_surface_z(const Vec3& p, double reach_m) const {
+    std::optional<double> best;
+    const auto skip = [&](const Node& node) {
+        const double window = best ? std::abs(*best - p.z) : reach_m;
+        return node.lo.z > p.z + window || node.hi.z < p.z - window;
+    };
+    walk_over(p.x, p.y, skip, [&](std::uint32_t t) {
+        const std::optional<double> z = height_over(t, p.x, p.y);
+        if (z && std::abs(*z - p.z) <= reach_m && (!best || std::abs(*z - p.z) < std::abs(*best - p.z))) best = z;
+    });
     return best;
 }
 
@@ -251,24 +259,10 @@ std::optional<double> MeshGround::height_over(std::uint32_t t, double x_m, doubl
 
 std::optional<SurfacePoint> MeshGround::surface_at(double x_m, double y_m) const {
     std::optional<SurfacePoint> best;
-    std::uint32_t stack[kMaxDepth + 2];
-    int top = 0;
-    stack[top++] = 0;
-    while (top > 0) {
-        const Node& node = nodes_[stack[--top]];
-        if (x_m < node.lo.x || x_m > node.hi.x || y_m < node.lo.y || y_m > node.hi.y) continue;
-        if (best && node.hi.z <= best->z_m) continue;
-        if (node.count == 0) {
-            stack[top++] = node.first;
-            stack[top++] = static_cast<std::uint32_t>(&node - nodes_.data()) + 1;
-            continue;
-        }
-        for (std::uint32_t k = node.first; k < node.first + node.count; ++k) {
-            const std::uint32_t t = order_[k];
-            const std::optional<double> z = height_over(t, x_m, y_m);
-            if (z && (!best || *z > best->z_m)) best = SurfacePoint{*z, face_normals_[t], mesh_.surfaces[mesh_.surface_of_triangle[t]].friction(0.0)};
-        }
-    }
+    walk_over(x_m, y_m, [&](const Node& node) { return best && node.hi.z <= best->z_m; }, [&](std::uint32_t t) {
+        const std::optional<double> z = height_over(t, x_m, y_m);
+        if (z && (!best || *z > best->z_m)) best = SurfacePoint{*z, face_normals_[t], mesh_.surfaces[mesh_.surface_of_triangle[t]].friction(0.0)};
+    });
     return best;
 }
 

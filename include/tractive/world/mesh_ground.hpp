@@ -61,6 +61,8 @@ private:
     std::uint32_t build(std::uint32_t first, std::uint32_t count, int depth);
     [[nodiscard]] std::optional<double> height_over(std::uint32_t triangle, double x_m, double y_m) const;
     [[nodiscard]] std::optional<double> nearest_surface_z(const Vec3& p, double reach_m) const;
+    template <class Skip, class Visit>
+    void walk_over(double x_m, double y_m, Skip&& skip, Visit&& visit) const;  // (mesh_ground.cpp)
 
     TriangleMesh mesh_;
     std::vector<Vec3> face_normals_;      // unit, facing up

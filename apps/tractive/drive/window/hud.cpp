@@ -206,15 +206,9 @@ float traces(const DriveSession& session, float right, float top) {
     const ImVec2 p = ImGui::GetCursorScreenPos();
     // g-g: lateral (left = left) against longitudinal (up = accelerating); the outer ring at the
     // car's grip or the largest acceleration seen (gg_scale_g), the inner at half of it.
-    static double grip_g = 0.0;
-    static const VehicleModel* grip_of = nullptr;
-    if (grip_of != &session.vehicle().model()) {
-        grip_of = &session.vehicle().model();
-        grip_g = tyre_grip_g(*grip_of);
-    }
     double largest = 0.0;
     for (const TracePoint& t : trace) largest = std::max(largest, std::hypot(t.ax_m_per_s2, t.ay_m_per_s2) / kG);
-    const double scale_g = gg_scale_g(grip_g, largest);
+    const double scale_g = gg_scale_g(tyre_grip_g(session.vehicle().model()), largest);  // (four tyre evaluations a frame)
     const ImVec2 c{p.x + 120, p.y + 66};
     const float r = 60.0f;
     dl->AddCircle(c, r, rgb(150, 150, 150), 32);
