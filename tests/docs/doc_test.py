@@ -86,6 +86,10 @@ PYTHON_TAGS = {"python", "py", "python3"}
 # Commands that would configure, build or test the build folder the doc test itself runs in.
 BUILDS_RE = re.compile(r"(?:^|[\s;&|(])(?:cmake\s|ctest\b|ninja\b|(?:\./)?scripts/(?:setup|test)\.sh\b)",
                        re.MULTILINE)
+# A block that names a path under /tmp shares it with every other run on the machine (a previous
+# CI run's sweep folder made the next one's `--out /tmp/springs` refuse to resume another sweep):
+# a page's files belong in its own scratch folder, the block's working directory.
+SHARED_TMP_RE = re.compile(r"(?<![\w.~])/tmp/")
 
 
 def doc_files() -> list[Path]:
@@ -506,6 +510,9 @@ class PageRun:
             return Result(False, ["would configure, build or test the build folder the doc test runs in "
                                   "(cmake, ctest, ninja, scripts/setup.sh, scripts/test.sh): not run; "
                                   "skip it with a reason"])
+        if SHARED_TMP_RE.search(block.text):
+            return Result(False, ["names a path under /tmp, which other runs share: use a relative path "
+                                  "(a block runs in its page's own scratch folder)"])
         start = time.monotonic()
         out_path = self.scratch / f".doc-test-output-{block.line}"
         if block.kind == "sh":
@@ -660,6 +667,10 @@ The car rolls 50.0 m. <!-- doc-test: expect "x (50.0) m" ~ 1 % -->
 ```sh
 cmake --build build
 ```
+
+```sh
+tractive sweep spec.toml --out /tmp/springs
+```
 """
 
 SYNTHETIC_GOOD = """\
@@ -733,6 +744,7 @@ def test_the_checker_reports_a_failing_command_a_drifted_figure_and_a_bad_marker
     assert len(prose) == 1 and "50.0 (got 52.5)" in prose[0], outcome
     assert len(outcome["markers"]) == 1 and "skipp" in outcome["markers"][0], outcome
     assert len(outcome["24"]) == 1 and "not run" in outcome["24"][0], outcome
+    assert len(outcome["28"]) == 1 and "/tmp" in outcome["28"][0], outcome
 
 
 def test_the_checker_passes_a_page_that_holds():
