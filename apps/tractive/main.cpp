@@ -1,6 +1,6 @@
 // tractive: the command-line front end.
 //   tractive info [CAR] [--json] [--data-root DIR] [--vdrift-tires tire|tiren|tirep]
-//   tractive convert IN -o OUT.toml [--data-root DIR] [--vdrift-tires ...]
+//   tractive convert IN -o OUT.toml|OUT.car [--data-root DIR] [--vdrift-tires ...]
 //   tractive run [CAR] --controls FILE.csv --out FILE.csv [--duration S] [--road SPEC]
 //                [--mode manual|sequential|automatic|direct] [--abs on|off] [--tcs on|off]
 //   tractive test [CAR] [TEST...] [--json] [--out DIR] [--data-root DIR]
@@ -26,8 +26,8 @@
 
 #include "tractive/analysis/vehicle_summary.hpp"
 #include "tractive/io/car_loader.hpp"
-#include "tractive/io/toml_writer.hpp"
 #include "atomic_write.hpp"
+#include "convert_command.hpp"
 #include "load_options.hpp"
 #include "drive_command.hpp"
 #include "run_command.hpp"
@@ -141,14 +141,6 @@ void print_sheet(const VehicleSpec& spec, const VehicleSummary& s, const fs::pat
                                         : fmt::format("{:.1f} km/h", s.power_limited_top_speed_kmh));
 }
 
-// A convert output must be a native TOML file: anything else would not load back as one.
-void require_toml_output(const fs::path& out) {
-    if (out.extension() != ".toml") {
-        throw LoadError({out.string(), 0}, "-o",
-                        "expected an output file name ending in .toml (convert writes tractive's TOML format)");
-    }
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -163,12 +155,9 @@ int main(int argc, char** argv) {
     info->add_flag("--json", info_json, "Print one JSON object");
     tractive::cli::add_car_load_options(*info, load_options);
 
-    auto* convert = app.add_subcommand("convert", "Convert a car file to tractive's TOML format");
-    std::string convert_in;
-    std::string convert_out;
-    convert->add_option("input", convert_in, "Car file to read")->required();
-    convert->add_option("-o,--output", convert_out, "TOML file to write")->required();
-    tractive::cli::add_car_load_options(*convert, load_options);
+    auto* convert = app.add_subcommand("convert", "Convert a car file to tractive's TOML format or VDrift's .car");
+    tractive::cli::ConvertOptions convert_options;
+    tractive::cli::add_convert_options(*convert, convert_options);
 
     auto* run = app.add_subcommand("run", "Drive a car with time-stamped controls and write telemetry CSV");
     tractive::cli::RunOptions run_options;
@@ -231,19 +220,7 @@ int main(int argc, char** argv) {
         } else if (*tyre) {
             return tractive::cli::tyre_command(tyre_options);
         } else if (*convert) {
-            const fs::path in(convert_in);
-            require_toml_output(convert_out);
-            const LoadedCar car = load_or_report(in, load_options);
-            const std::string text = write_toml_car(car.spec, fmt::format("Converted by `tractive convert` from {} ({} format).",
-                                                                          in.filename().string(), to_string(car.format)));
-            // The converted text must load back to the same spec; check before writing.
-            const LoadedCar again = load_car_from_text(text, convert_out);
-            if (!(again.spec == car.spec)) {
-                std::cerr << "error: internal: the converted car does not load back to the same spec\n";
-                return 1;
-            }
-            tractive::cli::write_atomically(convert_out, text);
-            std::cerr << fmt::format("wrote {}\n", convert_out);
+            return tractive::cli::convert_command(convert_options);
         }
     } catch (const LoadError& e) {
         std::cerr << "error: " << e.what() << "\n";

@@ -1,5 +1,6 @@
 #include "tractive/analysis/tyre_curves.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -100,6 +101,28 @@ std::vector<double> tyre_plot_slip_angles_deg() { return graded_grid(20.0, 0.1, 
 std::vector<double> default_tyre_loads_n(double nominal_load_n) {
     const double n = nominal_load_n > 0.0 ? nominal_load_n : 4000.0;
     return {0.5 * n, n, 1.5 * n};
+}
+
+TyreForceDifference tyre_force_difference(const TireSpec& a, const TireSpec& b, double fz_n, TyreSide side) {
+    constexpr double kRadPerDeg = std::numbers::pi / 180.0;
+    double fx_peak = 0.0, fy_peak = 0.0, mz_peak = 0.0, dfx = 0.0, dfy = 0.0, dmz = 0.0;
+    for (int i = -60; i <= 60; ++i) {
+        const TyreOperatingPoint p{fz_n, i * 0.005, 0.0, 0.0};
+        const double fa = evaluate_tyre(a, p, side).fx_n;
+        fx_peak = std::max(fx_peak, std::abs(fa));
+        dfx = std::max(dfx, std::abs(evaluate_tyre(b, p, side).fx_n - fa));
+    }
+    for (int i = -120; i <= 120; ++i) {
+        const TyreOperatingPoint p{fz_n, 0.0, i * 0.1 * kRadPerDeg, 0.0};
+        const TyrePointForces fa = evaluate_tyre(a, p, side);
+        const TyrePointForces fb = evaluate_tyre(b, p, side);
+        fy_peak = std::max(fy_peak, std::abs(fa.fy_n));
+        dfy = std::max(dfy, std::abs(fb.fy_n - fa.fy_n));
+        mz_peak = std::max(mz_peak, std::abs(fa.mz_nm));
+        dmz = std::max(dmz, std::abs(fb.mz_nm - fa.mz_nm));
+    }
+    const auto fraction = [](double d, double peak) { return peak > 0.0 ? d / peak : 0.0; };
+    return {fraction(dfx, fx_peak), fraction(dfy, fy_peak), fraction(dmz, mz_peak)};
 }
 
 }  // namespace tractive

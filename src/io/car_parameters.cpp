@@ -116,7 +116,137 @@ toml::table& parent_of(toml::table& root, const std::vector<KeyPart>& parts, con
     return *t;
 }
 
+// A car's values by dotted key, in the file's order; each wheel's tyre table under
+// wheels.X.tire (the tyre tables are shared by name in the file).
+using FlatValues = std::vector<std::pair<std::string, const toml::node*>>;
+
+void flatten(const toml::table& t, const std::string& prefix, const toml::table& tires, FlatValues& out) {
+    for (const auto& [k, v] : t) {
+        if (prefix.empty() && (k.str() == "tires" || k.str() == "name")) continue;  // tyres under their wheels
+        const std::string key = prefix + std::string(k.str());
+        if (const toml::table* sub = v.as_table()) {
+            flatten(*sub, key + ".", tires, out);
+        } else if (v.is_array_of_tables()) {
+            const toml::array& a = *v.as_array();
+            for (std::size_t i = 0; i < a.size(); ++i) flatten(*a.get(i)->as_table(), fmt::format("{}[{}].", key, i), tires, out);
+        } else if (prefix.starts_with("wheels.") && k.str() == "tire" && v.is_string()) {
+            if (const toml::table* tire = tires.get_as<toml::table>(v.as_string()->get())) flatten(*tire, key + ".", tires, out);
+        } else {
+            out.emplace_back(key, &v);
+        }
+    }
+}
+
+// Arrays of tables whose entries all have unique names: `to`'s entries put in `from`'s order of
+// names (entries of names `from` lacks last), so that an entry that moved is not a change.
+void match_named_entries(const toml::table& from, toml::table& to) {
+    for (auto&& [k, v] : to) {
+        toml::array* b = v.as_array();
+        const toml::array* a = from.get_as<toml::array>(k.str());
+        if (!b || !a || !b->is_array_of_tables() || !a->is_array_of_tables()) continue;
+        const auto names = [](const toml::array& arr) {
+            std::vector<std::string> n;
+            for (const auto& e : arr) {
+                const auto* name = e.as_table()->get_as<std::string>("name");
+                if (!name) return std::vector<std::string>{};
+                n.push_back(name->get());
+            }
+            std::vector<std::string> sorted = n;
+            std::sort(sorted.begin(), sorted.end());
+            return std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end() ? n : std::vector<std::string>{};
+        };
+        const auto names_a = names(*a), names_b = names(*b);
+        if (names_a.empty() || names_b.size() != b->size()) continue;
+        std::vector<std::size_t> order;
+        for (const auto& n : names_a) {
+            const auto at = std::find(names_b.begin(), names_b.end(), n);
+            if (at != names_b.end()) order.push_back(static_cast<std::size_t>(at - names_b.begin()));
+        }
+        for (std::size_t i = 0; i < names_b.size(); ++i) {
+            if (std::find(order.begin(), order.end(), i) == order.end()) order.push_back(i);
+        }
+        toml::array reordered;
+        for (const std::size_t i : order) reordered.push_back(*b->get(i));
+        *b = std::move(reordered);
+    }
+}
+
+// A value as TOML text, numbers in their shortest exact form (2e-09, not 2.0000000000000001e-09).
+std::string full_text(const toml::node& n) {
+    if (const auto* x = n.as_floating_point()) return fmt::format("{}", x->get());
+    if (const auto* a = n.as_array()) {
+        std::string text = "[";
+        for (std::size_t i = 0; i < a->size(); ++i) text += (i ? ", " : "") + full_text(*a->get(i));
+        return text + "]";
+    }
+    std::ostringstream out;
+    n.visit([&](const auto& value) { out << value; });
+    return out.str();
+}
+
+bool same_value(const toml::node& a, const toml::node& b) {
+    if (a.is_number() && b.is_number()) return a.value<double>() == b.value<double>();
+    if (a.is_array() && b.is_array()) {
+        const auto& x = *a.as_array();
+        const auto& y = *b.as_array();
+        if (x.size() != y.size()) return false;
+        for (std::size_t i = 0; i < x.size(); ++i) {
+            if (!same_value(*x.get(i), *y.get(i))) return false;
+        }
+        return true;
+    }
+    return full_text(a) == full_text(b);
+}
+
+std::string value_text(const toml::node* n) {
+    if (!n) return "(none)";
+    std::string text = full_text(*n);
+    if (text.size() > 80) text = text.substr(0, 76) + " ...";
+    return text;
+}
+
 }  // namespace
+
+std::vector<ParameterChange> changed_parameters(const VehicleSpec& from, const VehicleSpec& to) {
+    const toml::table a = toml::parse(write_toml_car(from));
+    toml::table b = toml::parse(write_toml_car(to));
+    match_named_entries(a, b);
+    const toml::table empty;
+    const auto tires_of = [&](const toml::table& t) -> const toml::table& {
+        const toml::table* tires = t.get_as<toml::table>("tires");
+        return tires ? *tires : empty;
+    };
+    FlatValues va, vb;
+    flatten(a, "", tires_of(a), va);
+    flatten(b, "", tires_of(b), vb);
+    const auto find = [](const FlatValues& values, const std::string& key) -> const toml::node* {
+        for (const auto& [k, v] : values) {
+            if (k == key) return v;
+        }
+        return nullptr;
+    };
+    std::vector<ParameterChange> changes;
+    std::vector<std::string> tyres_changed_model;  // "wheels.fl.tire."
+    const auto under_changed_tyre = [&](const std::string& key) {
+        return std::any_of(tyres_changed_model.begin(), tyres_changed_model.end(), [&](const std::string& p) { return key.starts_with(p); });
+    };
+    const auto compare = [&](const std::string& key, const toml::node* x, const toml::node* y) {
+        if (under_changed_tyre(key) || (x && y && same_value(*x, *y))) return;
+        if (key.ends_with(".tire.model") && x && y) tyres_changed_model.push_back(key.substr(0, key.size() - 5));
+        changes.push_back({key, value_text(x), value_text(y)});
+    };
+    // A tyre's model first, so that its other keys are left out when it changed.
+    for (const auto& [k, x] : va) {
+        if (k.ends_with(".tire.model")) compare(k, x, find(vb, k));
+    }
+    for (const auto& [k, x] : va) {
+        if (!k.ends_with(".tire.model")) compare(k, x, find(vb, k));
+    }
+    for (const auto& [k, y] : vb) {
+        if (!find(va, k)) compare(k, nullptr, y);
+    }
+    return changes;
+}
 
 CarText car_text(const std::filesystem::path& path, const LoadOptions& options) {
     const std::string text = read_text_file(path);

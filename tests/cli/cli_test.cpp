@@ -18,6 +18,7 @@
 #include "support/test_paths.hpp"
 #include "tractive/analysis/vehicle_summary.hpp"
 #include "tractive/io/car_loader.hpp"
+#include "tractive/io/text_file.hpp"
 #include "tractive/io/toml_writer.hpp"
 
 namespace fs = std::filesystem;
@@ -200,15 +201,66 @@ TEST(Cli, DataRootOption) {
     EXPECT_EQ(run("info --json --data-root " + quoted(test::vdrift_data()) + " " + quoted(dir.path() / "XS.car")).status, 0);
 }
 
-TEST(Cli, ConvertRefusesAnOutputThatIsNotToml) {
+TEST(Cli, ConvertRefusesAnOutputThatIsNeitherTomlNorCar) {
     const test::TempDir dir;
     const auto cars = test::example_car_files();
     ASSERT_FALSE(cars.empty());
-    const fs::path out = dir.path() / "x.car";
+    const fs::path out = dir.path() / "x.ini";
     const CliRun r = run("convert " + quoted(cars.front()) + " -o " + quoted(out), true);
     EXPECT_EQ(r.status, 2) << r.out;
     EXPECT_NE(r.out.find(".toml"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find(".car"), std::string::npos) << r.out;
     EXPECT_FALSE(fs::exists(out));
+}
+
+// convert -o NAME.car: the car and its tyre file beside it, a warning for each thing the format
+// cannot hold, and the written car drives (loads, with the converted tyre's forces measured).
+TEST(Cli, ConvertWritesAVDriftCarWithItsTyresAndSaysWhatItCannotHold) {
+    const test::TempDir dir;
+    fs::path roadster;
+    for (const auto& p : test::example_car_files()) {
+        if (p.stem() == "roadster") roadster = p;
+    }
+    ASSERT_FALSE(roadster.empty());
+    const fs::path out = dir.path() / "mx5.car";
+    const CliRun r = run("convert " + quoted(roadster) + " -o " + quoted(out), true);
+    ASSERT_EQ(r.status, 0) << r.out;
+    EXPECT_TRUE(fs::exists(out));
+    EXPECT_TRUE(fs::exists(dir.path() / "mx5.tiren")) << r.out;
+    for (const char* said : {"transmission.efficiency = 0.92 in the original, 1 as written", "driver_aids.abs",
+                             "differential.rear.type = 'limited-slip' in the original, 'viscous' as written",
+                             "wheels.fl.tire: at its static load", "wrote "}) {
+        EXPECT_NE(r.out.find(said), std::string::npos) << said << "\n" << r.out;
+    }
+    const LoadedCar car = load_car(out);
+    EXPECT_EQ(car.format, CarFormat::VDrift);
+    EXPECT_EQ(car.spec.wheels[FL].tire.model, TireModel::Pacejka2002);
+    // Nothing else in the folder: no staging folder left.
+    std::set<std::string> left;
+    for (const auto& e : fs::directory_iterator(dir.path())) left.insert(e.path().filename().string());
+    EXPECT_EQ(left, (std::set<std::string>{"mx5.car", "mx5.tiren"}));
+}
+
+TEST(Cli, ConvertToCarRefusesWhatTheFormatCannotHoldAndWritesNothing) {
+    const test::TempDir dir;
+    fs::path ucwin;
+    for (const auto& p : test::example_car_files()) {
+        if (p.stem() == "ucwin_sedan") ucwin = p;
+    }
+    ASSERT_FALSE(ucwin.empty());
+    const CliRun r = run("convert " + quoted(ucwin) + " -o " + quoted(dir.path() / "u.car"), true);
+    EXPECT_EQ(r.status, 2) << r.out;
+    EXPECT_NE(r.out.find("wheels.fl.tire"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("friction-curve"), std::string::npos) << r.out;
+    EXPECT_TRUE(fs::is_empty(dir.path()));
+    // An output that is the input is refused before anything is written.
+    const fs::path copy = dir.path() / "copy.toml";
+    fs::copy_file(ucwin, copy);
+    const std::string before = read_text_file(copy);
+    const CliRun same = run("convert " + quoted(copy) + " -o " + quoted(copy), true);
+    EXPECT_EQ(same.status, 2) << same.out;
+    EXPECT_NE(same.out.find("is the input file"), std::string::npos) << same.out;
+    EXPECT_EQ(read_text_file(copy), before);
 }
 
 TEST(Cli, ConvertLeavesNoTemporaryFileWhenTheRenameFails) {

@@ -61,4 +61,15 @@ std::vector<double> default_tyre_loads_n(double nominal_load_n);
 std::vector<double> tyre_plot_slip_ratios();
 std::vector<double> tyre_plot_slip_angles_deg();
 
+// How far one tyre's forces are from another's at a load: the largest differences over pure
+// slip ratios -0.3..0.3 (by 0.005) and pure slip angles -12..12 degrees (by 0.1), as fractions of
+// the first tyre's largest force (moment) there. How a converted tyre (`tractive convert` to a format
+// with another law) compares with the original.
+struct TyreForceDifference {
+    double fx_fraction = 0.0;  // max |Fx_b - Fx_a| / max |Fx_a|
+    double fy_fraction = 0.0;  // max |Fy_b - Fy_a| / max |Fy_a|
+    double mz_fraction = 0.0;  // max |Mz_b - Mz_a| / max |Mz_a| over the slip angles
+};
+TyreForceDifference tyre_force_difference(const TireSpec& a, const TireSpec& b, double fz_n, TyreSide side = TyreSide::Left);
+
 }  // namespace tractive

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "tractive/io/car_loader.hpp"
 
@@ -32,6 +33,20 @@ std::string get_car_parameter(const CarText& car, std::string_view key);
 // format does not know, a value that is not TOML, or a value the loader refuses. The key's table
 // must exist; a key not yet written in it (a default) may be set.
 CarText set_car_parameter(const CarText& car, std::string_view key, std::string_view value_toml);
+
+// One parameter that differs between two cars, by its dotted key (wheels.fl.tire.model,
+// mass[2].mass_kg; per wheel, not per axle), with both values as TOML value text ("(none)"
+// where a car does not have the key).
+struct ParameterChange {
+    std::string key;
+    std::string from;
+    std::string to;
+};
+
+// Every parameter of `to` that differs from `from`, in the TOML file's order; numbers compared
+// as numbers, a car's name left out. [[mass]] and [[aero]] entries are matched by name where
+// every name is unique; a wheel whose tyre changed model gives one change (its model).
+std::vector<ParameterChange> changed_parameters(const VehicleSpec& from, const VehicleSpec& to);
 
 // `KEY=VALUE` (the CLI's --set) split at the first '='; throws LoadError for text without one.
 std::pair<std::string, std::string> split_assignment(std::string_view assignment);
