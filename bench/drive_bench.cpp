@@ -7,7 +7,7 @@
 
 #include "drive/drive_session.hpp"
 #include "tractive/io/car_loader.hpp"
-#include "tractive/road/road_ground.hpp"
+#include "tractive/world/road_ground.hpp"
 
 namespace {
 

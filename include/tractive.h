@@ -4,9 +4,11 @@
  * internal step) and read its state and its wheels' transforms. For Unity, Godot, C#, Python's
  * ctypes, or any language with a C foreign-function interface. Link with libtractive.so.
  *
- * Stability: this header is a stable interface. Within one TRACTIVE_C_API_VERSION, functions and
- * structs are only added (at the end of a struct only where the struct carries its size), never
- * changed or removed. Docs: docs/c-api.md.
+ * Stability: within one TRACTIVE_C_API_VERSION, functions, enum values and struct members are only
+ * added, never changed or removed; a struct grows only at its end. Every struct passed in or out
+ * carries its size as its first member: set it with the struct's TRACTIVE_..._INIT (or to
+ * sizeof the struct) so that a library newer or older than your header reads and writes only
+ * what both know. Docs: docs/c-api.md.
  *
  * Conventions: SI units (m, s, N, rad unless a name says _deg or _kmh); world axes x, y
  * horizontal and z up; quaternions as w, x, y, z (body axes to world). Every function that can
@@ -20,7 +22,9 @@
 extern "C" {
 #endif
 
-#define TRACTIVE_C_API_VERSION 1
+#include <stddef.h>
+
+#define TRACTIVE_C_API_VERSION 2
 
 #if defined(_WIN32)
 #define TRACTIVE_API __declspec(dllexport)
@@ -33,6 +37,27 @@ typedef enum tractive_status {
     TRACTIVE_BAD_INPUT = 1, /* a file or text that cannot be used, an argument out of range, a NULL */
     TRACTIVE_FAILED = 2     /* anything else (out of memory, an internal error) */
 } tractive_status;
+
+/* The transmission a vehicle is driven through. */
+typedef enum tractive_transmission {
+    TRACTIVE_TRANSMISSION_OF_CAR = 0, /* the car file's own mode */
+    TRACTIVE_TRANSMISSION_MANUAL = 1,
+    TRACTIVE_TRANSMISSION_SEQUENTIAL = 2,
+    TRACTIVE_TRANSMISSION_AUTOMATIC = 3
+} tractive_transmission;
+
+typedef enum tractive_wheel {
+    TRACTIVE_WHEEL_FRONT_LEFT = 0,
+    TRACTIVE_WHEEL_FRONT_RIGHT = 1,
+    TRACTIVE_WHEEL_REAR_LEFT = 2,
+    TRACTIVE_WHEEL_REAR_RIGHT = 3
+} tractive_wheel;
+
+/* Which pose a state read gives. */
+typedef enum tractive_pose {
+    TRACTIVE_POSE_LAST_STEP = 0,    /* the last internal step's */
+    TRACTIVE_POSE_INTERPOLATED = 1  /* at the frame's time, between the last two internal steps: for drawing */
+} tractive_pose;
 
 typedef struct tractive_car tractive_car;
 typedef struct tractive_ground tractive_ground;
@@ -60,6 +85,7 @@ TRACTIVE_API tractive_status tractive_ground_load_file(const char* path, tractiv
  * the height and normal at (x, y), or 0 where there is no ground. Both get user_data. They must
  * not call back into tractive. */
 typedef struct tractive_wheel_probe {
+    size_t size;    /* sizeof the struct as the library knows it */
     double hub_m[3];
     double axle[3]; /* unit: the wheel's spin axis, to its left, as the last internal step found it */
     double up[3];   /* unit: the body's z axis */
@@ -69,6 +95,7 @@ typedef struct tractive_wheel_probe {
 } tractive_wheel_probe;
 
 typedef struct tractive_contact {
+    size_t size;                        /* set by the library: fill only the members within it */
     int found;                          /* 0: no ground within reach (the wheel is off the ground) */
     double normal[3];                   /* unit, out of the surface */
     double hub_height_m;                /* the hub's distance from the surface along normal */
@@ -89,19 +116,20 @@ TRACTIVE_API void tractive_ground_free(tractive_ground* ground);
 
 /* Vehicles. A vehicle keeps what it needs of its car and ground: both may be freed after. */
 typedef struct tractive_start {
+    size_t size;        /* TRACTIVE_START_INIT */
     double x_m, y_m;
     double heading_deg; /* 0 = +x, + = to the left */
     double speed_kmh;   /* a rolling start */
     int gear;           /* the gear it starts in (0 = neutral) */
 } tractive_start;
 
-/* transmission: 0 the car's own, 1 manual, 2 sequential, 3 automatic. start NULL: at rest at the
- * origin heading +x. */
+/* start NULL: at rest at the origin heading +x. */
 TRACTIVE_API tractive_status tractive_vehicle_create(const tractive_car* car, const tractive_ground* ground, const tractive_start* start,
-                                                     int transmission, tractive_vehicle** out);
+                                                     tractive_transmission transmission, tractive_vehicle** out);
 TRACTIVE_API void tractive_vehicle_free(tractive_vehicle* vehicle);
 
 typedef struct tractive_input {
+    size_t size;      /* TRACTIVE_INPUT_INIT */
     double throttle;  /* 0..1 */
     double brake;     /* 0..1 */
     double clutch;    /* pedal travel 0..1 (manual mode) */
@@ -120,6 +148,7 @@ typedef struct tractive_input {
 TRACTIVE_API tractive_status tractive_vehicle_update(tractive_vehicle* vehicle, double dt_s, const tractive_input* input, int* internal_steps);
 
 typedef struct tractive_body_state {
+    size_t size; /* TRACTIVE_BODY_STATE_INIT */
     double time_s;
     double position_m[3];
     double orientation_wxyz[4];
@@ -132,6 +161,7 @@ typedef struct tractive_body_state {
 } tractive_body_state;
 
 typedef struct tractive_wheel_state {
+    size_t size;                /* TRACTIVE_WHEEL_STATE_INIT */
     double position_m[3];       /* the wheel's centre */
     double orientation_wxyz[4]; /* x along its heading, y its spin axis (left), spun by its angle */
     double contact_point_m[3];
@@ -144,10 +174,10 @@ typedef struct tractive_wheel_state {
     double spin_rad_per_s;
 } tractive_wheel_state;
 
-/* interpolated: 1 for the pose at the frame's time (between the last two internal steps), 0 for
- * the last internal step's. wheel: 0..3 (front left, front right, rear left, rear right). */
-TRACTIVE_API tractive_status tractive_vehicle_state(const tractive_vehicle* vehicle, int interpolated, tractive_body_state* out);
-TRACTIVE_API tractive_status tractive_vehicle_wheel(const tractive_vehicle* vehicle, int wheel, int interpolated, tractive_wheel_state* out);
+/* out->size must be set (TRACTIVE_..._INIT); the members within it are written. */
+TRACTIVE_API tractive_status tractive_vehicle_state(const tractive_vehicle* vehicle, tractive_pose pose, tractive_body_state* out);
+TRACTIVE_API tractive_status tractive_vehicle_wheel(const tractive_vehicle* vehicle, tractive_wheel wheel, tractive_pose pose,
+                                                    tractive_wheel_state* out);
 
 /* From the host's own physics: a force at a world point held over the next update, an impulse
  * delivered in the next internal step. */
@@ -158,6 +188,25 @@ TRACTIVE_API tractive_status tractive_vehicle_reset(tractive_vehicle* vehicle, c
 
 #ifdef __cplusplus
 }
+#endif
+
+/* Each struct with its size set and every other member zero. */
+#ifdef __cplusplus
+template <class T>
+inline T tractive_sized_struct() {
+    T value{};
+    value.size = sizeof(T);
+    return value;
+}
+#define TRACTIVE_START_INIT tractive_sized_struct<tractive_start>()
+#define TRACTIVE_INPUT_INIT tractive_sized_struct<tractive_input>()
+#define TRACTIVE_BODY_STATE_INIT tractive_sized_struct<tractive_body_state>()
+#define TRACTIVE_WHEEL_STATE_INIT tractive_sized_struct<tractive_wheel_state>()
+#else
+#define TRACTIVE_START_INIT {.size = sizeof(tractive_start)}
+#define TRACTIVE_INPUT_INIT {.size = sizeof(tractive_input)}
+#define TRACTIVE_BODY_STATE_INIT {.size = sizeof(tractive_body_state)}
+#define TRACTIVE_WHEEL_STATE_INIT {.size = sizeof(tractive_wheel_state)}
 #endif
 
 #endif /* TRACTIVE_H */

@@ -13,6 +13,12 @@ ctest --test-dir build --output-on-failure -j 2
 prefix=$(mktemp -d)
 trap 'rm -rf "$prefix"' EXIT
 cmake --install build --prefix "$prefix" >/dev/null
+# Only the public headers are installed: tractive.h, tractive/tractive.hpp and what it includes.
+headers=$(find "$prefix/include" -name '*.hpp' -o -name '*.h' | wc -l)
+if [ -e "$prefix/include/tractive/io/ini_document.hpp" ] || [ -e "$prefix/include/tractive/core/number_text.hpp" ] || [ "$headers" -gt 40 ]; then
+  echo "install check failed: $headers headers installed, private ones among them" >&2; exit 1
+fi
+echo "install check: $headers public headers installed (parsers and solver internals private)"
 cmake -S tests/install -B "$prefix/consumer-build" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
 cmake --build "$prefix/consumer-build" >/dev/null
 mass=$("$prefix/consumer-build/consumer" "$prefix/share/tractive/cars/roadster.toml")

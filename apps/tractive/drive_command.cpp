@@ -10,8 +10,8 @@
 #include "drive/input_mapping.hpp"
 #include "drive/window/drive_window.hpp"
 #include "tractive/io/car_loader.hpp"
-#include "tractive/io/controls_csv.hpp"
-#include "tractive/road/road_ground.hpp"
+#include "tractive/telemetry/controls_csv.hpp"
+#include "tractive/world/road_ground.hpp"
 
 namespace fs = std::filesystem;
 

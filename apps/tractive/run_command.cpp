@@ -20,10 +20,10 @@
 #include "tractive/control/gear_choice.hpp"
 #include "tractive/dynamics/simulation.hpp"
 #include "tractive/io/car_loader.hpp"
-#include "tractive/io/controls_csv.hpp"
-#include "tractive/io/telemetry_csv.hpp"
+#include "tractive/telemetry/controls_csv.hpp"
+#include "tractive/telemetry/telemetry_csv.hpp"
 #include "tractive/laws/engine_torque.hpp"
-#include "tractive/road/road_ground.hpp"
+#include "tractive/world/road_ground.hpp"
 
 namespace fs = std::filesystem;
 

@@ -11,7 +11,7 @@
 #include "atomic_write.hpp"
 #include "tractive/analysis/standard_tests.hpp"
 #include "tractive/io/car_loader.hpp"
-#include "tractive/road/road_ground.hpp"
+#include "tractive/world/road_ground.hpp"
 
 namespace fs = std::filesystem;
 

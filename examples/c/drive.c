@@ -34,23 +34,23 @@ static int ramp_surface(void* user_data, double x, double y, double* z, double n
 
 static int drive(tractive_car* car, tractive_ground* ground, const char* name) {
     tractive_vehicle* v = NULL;
-    if (tractive_vehicle_create(car, ground, NULL, 3 /* automatic */, &v) != TRACTIVE_OK) {
+    if (tractive_vehicle_create(car, ground, NULL, TRACTIVE_TRANSMISSION_AUTOMATIC, &v) != TRACTIVE_OK) {
         fprintf(stderr, "error: %s\n", tractive_last_error());
         return 2;
     }
-    tractive_input in = {0};
+    tractive_input in = TRACTIVE_INPUT_INIT;
     in.gear_lever = 1; /* D */
     in.throttle = 0.7;
-    tractive_body_state s;
+    tractive_body_state s = TRACTIVE_BODY_STATE_INIT;
     for (int frame = 1; frame <= 60 * 6; ++frame) {
         tractive_vehicle_update(v, 1.0 / 60.0, &in, NULL);
         if (frame % 60 == 0) {
-            tractive_vehicle_state(v, 1, &s);
+            tractive_vehicle_state(v, TRACTIVE_POSE_INTERPOLATED, &s);
             printf("%s: t %.1f s, %.1f km/h, gear %d, x %.1f m, z %.2f m\n", name, s.time_s, s.speed_kmh, s.gear, s.position_m[0], s.position_m[2]);
         }
     }
-    tractive_wheel_state w;
-    tractive_vehicle_wheel(v, 0, 1, &w);
+    tractive_wheel_state w = TRACTIVE_WHEEL_STATE_INIT;
+    tractive_vehicle_wheel(v, TRACTIVE_WHEEL_FRONT_LEFT, TRACTIVE_POSE_INTERPOLATED, &w);
     printf("%s: front left wheel at (%.2f, %.2f, %.2f) m, load %.0f N, in contact %d\n", name, w.position_m[0], w.position_m[1], w.position_m[2],
            w.load_n, w.in_contact);
     tractive_vehicle_free(v);

@@ -20,10 +20,10 @@
 #include "tractive/host/vehicle.hpp"
 #include "tractive/io/car_loader.hpp"
 #include "tractive/io/car_parameters.hpp"
-#include "tractive/io/controls_csv.hpp"
+#include "tractive/telemetry/controls_csv.hpp"
 #include "tractive/io/ground_loader.hpp"
-#include "tractive/io/telemetry_csv.hpp"
-#include "tractive/road/road_ground.hpp"
+#include "tractive/telemetry/telemetry_csv.hpp"
+#include "tractive/world/road_ground.hpp"
 
 namespace py = pybind11;
 using namespace tractive;

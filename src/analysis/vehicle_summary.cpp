@@ -15,14 +15,6 @@
 
 namespace tractive {
 
-double overall_final_drive(const VehicleSpec& spec) {
-    const auto& d = spec.driveline;
-    double ratio = spec.transmission.final_drive;
-    if (d.centre) ratio *= d.centre->final_drive;
-    ratio *= d.rear ? d.rear->final_drive : d.front->final_drive;
-    return ratio;
-}
-
 namespace {
 
 double driven_wheel_radius(const VehicleSpec& spec) {

@@ -2,7 +2,13 @@
 // point catches what the C++ side throws and turns it into a status and a thread-local message.
 #include "tractive.h"
 
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <cmath>
+#include <cctype>
+#include <cstring>
+#include <string_view>
 #include <exception>
 #include <memory>
 #include <new>
@@ -15,7 +21,7 @@
 #include "tractive/io/car_loader.hpp"
 #include "tractive/io/ground_loader.hpp"
 #include "tractive/io/load_error.hpp"
-#include "tractive/road/road_ground.hpp"
+#include "tractive/world/road_ground.hpp"
 
 struct tractive_car {
     tractive::VehicleSpec spec;
@@ -74,6 +80,51 @@ void put(const tractive::Quat& q, double out[4]) {
     out[3] = q.z;
 }
 
+// Structs carry their size (tractive.h, "Stability"). The first sized version is 2: every caller's
+// struct is at least as large as version 2's, which is this library's (a later library keeps each
+// struct's version-2 size here as its minimum and reads or writes only the members both know).
+template <class T>
+constexpr std::size_t kVersion2Size = sizeof(T);
+constexpr std::size_t kLargestStruct = 1 << 16;
+
+// "TRACTIVE_INPUT_INIT" for "tractive_input": the macro that sets a struct's size.
+std::string init_macro(std::string_view type) {
+    std::string name(type);
+    for (char& ch : name) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    return name + "_INIT";
+}
+
+// The caller's struct as this library knows it: the members within its size, the others zero.
+template <class T>
+bool read_sized(const T* in, T& out, const char* function, const char* type) {
+    if (in->size < kVersion2Size<T> || in->size > kLargestStruct) {
+        fail(TRACTIVE_BAD_INPUT, fmt::format("{}: {}.size is {}: expected sizeof({}) as your tractive.h has it ({} in version 2; "
+                                             "set it with {})",
+                                             function, type, in->size, type, kVersion2Size<T>, init_macro(type)));
+        return false;
+    }
+    out = T{};
+    std::memcpy(&out, in, std::min(in->size, sizeof(T)));
+    out.size = sizeof(T);
+    return true;
+}
+
+template <class T>
+bool out_size_ok(const T* out, const char* function, const char* type) {
+    if (out->size >= kVersion2Size<T> && out->size <= kLargestStruct) return true;
+    fail(TRACTIVE_BAD_INPUT, fmt::format("{}: out->size is {}: expected sizeof({}) as your tractive.h has it (set it with {})",
+                                         function, out->size, type, init_macro(type)));
+    return false;
+}
+
+// Writes `value` into the caller's struct: the members within its size, its size kept.
+template <class T>
+void write_sized(const T& value, T* out) {
+    const std::size_t size = out->size;
+    std::memcpy(out, &value, std::min(size, sizeof(T)));
+    out->size = size;
+}
+
 tractive::InitialConditions initial(const tractive_start* s) {
     tractive::InitialConditions ic;
     if (!s) return ic;
@@ -93,6 +144,7 @@ public:
 
     [[nodiscard]] tractive::GroundContact wheel_contact(const tractive::WheelProbe& w) const override {
         tractive_wheel_probe probe{};
+        probe.size = sizeof probe;
         put(w.hub_m, probe.hub_m);
         put(w.axle, probe.axle);
         put(w.up, probe.up);
@@ -100,6 +152,7 @@ public:
         probe.width_m = w.width_m;
         probe.tread = w.tread;
         tractive_contact c{};
+        c.size = sizeof c;
         c.friction = 1.0;
         c.rolling_resistance_factor = 1.0;
         c.normal[2] = 1.0;
@@ -229,20 +282,23 @@ int tractive_ground_start(const tractive_ground* ground, double* x_m, double* y_
 
 void tractive_ground_free(tractive_ground* ground) { delete ground; }
 
-tractive_status tractive_vehicle_create(const tractive_car* car, const tractive_ground* ground, const tractive_start* start, int transmission,
-                                        tractive_vehicle** out) {
+tractive_status tractive_vehicle_create(const tractive_car* car, const tractive_ground* ground, const tractive_start* start,
+                                        tractive_transmission transmission, tractive_vehicle** out) {
     if (!car || !ground || !out) return fail(TRACTIVE_BAD_INPUT, "tractive_vehicle_create: car, ground and out must not be NULL");
     *out = nullptr;
-    if (transmission < 0 || transmission > 3) {
-        return fail(TRACTIVE_BAD_INPUT, "tractive_vehicle_create: transmission 0 (the car's), 1 manual, 2 sequential or 3 automatic");
+    if (transmission < TRACTIVE_TRANSMISSION_OF_CAR || transmission > TRACTIVE_TRANSMISSION_AUTOMATIC) {
+        return fail(TRACTIVE_BAD_INPUT, "tractive_vehicle_create: transmission TRACTIVE_TRANSMISSION_OF_CAR, _MANUAL, _SEQUENTIAL or _AUTOMATIC (0-3)");
     }
+    tractive_start start_known{};
+    if (start && !read_sized(start, start_known, "tractive_vehicle_create", "tractive_start")) return TRACTIVE_BAD_INPUT;
     return guarded([&] {
         tractive::VehicleOptions options;
-        options.start = initial(start);
-        if (transmission != 0) {
+        options.start = initial(start ? &start_known : nullptr);
+        if (transmission != TRACTIVE_TRANSMISSION_OF_CAR) {
             tractive::ControlSettings c = tractive::control_settings_for(car->spec);
-            c.mode = transmission == 1 ? tractive::ShiftMode::Manual
-                                       : (transmission == 2 ? tractive::ShiftMode::Sequential : tractive::ShiftMode::Automatic);
+            c.mode = transmission == TRACTIVE_TRANSMISSION_MANUAL
+                         ? tractive::ShiftMode::Manual
+                         : (transmission == TRACTIVE_TRANSMISSION_SEQUENTIAL ? tractive::ShiftMode::Sequential : tractive::ShiftMode::Automatic);
             options.control = c;
         }
         *out = new tractive_vehicle{std::make_unique<tractive::Vehicle>(car->spec, ground->ground, options)};
@@ -252,10 +308,13 @@ tractive_status tractive_vehicle_create(const tractive_car* car, const tractive_
 
 void tractive_vehicle_free(tractive_vehicle* vehicle) { delete vehicle; }
 
-tractive_status tractive_vehicle_update(tractive_vehicle* vehicle, double dt_s, const tractive_input* input, int* internal_steps) {
+tractive_status tractive_vehicle_update(tractive_vehicle* vehicle, double dt_s, const tractive_input* caller_input, int* internal_steps) {
     if (internal_steps) *internal_steps = 0;
-    if (!vehicle || !input) return fail(TRACTIVE_BAD_INPUT, "tractive_vehicle_update: vehicle and input must not be NULL");
+    if (!vehicle || !caller_input) return fail(TRACTIVE_BAD_INPUT, "tractive_vehicle_update: vehicle and input must not be NULL");
     if (!(dt_s >= 0.0) || !std::isfinite(dt_s)) return fail(TRACTIVE_BAD_INPUT, "tractive_vehicle_update: dt_s must be a finite number >= 0");
+    tractive_input known{};
+    if (!read_sized(caller_input, known, "tractive_vehicle_update", "tractive_input")) return TRACTIVE_BAD_INPUT;
+    const tractive_input* input = &known;
     return guarded([&] {
         tractive::DriverInput in;
         in.throttle = input->throttle;
@@ -277,12 +336,15 @@ tractive_status tractive_vehicle_update(tractive_vehicle* vehicle, double dt_s, 
     });
 }
 
-tractive_status tractive_vehicle_state(const tractive_vehicle* vehicle, int interpolated, tractive_body_state* out) {
-    if (!vehicle || !out) return fail(TRACTIVE_BAD_INPUT, "tractive_vehicle_state: vehicle and out must not be NULL");
+tractive_status tractive_vehicle_state(const tractive_vehicle* vehicle, tractive_pose pose, tractive_body_state* caller_out) {
+    if (!vehicle || !caller_out) return fail(TRACTIVE_BAD_INPUT, "tractive_vehicle_state: vehicle and out must not be NULL");
+    if (!out_size_ok(caller_out, "tractive_vehicle_state", "tractive_body_state")) return TRACTIVE_BAD_INPUT;
     return guarded([&] {
+        tractive_body_state state{};
+        tractive_body_state* out = &state;
         const tractive::Vehicle& v = *vehicle->vehicle;
         const tractive::VehicleState& s = v.state();
-        const tractive::Pose p = v.body_pose(interpolated != 0);
+        const tractive::Pose p = v.body_pose(pose != TRACTIVE_POSE_LAST_STEP);
         out->time_s = s.time_s;
         put(p.position_m, out->position_m);
         put(p.orientation, out->orientation_wxyz);
@@ -292,16 +354,23 @@ tractive_status tractive_vehicle_state(const tractive_vehicle* vehicle, int inte
         out->engine_rpm = tractive::engine_rpm(s);
         out->gear = s.gear;
         out->engine_running = s.engine_running ? 1 : 0;
+        write_sized(state, caller_out);
         return TRACTIVE_OK;
     });
 }
 
-tractive_status tractive_vehicle_wheel(const tractive_vehicle* vehicle, int wheel, int interpolated, tractive_wheel_state* out) {
-    if (!vehicle || !out) return fail(TRACTIVE_BAD_INPUT, "tractive_vehicle_wheel: vehicle and out must not be NULL");
-    if (wheel < 0 || wheel > 3) return fail(TRACTIVE_BAD_INPUT, "tractive_vehicle_wheel: wheel 0..3 (FL, FR, RL, RR)");
+tractive_status tractive_vehicle_wheel(const tractive_vehicle* vehicle, tractive_wheel wheel, tractive_pose pose,
+                                       tractive_wheel_state* caller_out) {
+    if (!vehicle || !caller_out) return fail(TRACTIVE_BAD_INPUT, "tractive_vehicle_wheel: vehicle and out must not be NULL");
+    if (wheel < TRACTIVE_WHEEL_FRONT_LEFT || wheel > TRACTIVE_WHEEL_REAR_RIGHT) {
+        return fail(TRACTIVE_BAD_INPUT, "tractive_vehicle_wheel: wheel TRACTIVE_WHEEL_FRONT_LEFT, _FRONT_RIGHT, _REAR_LEFT or _REAR_RIGHT (0-3)");
+    }
+    if (!out_size_ok(caller_out, "tractive_vehicle_wheel", "tractive_wheel_state")) return TRACTIVE_BAD_INPUT;
     return guarded([&] {
+        tractive_wheel_state state{};
+        tractive_wheel_state* out = &state;
         const tractive::Vehicle& v = *vehicle->vehicle;
-        const tractive::WheelPose w = v.wheel_pose(wheel, interpolated != 0);
+        const tractive::WheelPose w = v.wheel_pose(wheel, pose != TRACTIVE_POSE_LAST_STEP);
         const tractive::WheelOutputs& o = v.state().wheel_outputs[wheel];
         put(w.pose.position_m, out->position_m);
         put(w.pose.orientation, out->orientation_wxyz);
@@ -313,6 +382,7 @@ tractive_status tractive_vehicle_wheel(const tractive_vehicle* vehicle, int whee
         out->slip_angle_rad = o.slip_angle_rad;
         out->steer_rad = o.steer_rad;
         out->spin_rad_per_s = v.state().wheels[wheel].spin_rad_per_s;
+        write_sized(state, caller_out);
         return TRACTIVE_OK;
     });
 }
@@ -329,8 +399,10 @@ tractive_status tractive_vehicle_add_impulse(tractive_vehicle* vehicle, const do
 
 tractive_status tractive_vehicle_reset(tractive_vehicle* vehicle, const tractive_start* start) {
     if (!vehicle) return fail(TRACTIVE_BAD_INPUT, "tractive_vehicle_reset: vehicle must not be NULL");
+    tractive_start known{};
+    if (start && !read_sized(start, known, "tractive_vehicle_reset", "tractive_start")) return TRACTIVE_BAD_INPUT;
     return guarded([&] {
-        vehicle->vehicle->reset(initial(start));
+        vehicle->vehicle->reset(initial(start ? &known : nullptr));
         return TRACTIVE_OK;
     });
 }

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "tractive/analysis/vehicle_summary.hpp"
 #include "tractive/core/quat.hpp"
 #include "tractive/dynamics/simulation.hpp"
 #include "tractive/laws/aero.hpp"

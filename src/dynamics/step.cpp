@@ -22,7 +22,7 @@
 #include "tractive/laws/steering.hpp"
 #include "tractive/laws/suspension.hpp"
 #include "tractive/laws/tire.hpp"
-#include "tractive/road/road_ground.hpp"
+#include "tractive/world/road_ground.hpp"
 #include "tractive/spec/mass_properties.hpp"
 
 namespace tractive {

@@ -7,7 +7,7 @@
 #include <thread>
 
 #include "tractive/control/gear_choice.hpp"
-#include "tractive/road/road_ground.hpp"
+#include "tractive/world/road_ground.hpp"
 
 namespace tractive {
 

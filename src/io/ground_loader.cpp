@@ -15,7 +15,7 @@
 #include "tractive/core/number_text.hpp"
 #include "tractive/io/load_error.hpp"
 #include "tractive/io/text_file.hpp"
-#include "tractive/road/road_builder.hpp"
+#include "tractive/world/road_builder.hpp"
 #include "tractive/world/mesh_ground.hpp"
 
 namespace tractive {

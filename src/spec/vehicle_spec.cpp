@@ -89,4 +89,12 @@ DriveLayout drive_layout(const DrivelineSpec& driveline) {
     return DriveLayout::RWD;
 }
 
+double overall_final_drive(const VehicleSpec& spec) {
+    const auto& d = spec.driveline;
+    double ratio = spec.transmission.final_drive;
+    if (d.centre) ratio *= d.centre->final_drive;
+    ratio *= d.rear ? d.rear->final_drive : d.front->final_drive;
+    return ratio;
+}
+
 }  // namespace tractive

@@ -16,7 +16,7 @@
 #include "tractive/dynamics/simulation.hpp"
 #include "tractive/host/vehicle.hpp"
 #include "tractive/io/car_loader.hpp"
-#include "tractive/road/road_ground.hpp"
+#include "tractive/world/road_ground.hpp"
 
 using namespace tractive;
 

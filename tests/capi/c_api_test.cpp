@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <string>
 
 #include "tractive.h"
@@ -10,6 +11,15 @@
 namespace {
 
 const std::string kRoadster = std::string(TRACTIVE_EXAMPLE_CARS) + "/roadster.toml";
+
+// An enumeration holding a value outside its list, as a C caller can pass one.
+template <class Enum>
+Enum out_of_range(int value) {
+    Enum e;
+    static_assert(sizeof(Enum) == sizeof(int));
+    std::memcpy(&e, &value, sizeof e);
+    return e;
+}
 
 }  // namespace
 
@@ -29,22 +39,23 @@ TEST(CApi, BadInputGivesAStatusAndAMessage) {
     ASSERT_EQ(tractive_car_load_file(kRoadster.c_str(), &car), TRACTIVE_OK) << tractive_last_error();
     ASSERT_EQ(tractive_ground_road(0.0, 0.0, 1.0, &ground), TRACTIVE_OK);
     tractive_vehicle* v = nullptr;
-    EXPECT_EQ(tractive_vehicle_create(car, ground, nullptr, 7, &v), TRACTIVE_BAD_INPUT);
-    tractive_start nowhere{std::nan(""), 0.0, 0.0, 0.0, 0};
-    EXPECT_EQ(tractive_vehicle_create(car, ground, &nowhere, 0, &v), TRACTIVE_BAD_INPUT);
-    ASSERT_EQ(tractive_vehicle_create(car, ground, nullptr, 0, &v), TRACTIVE_OK) << tractive_last_error();
+    EXPECT_EQ(tractive_vehicle_create(car, ground, nullptr, out_of_range<tractive_transmission>(7), &v), TRACTIVE_BAD_INPUT);
+    tractive_start nowhere = TRACTIVE_START_INIT;
+    nowhere.x_m = std::nan("");
+    EXPECT_EQ(tractive_vehicle_create(car, ground, &nowhere, TRACTIVE_TRANSMISSION_OF_CAR, &v), TRACTIVE_BAD_INPUT);
+    ASSERT_EQ(tractive_vehicle_create(car, ground, nullptr, TRACTIVE_TRANSMISSION_OF_CAR, &v), TRACTIVE_OK) << tractive_last_error();
     tractive_car_free(car);  // the vehicle keeps what it needs
     tractive_ground_free(ground);
-    tractive_input in{};
+    tractive_input in = TRACTIVE_INPUT_INIT;
     int steps = -1;
     EXPECT_EQ(tractive_vehicle_update(v, -0.1, &in, &steps), TRACTIVE_BAD_INPUT);
     EXPECT_EQ(steps, 0);
     EXPECT_EQ(tractive_vehicle_update(v, 1.0 / 60.0, nullptr, &steps), TRACTIVE_BAD_INPUT);
     EXPECT_EQ(tractive_vehicle_update(v, 1.0 / 60.0, &in, &steps), TRACTIVE_OK);
     EXPECT_EQ(steps, 2);  // 16.7 ms: two steps of 8 ms, 0.7 ms carried
-    tractive_wheel_state w{};
-    EXPECT_EQ(tractive_vehicle_wheel(v, 4, 0, &w), TRACTIVE_BAD_INPUT);
-    EXPECT_EQ(tractive_vehicle_wheel(v, 3, 0, &w), TRACTIVE_OK);
+    tractive_wheel_state w = TRACTIVE_WHEEL_STATE_INIT;
+    EXPECT_EQ(tractive_vehicle_wheel(v, out_of_range<tractive_wheel>(4), TRACTIVE_POSE_LAST_STEP, &w), TRACTIVE_BAD_INPUT);
+    EXPECT_EQ(tractive_vehicle_wheel(v, TRACTIVE_WHEEL_REAR_RIGHT, TRACTIVE_POSE_LAST_STEP, &w), TRACTIVE_OK);
     EXPECT_EQ(w.in_contact, 1);
     tractive_vehicle_free(v);
 }
@@ -78,13 +89,15 @@ TEST(CApi, AHostGroundThatAnswersNonsenseGivesNoNaN) {
     tractive_ground* ground = nullptr;
     ASSERT_EQ(tractive_ground_callback(nonsense_contact, flat_surface, nullptr, &ground), TRACTIVE_OK);
     tractive_vehicle* v = nullptr;
-    tractive_start start{0.0, 0.0, 0.0, 30.0, 3};
-    ASSERT_EQ(tractive_vehicle_create(car, ground, &start, 1, &v), TRACTIVE_OK) << tractive_last_error();
-    tractive_input in{};
+    tractive_start start = TRACTIVE_START_INIT;
+    start.speed_kmh = 30.0;
+    start.gear = 3;
+    ASSERT_EQ(tractive_vehicle_create(car, ground, &start, TRACTIVE_TRANSMISSION_MANUAL, &v), TRACTIVE_OK) << tractive_last_error();
+    tractive_input in = TRACTIVE_INPUT_INIT;
     in.gear_lever = 3;
     for (int k = 0; k < 120; ++k) ASSERT_EQ(tractive_vehicle_update(v, 1.0 / 60.0, &in, nullptr), TRACTIVE_OK);
-    tractive_body_state s{};
-    ASSERT_EQ(tractive_vehicle_state(v, 0, &s), TRACTIVE_OK);
+    tractive_body_state s = TRACTIVE_BODY_STATE_INIT;
+    ASSERT_EQ(tractive_vehicle_state(v, TRACTIVE_POSE_LAST_STEP, &s), TRACTIVE_OK);
     EXPECT_TRUE(std::isfinite(s.position_m[0]) && std::isfinite(s.position_m[2]) && std::isfinite(s.velocity_m_per_s[2]));
     EXPECT_GT(s.position_m[0], 5.0);
     EXPECT_LT(s.position_m[2], 0.0) << "fell where the ground answered nothing usable";
@@ -101,19 +114,65 @@ TEST(CApi, AnImpossibleImpulseFailsTheUpdateAndKeepsTheLastGoodState) {
     tractive_vehicle* v = nullptr;
     ASSERT_EQ(tractive_car_load_file(kRoadster.c_str(), &car), TRACTIVE_OK) << tractive_last_error();
     ASSERT_EQ(tractive_ground_road(0.0, 0.0, 1.0, &ground), TRACTIVE_OK);
-    ASSERT_EQ(tractive_vehicle_create(car, ground, nullptr, 0, &v), TRACTIVE_OK) << tractive_last_error();
-    tractive_input in{};
+    ASSERT_EQ(tractive_vehicle_create(car, ground, nullptr, TRACTIVE_TRANSMISSION_OF_CAR, &v), TRACTIVE_OK) << tractive_last_error();
+    tractive_input in = TRACTIVE_INPUT_INIT;
     ASSERT_EQ(tractive_vehicle_update(v, 0.1, &in, nullptr), TRACTIVE_OK);
-    tractive_body_state before{};
-    ASSERT_EQ(tractive_vehicle_state(v, 0, &before), TRACTIVE_OK);
+    tractive_body_state before = TRACTIVE_BODY_STATE_INIT;
+    ASSERT_EQ(tractive_vehicle_state(v, TRACTIVE_POSE_LAST_STEP, &before), TRACTIVE_OK);
     const double impulse[3] = {0.0, 0.0, 1e300}, point[3] = {before.position_m[0], before.position_m[1] + 1.0, before.position_m[2]};
     ASSERT_EQ(tractive_vehicle_add_impulse(v, impulse, point), TRACTIVE_OK);
     EXPECT_EQ(tractive_vehicle_update(v, 0.1, &in, nullptr), TRACTIVE_FAILED);
     EXPECT_NE(std::string(tractive_last_error()).find("last good state"), std::string::npos) << tractive_last_error();
-    tractive_body_state after{};
-    ASSERT_EQ(tractive_vehicle_state(v, 0, &after), TRACTIVE_OK);
+    tractive_body_state after = TRACTIVE_BODY_STATE_INIT;
+    ASSERT_EQ(tractive_vehicle_state(v, TRACTIVE_POSE_LAST_STEP, &after), TRACTIVE_OK);
     for (int k = 0; k < 3; ++k) EXPECT_EQ(after.position_m[k], before.position_m[k]);
     EXPECT_EQ(tractive_vehicle_update(v, 0.1, &in, nullptr), TRACTIVE_OK);
+    tractive_vehicle_free(v);
+    tractive_ground_free(ground);
+    tractive_car_free(car);
+}
+
+// Every struct carries its size: one without (size 0, a caller that did not use the _INIT) is
+// refused with a message naming the macro; one from a newer header (larger) is read and written
+// only as far as this library knows it, the rest left as the caller had it.
+TEST(CApi, StructsCarryTheirSize) {
+    tractive_car* car = nullptr;
+    tractive_ground* ground = nullptr;
+    tractive_vehicle* v = nullptr;
+    ASSERT_EQ(tractive_car_load_file(kRoadster.c_str(), &car), TRACTIVE_OK) << tractive_last_error();
+    ASSERT_EQ(tractive_ground_road(0.0, 0.0, 1.0, &ground), TRACTIVE_OK);
+    tractive_start unsized{};
+    EXPECT_EQ(tractive_vehicle_create(car, ground, &unsized, TRACTIVE_TRANSMISSION_OF_CAR, &v), TRACTIVE_BAD_INPUT);
+    EXPECT_NE(std::string(tractive_last_error()).find("TRACTIVE_START_INIT"), std::string::npos) << tractive_last_error();
+    ASSERT_EQ(tractive_vehicle_create(car, ground, nullptr, TRACTIVE_TRANSMISSION_AUTOMATIC, &v), TRACTIVE_OK) << tractive_last_error();
+    tractive_input no_size{};
+    no_size.throttle = 1.0;
+    EXPECT_EQ(tractive_vehicle_update(v, 0.1, &no_size, nullptr), TRACTIVE_BAD_INPUT);
+    EXPECT_NE(std::string(tractive_last_error()).find("TRACTIVE_INPUT_INIT"), std::string::npos) << tractive_last_error();
+
+    struct NewerInput {  // a later header's input: this one's members, then one it does not know
+        tractive_input known;
+        double later_member;
+    } newer{};
+    newer.known.size = sizeof newer;
+    newer.known.throttle = 0.5;
+    newer.known.gear_lever = 1;
+    newer.later_member = 7.0;
+    EXPECT_EQ(tractive_vehicle_update(v, 1.0, &newer.known, nullptr), TRACTIVE_OK) << tractive_last_error();
+    struct NewerState {
+        tractive_body_state known;
+        double later_member;
+    } state{};
+    state.known.size = sizeof state;
+    state.later_member = 42.0;
+    ASSERT_EQ(tractive_vehicle_state(v, TRACTIVE_POSE_LAST_STEP, &state.known), TRACTIVE_OK) << tractive_last_error();
+    EXPECT_EQ(state.known.size, sizeof state);
+    EXPECT_EQ(state.later_member, 42.0);  // not written: this library does not know it
+    EXPECT_GT(state.known.speed_kmh, 5.0);  // driven off at half throttle in D
+    EXPECT_NEAR(state.known.time_s, 1.0, 0.008);
+    tractive_body_state unsized_out{};
+    EXPECT_EQ(tractive_vehicle_state(v, TRACTIVE_POSE_LAST_STEP, &unsized_out), TRACTIVE_BAD_INPUT);
+    EXPECT_EQ(unsized_out.time_s, 0.0);
     tractive_vehicle_free(v);
     tractive_ground_free(ground);
     tractive_car_free(car);

@@ -22,7 +22,7 @@
 #include "support/cli_run.hpp"
 #include "support/test_paths.hpp"
 #include "tractive/io/car_loader.hpp"
-#include "tractive/road/road_ground.hpp"
+#include "tractive/world/road_ground.hpp"
 
 namespace tractive::drive {
 namespace {

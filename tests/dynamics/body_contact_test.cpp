@@ -16,8 +16,8 @@
 #include "tractive/io/car_loader.hpp"
 #include "tractive/laws/body_contact.hpp"
 #include "tractive/host/vehicle.hpp"
-#include "tractive/road/road_builder.hpp"
-#include "tractive/road/road_ground.hpp"
+#include "tractive/world/road_builder.hpp"
+#include "tractive/world/road_ground.hpp"
 #include "tractive/world/mesh_ground.hpp"
 
 using namespace tractive;

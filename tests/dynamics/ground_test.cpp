@@ -9,7 +9,7 @@
 #include "dynamics/dynamics_support.hpp"
 #include "support/car_edits.hpp"
 #include "support/grounds.hpp"
-#include "tractive/road/road_ground.hpp"
+#include "tractive/world/road_ground.hpp"
 #include "tractive/world/heightfield_ground.hpp"
 #include "tractive/world/mesh_ground.hpp"
 

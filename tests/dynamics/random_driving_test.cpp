@@ -22,7 +22,7 @@
 #include "dynamics/dynamics_support.hpp"
 #include "tractive/analysis/vehicle_summary.hpp"
 #include "tractive/host/vehicle.hpp"
-#include "tractive/road/road_ground.hpp"
+#include "tractive/world/road_ground.hpp"
 
 using namespace tractive;
 

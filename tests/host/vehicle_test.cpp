@@ -7,7 +7,7 @@
 #include "support/test_paths.hpp"
 #include "tractive/host/vehicle.hpp"
 #include "tractive/io/car_loader.hpp"
-#include "tractive/road/road_ground.hpp"
+#include "tractive/world/road_ground.hpp"
 
 using namespace tractive;
 

@@ -1,8 +1,7 @@
 // Loads a car through the installed library and prints its mass.
 #include <cstdio>
 
-#include "tractive/analysis/vehicle_summary.hpp"
-#include "tractive/io/car_loader.hpp"
+#include "tractive/tractive.hpp"  // the public API: the only C++ header a user includes
 
 int main(int argc, char** argv) {
     if (argc != 2) return 1;

@@ -6,7 +6,7 @@
 #include <stdexcept>
 
 #include "support/grounds.hpp"
-#include "tractive/road/road_ground.hpp"
+#include "tractive/world/road_ground.hpp"
 #include "tractive/world/heightfield_ground.hpp"
 
 using namespace tractive;

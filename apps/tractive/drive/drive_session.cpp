@@ -6,7 +6,7 @@
 #include <cmath>
 
 #include "tractive/core/quat.hpp"
-#include "tractive/io/telemetry_csv.hpp"
+#include "tractive/telemetry/telemetry_csv.hpp"
 #include "tractive/laws/engine_torque.hpp"
 
 namespace tractive::drive {

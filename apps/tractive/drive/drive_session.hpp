@@ -11,7 +11,7 @@
 #include <string>
 
 #include "action_mapper.hpp"
-#include "tractive/io/controls_csv.hpp"
+#include "tractive/telemetry/controls_csv.hpp"
 #include "tractive/host/vehicle.hpp"
 
 namespace tractive::drive {

@@ -54,8 +54,5 @@ VehicleSummary summarize(const VehicleSpec& spec);
 // last net against inf/NaN output.
 std::string first_non_finite_figure(const VehicleSummary& s);
 
-// Ratio between the gearbox output and the driven wheels: the transmission's final drive times
-// the driven axle's (and for AWD the centre's) final drive.
-double overall_final_drive(const VehicleSpec& spec);
 
 }  // namespace tractive

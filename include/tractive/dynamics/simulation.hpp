@@ -16,7 +16,7 @@
 #include "tractive/dynamics/vehicle_state.hpp"
 #include <memory>
 
-#include "tractive/road/road.hpp"
+#include "tractive/world/road.hpp"
 #include "tractive/world/ground.hpp"
 
 namespace tractive {

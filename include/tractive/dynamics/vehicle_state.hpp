@@ -97,8 +97,11 @@ struct VehicleState {
     int gear = 0;                           // -1 reverse, 0 neutral, 1..n
     double fuel_volume_m3 = 0.0;
 
-    std::array<double, kMaxRows> warm_impulses{};  // last step's row impulses (N s or N m s)
-    double last_gearbox_torque_nm = 0.0;            // for efficiency loss and torque-sensing locks
+    // Solver memory, opaque: the last step's row impulses (N s or N m s), by the step's own row
+    // numbering, that start the next step's solve. Part of the state so that a copied state resumes
+    // bit for bit; not a physical quantity to read, and its layout may change between versions.
+    std::array<double, kMaxRows> warm_impulses{};
+    double last_gearbox_torque_nm = 0.0;  // for efficiency loss and torque-sensing locks
 
     std::array<WheelOutputs, 4> wheel_outputs{};
     DrivelineOutputs driveline{};

@@ -442,4 +442,8 @@ const char* to_string(RollingResistanceForm form);
 // The drive layout implied by which differentials exist (seed 001 IV).
 DriveLayout drive_layout(const DrivelineSpec& driveline);
 
+// Ratio between the gearbox output and the driven wheels: the transmission's final drive times
+// the driven axle's (and for AWD the centre's) final drive.
+double overall_final_drive(const VehicleSpec& spec);
+
 }  // namespace tractive

@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 
 #include "tractive/driver/driver_vehicle_figures.hpp"
-#include "tractive/io/telemetry_csv.hpp"
+#include "tractive/telemetry/telemetry_csv.hpp"
 #include "tractive/laws/engine_torque.hpp"
 
 namespace tractive::standard_tests {

@@ -13,7 +13,7 @@
 #include "tractive/driver/driver_model.hpp"
 #include "tractive/driver/path.hpp"
 #include "tractive/driver/path_follower.hpp"
-#include "tractive/road/road.hpp"
+#include "tractive/world/road.hpp"
 
 namespace tractive::standard_tests {
 

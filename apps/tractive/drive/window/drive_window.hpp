@@ -13,7 +13,7 @@
 #include "../drive_script.hpp"
 #include "../input_mapping.hpp"
 #include "tractive/control/driver_input.hpp"
-#include "tractive/io/controls_csv.hpp"
+#include "tractive/telemetry/controls_csv.hpp"
 #include "tractive/dynamics/simulation.hpp"
 #include "tractive/world/ground.hpp"
 

@@ -1,4 +1,4 @@
-#include "tractive/io/telemetry_csv.hpp"
+#include "tractive/telemetry/telemetry_csv.hpp"
 
 #include <fmt/format.h>
 

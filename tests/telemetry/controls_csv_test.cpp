@@ -1,5 +1,5 @@
 // The --controls CSV of `tractive run`: parsing, defaults, lookups in time, and bad files.
-#include "tractive/io/controls_csv.hpp"
+#include "tractive/telemetry/controls_csv.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "tractive/road/road_builder.hpp"
+#include "tractive/world/road_builder.hpp"
 
 #include <cmath>
 #include <numbers>

@@ -1,4 +1,4 @@
-#include "tractive/road/road.hpp"
+#include "tractive/world/road.hpp"
 
 #include "tractive/core/number_text.hpp"
 

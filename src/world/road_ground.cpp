@@ -1,4 +1,4 @@
-#include "tractive/road/road_ground.hpp"
+#include "tractive/world/road_ground.hpp"
 
 #include <utility>
 

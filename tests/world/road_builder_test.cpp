@@ -5,7 +5,7 @@
 #include <numbers>
 #include <stdexcept>
 
-#include "tractive/road/road_builder.hpp"
+#include "tractive/world/road_builder.hpp"
 #include "tractive/world/mesh_ground.hpp"
 
 using namespace tractive;

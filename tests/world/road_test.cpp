@@ -1,5 +1,5 @@
 // The road plane, its normal, friction stretches with split-mu, and the --road grammar.
-#include "tractive/road/road.hpp"
+#include "tractive/world/road.hpp"
 
 #include <gtest/gtest.h>
 

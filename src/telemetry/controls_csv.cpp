@@ -1,4 +1,4 @@
-#include "tractive/io/controls_csv.hpp"
+#include "tractive/telemetry/controls_csv.hpp"
 
 #include <algorithm>
 #include <array>

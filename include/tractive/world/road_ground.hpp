@@ -3,7 +3,7 @@
 // origin, its friction stretches, rolling resistance factor 1 and at rest. A wheel's contact is
 // the foot of the perpendicular from its hub, at the hub's height n . hub above the plane.
 
-#include "tractive/road/road.hpp"
+#include "tractive/world/road.hpp"
 #include "tractive/world/ground.hpp"
 
 namespace tractive {
