@@ -21,6 +21,7 @@
 #include "tractive/dynamics/simulation.hpp"
 #include "tractive/io/car_loader.hpp"
 #include "tractive/telemetry/controls_csv.hpp"
+#include "tractive/telemetry/controls_run.hpp"
 #include "tractive/telemetry/telemetry_csv.hpp"
 #include "tractive/laws/engine_torque.hpp"
 #include "tractive/world/road_ground.hpp"
@@ -82,8 +83,6 @@ void warn_about_unused_columns(const std::vector<TimedControls>& rows, const std
     }
 }
 
-constexpr std::size_t kStreamChunkBytes = 1 << 20;
-
 // Progress of a long run on stderr: after 2 s of wall time, the simulated time reached, the share
 // done and the time left, once a second (on a terminal, one line rewritten).
 class RunProgress {
@@ -114,32 +113,16 @@ private:
 
 // What happened during the run that the final figures do not show: stalls and refused gear
 // changes, each counted with the time of the first.
-struct RunEvents {
-    int stalls = 0;
-    double first_stall_s = 0.0;
-    int refusals = 0;  // control steps in which a requested gear change was refused
-    double first_refusal_s = 0.0;
-
-    void engine(bool was_running, const VehicleState& s) {
-        if (was_running && !s.engine_running) {
-            if (stalls++ == 0) first_stall_s = s.time_s;
-        }
+void print_events(const ControlsRunEvents& e) {
+    if (e.stalls > 0) {
+        std::cerr << fmt::format("the engine stopped {} time{} (first at {:.3f} s: stalled, or out of fuel)\n", e.stalls,
+                                 e.stalls == 1 ? "" : "s", e.first_stall_s);
     }
-    void refused_gear_change(double t) {
-        if (refusals++ == 0) first_refusal_s = t;
+    if (e.refused_gear_changes > 0) {
+        std::cerr << fmt::format("gear changes refused in {} control step{} (first at {:.3f} s; telemetry column gear_change_refused)\n",
+                                 e.refused_gear_changes, e.refused_gear_changes == 1 ? "" : "s", e.first_refusal_s);
     }
-    void print() const {
-        if (stalls > 0) {
-            std::cerr << fmt::format("the engine stopped {} time{} (first at {:.3f} s: stalled, or out of fuel)\n", stalls,
-                                     stalls == 1 ? "" : "s", first_stall_s);
-        }
-        if (refusals > 0) {
-            std::cerr << fmt::format(
-                "gear changes refused in {} control step{} (first at {:.3f} s; telemetry column gear_change_refused)\n",
-                refusals, refusals == 1 ? "" : "s", first_refusal_s);
-        }
-    }
-};
+}
 
 }  // namespace
 
@@ -155,7 +138,7 @@ void add_run_options(CLI::App& run, RunOptions& o) {
     maneuver->excludes(controls);
     run.add_option("--radius", o.radius_m, "constant-radius: the circle's radius in metres (default 100)");
     run.add_option("--out", o.out_path, "Telemetry CSV to write")->required();
-    run.add_option("--duration", o.duration_s, "Simulated seconds (default: the last control row's time)");
+    run.add_option("--duration", o.duration_s, "Simulated seconds (default: the last control row's time)")->check(CLI::Range(0.0, kMaxControlsRunDuration_s));
     run.add_option("--interval", o.interval_s, "Seconds between telemetry rows (default 0.01)");
     run.add_option("--speed", o.speed_kmh,
                    "Rolling start at this forward speed in km/h (default 0), in the gear that suits it (automatic and "
@@ -295,43 +278,17 @@ int run_command(const RunOptions& o, const std::string& default_car_path) {
 
     const std::vector<TimedControls> controls = read_controls_csv(o.controls_path);
     warn_about_unused_columns(controls, o.controls_path, run_mode);
-    const double duration = o.duration_s >= 0.0 ? o.duration_s : controls.back().time_s;
-    if (!std::isfinite(duration) || duration > 24.0 * 3600.0) {
-        std::cerr << "error: --duration: expected at most 86400 s\n";
-        return kExitBadInput;
-    }
 
-    InitialConditions ic;
-    ic.speed_m_per_s = o.speed_kmh / 3.6;
-    ic.x_m = start.x_m;
-    ic.y_m = start.y_m;
-    ic.heading_rad = start.heading_rad;
-    // The starting gear: the first row's lever (manual, direct) or the first row's gear
-    // (sequential); the automatic starts in neutral and puts a gear in itself when the selector
-    // is at D or R. A rolling start (--speed) in automatic or sequential mode starts in the gear
-    // the automatic would choose at that speed and the first row's throttle.
-    const DriverInput& first = controls.front().input;
-    ic.gear = run_mode.mode == ShiftMode::Automatic && !run_mode.direct ? 0 : first.gear_lever;
-    ic.engine_running = true;
-    Simulation sim(car.spec, ground, step_settings, ic);
-    if (ic.speed_m_per_s > 0.0) {
-        const double wheel_output = gearbox_output_speed_rad_per_s(sim.model(), sim.state());
-        const bool forward_selected = run_mode.mode == ShiftMode::Automatic ? first.gear_lever > 0 : true;
-        if (!run_mode.direct && run_mode.mode != ShiftMode::Manual && forward_selected) {
-            ic.gear = choose_automatic_gear(sim.model(), wheel_output, first.throttle, 0);
-            sim.mutable_state() = initial_state(sim.model(), *ground, ic);
-        }
-        const double rpm = std::abs(gearbox_ratio(car.spec.transmission, ic.gear) * wheel_output) / kRadPerSecPerRpm;
-        if (rpm > car.spec.engine.rpm_limit) {
-            std::cerr << fmt::format(
-                "error: --speed {} km/h in gear {}: the engine would turn at {:.0f} rpm, over its limit of {:.0f} rpm: "
-                "expected a lower speed or a higher gear in the first controls row\n",
-                o.speed_kmh, ic.gear, rpm, car.spec.engine.rpm_limit);
-            return kExitBadInput;
-        }
-    }
-    const auto rows = static_cast<long>(std::floor(duration / o.interval_s + 1e-9));
-    std::size_t cursor = 0;
+    ControlsRunSettings run;
+    run.control = settings;
+    run.direct = run_mode.direct;
+    run.duration_s = o.duration_s;
+    run.interval_s = o.interval_s;
+    run.x_m = start.x_m;
+    run.y_m = start.y_m;
+    run.heading_rad = start.heading_rad;
+    run.start_speed_m_per_s = o.speed_kmh / 3.6;
+    run.step = step_settings;
     // The telemetry streams to a temporary file as it is made (a long run does not hold it all
     // in memory), renamed over --out at the end: a failure leaves no half-written telemetry.
     const fs::path out(o.out_path);
@@ -342,86 +299,34 @@ int run_command(const RunOptions& o, const std::string& default_car_path) {
         std::cerr << "error: " << e.what() << "\n";
         return 1;
     }
-    std::string text;
-    RunProgress progress(duration);
-    const auto row_done = [&](double t_s) {
-        if (text.size() > kStreamChunkBytes) {
-            file->write(text);
-            text.clear();
-        }
-        progress.at(t_s);
-    };
-
-    // Rows at exactly k * interval: the state between the two internal steps around each row's
-    // time (telemetry_state_at), whether or not the interval is a whole number of steps.
-    RunEvents events;
-    const double h = sim.settings().internal_step_s;
-    VehicleState& s = sim.mutable_state();
-    const auto row_time = [&](long k) { return static_cast<double>(k) * o.interval_s; };
-    // (A row is due once the step has reached its time, within a millionth of a step's rounding.)
-    const auto due = [&](long k) { return k <= rows && row_time(k) <= s.time_s + 1e-6 * h; };
-    VehicleState last_row = s;  // what the last row shows (the summary's figures)
-    if (run_mode.direct) {
-        text = telemetry_csv_header();
-        append_telemetry_csv_row(text, sim.model(), s);
-        for (long k = 1; k <= rows;) {
-            // Controls held between rows: those in force at the start of the row's interval.
-            const Controls held = direct_controls(controls_at(controls, row_time(k - 1), cursor));
-            const VehicleState before = s;
-            const bool running = s.engine_running;
-            step_fixed(sim.model(), sim.ground(), held, sim.settings(), s);
-            events.engine(running, s);
-            for (; due(k); ++k) {
-                last_row = telemetry_state_at(before, s, row_time(k));
-                append_telemetry_csv_row(text, sim.model(), last_row);
-                row_done(row_time(k));
-            }
-        }
-    } else {
-        // Through the control layer, once per internal step, with the inputs in force at the
-        // step's start time.
-        const VehicleModel& model = sim.model();
-        ControllerState control = initial_controller_state(model, s, settings);
-        // Before the first step (row 0): the initial controller state; the driver's own pedal
-        // in manual mode.
-        Controls applied;
-        applied.clutch = settings.mode == ShiftMode::Manual ? controls.front().input.clutch : control.clutch_pedal;
-        if (settings.mode == ShiftMode::Manual) control.clutch_pedal = applied.clutch;
-        text = telemetry_csv_header(TelemetryColumns::VehicleAndController);
-        append_telemetry_csv_row(text, model, s, ControllerTelemetry{control, applied, false, controls.front().input});
-        bool refused = false;  // in any step since the last row
-        for (long k = 1; k <= rows;) {
-            const DriverInput& input = controls_at(controls, s.time_s, cursor);
-            applied = control_step(model, s, input, settings, h, control);
-            refused = refused || control.gear_change_refused;
-            if (control.gear_change_refused) events.refused_gear_change(s.time_s);
-            const VehicleState before = s;
-            const bool running = s.engine_running;
-            step_fixed(model, sim.ground(), applied, sim.settings(), s);
-            events.engine(running, s);
-            for (; due(k); ++k) {
-                last_row = telemetry_state_at(before, s, row_time(k));
-                append_telemetry_csv_row(text, model, last_row, ControllerTelemetry{control, applied, refused, input});
-                refused = false;
-                row_done(row_time(k));
-            }
-        }
+    const double duration_s = o.duration_s >= 0.0 ? o.duration_s : controls.back().time_s;
+    RunProgress progress(duration_s);
+    ControlsRunResult result;
+    try {
+        result = run_controls(car.spec, ground, controls, run, [&](std::string_view text) { file->write(text); },
+                              [&](double t_s) { progress.at(t_s); });
+    } catch (const std::invalid_argument& e) {
+        progress.finish();
+        std::cerr << "error: run: " << e.what() << "\n";
+        return kExitBadInput;
+    } catch (const std::runtime_error& e) {
+        progress.finish();
+        std::cerr << "error: run: " << e.what() << "\n";
+        return 1;
     }
     progress.finish();
-
     try {
-        file->write(text);
         file->commit();
     } catch (const std::runtime_error& e) {
         std::cerr << "error: " << e.what() << "\n";
         return 1;
     }
-    const VehicleState& shown = last_row;
+    const VehicleState& shown = result.last_row;
     std::cerr << fmt::format("simulated {:.3f} s ({} mode, ABS {}, TCS {}): {} rows to {}; final speed {:.2f} km/h, x {:.1f} m\n",
                              shown.time_s, run_mode.direct ? "direct" : to_string(settings.mode), settings.aids.abs ? "on" : "off",
-                             settings.aids.tcs ? "on" : "off", rows + 1, out.string(), speed_m_per_s(shown) * 3.6,
+                             settings.aids.tcs ? "on" : "off", result.rows, out.string(), speed_m_per_s(shown) * 3.6,
                              shown.position_m.x);
-    events.print();
+    print_events(result.events);
     return 0;
 }
 

@@ -21,6 +21,7 @@
 #include "tractive/io/car_loader.hpp"
 #include "tractive/io/car_parameters.hpp"
 #include "tractive/telemetry/controls_csv.hpp"
+#include "tractive/telemetry/controls_run.hpp"
 #include "tractive/io/ground_loader.hpp"
 #include "tractive/telemetry/telemetry_csv.hpp"
 #include "tractive/world/road_ground.hpp"
@@ -201,8 +202,8 @@ py::dict columns_of(const std::string& csv) {
     return d;
 }
 
-// A run with time-stamped controls through the control layer, as `tractive run` does: telemetry
-// rows every interval (the vehicle, the control layer and the driver's columns).
+// A run with time-stamped controls through the control layer: the library's run_controls, as
+// `tractive run` drives it (the vehicle, the control layer and the driver's columns).
 py::dict run(const Car& car, const std::string& controls_csv, double duration_s, double interval_s, const std::string& mode,
              std::optional<bool> abs, std::optional<bool> tcs, std::shared_ptr<const Ground> ground) {
     const std::vector<TimedControls> rows = parse_controls_csv(controls_csv, "controls");
@@ -217,39 +218,14 @@ py::dict run(const Car& car, const std::string& controls_csv, double duration_s,
         throw std::invalid_argument(fmt::format("duration_s: {} s at {} s a row is {:.0f} rows: expected at most 1,000,000", end_s, interval_s,
                                                 end_s / interval_s + 1.0));
     }
-    VehicleOptions o;
-    o.control = settings_for(car.spec, mode, abs, tcs);
-    o.start.gear = o.control->mode == ShiftMode::Automatic ? 0 : rows.front().input.gear_lever;
+    ControlsRunSettings settings;
+    settings.control = settings_for(car.spec, mode, abs, tcs);
+    settings.duration_s = end_s;
+    settings.interval_s = interval_s;
     std::string csv;
     {
         py::gil_scoped_release unlocked;
-        Vehicle v(car.spec, ground_or_road(std::move(ground)), o);
-        csv = telemetry_csv_header(TelemetryColumns::VehicleAndController);
-        std::size_t cursor = 0;
-        DriverInput last = rows.front().input;
-        // Row 0, before any step, as `tractive run` writes it: the controller's initial pedal, or
-        // in manual the driver's first.
-        const bool manual = o.control->mode == ShiftMode::Manual;
-        Controls applied = v.applied_controls();
-        ControllerState control = v.controller();
-        applied.clutch = manual ? last.clutch : control.clutch_pedal;
-        if (manual) control.clutch_pedal = applied.clutch;
-        append_telemetry_csv_row(csv, v.model(), v.state(), ControllerTelemetry{control, applied, false, last});
-        // As `tractive run`: one internal step at a time, rows at exactly k * interval between
-        // the steps around them (telemetry_state_at).
-        const long count = std::lround(std::floor(end_s / interval_s + 1e-9));
-        const double h = o.step.internal_step_s;
-        bool refused = false;
-        for (long k = 1; k <= count;) {
-            const VehicleState before = v.state();
-            const UpdateResult r = v.update(h, [&](double t) -> const DriverInput& { return last = controls_at(rows, t, cursor); });
-            refused = refused || r.gear_change_refused;
-            for (; k <= count && static_cast<double>(k) * interval_s <= v.state().time_s + 1e-6 * h; ++k) {
-                append_telemetry_csv_row(csv, v.model(), telemetry_state_at(before, v.state(), static_cast<double>(k) * interval_s),
-                                         ControllerTelemetry{v.controller(), v.applied_controls(), refused, last});
-                refused = false;
-            }
-        }
+        run_controls(car.spec, ground_or_road(std::move(ground)), rows, settings, [&](std::string_view text) { csv += text; });
     }
     return columns_of(csv);
 }

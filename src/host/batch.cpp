@@ -25,10 +25,6 @@ double uniform(std::uint64_t& state, double lo, double hi) { return lo + (hi - l
 
 double clamp_finite(double x, double lo, double hi) { return std::isfinite(x) ? std::clamp(x, lo, hi) : 0.0; }
 
-bool finite_state(const VehicleState& s) {
-    return std::isfinite(s.position_m.x) && std::isfinite(s.position_m.y) && std::isfinite(s.position_m.z) && std::isfinite(s.velocity_m_per_s.x) &&
-           std::isfinite(s.velocity_m_per_s.y) && std::isfinite(s.angular_velocity_rad_per_s.z);
-}
 
 }  // namespace
 
@@ -153,7 +149,7 @@ void VehicleBatch::step(const double* actions, double* observations, double* rew
         const double progress = (s.position_m.x - car.last_x_m) / (t.target_speed_m_per_s * t.control_interval_s);
         car.last_x_m = s.position_m.x;
         const double offset = s.position_m.y / t.lane_half_width_m;
-        const bool failed = !finite_state(s) || std::abs(s.position_m.y) > t.off_road_m || std::abs(euler_zyx(s.orientation).yaw) > std::numbers::pi / 2.0;
+        const bool failed = !state_is_finite(s) || std::abs(s.position_m.y) > t.off_road_m || std::abs(euler_zyx(s.orientation).yaw) > std::numbers::pi / 2.0;
         rewards[i] = failed ? -10.0 : t.control_interval_s * (progress - offset * offset);
         terminated[i] = failed ? 1 : 0;
         truncated[i] = !failed && car.episode_time_s >= t.horizon_s - 1e-9 ? 1 : 0;

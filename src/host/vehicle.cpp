@@ -18,17 +18,6 @@ Quat nlerp(const Quat& a, Quat b, double t) {
     return normalized({a.w + (b.w - a.w) * t, a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, a.z + (b.z - a.z) * t});
 }
 
-bool finite(const Vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
-
-// The integrated quantities a host sees: pose, velocities, the shafts.
-bool finite_state(const VehicleState& s) {
-    bool ok = finite(s.position_m) && finite(s.velocity_m_per_s) && finite(s.angular_velocity_rad_per_s) && std::isfinite(s.orientation.w) &&
-              std::isfinite(s.orientation.x) && std::isfinite(s.orientation.y) && std::isfinite(s.orientation.z) &&
-              std::isfinite(s.engine_speed_rad_per_s) && std::isfinite(s.gearbox_speed_rad_per_s);
-    for (const WheelState& w : s.wheels) ok = ok && std::isfinite(w.spin_rad_per_s) && std::isfinite(w.travel_m);
-    return ok;
-}
-
 ExternalLoad load_at(const VehicleState& s, const Vec3& force, const Vec3& point) {
     return {force, cross(point - s.position_m, force)};
 }
@@ -117,7 +106,7 @@ UpdateResult Vehicle::update(double dt_s, const std::function<const DriverInput&
         } else {
             step_fixed(*model_, *ground_, applied_, options_.step, state_);
         }
-        if (!finite_state(state_)) {
+        if (!state_is_finite(state_)) {
             state_ = previous_ = good;
             result.step_failed = true;
         }

@@ -498,7 +498,10 @@ TEST(CliRun, BadOptionsAndColumnsExitWith2AndWriteNothing) {
         {"--interval 0.001 --controls " + quoted(good), "--interval 0.001: expected a number of seconds at least the internal step"},
         {"--speed -5 --controls " + quoted(good), "--speed -5: expected a forward speed in km/h within [0, 1000]"},
         {"--mode manual --speed 150 --controls " + quoted(dir.write("first.csv", "time,throttle,gear\n0,0,1\n1,0,1\n")),
-         "--speed 150 km/h in gear 1: the engine would turn at"},
+         "start speed 150 km/h in gear 1: the engine would turn at"},
+        {"--duration nan --controls " + quoted(good), "duration: expected a finite number of seconds"},
+        {"--duration -5 --controls " + quoted(good), "--duration: Value -5 not in range"},
+        {"--duration 1e9 --controls " + quoted(good), "--duration: Value 1e9 not in range"},
     };
     for (const Case& c : cases) {
         SCOPED_TRACE(c.args);

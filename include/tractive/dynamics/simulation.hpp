@@ -137,6 +137,10 @@ private:
 double speed_m_per_s(const VehicleState& s);
 double forward_speed_m_per_s(const VehicleState& s);  // along the body x axis
 double engine_rpm(const VehicleState& s);
+// Whether the integrated quantities a host sees are all finite: pose, velocities, the shafts, the
+// wheels' spin and travel. A step that ends otherwise has failed (an impossible force from
+// outside, or a defect).
+bool state_is_finite(const VehicleState& s);
 // A wheel's centre in the state's pose (world axes): its mount turned with the body, its
 // suspension's travel along the body's z axis and any hinge offset of its geometry.
 Vec3 wheel_hub_position_m(const VehicleModel& model, const VehicleState& state, int wheel);
