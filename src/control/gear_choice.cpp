@@ -10,12 +10,6 @@
 
 namespace tractive {
 
-double gearbox_ratio(const TransmissionSpec& t, int gear) {
-    if (gear >= 1 && gear <= static_cast<int>(t.forward_ratios.size())) return t.forward_ratios[gear - 1];
-    if (gear == -1) return t.reverse_ratio;
-    return 0.0;
-}
-
 double gearbox_output_speed_rad_per_s(const VehicleModel& model, const VehicleState& state) {
     double w = 0.0;
     for (int i = 0; i < 4; ++i) w += model.wheels[i].drive_coefficient * state.wheels[i].spin_rad_per_s;

@@ -18,7 +18,9 @@
 #include "tractive/laws/differential.hpp"
 #include "tractive/laws/engine.hpp"
 #include "tractive/laws/engine_torque.hpp"
+#include "tractive/laws/gearbox.hpp"
 #include "tractive/laws/rolling_resistance.hpp"
+#include "tractive/laws/slip_relaxation.hpp"
 #include "tractive/laws/steering.hpp"
 #include "tractive/laws/suspension.hpp"
 #include "tractive/laws/tire.hpp"
@@ -41,11 +43,6 @@ constexpr double kLimiterHysteresis_rpm = 100.0;
 // Tyre slip reference speed: slip ratio and angle divide by max(|v_x|, this), so they stay
 // bounded at standstill.
 constexpr double kSlipReferenceSpeed_m_per_s = 1.0;
-// Below kStictionFull the tyre rows hold the contact (no slip) up to the tyre's peak force
-// (static friction); above kStictionNone they follow the tyre law, implicitly (linearised in the
-// slip velocity); in between a blend of the two (docs/physics.md, "Tyre rows").
-constexpr double kStictionFull_m_per_s = 0.3;
-constexpr double kStictionNone_m_per_s = 1.0;
 // Shortest lateral relaxation length the step takes (a guard: real tyres' are 0.1-1 m).
 constexpr double kMinRelaxationLength_m = 1e-3;
 
@@ -61,12 +58,6 @@ enum Slot : int {
 };
 constexpr std::array<int, 4> kSlotsTireX{kSlotTireX, kSlotTireX + 1, kSlotTireX + 2, kSlotTireX + 3};
 constexpr std::array<int, 4> kSlotsTireY{kSlotTireY, kSlotTireY + 1, kSlotTireY + 2, kSlotTireY + 3};
-
-double gear_ratio(const TransmissionSpec& t, int gear) {
-    if (gear > 0 && gear <= static_cast<int>(t.forward_ratios.size())) return t.forward_ratios[gear - 1];
-    if (gear < 0) return t.reverse_ratio;
-    return 0.0;
-}
 
 // Coulomb friction torque of magnitude T on a shaft (engine friction, gearbox loss, brake and
 // rolling resistance). While |w| > 2 T h / I, the shaft's own inertia alone, the step's friction
@@ -98,81 +89,11 @@ void set_tyre_row(ContactRow& r, bool falling, double law_force_n, double slope_
     }
 }
 
-// Fuel burned over a step by the car's fuel law (EngineSpec::fuel_law): seed 002's (2009 VDrift)
-// volume rate c x rpm x throttle, or current VDrift's mass rate P / (eta H) with P the combustion
-// torque before friction times the crank speed, turned into volume by the fuel's density.
-double fuel_used_m3(const VehicleSpec& spec, const EngineTorque& et, double rpm, double throttle, double h) {
-    const EngineSpec& e = spec.engine;
-    if (e.fuel_law == FuelLaw::RpmThrottle) return e.fuel_consumption_m3_per_rpm_s * rpm * throttle * h;
-    const double power_w = et.drive_nm * rpm * kRadPerSecPerRpm;
-    return power_w / (e.thermal_efficiency * e.fuel_heating_value_j_per_kg) / spec.fuel_tank.density_kg_per_m3 * h;
-}
-
-// Steering about the wheel's steering axis k = (-sin nu, 0, cos nu) (caster nu, top rearwards)
-// by the rotation a that turns the wheel's heading by the steer angle delta in the body's x-y
-// plane (the steering law's angle is the road wheel angle). The heading x turned by a has the
-// plane angle atan(c sin a / (c^2 cos a + s^2)), c = cos nu, s = sin nu; setting it to delta,
-// with t = tan(delta): c sin a - t c^2 cos a = t s^2, i.e. a = phi + psi with
-// tan(phi) = t c and sin(psi) = t s^2 / (c sqrt(1 + t^2 c^2)), so cos a and sin a follow
-// without inverse trigonometry. A wheel-fixed direction v (body axes, the wheel at its static toe
-// and camber) becomes v' = v cos(a) + (k x v) sin(a) + k (k . v)(1 - cos(a)).
-struct CasterSteer {
-    Vec3 k;
-    double cos_a = 1.0;
-    double sin_a = 0.0;
-    [[nodiscard]] Vec3 turned(const Vec3& v) const { return v * cos_a + cross(k, v) * sin_a + k * (dot(k, v) * (1.0 - cos_a)); }
-};
-
-CasterSteer caster_steer(const WheelModel& w, double tan_delta) {
-    const double s = w.sin_caster;
-    const double c = w.cos_caster;
-    const double t = tan_delta;
-    const double inv_root = 1.0 / std::sqrt(1.0 + t * t * c * c);
-    const double cos_phi = inv_root;
-    const double sin_phi = t * c * inv_root;
-    const double sin_psi = std::clamp(t * s * s / c * inv_root, -1.0, 1.0);
-    const double cos_psi = std::sqrt(1.0 - sin_psi * sin_psi);
-    return {Vec3{-s, 0.0, c}, cos_phi * cos_psi - sin_phi * sin_psi, sin_phi * cos_psi + cos_phi * sin_psi};
-}
-
 // The wheel centre's horizontal displacement on a hinge's arc at this travel, body axes (zero
 // for straight travel).
 Vec3 hinge_offset(const WheelModel& w, double travel_m) {
     if (w.hinge_offset_x_m.empty()) return {};
     return {w.hinge_offset_x_m(travel_m), w.hinge_offset_y_m(travel_m), 0.0};
-}
-
-// Lateral slip relaxation over one step (docs/physics.md, "Slip relaxation"). The relaxed slip
-// angle alpha' follows the kinematic one over the rolled distance, d alpha'/ds = (alpha -
-// alpha') / sigma; with alpha linear in time over the step (alpha_0 at its start, alpha_1 at the
-// next step's) and z = h D / sigma (D the slip denominator, the rolling speed), the exact solution
-// gives alpha' 's mean over the step, phi alpha'_0 + (1 - phi) alpha_0 + end_weight (alpha_1 -
-// alpha_0), and its value at the step's end, e^-z alpha'_0 + (phi - e^-z) alpha_0 + (1 - phi)
-// alpha_1, with phi = (1 - e^-z) / z and end_weight = 1/2 - (1 - phi) / z (z / 6 for a short
-// step, 1/2 without relaxation).
-struct RelaxationWeights {
-    double phi = 1.0;
-    double decay = 1.0;  // e^-z
-    double end_weight = 0.0;
-};
-
-RelaxationWeights relaxation_weights(double z) {
-    RelaxationWeights r;
-    r.decay = std::exp(-z);
-    if (z < 1e-3) {  // series: 1 - phi / z cancels
-        r.phi = 1.0 - z / 2.0 + z * z / 6.0;
-        r.end_weight = z / 6.0 - z * z / 24.0 + z * z * z / 120.0;
-    } else {
-        r.phi = (1.0 - r.decay) / z;  // (1 - e^-z loses at most 1e-13 relative for z >= 1e-3)
-        r.end_weight = 0.5 - (1.0 - r.phi) / z;
-    }
-    return r;
-}
-
-double stiction_weight(double speed) {
-    if (speed <= kStictionFull_m_per_s) return 1.0;
-    if (speed >= kStictionNone_m_per_s) return 0.0;
-    return (kStictionNone_m_per_s - speed) / (kStictionNone_m_per_s - kStictionFull_m_per_s);
 }
 
 // Per-wheel geometry and forces computed at the start of the step.
@@ -341,7 +262,7 @@ VehicleState initial_state(const VehicleModel& m, const Ground& ground, const In
     s.fuel_volume_m3 = m.spec.fuel_tank.volume_m3;
     s.gear = ic.gear;
     s.engine_running = ic.engine_running;
-    const double ratio = gear_ratio(m.spec.transmission, ic.gear);
+    const double ratio = gearbox_ratio(m.spec.transmission, ic.gear);
     double output = 0.0;
     for (int i = 0; i < 4; ++i) output += m.wheels[i].drive_coefficient * s.wheels[i].spin_rad_per_s;
     s.gearbox_speed_rad_per_s = ratio * output;
@@ -416,7 +337,7 @@ void gear_lever_and_starter(StepContext& x, VehicleState& s) {
     const VehicleSpec& spec = x.spec;
     const Controls& c = x.c;
     s.gear = c.gear;
-    const double ratio = gear_ratio(spec.transmission, s.gear);
+    const double ratio = gearbox_ratio(spec.transmission, s.gear);
     const double disc = clutch_disc_travel(spec.clutch.pedal, c.clutch);
     if (c.start_engine && !s.engine_running && s.fuel_volume_m3 > 0.0 && (s.gear == 0 || disc == 0.0)) {
         // Starting needs the drive disconnected (neutral or clutch pedal down), as a clutch
@@ -577,7 +498,7 @@ void tyre_forces_at_wheel(StepContext& x, VehicleState& s, int i) {
     CasterSteer turn;
     Vec3 heading_body{cos_steer, sin_steer, 0.0};
     if (steered_about_caster) {
-        turn = caster_steer(wm, wheel_steer_now.tangent);
+        turn = caster_steer(wm.sin_caster, wm.cos_caster, wheel_steer_now.tangent);
         heading_body = turn.turned(heading_body);
     } else if (steer_angle != 0.0) {
         sin_steer = std::sin(steer);
@@ -642,7 +563,7 @@ void tyre_forces_at_wheel(StepContext& x, VehicleState& s, int i) {
     out.in_contact = f.fz > 0.0;
     if (f.fz > 0.0) {
         const double motion = std::max({std::abs(vx), std::abs(vy), std::abs(w.spin_rad_per_s * wm.radius_m)});
-        f.stick = stiction_weight(motion);
+        f.stick = tyre_stiction_weight(motion);
         // A stuck contact (w = 1) is the tread's spring alone (set_tyre_row): the law's force
         // and slope do not enter its row, and its aligning moment, which comes from the slip's
         // pneumatic trail, is blended out with the law's share (1 - w) as the forces are; the
@@ -1232,7 +1153,7 @@ void integrate(const StepContext& x, VehicleState& s) {
     }
     // Engine stall and fuel.
     if (s.engine_running) {
-        const double used = fuel_used_m3(spec, et, rpm, throttle, h);
+        const double used = engine_fuel_used_m3(spec.engine, spec.fuel_tank.density_kg_per_m3, et, rpm, throttle, h);
         s.fuel_volume_m3 = std::max(s.fuel_volume_m3 - used, 0.0);
         if (s.fuel_volume_m3 <= 0.0 && spec.fuel_tank.capacity_m3 > 0.0) s.engine_running = false;
         if (engine_rpm(s) < spec.engine.stall_rpm) s.engine_running = false;

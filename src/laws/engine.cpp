@@ -44,4 +44,11 @@ double governor_throttle(const EngineSpec& e, double rpm, double authority) {
     return std::clamp(e.idle_throttle + kGain * (idle - rpm) / idle, 0.0, authority);
 }
 
+double engine_fuel_used_m3(const EngineSpec& e, double fuel_density_kg_per_m3, const EngineTorque& et, double rpm, double throttle,
+                           double h) {
+    if (e.fuel_law == FuelLaw::RpmThrottle) return e.fuel_consumption_m3_per_rpm_s * rpm * throttle * h;
+    const double power_w = et.drive_nm * rpm * kRadPerSecPerRpm;
+    return power_w / (e.thermal_efficiency * e.fuel_heating_value_j_per_kg) / fuel_density_kg_per_m3 * h;
+}
+
 }  // namespace tractive

@@ -271,4 +271,10 @@ double tire_size_friction_factor(const TireSpec& tire) {
     return std::isfinite(factor) && factor > 0.0 ? factor : 1.0;
 }
 
+double tyre_stiction_weight(double speed) {
+    if (speed <= kTyreStictionFull_m_per_s) return 1.0;
+    if (speed >= kTyreStictionNone_m_per_s) return 0.0;
+    return (kTyreStictionNone_m_per_s - speed) / (kTyreStictionNone_m_per_s - kTyreStictionFull_m_per_s);
+}
+
 }  // namespace tractive

@@ -1,3 +1,4 @@
+#include "tractive/laws/engine.hpp"
 #include "tractive/laws/engine_torque.hpp"
 
 #include <gtest/gtest.h>
@@ -57,4 +58,22 @@ TEST(EngineFriction, VDriftPolynomialInKrpm) {
     e.friction_torque_nm = {10.0, 2.0, 0.5};
     EXPECT_DOUBLE_EQ(engine_friction_torque_nm(e, 0.0), 10.0);
     EXPECT_DOUBLE_EQ(engine_friction_torque_nm(e, 4000.0), 10.0 + 8.0 + 8.0);
+}
+
+// The two fuel laws (engine_fuel_used_m3): seed 002's volume rate c x rpm x throttle, and
+// current VDrift's combustion power over efficiency x heating value, turned into volume.
+TEST(EngineFuel, BothLaws) {
+    tractive::EngineSpec e;
+    e.fuel_law = tractive::FuelLaw::RpmThrottle;
+    e.fuel_consumption_m3_per_rpm_s = 2e-9;
+    tractive::EngineTorque t;
+    t.drive_nm = 200.0;
+    EXPECT_DOUBLE_EQ(tractive::engine_fuel_used_m3(e, 730.0, t, 3000.0, 0.5, 0.01), 2e-9 * 3000.0 * 0.5 * 0.01);
+    e.fuel_law = tractive::FuelLaw::CombustionPower;
+    e.thermal_efficiency = 0.35;
+    e.fuel_heating_value_j_per_kg = 4.5e7;
+    // 200 N m at 3000 rpm: 62.83 kW of combustion power, 3.99 g/s of fuel, 5.47e-6 m^3/s.
+    const double power_w = 200.0 * 3000.0 * 2.0 * 3.14159265358979323846 / 60.0;
+    EXPECT_NEAR(tractive::engine_fuel_used_m3(e, 730.0, t, 3000.0, 1.0, 1.0), power_w / (0.35 * 4.5e7) / 730.0, 1e-18);
+    EXPECT_NEAR(tractive::engine_fuel_used_m3(e, 730.0, t, 3000.0, 1.0, 1.0), 5.465e-6, 1e-9);
 }

@@ -41,3 +41,25 @@ TEST(Steering, WheelSteerGivesTheAngleAndItsTangent) {
         }
     }
 }
+
+// The caster turn (caster_steer): the wheel's heading, turned about the caster axis, makes the
+// steer angle delta in the body's x-y plane, for casters 0-12 degrees and steers to 40 degrees;
+// the axis is the caster's, and the turn a rotation (it keeps lengths).
+TEST(Steering, CasterTurnGivesTheSteerAngleInTheBodyPlane) {
+    constexpr double kDeg = 3.14159265358979323846 / 180.0;
+    for (const double caster_deg : {0.0, 4.0, 7.5, 12.0}) {
+        for (const double delta_deg : {-40.0, -12.0, -0.5, 0.0, 3.0, 25.0, 40.0}) {
+            const double nu = caster_deg * kDeg, delta = delta_deg * kDeg;
+            const tractive::CasterSteer turn = tractive::caster_steer(std::sin(nu), std::cos(nu), std::tan(delta));
+            const tractive::Vec3 heading = turn.turned({1.0, 0.0, 0.0});
+            EXPECT_NEAR(std::atan2(heading.y, heading.x), delta, 1e-12) << caster_deg << " " << delta_deg;
+            EXPECT_NEAR(tractive::norm(heading), 1.0, 1e-12);
+            EXPECT_NEAR(turn.cos_a * turn.cos_a + turn.sin_a * turn.sin_a, 1.0, 1e-12);
+            EXPECT_NEAR(turn.k.x, -std::sin(nu), 0.0);
+            // The steering axis itself does not move.
+            const tractive::Vec3 axis = turn.turned(turn.k);
+            EXPECT_NEAR(axis.x, turn.k.x, 1e-15);
+            EXPECT_NEAR(axis.z, turn.k.z, 1e-15);
+        }
+    }
+}

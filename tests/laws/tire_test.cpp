@@ -451,3 +451,11 @@ TEST(TireSlopes, FrictionCurveSlopesAreTheSegmentSlopes) {
                 -4000.0 * 8.5 * (1.0 + 0.05 * 0.05), 1e-6);
     EXPECT_EQ(t.friction_curves.longitudinal.slope(2.0), 0.0);  // held beyond the last point
 }
+
+TEST(TyreStiction, FullBelowNoneAboveLinearBetween) {
+    EXPECT_EQ(tractive::tyre_stiction_weight(0.0), 1.0);
+    EXPECT_EQ(tractive::tyre_stiction_weight(tractive::kTyreStictionFull_m_per_s), 1.0);
+    EXPECT_DOUBLE_EQ(tractive::tyre_stiction_weight(0.65), 0.5);
+    EXPECT_EQ(tractive::tyre_stiction_weight(tractive::kTyreStictionNone_m_per_s), 0.0);
+    EXPECT_EQ(tractive::tyre_stiction_weight(30.0), 0.0);
+}

@@ -4,12 +4,9 @@
 
 #include "tractive/dynamics/vehicle_model.hpp"
 #include "tractive/dynamics/vehicle_state.hpp"
+#include "tractive/laws/gearbox.hpp"  // gearbox_ratio
 
 namespace tractive {
-
-// Gearbox ratio (input / output speed) of a gear: forward ratios for 1..n, the reverse ratio for
-// -1, 0 for neutral or a gear the car does not have.
-double gearbox_ratio(const TransmissionSpec& transmission, int gear);
 
 // Speed of the gearbox output shaft from the driven wheels' spin through the differentials:
 // sum over wheels of drive_coefficient * spin (dynamics/vehicle_model.hpp).

@@ -37,4 +37,11 @@ double governor_throttle(const EngineSpec& engine, double rpm, double authority)
 // The governor's authority described above.
 double governor_authority(const EngineSpec& engine);
 
+// Fuel volume burned over a step of h seconds by the engine's fuel law (EngineSpec::fuel_law):
+// seed 002's (2009 VDrift) volume rate c x rpm x throttle, or current VDrift's mass rate
+// P / (eta H), P the combustion torque before friction (torque.drive_nm) times the crank speed,
+// turned into volume by the fuel's density.
+double engine_fuel_used_m3(const EngineSpec& engine, double fuel_density_kg_per_m3, const EngineTorque& torque, double rpm,
+                           double throttle, double h);
+
 }  // namespace tractive

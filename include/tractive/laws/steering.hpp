@@ -1,6 +1,8 @@
 #pragma once
 // Road-wheel steer angle from the steering input (VDrift's steering law, seed 002 keys
-// "steering" and "ackermann").
+// "steering" and "ackermann"), and the turn of a wheel about its caster axis that gives it.
+
+#include "tractive/core/vec3.hpp"
 
 namespace tractive {
 
@@ -19,5 +21,21 @@ struct WheelSteer {
     double tangent = 0.0;
 };
 WheelSteer wheel_steer(double max_steer_rad, double tan_ackermann, bool left_side, double input);
+
+// Steering about the wheel's steering axis k = (-sin nu, 0, cos nu) (caster nu, top rearwards)
+// by the rotation a that turns the wheel's heading by the steer angle delta in the body's x-y
+// plane (the steering law's angle is the road wheel angle). The heading x turned by a has the
+// plane angle atan(c sin a / (c^2 cos a + s^2)), c = cos nu, s = sin nu; setting it to delta,
+// with t = tan(delta): c sin a - t c^2 cos a = t s^2, i.e. a = phi + psi with
+// tan(phi) = t c and sin(psi) = t s^2 / (c sqrt(1 + t^2 c^2)), so cos a and sin a follow
+// without inverse trigonometry. A wheel-fixed direction v (body axes, the wheel at its static toe
+// and camber) becomes v' = v cos(a) + (k x v) sin(a) + k (k . v)(1 - cos(a)) (Rodrigues).
+struct CasterSteer {
+    Vec3 k;
+    double cos_a = 1.0;
+    double sin_a = 0.0;
+    [[nodiscard]] Vec3 turned(const Vec3& v) const { return v * cos_a + cross(k, v) * sin_a + k * (dot(k, v) * (1.0 - cos_a)); }
+};
+CasterSteer caster_steer(double sin_caster, double cos_caster, double tan_delta);
 
 }  // namespace tractive

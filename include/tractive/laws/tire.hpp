@@ -81,4 +81,12 @@ double tire_lateral_relaxation_length_m(const TireSpec& tire, double fz_n, doubl
 // VDrift's contact-patch pressure estimate; 1 when there is no reference.
 double tire_size_friction_factor(const TireSpec& tire);
 
+// How much a tyre contact sliding at `speed` (m/s) holds like static friction: 1 at or below
+// kTyreStictionFull (the step's tyre rows hold the contact without slip up to the tyre's peak
+// force), 0 at or above kTyreStictionNone (they follow the tyre law, linearised in the slip
+// velocity), linear between (docs/physics.md, "Tyre rows").
+inline constexpr double kTyreStictionFull_m_per_s = 0.3;
+inline constexpr double kTyreStictionNone_m_per_s = 1.0;
+double tyre_stiction_weight(double speed_m_per_s);
+
 }  // namespace tractive
