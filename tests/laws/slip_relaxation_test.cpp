@@ -38,3 +38,15 @@ TEST(SlipRelaxation, WeightsGiveTheExactMeanAndEnd) {
         EXPECT_NEAR(end_w, end, 1e-10) << z;
     }
 }
+
+// The series below z = 1e-3 and the closed form above it meet: no step in the weights there.
+TEST(SlipRelaxation, SeriesAndClosedFormMeet) {
+    const RelaxationWeights below = relaxation_weights(std::nextafter(1e-3, 0.0));
+    const RelaxationWeights above = relaxation_weights(1e-3);
+    EXPECT_NEAR(below.phi, above.phi, 1e-13);
+    EXPECT_NEAR(below.end_weight, above.end_weight, 1e-12);
+    const RelaxationWeights none = relaxation_weights(0.0);
+    EXPECT_EQ(none.phi, 1.0);
+    EXPECT_EQ(none.end_weight, 0.0);
+    EXPECT_NEAR(relaxation_weights(1e4).end_weight, 0.5, 1e-4);  // no relaxation: alpha's own mean
+}
