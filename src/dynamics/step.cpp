@@ -11,6 +11,7 @@
 
 #include "chassis_implicit.hpp"
 #include "row_solver.hpp"
+#include "wheel_contact.hpp"
 #include "tractive/dynamics/simulation.hpp"
 #include "tractive/laws/aero.hpp"
 #include "tractive/laws/body_contact.hpp"
@@ -36,6 +37,10 @@ using detail::ContactRow;
 using detail::RowSet;
 using detail::ShaftRow;
 using detail::TirePair;
+using detail::WheelContact;
+using detail::WheelFrame;
+using detail::hinge_offset;
+using detail::wheel_contact_and_load;
 
 constexpr double kGravity = kStandardGravity_m_per_s2;
 // Rev limiter hysteresis: combustion resumes this far below the limit (VDrift: 100 rpm).
@@ -89,62 +94,6 @@ void set_tyre_row(ContactRow& r, bool falling, double law_force_n, double slope_
     }
 }
 
-// The wheel centre's horizontal displacement on a hinge's arc at this travel, body axes (zero
-// for straight travel).
-Vec3 hinge_offset(const WheelModel& w, double travel_m) {
-    if (w.hinge_offset_x_m.empty()) return {};
-    return {w.hinge_offset_x_m(travel_m), w.hinge_offset_y_m(travel_m), 0.0};
-}
-
-// Per-wheel geometry and forces computed at the start of the step.
-struct WheelFrame {
-    // Derivatives of the force on the wheel's travel with respect to travel and travel speed
-    // (N/m, N s/m), for the linearly implicit travel update.
-    double travel_stiffness = 0.0;
-    double travel_damping = 0.0;
-    // The tyre as a linear spring and damper on its deflection, not clamped at zero (negative:
-    // a gap), and its stiffness and damping along the travel; the travel update decides contact
-    // by the force at the end of the step (unilateral, implicit).
-    double fz_linear = 0.0;
-    double tyre_travel_stiffness = 0.0;
-    double tyre_travel_damping = 0.0;
-    // Stiffness and damping the chassis feels through this corner while the wheel rests on the
-    // road (chassis_implicit.hpp).
-    double chassis_stiffness = 0.0;
-    double chassis_damping = 0.0;
-    Vec3 hub;         // world
-    Vec3 contact;     // world, on the ground's surface
-    Vec3 normal;      // unit, the ground's normal at the contact (Ground::wheel_contact)
-    Vec3 forward;     // unit, in the ground's tangent plane
-    Vec3 lateral;     // unit, in the ground's tangent plane, to the wheel's left
-    double surface_friction = 0.0;
-    double surface_rolling_resistance = 1.0;
-    Vec3 surface_velocity;
-    double fz = 0.0;  // tyre normal force
-    double suspension_n = 0.0;
-    TireForce law;
-    double bound_x = 0.0;
-    double bound_y = 0.0;
-    double circle = 0.0;
-    // The tyre law linearised in each row's velocity J v (N per m/s, >= 0): F = F0 - k (J v - J v0),
-    // with J v0 the row velocity the law was evaluated at; and the stiction weight.
-    double stiffness_x = 0.0;
-    double stiffness_y = 0.0;
-    double row_velocity_x = 0.0;
-    // The change the body's turning gives the longitudinal row's velocity over this step,
-    // predicted from the last step's (ContactRow::body_change).
-    double body_change_x = 0.0;
-    double rolling_speed = 0.0;  // |v_x| of the contact along the heading (m/s)
-    double row_velocity_y = 0.0;
-    double stick = 0.0;
-    // The relaxed slip angle at the next step's start is carried + weight x the kinematic one then
-    // (WheelState::relaxed_slip_angle_*).
-    double relaxed_slip_angle_carried_rad = 0.0;
-    double relaxed_slip_angle_weight = 0.0;
-    bool falling_x = false;  // the law falls with slip here (past its peak)
-    bool falling_y = false;
-    double rolling_torque = 0.0;
-};
 
 }  // namespace
 
@@ -377,96 +326,6 @@ void body_weight(StepContext& x, const VehicleState& s) {
         torque += cross(moment_arm, g_across);
     }
     x.anti_roll_travel = {s.wheels[FL].travel_m - s.wheels[FR].travel_m, s.wheels[RL].travel_m - s.wheels[RR].travel_m};
-}
-
-// Wheel i's pose, suspension force and tyre normal force, and what they put on the body.
-void wheel_contact_and_load(StepContext& x, VehicleState& s, int i) {
-    const std::array<Vec3, 4>& mount_rel = x.mount_rel;
-    const std::array<double, 2>& anti_roll_travel = x.anti_roll_travel;
-    std::array<WheelFrame, 4>& frames = x.frames;
-    Vec3& suspension_arm = x.suspension_arm;
-    const VehicleModel& m = x.m;
-    const VehicleSpec& spec = x.spec;
-    const Mat3& rot = x.rot;
-    const Vec3& body_z = x.body_z;
-    const double h = x.h;
-    Vec3& force = x.force;
-    Vec3& torque = x.torque;
-    const WheelModel& wm = m.wheels[i];
-    const WheelSpec& ws = spec.wheels[i];
-    WheelState& w = s.wheels[i];
-    WheelFrame& f = frames[i];
-    f.hub = s.position_m + mount_rel[i] + body_z * w.travel_m;
-    if (!wm.hinge_offset_x_m.empty()) f.hub += rot * hinge_offset(wm, w.travel_m);
-    // The ground under the wheel. Over no ground at all the wheel hangs a radius above an
-    // imagined surface along the body's z axis: off the ground, no force.
-    WheelProbe probe;
-    probe.hub_m = f.hub;
-    // The wheel's axle as the last step found it (steer, camber, attitude), or the body's y axis.
-    const Vec3& last_axle = s.wheel_outputs[i].axle;
-    probe.axle = dot(last_axle, last_axle) > 0.5 ? last_axle : Vec3{rot.m[0][1], rot.m[1][1], rot.m[2][1]};
-    probe.up = body_z;
-    probe.radius_m = wm.radius_m;
-    probe.width_m = ws.tire.width_m;
-    probe.tread = ws.tire.tread;
-    probe.hint = w.ground_feature;
-    const GroundContact ground = x.ground.wheel_contact(probe);
-    w.ground_feature = ground.found ? ground.feature : kNoGroundFeature;
-    const bool over_ground = ground.found && std::isfinite(ground.hub_height_m);
-    f.normal = over_ground ? ground.normal : body_z;
-    f.surface_friction = over_ground ? ground.friction : 0.0;
-    f.surface_rolling_resistance = over_ground ? ground.rolling_resistance_factor : 1.0;
-    f.surface_velocity = over_ground ? ground.surface_velocity_m_per_s : Vec3{};
-    const Vec3& n = f.normal;
-    // Suspension: spring with preload, damper, bump stop, anti-roll bar (pushes this
-    // wheel's side down when it is compressed more than its partner).
-    const SuspensionForce sf = suspension_force(ws.suspension, wm.preload_n, w.travel_m, w.travel_speed_m_per_s);
-    const double roll = anti_roll_travel[wm.front ? 0 : 1] * (wm.left ? 1.0 : -1.0);
-    f.suspension_n = sf.total() + ws.suspension.anti_roll_n_per_m * roll;
-    force += body_z * f.suspension_n;
-    suspension_arm += wm.suspension_mount_m * f.suspension_n;
-    // Tyre normal force: linear spring and damper on the deflection along the ground's normal,
-    // at the rate the hub approaches the surface.
-    const double height = over_ground ? ground.hub_height_m : 2.0 * wm.radius_m;
-    const double deflection = wm.radius_m - height;
-    const Vec3 hub_velocity = s.velocity_m_per_s + cross(s.angular_velocity_rad_per_s, f.hub - s.position_m) +
-                              body_z * w.travel_speed_m_per_s;
-    const double deflection_rate = -dot(hub_velocity - f.surface_velocity, n);
-    f.fz_linear = wm.tire_stiffness_n_per_m * deflection + wm.tire_damping_ns_per_m * deflection_rate;
-    f.fz = deflection > 0.0 ? std::max(f.fz_linear, 0.0) : 0.0;
-    {
-        // Stiffness and damping the travel sees: tyre (projected on the travel axis),
-        // spring while it pushes, bump stop beyond the travel, anti-roll bar, damper.
-        const double nz2 = dot(n, body_z) * dot(n, body_z);
-        const auto& sus = ws.suspension;
-        f.tyre_travel_stiffness = wm.tire_stiffness_n_per_m * nz2;
-        f.tyre_travel_damping = wm.tire_damping_ns_per_m * nz2;
-        f.travel_stiffness = (sf.spring_n > 0.0 ? sus.spring_n_per_m : 0.0) +
-                             (w.travel_m > sus.travel_m ? kBumpStopFactor * sus.spring_n_per_m : 0.0) + sus.anti_roll_n_per_m;
-        const bool damper_locked = sus.max_compression_velocity_m_per_s > 0.0 &&
-                                   std::abs(w.travel_speed_m_per_s) >= sus.max_compression_velocity_m_per_s;
-        const double damper = damper_locked ? 0.0
-                                            : (w.travel_speed_m_per_s > 0.0 ? sus.bump_damping_ns_per_m : sus.rebound_damping_ns_per_m);
-        f.travel_damping = damper;
-        // Through the corner to the road: spring (and bump stop) in series with the tyre, for
-        // the implicit chassis correction where it applies (chassis_implicit.hpp): on the bump
-        // stop, or for a car whose chassis modes are beyond the explicit update at this step
-        // (VehicleModel::largest_explicit_chassis_step_s); every road car tested stays explicit.
-        const bool on_bump_stop = w.travel_m > sus.travel_m;
-        if (f.fz > 0.0 && (on_bump_stop || h > m.largest_explicit_chassis_step_s)) {
-            const double spring = (sf.spring_n > 0.0 ? sus.spring_n_per_m : 0.0) + (on_bump_stop ? kBumpStopFactor * sus.spring_n_per_m : 0.0);
-            const double tyre = wm.tire_stiffness_n_per_m * nz2;
-            const double divider = tyre / (spring + tyre);
-            f.chassis_stiffness = spring * divider;
-            f.chassis_damping = damper * divider * divider;
-        }
-    }
-    f.contact = over_ground ? ground.point_m : f.hub - n * height;
-    // The tyre's normal force along the travel direction (body z) moves the wheel on its
-    // suspension; across it the wheel is guided by the body, which takes that part directly.
-    const Vec3 normal_across = (n - body_z * dot(n, body_z)) * f.fz;
-    force += normal_across;
-    torque += cross(f.contact - s.position_m, normal_across);
 }
 
 // Wheel i's heading, inclination and slip, its relaxed slip angle and the tyre law linearised for
@@ -1175,7 +1034,14 @@ void step_fixed_with(const VehicleModel& m, const Ground& ground, const Controls
     gear_lever_and_starter(x, s);
     body_weight(x, s);
     for (int i = 0; i < 4; ++i) {
-        wheel_contact_and_load(x, s, i);
+        const WheelContact contact = wheel_contact_and_load(
+            {x.m, x.ground, x.rot, x.body_z, x.mount_rel[i], x.anti_roll_travel[x.m.wheels[i].front ? 0 : 1], x.h}, s, i);
+        s.wheels[i].ground_feature = contact.ground_feature;
+        x.frames[i] = contact.frame;
+        x.force += contact.suspension_force_n;
+        x.suspension_arm += contact.suspension_arm;
+        x.force += contact.normal_across_n;
+        x.torque += contact.normal_across_torque_nm;
         tyre_forces_at_wheel(x, s, i);
     }
     x.torque += cross(x.rot * x.suspension_arm, x.body_z);

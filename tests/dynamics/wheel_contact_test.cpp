@@ -1,0 +1,104 @@
+// The step's contact phase alone (src/dynamics/wheel_contact.hpp): a wheel's hub, ground, tyre
+// normal force and suspension force from a state, checked against their closed forms.
+#include "dynamics/wheel_contact.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "tractive/dynamics/simulation.hpp"
+#include "tractive/io/car_loader.hpp"
+#include "tractive/laws/suspension.hpp"
+#include "tractive/world/road_ground.hpp"
+
+using namespace tractive;
+
+namespace {
+
+VehicleSpec roadster() { return load_car(std::string(TRACTIVE_EXAMPLE_CARS) + "/roadster.toml").spec; }
+
+struct Placed {
+    VehicleModel model;
+    VehicleState state;
+    Mat3 rot;
+    Vec3 body_z;
+};
+
+Placed placed(const Ground& ground) {
+    Placed p{build_vehicle_model(roadster()), {}, {}, {}};
+    p.state = initial_state(p.model, ground, InitialConditions{});
+    p.rot = to_matrix(p.state.orientation);
+    p.body_z = {p.rot.m[0][2], p.rot.m[1][2], p.rot.m[2][2]};
+    return p;
+}
+
+detail::WheelContact contact(const Placed& p, const Ground& ground, int i) {
+    const Vec3 mount = p.rot * p.model.wheels[i].design_position_m;
+    const double axle_roll = i < 2 ? p.state.wheels[FL].travel_m - p.state.wheels[FR].travel_m
+                                   : p.state.wheels[RL].travel_m - p.state.wheels[RR].travel_m;
+    return detail::wheel_contact_and_load({p.model, ground, p.rot, p.body_z, mount, axle_roll, 0.008}, p.state, i);
+}
+
+class NoGround final : public Ground {
+public:
+    GroundContact wheel_contact(const WheelProbe&) const override { return {}; }
+    std::optional<SurfacePoint> surface_at(double, double) const override { return SurfacePoint{}; }
+};
+
+}  // namespace
+
+// At rest on a flat road: each tyre's normal force is its spring on the deflection (radius minus
+// the hub's height), the contact lies on the road under the hub, and the four tyres carry the
+// car's weight.
+TEST(WheelContactPhase, AtRestOnAFlatRoadTheTyresCarryTheCar) {
+    const RoadGround road(RoadSpec{});
+    const Placed p = placed(road);
+    double total_fz = 0.0;
+    for (int i = 0; i < 4; ++i) {
+        SCOPED_TRACE(i);
+        const detail::WheelContact c = contact(p, road, i);
+        const detail::WheelFrame& f = c.frame;
+        const WheelModel& wm = p.model.wheels[i];
+        EXPECT_NEAR(f.normal.z, 1.0, 1e-12);
+        EXPECT_NEAR(f.contact.z, 0.0, 1e-12);
+        EXPECT_NEAR(f.contact.x, f.hub.x, 1e-12);
+        const double deflection = wm.radius_m - f.hub.z;
+        EXPECT_GT(deflection, 0.0);
+        EXPECT_NEAR(f.fz, wm.tire_stiffness_n_per_m * deflection, 1e-9 * f.fz);  // at rest: no damping term
+        EXPECT_EQ(f.surface_friction, 1.0);
+        // The suspension force acts along the body's z axis, its arm at the wheel's mount.
+        EXPECT_NEAR(norm(c.suspension_force_n - p.body_z * f.suspension_n), 0.0, 1e-9);
+        EXPECT_GT(f.suspension_n, 0.0);
+        total_fz += f.fz;
+    }
+    const double weight_n = (p.model.dry_mass_kg + p.state.fuel_volume_m3 * p.model.spec.fuel_tank.density_kg_per_m3) * 9.80665;
+    EXPECT_NEAR(total_fz, weight_n, 0.01 * weight_n);
+}
+
+// Over no ground: no normal force, the normal the body's z axis, no friction, no feature.
+TEST(WheelContactPhase, OverNoGroundTheWheelIsOff) {
+    const RoadGround road(RoadSpec{});
+    const Placed p = placed(road);
+    const NoGround nothing;
+    const detail::WheelContact c = contact(p, nothing, FL);
+    EXPECT_EQ(c.frame.fz, 0.0);
+    EXPECT_EQ(c.frame.surface_friction, 0.0);
+    EXPECT_EQ(c.ground_feature, kNoGroundFeature);
+    EXPECT_NEAR(norm(c.frame.normal - p.body_z), 0.0, 1e-15);
+    EXPECT_EQ(norm(c.normal_across_n), 0.0);
+}
+
+// On a 10 % grade: the contact's normal is the road's, and the tyre's force across the travel is
+// its normal force's part across the body's z axis.
+TEST(WheelContactPhase, OnAGradeTheNormalIsTheRoads) {
+    RoadSpec spec;
+    spec.grade = 0.1;
+    const RoadGround hill(spec);
+    const Placed p = placed(hill);
+    const detail::WheelContact c = contact(p, hill, RL);
+    const Vec3 n = road_normal(spec);
+    EXPECT_NEAR(norm(c.frame.normal - n), 0.0, 1e-12);
+    const Vec3 across = (n - p.body_z * dot(n, p.body_z)) * c.frame.fz;
+    EXPECT_NEAR(norm(c.normal_across_n - across), 0.0, 1e-9);
+}
