@@ -11,6 +11,7 @@
 
 #include "chassis_implicit.hpp"
 #include "row_solver.hpp"
+#include "tyre_forces.hpp"
 #include "wheel_contact.hpp"
 #include "tractive/dynamics/simulation.hpp"
 #include "tractive/laws/aero.hpp"
@@ -41,15 +42,12 @@ using detail::WheelContact;
 using detail::WheelFrame;
 using detail::hinge_offset;
 using detail::wheel_contact_and_load;
+using detail::tyre_forces_at_wheel;
+using detail::kSlipReferenceSpeed_m_per_s;
 
 constexpr double kGravity = kStandardGravity_m_per_s2;
 // Rev limiter hysteresis: combustion resumes this far below the limit (VDrift: 100 rpm).
 constexpr double kLimiterHysteresis_rpm = 100.0;
-// Tyre slip reference speed: slip ratio and angle divide by max(|v_x|, this), so they stay
-// bounded at standstill.
-constexpr double kSlipReferenceSpeed_m_per_s = 1.0;
-// Shortest lateral relaxation length the step takes (a guard: real tyres' are 0.1-1 m).
-constexpr double kMinRelaxationLength_m = 1e-3;
 
 enum Slot : int {
     kSlotEngineFriction = 0,
@@ -326,201 +324,6 @@ void body_weight(StepContext& x, const VehicleState& s) {
         torque += cross(moment_arm, g_across);
     }
     x.anti_roll_travel = {s.wheels[FL].travel_m - s.wheels[FR].travel_m, s.wheels[RL].travel_m - s.wheels[RR].travel_m};
-}
-
-// Wheel i's heading, inclination and slip, its relaxed slip angle and the tyre law linearised for
-// its rows, its rolling resistance and aligning moment.
-void tyre_forces_at_wheel(StepContext& x, VehicleState& s, int i) {
-    const VehicleModel& m = x.m;
-    const VehicleSpec& spec = x.spec;
-    const Controls& c = x.c;
-    const Mat3& rot = x.rot;
-    const double h = x.h;
-    Vec3& torque = x.torque;
-    const WheelModel& wm = m.wheels[i];
-    const WheelSpec& ws = spec.wheels[i];
-    WheelState& w = s.wheels[i];
-    WheelFrame& f = x.frames[i];
-    const Vec3& n = f.normal;
-    // Wheel heading: steer (with Ackermann) and static toe about the body z axis.
-    const WheelSteer wheel_steer_now = wheel_steer(ws.max_steer_rad, wm.tan_ackermann, wm.left, c.steering);
-    const double steer_angle = wheel_steer_now.angle_rad;
-    const double steer = steer_angle + wm.toe_heading_rad;
-    // An unsteered wheel (the rears, any wheel going straight) points along its toe: the
-    // model's cosine and sine of it.
-    double sin_steer = wm.sin_toe_heading;
-    double cos_steer = wm.cos_toe_heading;
-    // With caster the steer turns the wheel about the tilted steering axis instead of the
-    // body's z axis (the toe stays about z): the static heading and axle are rotated about
-    // k = (-sin nu, 0, cos nu) (Rodrigues' formula, caster_steer).
-    const bool steered_about_caster = steer_angle != 0.0 && wm.sin_caster != 0.0;
-    CasterSteer turn;
-    Vec3 heading_body{cos_steer, sin_steer, 0.0};
-    if (steered_about_caster) {
-        turn = caster_steer(wm.sin_caster, wm.cos_caster, wheel_steer_now.tangent);
-        heading_body = turn.turned(heading_body);
-    } else if (steer_angle != 0.0) {
-        sin_steer = std::sin(steer);
-        cos_steer = std::cos(steer);
-        heading_body = {cos_steer, sin_steer, 0.0};
-    }
-    const Vec3 heading = rot * heading_body;
-    f.forward = normalized(heading - n * dot(heading, n));
-    f.lateral = cross(n, f.forward);
-    // Inclination: camber tilts the axle about the heading (left wheel: negative camber lifts
-    // the axle's outer end), plus the body's roll relative to the road. Without wishbone
-    // geometry the camber is the static one and its cosine and sine are model constants.
-    double cos_tilt = wm.cos_camber_tilt;
-    double sin_tilt = wm.sin_camber_tilt;
-    if (!wm.camber_change_rad.empty()) {
-        // Camber from the wishbone geometry at this travel (+ = top outwards, the same tilt
-        // sign convention as the static camber above).
-        const double camber = ws.camber_rad + wm.camber_change_rad(w.travel_m);
-        const double tilt = wm.left ? -camber : camber;
-        // |tilt| < 90 deg (validated camber, a wishbone's change of a few degrees): the cosine
-        // is positive and the root exact to rounding (no cancellation near cos = 1).
-        sin_tilt = std::sin(tilt);
-        cos_tilt = std::sqrt(1.0 - sin_tilt * sin_tilt);
-    }
-    Vec3 axle_body{-sin_steer * cos_tilt, cos_steer * cos_tilt, sin_tilt};
-    if (steered_about_caster) axle_body = turn.turned(axle_body);
-    const Vec3 axle_left = rot * axle_body;
-    TireSlip slip;
-    slip.inclination_rad = -std::asin(std::clamp(dot(axle_left, n), -1.0, 1.0));
-    // Slip from the contact point's velocity over the surface's.
-    const Vec3 rc = f.contact - s.position_m;
-    const Vec3 vc = s.velocity_m_per_s + cross(s.angular_velocity_rad_per_s, rc) - f.surface_velocity;
-    const double vx = dot(vc, f.forward);
-    const double vy = dot(vc, f.lateral);
-    const double surface = f.surface_friction;
-    const double denom = std::max(std::abs(vx), kSlipReferenceSpeed_m_per_s);
-    const double inv_denom = 1.0 / denom;
-    slip.slip_ratio = (w.spin_rad_per_s * wm.radius_m - vx) * inv_denom;
-    slip.slip_angle_rad = std::atan(vy * inv_denom);
-    slip.forward_speed_m_per_s = vx;
-    slip.slip_denominator_m_per_s = denom;
-    auto& out = s.wheel_outputs[i];
-    const double slip_ratio_before = out.slip_ratio;  // the last step's
-    const double slip_angle_before = out.slip_angle_rad;
-    const double steer_before = out.steer_rad;
-    // The body's turning moves the contact along the heading by (n . omega) (n x r_c) . forward:
-    // its change over the last step, carried on, is the prediction of this step's (a wheel that
-    // was off the ground, or a new state, predicts none). Only the turning: the body's pitch and
-    // heave under an ABS's cycles change from step to step, its yaw rate smoothly.
-    const double normal_rotation_rate = dot(n, s.angular_velocity_rad_per_s);
-    f.body_change_x = out.in_contact ? (normal_rotation_rate - out.normal_rotation_rate_rad_per_s) * dot(cross(n, rc), f.forward) : 0.0;
-    out.normal_rotation_rate_rad_per_s = normal_rotation_rate;
-    out.slip_ratio = slip.slip_ratio;
-    out.slip_angle_rad = slip.slip_angle_rad;
-    out.fz_n = f.fz;
-    out.steer_rad = steer;
-    out.axle = axle_left;
-    out.contact_point_m = f.contact;
-    out.contact_normal = n;
-    out.inclination_rad = slip.inclination_rad;
-    out.surface_mu = surface;
-    out.in_contact = f.fz > 0.0;
-    if (f.fz > 0.0) {
-        const double motion = std::max({std::abs(vx), std::abs(vy), std::abs(w.spin_rad_per_s * wm.radius_m)});
-        f.stick = tyre_stiction_weight(motion);
-        // A stuck contact (w = 1) is the tread's spring alone (set_tyre_row): the law's force
-        // and slope do not enter its row, and its aligning moment, which comes from the slip's
-        // pneumatic trail, is blended out with the law's share (1 - w) as the forces are; the
-        // law is not evaluated (a parked car's tyres cost no Magic Formula).
-        // Right-hand tyres are mirror images of left-hand ones: evaluate the law in the
-        // mirrored frame (slip angle and inclination negated) and mirror the lateral force and
-        // aligning moment back, so that a car with equal tyres is symmetric (Pacejka's shift
-        // terms are not odd in the slip angle). VDrift's Pacejka 2002 and brush tyres are
-        // evaluated as they are on every wheel, as VDrift does (tire_mirrored_on_right).
-        const auto law_at = [&](const TireSlip& at) {
-            if (wm.left || !wm.tire_mirrored_on_right) return tire_force(ws.tire, at, f.fz, surface, wm.size_friction_factor);
-            TireSlip mirrored = at;
-            mirrored.slip_angle_rad = -at.slip_angle_rad;
-            mirrored.inclination_rad = -at.inclination_rad;
-            TireForce t = tire_force(ws.tire, mirrored, f.fz, surface, wm.size_friction_factor);
-            t.fy_n = -t.fy_n;
-            t.mz_nm = -t.mz_nm;
-            return t;
-        };
-        // The lateral force follows the relaxed slip angle (relaxation_weights): the law at its
-        // mean over the step, with alpha_1's share (end_weight) in the lateral row's slope.
-        const double sigma = std::max(tire_lateral_relaxation_length_m(ws.tire, f.fz, wm.radius_m), kMinRelaxationLength_m);
-        const RelaxationWeights relax = relaxation_weights(h * denom / sigma);
-        const double alpha = slip.slip_angle_rad;
-        // The carried relaxed slip ends at the last step's end, where the wheel still had the
-        // last step's steer (a steer is held over its step and changes at the next one's start):
-        // it is completed with the slip in that heading, the contact velocity turned back by the
-        // steer's change. (Completed with the new steer's slip, the relaxed slip ran ahead of the
-        // force the step had applied by (1 - phi) times each change: the RS2's step-steer rise
-        // time came out 2.1 % short at 8 ms. The heading turns by the steer's change in the
-        // body's plane, about a caster axis too (caster_steer); the road's plane and the contact
-        // point's shift with the steer leave about 1e-4 of the change, measured.)
-        double alpha_last_end = alpha;
-        const double steer_change = steer - steer_before;
-        if (steer_change == 0.0 || w.relaxed_slip_angle_weight == 1.0) {
-            // (no change, or a new state: alpha' = alpha)
-        } else if (vx >= 2.0 * kSlipReferenceSpeed_m_per_s && std::abs(alpha + steer_change) <= 1.0) {
-            // Forward and fast enough that both headings divide by their own v_x (v cos(alpha +
-            // change) >= 2 D cos(1) > D): the slip angle is the velocity's angle to the heading,
-            // which the turn back adds to exactly.
-            alpha_last_end = alpha + steer_change;
-        } else {
-            const double cos_change = std::cos(steer_change);
-            const double sin_change = std::sin(steer_change);
-            const double vx_before = cos_change * vx - sin_change * vy;
-            const double vy_before = sin_change * vx + cos_change * vy;
-            alpha_last_end = std::atan(vy_before / std::max(std::abs(vx_before), kSlipReferenceSpeed_m_per_s));
-        }
-        const double alpha_relaxed = w.relaxed_slip_angle_carried_rad + w.relaxed_slip_angle_weight * alpha_last_end;
-        f.relaxed_slip_angle_carried_rad = relax.decay * alpha_relaxed + (relax.phi - relax.decay) * alpha;
-        f.relaxed_slip_angle_weight = 1.0 - relax.phi;
-        TireSlip mean = slip;
-        mean.slip_angle_rad = relax.phi * alpha_relaxed + (1.0 - relax.phi) * alpha;
-        f.law = f.stick == 1.0 ? TireForce{} : law_at(mean);
-        // Past the peak the row takes the law's force explicitly (set_tyre_row). On the falling
-        // branch the slip runs away from the peak (or back to it) within the step, so the force
-        // is taken at the slip predicted for the middle of the step, the last step's change
-        // carried on: kappa + (kappa - kappa_last) / 2 (and the relaxed slip angle's mean
-        // alike, by end_weight), where the law still falls. (At the start-of-step slip it
-        // overstated a locking wheel's force over the step: ABS stops at 8 ms came out 1-5 %
-        // shorter than at 0.8 ms.)
-        const bool past_peak_x = !(f.law.dfx_dslip_ratio > 0.0);
-        const bool past_peak_y = !(f.law.dfy_dslip_angle_per_rad < 0.0);
-        if (f.stick == 0.0 && (past_peak_x || past_peak_y)) {
-            TireSlip mid = mean;
-            if (past_peak_x) mid.slip_ratio += 0.5 * (slip.slip_ratio - slip_ratio_before);
-            if (past_peak_y) mid.slip_angle_rad += relax.end_weight * (alpha - slip_angle_before);
-            const TireForce at_mid = law_at(mid);
-            if (past_peak_x && !(at_mid.dfx_dslip_ratio > 0.0)) f.law.fx_n = at_mid.fx_n;
-            if (past_peak_y && !(at_mid.dfy_dslip_angle_per_rad < 0.0)) f.law.fy_n = at_mid.fy_n;
-        }
-        f.law.mz_nm *= 1.0 - f.stick;
-        const TirePeak peak = tire_peak_force(ws.tire, f.fz, surface, wm.size_friction_factor);
-        // Bounds: the friction the tyre can give (its peak), or the law's force if larger; past
-        // the peak (a falling law, a rigid row) the law's force, or the static friction the
-        // stiction weight allows if larger.
-        f.falling_x = past_peak_x;
-        f.falling_y = past_peak_y;
-        f.bound_x = std::max(std::abs(f.law.fx_n), (f.falling_x ? f.stick : 1.0) * peak.fx_n);
-        f.bound_y = std::max(std::abs(f.law.fy_n), (f.falling_y ? f.stick : 1.0) * peak.fy_n);
-        // (sqrt of the sum of squares rather than std::hypot: tyre forces are far from overflow.)
-        f.circle = std::max(std::sqrt(f.law.fx_n * f.law.fx_n + f.law.fy_n * f.law.fy_n), std::max(peak.fx_n, peak.fy_n));
-        // Slopes in the rows' velocities: the longitudinal row's J v = v_x - omega r = -kappa D
-        // (D = denom), so dFx/d(J v) = -dFx/dkappa / D; the lateral row's J v = v_y, and
-        // alpha = atan(v_y / D), so dFy/d(J v) = dFy/dalpha / (D (1 + (v_y / D)^2)).
-        const double vy_ratio = vy * inv_denom;
-        f.stiffness_x = std::max(f.law.dfx_dslip_ratio * inv_denom, 0.0);
-        f.stiffness_y = std::max(-f.law.dfy_dslip_angle_per_rad * inv_denom / (1.0 + vy_ratio * vy_ratio), 0.0) * relax.end_weight;
-        f.row_velocity_x = vx - w.spin_rad_per_s * wm.radius_m;
-        // The lateral row measures the end-of-step velocity along this step's start heading,
-        // which turns with the car by about (n . omega) h over the step: an unchanged slip
-        // reads v_y + v_x (n . omega) h there, the velocity the law's slope is taken from.
-        f.row_velocity_y = vy + vx * dot(n, s.angular_velocity_rad_per_s) * h;
-        f.rolling_speed = std::abs(vx);
-        f.rolling_torque = tire_rolling_resistance_coefficient(ws.tire, f.fz, vx) * f.fz * wm.radius_m * f.surface_rolling_resistance;
-        // Aligning moment on the body about the road normal.
-        torque += n * f.law.mz_nm;
-    }
 }
 
 // Aerodynamic forces (still air).
@@ -1042,7 +845,9 @@ void step_fixed_with(const VehicleModel& m, const Ground& ground, const Controls
         x.suspension_arm += contact.suspension_arm;
         x.force += contact.normal_across_n;
         x.torque += contact.normal_across_torque_nm;
-        tyre_forces_at_wheel(x, s, i);
+        if (const auto aligning = tyre_forces_at_wheel({x.m, x.rot, x.c.steering, x.h}, s, i, x.frames[i], s.wheel_outputs[i])) {
+            x.torque += *aligning;
+        }
     }
     x.torque += cross(x.rot * x.suspension_arm, x.body_z);
     aerodynamics(x, s);
