@@ -11,7 +11,6 @@ namespace tractive::drive {
 
 namespace {
 
-constexpr double kG = 9.80665;
 
 }  // namespace
 
