@@ -101,19 +101,7 @@ TEST(TestStatuses, LeftGroundWhenNoWheelTouchesForHalfASecond) {
 
 TEST(TestStatuses, DivergedWhenTheStateBecomesNonFinite) {
     // A ground that answers NaN for its normal 20 m ahead: no step can make sense of it.
-    class Broken final : public Ground {
-    public:
-        GroundContact wheel_contact(const WheelProbe& w) const override {
-            GroundContact c = flat_.wheel_contact(w);
-            if (w.hub_m.x > 20.0) c.normal = {std::numeric_limits<double>::quiet_NaN(), 0.0, 1.0};
-            return c;
-        }
-        std::optional<SurfacePoint> surface_at(double x, double y) const override { return flat_.surface_at(x, y); }
-
-    private:
-        test::ProfileGround flat_{test::Profile{{-1e4, 1e4}, {0.0, 0.0}, 0.0}};
-    };
-    expect_failed(run("accel", roadster(), on(std::make_shared<Broken>())), TestStatus::Diverged, "non-finite at");
+    expect_failed(run("accel", roadster(), on(std::make_shared<test::BrokenAheadGround>())), TestStatus::Diverged, "non-finite at");
 }
 
 TEST(TestStatuses, NotReachedWhenTheCarNeverGetsThere) {

@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <random>
 #include <stdexcept>
@@ -156,5 +157,20 @@ inline TriangleMesh tessellate_profile(const Profile& p, double y0, double y1, d
     }
     return m;
 }
+
+// A flat ground that answers a NaN normal for wheels beyond x = 20 m: no step can make sense of
+// it there (for the failures a run must report rather than write as numbers).
+class BrokenAheadGround final : public Ground {
+public:
+    GroundContact wheel_contact(const WheelProbe& w) const override {
+        GroundContact c = flat_.wheel_contact(w);
+        if (w.hub_m.x > 20.0) c.normal = {std::numeric_limits<double>::quiet_NaN(), 0.0, 1.0};
+        return c;
+    }
+    std::optional<SurfacePoint> surface_at(double x, double y) const override { return flat_.surface_at(x, y); }
+
+private:
+    ProfileGround flat_{Profile{{-1e4, 1e4}, {0.0, 0.0}, 0.0}};
+};
 
 }  // namespace tractive::test

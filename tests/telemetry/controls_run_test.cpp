@@ -96,23 +96,11 @@ TEST(ControlsRun, BadSettingsAreRefused) {
 // A ground that answers a NaN normal 20 m ahead: the step's state goes non-finite there, and the
 // run throws with the time instead of writing rows of NaN.
 TEST(ControlsRun, ARunThatGoesNonFiniteFails) {
-    class Broken final : public Ground {
-    public:
-        GroundContact wheel_contact(const WheelProbe& w) const override {
-            GroundContact c = flat_.wheel_contact(w);
-            if (w.hub_m.x > 20.0) c.normal = {std::numeric_limits<double>::quiet_NaN(), 0.0, 1.0};
-            return c;
-        }
-        std::optional<SurfacePoint> surface_at(double x, double y) const override { return flat_.surface_at(x, y); }
-
-    private:
-        test::ProfileGround flat_{test::Profile{{-1e4, 1e4}, {0.0, 0.0}, 0.0}};
-    };
     ControlsRunSettings s;
     s.control = {ShiftMode::Automatic, {}};
     std::string csv;
     try {
-        run_controls(roadster(), std::make_shared<Broken>(), kLaunch, s, [&](std::string_view t) { csv += t; });
+        run_controls(roadster(), std::make_shared<test::BrokenAheadGround>(), kLaunch, s, [&](std::string_view t) { csv += t; });
         FAIL() << "a non-finite run gave telemetry";
     } catch (const std::runtime_error& e) {
         EXPECT_NE(std::string(e.what()).find("not finite at"), std::string::npos) << e.what();

@@ -9,11 +9,6 @@
 
 namespace tractive::drive {
 
-namespace {
-
-
-}  // namespace
-
 std::string speed_readout(double speed_kmh) {
     const int v = std::clamp(static_cast<int>(std::lround(std::isfinite(speed_kmh) ? speed_kmh : 0.0)), 0, 999);
     return fmt::format("{:>3}", v);
