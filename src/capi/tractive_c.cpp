@@ -170,7 +170,7 @@ public:
         if (out.found) out.normal = out.normal / n;
         out.hub_height_m = c.hub_height_m;
         out.point_m = vec(c.point_m);
-        out.friction = c.friction;
+        out.friction_factor = c.friction;
         out.rolling_resistance_factor = c.rolling_resistance_factor;
         out.surface_velocity_m_per_s = vec(c.surface_velocity_m_per_s);
         for (const double v : {out.point_m.x, out.point_m.y, out.point_m.z, out.surface_velocity_m_per_s.x, out.surface_velocity_m_per_s.y,

@@ -360,7 +360,7 @@ void body_contacts(StepContext& x, const VehicleState& s) {
     // The touching points first: their friction shares the stopping of the body between them.
     struct Touch {
         Vec3 arm, normal, surface_velocity;
-        double depth, friction;
+        double depth, friction_factor;
     };
     std::array<Touch, 16> touching;
     std::size_t n = 0;
@@ -384,7 +384,7 @@ void body_contacts(StepContext& x, const VehicleState& s) {
         probe.radius_m = kPointRadius_m;
         const GroundContact c = x.ground.wheel_contact(probe);
         const double depth = kPointRadius_m - c.hub_height_m;
-        if (c.found && depth > 0.0) touching[n++] = {arm, c.normal, c.surface_velocity_m_per_s, depth, c.friction};
+        if (c.found && depth > 0.0) touching[n++] = {arm, c.normal, c.surface_velocity_m_per_s, depth, c.friction_factor};
     }
     if (n == 0) return;
     const BodyContactLaw law = body_contact_law(x.mass);
@@ -402,7 +402,7 @@ void body_contacts(StepContext& x, const VehicleState& s) {
             const Vec3 dir = v_t / sliding;
             const Vec3 rt = cross(t.arm, dir);
             const double effective_mass = 1.0 / (1.0 / x.mass + dot(rt, inv_inertia * rt)) / static_cast<double>(n);
-            f += dir * -body_contact_friction_n(kBodyFrictionCoefficient * t.friction, normal_n, sliding, effective_mass, x.h);
+            f += dir * -body_contact_friction_n(kBodyFrictionCoefficient * t.friction_factor, normal_n, sliding, effective_mass, x.h);
         }
         x.force += f;
         x.torque += cross(t.arm, f);

@@ -70,7 +70,6 @@ std::optional<Vec3> tyre_forces_at_wheel(const TyreForcesInput& in, const Vehicl
     const Vec3 vc = s.velocity_m_per_s + cross(s.angular_velocity_rad_per_s, rc) - f.surface_velocity;
     const double vx = dot(vc, f.forward);
     const double vy = dot(vc, f.lateral);
-    const double surface = f.surface_friction;
     const double denom = std::max(std::abs(vx), kSlipReferenceSpeed_m_per_s);
     const double inv_denom = 1.0 / denom;
     slip.slip_ratio = (w.spin_rad_per_s * wm.radius_m - vx) * inv_denom;
@@ -95,7 +94,7 @@ std::optional<Vec3> tyre_forces_at_wheel(const TyreForcesInput& in, const Vehicl
     out.contact_point_m = f.contact;
     out.contact_normal = n;
     out.inclination_rad = slip.inclination_rad;
-    out.surface_mu = surface;
+    out.friction_factor = f.friction_factor;
     out.in_contact = f.fz > 0.0;
     if (f.fz > 0.0) {
         const double motion = std::max({std::abs(vx), std::abs(vy), std::abs(w.spin_rad_per_s * wm.radius_m)});
@@ -110,11 +109,11 @@ std::optional<Vec3> tyre_forces_at_wheel(const TyreForcesInput& in, const Vehicl
         // terms are not odd in the slip angle). VDrift's Pacejka 2002 and brush tyres are
         // evaluated as they are on every wheel, as VDrift does (tire_mirrored_on_right).
         const auto law_at = [&](const TireSlip& at) {
-            if (wm.left || !wm.tire_mirrored_on_right) return tire_force(ws.tire, at, f.fz, surface, wm.size_friction_factor);
+            if (wm.left || !wm.tire_mirrored_on_right) return tire_force(ws.tire, at, f.fz, f.friction_factor, wm.size_friction_factor);
             TireSlip mirrored = at;
             mirrored.slip_angle_rad = -at.slip_angle_rad;
             mirrored.inclination_rad = -at.inclination_rad;
-            TireForce t = tire_force(ws.tire, mirrored, f.fz, surface, wm.size_friction_factor);
+            TireForce t = tire_force(ws.tire, mirrored, f.fz, f.friction_factor, wm.size_friction_factor);
             t.fy_n = -t.fy_n;
             t.mz_nm = -t.mz_nm;
             return t;
@@ -172,7 +171,7 @@ std::optional<Vec3> tyre_forces_at_wheel(const TyreForcesInput& in, const Vehicl
             if (past_peak_y && !(at_mid.dfy_dslip_angle_per_rad < 0.0)) f.law.fy_n = at_mid.fy_n;
         }
         f.law.mz_nm *= 1.0 - f.stick;
-        const TirePeak peak = tire_peak_force(ws.tire, f.fz, surface, wm.size_friction_factor);
+        const TirePeak peak = tire_peak_force(ws.tire, f.fz, f.friction_factor, wm.size_friction_factor);
         // Bounds: the friction the tyre can give (its peak), or the law's force if larger; past
         // the peak (a falling law, a rigid row) the law's force, or the static friction the
         // stiction weight allows if larger.

@@ -37,7 +37,7 @@ WheelContact wheel_contact_and_load(const WheelContactInput& in, const VehicleSt
     out.ground_feature = ground.found ? ground.feature : kNoGroundFeature;
     const bool over_ground = ground.found && std::isfinite(ground.hub_height_m);
     f.normal = over_ground ? ground.normal : body_z;
-    f.surface_friction = over_ground ? ground.friction : 0.0;
+    f.friction_factor = over_ground ? ground.friction_factor : 0.0;
     f.surface_rolling_resistance = over_ground ? ground.rolling_resistance_factor : 1.0;
     f.surface_velocity = over_ground ? ground.surface_velocity_m_per_s : Vec3{};
     const Vec3& n = f.normal;

@@ -37,7 +37,7 @@ struct WheelFrame {
     Vec3 normal;      // unit, the ground's normal at the contact (Ground::wheel_contact)
     Vec3 forward;     // unit, in the ground's tangent plane
     Vec3 lateral;     // unit, in the ground's tangent plane, to the wheel's left
-    double surface_friction = 0.0;
+    double friction_factor = 0.0;
     double surface_rolling_resistance = 1.0;
     Vec3 surface_velocity;
     double fz = 0.0;  // tyre normal force

@@ -43,7 +43,7 @@ bool finite_slip(const TireSlip& s) {
     return std::isfinite(s.slip_ratio) && std::isfinite(s.slip_angle_rad) && std::isfinite(s.inclination_rad);
 }
 
-TireForce pacejka_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double surface_mu, double size_factor) {
+TireForce pacejka_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double friction_factor, double size_factor) {
     const PacejkaCoefficients& p = tire.pacejka;
     const double fz_kn = fz_n / 1000.0;
     const double slip_percent = 100.0 * slip.slip_ratio;
@@ -54,12 +54,12 @@ TireForce pacejka_force(const TireSpec& tire, const TireSlip& slip, double fz_n,
     // VDrift's Fy and Mz are > 0 for alpha > 0; ours alpha > 0 (patch sliding left) needs a force
     // to the right and turns the wheel left, hence the minus signs. The size factor scales a2 and
     // b2, as VDrift does.
-    const PacejkaValue fx = pacejka_fx(p, slip_percent, fz_kn, surface_mu, size_factor);
-    const PacejkaValue fy = pacejka_fy(p, alpha_deg, fz_kn, gamma_deg, surface_mu, size_factor);
+    const PacejkaValue fx = pacejka_fx(p, slip_percent, fz_kn, friction_factor, size_factor);
+    const PacejkaValue fy = pacejka_fy(p, alpha_deg, fz_kn, gamma_deg, friction_factor, size_factor);
     TireForce f;
     f.fx_n = g.gx * fx.value;
     f.fy_n = -g.gy * fy.value;
-    f.mz_nm = -pacejka_mz_nm(p, alpha_deg, fz_kn, gamma_deg, surface_mu);
+    f.mz_nm = -pacejka_mz_nm(p, alpha_deg, fz_kn, gamma_deg, friction_factor);
     f.dfx_dslip_ratio = g.gx * fx.slope * 100.0;         // S in percent
     f.dfy_dslip_angle_per_rad = -g.gy * fy.slope * kDegPerRad;  // S in degrees
     return f;
@@ -71,10 +71,10 @@ TireForce pacejka_force(const TireSpec& tire, const TireSlip& slip, double fz_n,
 // back to ours, Fy = -Fy_v; the moment of the mirrored tyre is negated back too, so that it
 // aligns (turns the wheel towards its velocity) as the fitted tyre's does. Camber has the same
 // sign in both (> 0 leaning left).
-TireForce pacejka2002_tire_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double surface_mu,
+TireForce pacejka2002_tire_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double friction_factor,
                                  double size_factor) {
     const Pacejka2002Force v = pacejka2002_force(tire.pacejka2002, slip.slip_ratio, -slip.slip_angle_rad,
-                                                 slip.inclination_rad, fz_n, surface_mu, size_factor);
+                                                 slip.inclination_rad, fz_n, friction_factor, size_factor);
     TireForce f;
     f.fx_n = v.fx_n;
     f.fy_n = -v.fy_n;
@@ -90,26 +90,26 @@ TireForce pacejka2002_tire_force(const TireSpec& tire, const TireSlip& slip, dou
 // negated, so that it aligns the wheel with its path. Its slopes by central differences (the
 // model has no closed form for them).
 BrushForce brush_at(const TireSpec& tire, double slip_ratio, double slip_angle_rad, const TireSlip& slip, double fz_n,
-                    double surface_mu) {
+                    double friction_factor) {
     const double d = slip.slip_denominator_m_per_s;
     BrushVelocities v;
     v.forward_m_per_s = slip.forward_speed_m_per_s;
     v.rolling_m_per_s = slip.forward_speed_m_per_s + slip_ratio * d;
     v.right_m_per_s = -d * std::tan(slip_angle_rad);
     return brush_force(tire.brush, tire.radius_m, tire.width_m, tire.aspect_ratio, fz_n, v,
-                       std::sin(slip.inclination_rad), surface_mu);
+                       std::sin(slip.inclination_rad), friction_factor);
 }
 
 // A .tir Magic Formula tyre: its equations are in ISO-W axes, ours but for the inclination's sign
 // (ours > 0 with the wheel's top leaning left, +y; ISO's > 0 leaning right).
-TireForce magic_formula_tire_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double surface_mu) {
+TireForce magic_formula_tire_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double friction_factor) {
     MagicFormulaInput in;
     in.slip_ratio = slip.slip_ratio;
     in.slip_angle_rad = slip.slip_angle_rad;
     in.inclination_rad = -slip.inclination_rad;
     in.fz_n = fz_n;
     in.speed_m_per_s = std::abs(slip.forward_speed_m_per_s);
-    in.surface_mu = surface_mu;
+    in.friction_factor = friction_factor;
     in.with_moments = false;  // the rolling resistance comes through tire_rolling_resistance_coefficient
     const MagicFormulaForces m = magic_formula_force(tire.magic_formula, in);
     TireForce f;
@@ -121,18 +121,18 @@ TireForce magic_formula_tire_force(const TireSpec& tire, const TireSlip& slip, d
     return f;
 }
 
-TireForce brush_tire_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double surface_mu) {
+TireForce brush_tire_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double friction_factor) {
     constexpr double kSlipStep = 1e-4;   // central differences: slip ratio
     constexpr double kAngleStep = 1e-4;  // and slip angle (rad)
-    const BrushForce b = brush_at(tire, slip.slip_ratio, slip.slip_angle_rad, slip, fz_n, surface_mu);
+    const BrushForce b = brush_at(tire, slip.slip_ratio, slip.slip_angle_rad, slip, fz_n, friction_factor);
     TireForce f;
     f.fx_n = b.fx_n;
     f.fy_n = -b.fy_n;
     f.mz_nm = -b.mz_nm;
-    const BrushForce x_up = brush_at(tire, slip.slip_ratio + kSlipStep, slip.slip_angle_rad, slip, fz_n, surface_mu);
-    const BrushForce x_down = brush_at(tire, slip.slip_ratio - kSlipStep, slip.slip_angle_rad, slip, fz_n, surface_mu);
-    const BrushForce y_up = brush_at(tire, slip.slip_ratio, slip.slip_angle_rad + kAngleStep, slip, fz_n, surface_mu);
-    const BrushForce y_down = brush_at(tire, slip.slip_ratio, slip.slip_angle_rad - kAngleStep, slip, fz_n, surface_mu);
+    const BrushForce x_up = brush_at(tire, slip.slip_ratio + kSlipStep, slip.slip_angle_rad, slip, fz_n, friction_factor);
+    const BrushForce x_down = brush_at(tire, slip.slip_ratio - kSlipStep, slip.slip_angle_rad, slip, fz_n, friction_factor);
+    const BrushForce y_up = brush_at(tire, slip.slip_ratio, slip.slip_angle_rad + kAngleStep, slip, fz_n, friction_factor);
+    const BrushForce y_down = brush_at(tire, slip.slip_ratio, slip.slip_angle_rad - kAngleStep, slip, fz_n, friction_factor);
     f.dfx_dslip_ratio = (x_up.fx_n - x_down.fx_n) / (2.0 * kSlipStep);
     f.dfy_dslip_angle_per_rad = -(y_up.fy_n - y_down.fy_n) / (2.0 * kAngleStep);
     return f;
@@ -144,15 +144,15 @@ double largest_abs(const PiecewiseLinear& curve) {
     return m;
 }
 
-// UC-win/Road: mu_x(kappa) and mu_y(tan alpha) from the curves, F = mu Fz surface_mu. The lateral
+// UC-win/Road: mu_x(kappa) and mu_y(tan alpha) from the curves, F = mu Fz friction_factor. The lateral
 // curve is odd and positive for positive lateral slip (e.g. [0.1, 0.85]); the force opposes the
-// slide, so fy = -mu_y Fz surface_mu. No aligning moment (UC-win/Road gives none).
+// slide, so fy = -mu_y Fz friction_factor. No aligning moment (UC-win/Road gives none).
 // Combined slip (our choice; the seed gives no rule): a friction circle. If |(fx, fy)| exceeds the
-// larger curve peak times Fz surface_mu, both components are scaled down to it, keeping the
+// larger curve peak times Fz friction_factor, both components are scaled down to it, keeping the
 // direction of the force.
-TireForce friction_curve_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double surface_mu) {
+TireForce friction_curve_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double friction_factor) {
     const FrictionCurves& curves = tire.friction_curves;
-    const double load = fz_n * surface_mu;
+    const double load = fz_n * friction_factor;
     const double tan_alpha = std::tan(slip.slip_angle_rad);
     TireForce f;
     f.fx_n = curves.longitudinal(slip.slip_ratio) * load;
@@ -176,21 +176,21 @@ TireForce friction_curve_force(const TireSpec& tire, const TireSlip& slip, doubl
 
 }  // namespace
 
-TireForce tire_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double surface_mu) {
-    return tire_force(tire, slip, fz_n, surface_mu, tire_size_friction_factor(tire));
+TireForce tire_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double friction_factor) {
+    return tire_force(tire, slip, fz_n, friction_factor, tire_size_friction_factor(tire));
 }
 
-TireForce tire_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double surface_mu, double size_factor) {
-    // No load, no friction (surface_mu <= 0), or anything not finite: no force (never NaN).
-    if (!(fz_n > 0.0) || !std::isfinite(fz_n) || !(surface_mu > 0.0) || !std::isfinite(surface_mu) ||
+TireForce tire_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double friction_factor, double size_factor) {
+    // No load, no friction (friction_factor <= 0), or anything not finite: no force (never NaN).
+    if (!(fz_n > 0.0) || !std::isfinite(fz_n) || !(friction_factor > 0.0) || !std::isfinite(friction_factor) ||
         !finite_slip(slip))
         return {};
     switch (tire.model) {
-        case TireModel::Pacejka89: return pacejka_force(tire, slip, fz_n, surface_mu, size_factor);
-        case TireModel::FrictionCurve: return friction_curve_force(tire, slip, fz_n, surface_mu);
-        case TireModel::Pacejka2002: return pacejka2002_tire_force(tire, slip, fz_n, surface_mu, size_factor);
-        case TireModel::Brush: return brush_tire_force(tire, slip, fz_n, surface_mu);
-        case TireModel::MagicFormula: return magic_formula_tire_force(tire, slip, fz_n, surface_mu);
+        case TireModel::Pacejka89: return pacejka_force(tire, slip, fz_n, friction_factor, size_factor);
+        case TireModel::FrictionCurve: return friction_curve_force(tire, slip, fz_n, friction_factor);
+        case TireModel::Pacejka2002: return pacejka2002_tire_force(tire, slip, fz_n, friction_factor, size_factor);
+        case TireModel::Brush: return brush_tire_force(tire, slip, fz_n, friction_factor);
+        case TireModel::MagicFormula: return magic_formula_tire_force(tire, slip, fz_n, friction_factor);
     }
     return {};
 }
@@ -223,32 +223,32 @@ double tire_rolling_resistance_coefficient(const TireSpec& tire, double fz_n, do
     return std::max(0.0, -my / (mf.unloaded_radius_m * fz_n));
 }
 
-TirePeak tire_peak_force(const TireSpec& tire, double fz_n, double surface_mu) {
-    return tire_peak_force(tire, fz_n, surface_mu, tire_size_friction_factor(tire));
+TirePeak tire_peak_force(const TireSpec& tire, double fz_n, double friction_factor) {
+    return tire_peak_force(tire, fz_n, friction_factor, tire_size_friction_factor(tire));
 }
 
-TirePeak tire_peak_force(const TireSpec& tire, double fz_n, double surface_mu, double size_factor) {
-    if (!(fz_n > 0.0) || !std::isfinite(fz_n) || !(surface_mu > 0.0) || !std::isfinite(surface_mu)) return {};
+TirePeak tire_peak_force(const TireSpec& tire, double fz_n, double friction_factor, double size_factor) {
+    if (!(fz_n > 0.0) || !std::isfinite(fz_n) || !(friction_factor > 0.0) || !std::isfinite(friction_factor)) return {};
     TirePeak peak;
     if (tire.model == TireModel::Pacejka2002) {
-        peak.fx_n = pacejka2002_peak_fx_n(tire.pacejka2002, fz_n, surface_mu, size_factor);
-        peak.fy_n = pacejka2002_peak_fy_n(tire.pacejka2002, fz_n, surface_mu, size_factor);
+        peak.fx_n = pacejka2002_peak_fx_n(tire.pacejka2002, fz_n, friction_factor, size_factor);
+        peak.fy_n = pacejka2002_peak_fy_n(tire.pacejka2002, fz_n, friction_factor, size_factor);
     } else if (tire.model == TireModel::Brush) {
-        const BrushPeak b = brush_peak_force(tire.brush, tire.radius_m, tire.width_m, tire.aspect_ratio, fz_n, surface_mu);
+        const BrushPeak b = brush_peak_force(tire.brush, tire.radius_m, tire.width_m, tire.aspect_ratio, fz_n, friction_factor);
         peak.fx_n = b.fx_n;
         peak.fy_n = b.fy_n;
     } else if (tire.model == TireModel::MagicFormula) {
-        peak.fx_n = magic_formula_peak_fx_n(tire.magic_formula, fz_n, surface_mu);
-        peak.fy_n = magic_formula_peak_fy_n(tire.magic_formula, fz_n, surface_mu);
+        peak.fx_n = magic_formula_peak_fx_n(tire.magic_formula, fz_n, friction_factor);
+        peak.fy_n = magic_formula_peak_fy_n(tire.magic_formula, fz_n, friction_factor);
     } else if (tire.model == TireModel::Pacejka89) {
         // |D| of each formula (Sv ignored), with VDrift's load clamp and the size-scaled a2, b2
         // (scaled as pacejka_fx_n and pacejka_fy_n scale them).
         const PacejkaCoefficients& p = tire.pacejka;
         const double fz = std::min(fz_n / 1000.0, kMaxLoadKn);
-        peak.fx_n = std::abs((p.b[1] * fz + p.b[2] * size_factor) * fz * surface_mu);
-        peak.fy_n = std::abs((p.a[1] * fz + p.a[2] * size_factor) * fz * surface_mu);
+        peak.fx_n = std::abs((p.b[1] * fz + p.b[2] * size_factor) * fz * friction_factor);
+        peak.fy_n = std::abs((p.a[1] * fz + p.a[2] * size_factor) * fz * friction_factor);
     } else {
-        const double load = fz_n * surface_mu;
+        const double load = fz_n * friction_factor;
         peak.fx_n = largest_abs(tire.friction_curves.longitudinal) * load;
         peak.fy_n = largest_abs(tire.friction_curves.lateral) * load;
     }

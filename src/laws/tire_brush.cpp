@@ -89,12 +89,12 @@ double slip_point(double qx, double qy, double qb, double qp) {
 }  // namespace
 
 BrushForce brush_force(const BrushTireParameters& t, double radius_m, double width_m, double aspect_ratio,
-                       double fz_n, const BrushVelocities& v, double camber_sine, double surface_mu) {
+                       double fz_n, const BrushVelocities& v, double camber_sine, double friction_factor) {
     const double v_rx = v.forward_m_per_s - v.rolling_m_per_s;
     const double v_ry = v.right_m_per_s;
     const double v_r2 = v_rx * v_rx + v_ry * v_ry;
     // (No slip velocity, no force: the force falls to zero with it, in proportion.)
-    if (!(fz_n >= 1e-6) || !(surface_mu >= 1e-6) || !(v_r2 > 0.0)) return {};
+    if (!(fz_n >= 1e-6) || !(friction_factor >= 1e-6) || !(v_r2 > 0.0)) return {};
     const double fz = std::min(fz_n, kBrushMaxLoad_n);
     const double sc = std::clamp(camber_sine, -0.3, 0.3);
     const Patch patch = contact_patch(t, radius_m, width_m, aspect_ratio, fz);
@@ -109,7 +109,7 @@ BrushForce brush_force(const BrushTireParameters& t, double radius_m, double wid
     const double sigma_x = -v_rx / rolling;
     const double sigma_y = -v_ry / rolling;
     const double mu = (t.sliding_friction + (t.static_friction - t.sliding_friction) * std::exp(-std::sqrt(v_r / t.stribeck_speed_m_per_s))) *
-                      pressure_factor(t, patch.pressure_bar) * surface_mu;
+                      pressure_factor(t, patch.pressure_bar) * friction_factor;
 
     const double qx = t.tread_stiffness_x_bar_per_m * sigma_x * a;
     const double qy = t.tread_stiffness_y_bar_per_m * sigma_y * a;
@@ -151,12 +151,12 @@ BrushForce brush_force(const BrushTireParameters& t, double radius_m, double wid
 }
 
 BrushPeak brush_peak_force(const BrushTireParameters& t, double radius_m, double width_m, double aspect_ratio,
-                           double fz_n, double surface_mu) {
-    if (!(fz_n > 0.0) || !(surface_mu > 0.0)) return {};
+                           double fz_n, double friction_factor) {
+    if (!(fz_n > 0.0) || !(friction_factor > 0.0)) return {};
     const double fz = std::min(fz_n, kBrushMaxLoad_n);
     const Patch patch = contact_patch(t, radius_m, width_m, aspect_ratio, fz);
     if (!(patch.pressure_bar > 0.0)) return {};
-    const double force = t.static_friction * pressure_factor(t, patch.pressure_bar) * surface_mu * fz;
+    const double force = t.static_friction * pressure_factor(t, patch.pressure_bar) * friction_factor * fz;
     return {force, t.lateral_force_factor * force};
 }
 

@@ -45,7 +45,7 @@ struct Basics {
     double fz, fz0p, dfz, dpi, lmux, lmuy;
 };
 
-Basics basics(const MagicFormulaTire& t, double fz, double pressure_pa, double surface_mu) {
+Basics basics(const MagicFormulaTire& t, double fz, double pressure_pa, double friction_factor) {
     const auto& c = t.c;
     Basics b{};
     b.fz = fz;
@@ -55,8 +55,8 @@ Basics basics(const MagicFormulaTire& t, double fz, double pressure_pa, double s
     b.dpi = t.family == MagicFormulaFamily::Mf61 && t.nominal_pressure_pa > 0.0
                 ? (p - t.nominal_pressure_pa) / t.nominal_pressure_pa  // 4.E2b
                 : 0.0;
-    b.lmux = c[LMUX] * surface_mu;  // LMUX* = LMUX' with A_mu = 1 and no LMUV (MFeval / TNO)
-    b.lmuy = c[LMUY] * surface_mu;
+    b.lmux = c[LMUX] * friction_factor;  // LMUX* = LMUX' with A_mu = 1 and no LMUV (MFeval / TNO)
+    b.lmuy = c[LMUY] * friction_factor;
     return b;
 }
 
@@ -170,10 +170,10 @@ Lateral pure_fy(const MagicFormulaTire& t, const Basics& b, double alpha, double
 
 MagicFormulaForces magic_formula_force(const MagicFormulaTire& t, const MagicFormulaInput& in) {
     MagicFormulaForces out;
-    if (!(in.fz_n > 0.0) || !(in.surface_mu > 0.0) || !(t.nominal_load_n > 0.0)) return out;
+    if (!(in.fz_n > 0.0) || !(in.friction_factor > 0.0) || !(t.nominal_load_n > 0.0)) return out;
     const auto& c = t.c;
     const bool mf61 = t.family == MagicFormulaFamily::Mf61;
-    const Basics b = basics(t, in.fz_n, in.pressure_pa, in.surface_mu);
+    const Basics b = basics(t, in.fz_n, in.pressure_pa, in.friction_factor);
     const double kappa = in.slip_ratio, alpha = in.slip_angle_rad, gamma = in.inclination_rad;
     const double r0 = t.unloaded_radius_m;
 
@@ -296,15 +296,15 @@ double magic_formula_rolling_moment_nm(const MagicFormulaTire& t, const MagicFor
     return -r0 * fnom * c[LMY] * (base + (c[QSY5] + c[QSY6] * fz_rel) * gamma * gamma) * load_factor * pressure_factor;  // A48
 }
 
-double magic_formula_peak_fx_n(const MagicFormulaTire& t, double fz_n, double surface_mu) {
-    if (!(fz_n > 0.0) || !(surface_mu > 0.0) || !(t.nominal_load_n > 0.0)) return 0.0;
-    const Basics b = basics(t, fz_n, 0.0, surface_mu);
+double magic_formula_peak_fx_n(const MagicFormulaTire& t, double fz_n, double friction_factor) {
+    if (!(fz_n > 0.0) || !(friction_factor > 0.0) || !(t.nominal_load_n > 0.0)) return 0.0;
+    const Basics b = basics(t, fz_n, 0.0, friction_factor);
     return std::abs(friction_x(t, b, 0.0) * b.fz) + std::abs(shift_vx(t, b));
 }
 
-double magic_formula_peak_fy_n(const MagicFormulaTire& t, double fz_n, double surface_mu) {
-    if (!(fz_n > 0.0) || !(surface_mu > 0.0) || !(t.nominal_load_n > 0.0)) return 0.0;
-    const Basics b = basics(t, fz_n, 0.0, surface_mu);
+double magic_formula_peak_fy_n(const MagicFormulaTire& t, double fz_n, double friction_factor) {
+    if (!(fz_n > 0.0) || !(friction_factor > 0.0) || !(t.nominal_load_n > 0.0)) return 0.0;
+    const Basics b = basics(t, fz_n, 0.0, friction_factor);
     return std::abs(friction_y(t, b, 0.0) * b.fz) + std::abs(shift_vy_camber_free(t, b));
 }
 

@@ -1,7 +1,7 @@
 // Pacejka '89 in the VDrift / Genta (1997) layout. Formulas: laws/tire_pacejka.hpp (and VDrift's
 // cartire, /tmp/research/vdrift.md section 5). Units: Fz in kN, slip in percent, angles in degrees.
 //
-// Choice on friction_scale (surface friction): it multiplies D only, and B = BCD / (C D) is formed
+// Choice on friction_factor (surface friction): it multiplies D only, and B = BCD / (C D) is formed
 // with the scaled D, so BCD, the slope at zero slip (cornering / longitudinal stiffness), does not
 // change with surface friction; only the peak and the large-slip force do. This is what VDrift
 // 2009 did (friction inside D, then B divided by it). Current VDrift instead multiplies the whole
@@ -31,11 +31,11 @@ double usable_load_kn(double fz_kn) {
     return std::min(fz_kn, kMaxLoadKn);
 }
 
-// D = friction_scale D_fit and B = BCD / (C D) into the formula's shape (magic_formula.hpp);
+// D = friction_factor D_fit and B = BCD / (C D) into the formula's shape (magic_formula.hpp);
 // 0 when C D is 0 (the limit of the formula as D -> 0).
 template <bool kWithSlope>
-PacejkaValue magic_formula(double c, double d_fit, double bcd, double e, double s, double friction_scale) {
-    const double d = friction_scale * d_fit;
+PacejkaValue magic_formula(double c, double d_fit, double bcd, double e, double s, double friction_factor) {
+    const double d = friction_factor * d_fit;
     const double cd = c * d;
     if (cd == 0.0 || !std::isfinite(cd)) return {};
     return detail::magic_formula<kWithSlope>(bcd / cd, c, d, e, s);
@@ -43,7 +43,7 @@ PacejkaValue magic_formula(double c, double d_fit, double bcd, double e, double 
 
 }  // namespace
 
-PacejkaValue pacejka_fx(const PacejkaCoefficients& p, double slip_percent, double fz_kn, double friction_scale,
+PacejkaValue pacejka_fx(const PacejkaCoefficients& p, double slip_percent, double fz_kn, double friction_factor,
                         double size_factor) {
     const double fz = usable_load_kn(fz_kn);
     if (fz == 0.0) return {};
@@ -53,16 +53,16 @@ PacejkaValue pacejka_fx(const PacejkaCoefficients& p, double slip_percent, doubl
     const double bcd = (b[3] * fz + b[4]) * fz * std::exp(-b[5] * fz);
     const double e = (b[6] * fz + b[7]) * fz + b[8];
     const double sh = b[9] * fz + b[10];
-    return magic_formula<true>(c, d, bcd, e, slip_percent + sh, friction_scale);  // no Sv (VDrift)
+    return magic_formula<true>(c, d, bcd, e, slip_percent + sh, friction_factor);  // no Sv (VDrift)
 }
 
-double pacejka_fx_n(const PacejkaCoefficients& p, double slip_percent, double fz_kn, double friction_scale,
+double pacejka_fx_n(const PacejkaCoefficients& p, double slip_percent, double fz_kn, double friction_factor,
                     double size_factor) {
-    return pacejka_fx(p, slip_percent, fz_kn, friction_scale, size_factor).value;
+    return pacejka_fx(p, slip_percent, fz_kn, friction_factor, size_factor).value;
 }
 
 PacejkaValue pacejka_fy(const PacejkaCoefficients& p, double alpha_deg, double fz_kn, double gamma_deg,
-                        double friction_scale, double size_factor) {
+                        double friction_factor, double size_factor) {
     const double fz = usable_load_kn(fz_kn);
     if (fz == 0.0) return {};
     const auto& a = p.a;  // a[11] = a111, a[12] = a112, a[13] = a12, a[14] = a13
@@ -75,20 +75,20 @@ PacejkaValue pacejka_fy(const PacejkaCoefficients& p, double alpha_deg, double f
     const double bcd = a[3] * (2.0 / (u + 1.0 / u)) * (1.0 - a[5] * std::abs(gamma_deg));
     const double e = a[6] * fz + a[7];
     const double sh = a[8] * gamma_deg + a[9] * fz + a[10];
-    // VDrift's "pacejka96?" vertical shift; Sv is not scaled by friction_scale (it is not D).
+    // VDrift's "pacejka96?" vertical shift; Sv is not scaled by friction_factor (it is not D).
     const double sv = ((a[11] * fz + a[12]) * gamma_deg + a[13]) * fz + a[14];
-    PacejkaValue f = magic_formula<true>(c, d, bcd, e, alpha_deg + sh, friction_scale);
+    PacejkaValue f = magic_formula<true>(c, d, bcd, e, alpha_deg + sh, friction_factor);
     f.value += sv;
     return f;
 }
 
 double pacejka_fy_n(const PacejkaCoefficients& p, double alpha_deg, double fz_kn, double gamma_deg,
-                    double friction_scale, double size_factor) {
-    return pacejka_fy(p, alpha_deg, fz_kn, gamma_deg, friction_scale, size_factor).value;
+                    double friction_factor, double size_factor) {
+    return pacejka_fy(p, alpha_deg, fz_kn, gamma_deg, friction_factor, size_factor).value;
 }
 
 double pacejka_mz_nm(const PacejkaCoefficients& p, double alpha_deg, double fz_kn, double gamma_deg,
-                     double friction_scale) {
+                     double friction_factor) {
     const double fz = usable_load_kn(fz_kn);
     if (fz == 0.0) return 0.0;
     const auto& c = p.c;
@@ -99,7 +99,7 @@ double pacejka_mz_nm(const PacejkaCoefficients& p, double alpha_deg, double fz_k
     const double e = ((c[7] * fz + c[8]) * fz + c[9]) * (1.0 - c[10] * abs_gamma);
     const double sh = c[11] * gamma_deg + c[12] * fz + c[13];
     const double sv = (c[14] * fz + c[15]) * fz * gamma_deg + c[16] * fz + c[17];
-    return magic_formula<false>(shape, d, bcd, e, alpha_deg + sh, friction_scale).value + sv;
+    return magic_formula<false>(shape, d, bcd, e, alpha_deg + sh, friction_factor).value + sv;
 }
 
 CombinedSlipWeights pacejka_combined_weights(const PacejkaCoefficients& p, double slip_ratio, double alpha_rad) {

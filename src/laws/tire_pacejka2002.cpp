@@ -33,8 +33,8 @@ double combined_weight(double b, double c, double x, double sh) {
 }  // namespace
 
 Pacejka2002Force pacejka2002_force(const Pacejka2002Coefficients& p, double slip_ratio, double slip_angle_rad,
-                                   double camber_rad, double fz_n, double surface_mu, double size_factor) {
-    if (!(fz_n * surface_mu >= 1e-6) || !(p.nominal_load_n > 0.0)) return {};
+                                   double camber_rad, double fz_n, double friction_factor, double size_factor) {
+    if (!(fz_n * friction_factor >= 1e-6) || !(p.nominal_load_n > 0.0)) return {};
     const auto& q = p.c;
     const double kappa = slip_ratio;
     const double alpha = slip_angle_rad;
@@ -63,8 +63,8 @@ Pacejka2002Force pacejka2002_force(const Pacejka2002Coefficients& p, double slip
     const double cy = q[PCY1];
     const double by = stiffness_factor(ky, cy, dy);
     const PacejkaValue fy0 = detail::magic_formula<true>(by, cy, dy, ey, y);
-    const double fx_pure = surface_mu * (fx0.value + svx);
-    const double fy_pure = surface_mu * (fy0.value + svy);
+    const double fx_pure = friction_factor * (fx0.value + svx);
+    const double fy_pure = friction_factor * (fy0.value + svy);
 
     // Aligning moment: trail (Mzt) and residual (Mzr), pure slip.
     const double cos_alpha = std::cos(alpha);
@@ -81,7 +81,7 @@ Pacejka2002Force pacejka2002_force(const Pacejka2002Coefficients& p, double slip
     const double alpha_r = alpha + shf;
     const double br = q[QBZ10] * by * cy;
     const double dr = fz * (q[QDZ6] + q[QDZ7] * dfz + (q[QDZ8] + q[QDZ9] * dfz) * gamma) * kPacejka2002MomentRadius_m;
-    const double mzr = surface_mu * dr * std::cos(std::atan(br * alpha_r)) * cos_alpha;
+    const double mzr = friction_factor * dr * std::cos(std::atan(br * alpha_r)) * cos_alpha;
 
     // Combined slip.
     const double bxa = q[RBX1] * std::cos(std::atan(q[RBX2] * kappa));
@@ -95,8 +95,8 @@ Pacejka2002Force pacejka2002_force(const Pacejka2002Coefficients& p, double slip
     f.fx_n = gxa * fx_pure;
     f.fy_n = gyk * fy_pure + svyk;
     f.mz_nm = mzt + mzr;
-    f.dfx_dslip_ratio = gxa * surface_mu * fx0.slope;
-    f.dfy_dslip_angle_per_rad = gyk * surface_mu * fy0.slope;
+    f.dfx_dslip_ratio = gxa * friction_factor * fx0.slope;
+    f.dfy_dslip_angle_per_rad = gyk * friction_factor * fy0.slope;
     return f;
 }
 
@@ -104,22 +104,22 @@ namespace {
 
 // |D + SV| at zero camber: Fz (PD1 size + PD2 dfz) + Fz (PV1 + PV2 dfz), at the clamped load.
 double peak_n(const Pacejka2002Coefficients& p, mf52::Index pd1, mf52::Index pd2, mf52::Index pv1, mf52::Index pv2,
-              double fz_n, double surface_mu, double size_factor) {
+              double fz_n, double friction_factor, double size_factor) {
     if (!(fz_n > 0.0) || !(p.nominal_load_n > 0.0)) return 0.0;
     const auto& q = p.c;
     const double fz = std::min(fz_n, kPacejka2002MaxLoad_n);
     const double dfz = (fz - p.nominal_load_n) / p.nominal_load_n;
-    return std::abs(fz * (q[pd1] * size_factor + q[pd2] * dfz) + fz * (q[pv1] + q[pv2] * dfz)) * surface_mu;
+    return std::abs(fz * (q[pd1] * size_factor + q[pd2] * dfz) + fz * (q[pv1] + q[pv2] * dfz)) * friction_factor;
 }
 
 }  // namespace
 
-double pacejka2002_peak_fx_n(const Pacejka2002Coefficients& p, double fz_n, double surface_mu, double size_factor) {
-    return peak_n(p, PDX1, PDX2, PVX1, PVX2, fz_n, surface_mu, size_factor);
+double pacejka2002_peak_fx_n(const Pacejka2002Coefficients& p, double fz_n, double friction_factor, double size_factor) {
+    return peak_n(p, PDX1, PDX2, PVX1, PVX2, fz_n, friction_factor, size_factor);
 }
 
-double pacejka2002_peak_fy_n(const Pacejka2002Coefficients& p, double fz_n, double surface_mu, double size_factor) {
-    return peak_n(p, PDY1, PDY2, PVY1, PVY2, fz_n, surface_mu, size_factor);
+double pacejka2002_peak_fy_n(const Pacejka2002Coefficients& p, double fz_n, double friction_factor, double size_factor) {
+    return peak_n(p, PDY1, PDY2, PVY1, PVY2, fz_n, friction_factor, size_factor);
 }
 
 }  // namespace tractive

@@ -50,7 +50,7 @@ GroundContact HeightfieldGround::wheel_contact(const WheelProbe& wheel) const {
     if (!std::isfinite(wheel.hub_m.x) || !std::isfinite(wheel.hub_m.y) || !(r > 0.0)) return best;
     const auto [i0, i1] = cell_range(wheel.hub_m.x - r, wheel.hub_m.x + r, f.origin_x_m, f.spacing_x_m, f.columns);
     const auto [j0, j1] = cell_range(wheel.hub_m.y - r, wheel.hub_m.y + r, f.origin_y_m, f.spacing_y_m, f.rows);
-    const double friction = f.surface.friction(wheel.tread);
+    const double friction_factor = f.surface.friction_factor(wheel.tread);
     // The field is a height over x and y: a hub is inside the ground where it is below it.
     int below = -1;  // not yet asked
     const auto hub_inside = [&] {
@@ -67,8 +67,8 @@ GroundContact HeightfieldGround::wheel_contact(const WheelProbe& wheel) const {
             const auto cell = static_cast<std::uint32_t>(j * (f.columns - 1) + i);
             // Lower-right triangle a b c and upper-left a c d; normals facing up (counter-clockwise seen from above).
             const Vec3 n1 = cross(b - a, c - a), n2 = cross(c - a, d - a);
-            detail::offer_triangle(wheel, a, b, c, n1 / norm(n1), friction, f.surface.rolling_resistance, 2 * cell, best, hub_inside);
-            detail::offer_triangle(wheel, a, c, d, n2 / norm(n2), friction, f.surface.rolling_resistance, 2 * cell + 1, best, hub_inside);
+            detail::offer_triangle(wheel, a, b, c, n1 / norm(n1), friction_factor, f.surface.rolling_resistance, 2 * cell, best, hub_inside);
+            detail::offer_triangle(wheel, a, c, d, n2 / norm(n2), friction_factor, f.surface.rolling_resistance, 2 * cell + 1, best, hub_inside);
         }
     }
     return best;
@@ -86,7 +86,7 @@ std::optional<SurfacePoint> HeightfieldGround::surface_at(double x_m, double y_m
     const bool lower = s >= t;
     const double z = lower ? a.z + s * (b.z - a.z) + t * (c.z - b.z) : a.z + s * (c.z - d.z) + t * (d.z - a.z);
     const Vec3 n = lower ? cross(b - a, c - a) : cross(c - a, d - a);
-    return SurfacePoint{z, n / norm(n), f.surface.friction(0.0)};
+    return SurfacePoint{z, n / norm(n), f.surface.friction_factor(0.0)};
 }
 
 }  // namespace tractive

@@ -165,7 +165,7 @@ GroundContact MeshGround::wheel_contact(const WheelProbe& wheel) const {
         if (out_of_reach(plane_distance * plane_distance)) return;
         const GroundSurface& surface = mesh_.surfaces[mesh_.surface_of_triangle[t]];
         detail::offer_triangle(wheel, mesh_.vertices_m[tri[0]], mesh_.vertices_m[tri[1]], mesh_.vertices_m[tri[2]], face_normals_[t],
-                               surface.friction(wheel.tread), surface.rolling_resistance, t, best, hub_inside);
+                               surface.friction_factor(wheel.tread), surface.rolling_resistance, t, best, hub_inside);
     };
     // The triangle touched last step and its edge neighbours first: the contact found there
     // prunes most of the tree (on a flat stretch all of it).
@@ -261,7 +261,7 @@ std::optional<SurfacePoint> MeshGround::surface_at(double x_m, double y_m) const
     std::optional<SurfacePoint> best;
     walk_over(x_m, y_m, [&](const Node& node) { return best && node.hi.z <= best->z_m; }, [&](std::uint32_t t) {
         const std::optional<double> z = height_over(t, x_m, y_m);
-        if (z && (!best || *z > best->z_m)) best = SurfacePoint{*z, face_normals_[t], mesh_.surfaces[mesh_.surface_of_triangle[t]].friction(0.0)};
+        if (z && (!best || *z > best->z_m)) best = SurfacePoint{*z, face_normals_[t], mesh_.surfaces[mesh_.surface_of_triangle[t]].friction_factor(0.0)};
     });
     return best;
 }

@@ -14,7 +14,7 @@ GroundContact RoadGround::wheel_contact(const WheelProbe& wheel) const {
     c.normal = normal_;
     c.hub_height_m = dot(wheel.hub_m, normal_);  // the plane passes through the origin
     c.point_m = wheel.hub_m - normal_ * c.hub_height_m;
-    c.friction = road_friction(*road_, c.point_m.x, c.point_m.y);
+    c.friction_factor = road_friction(*road_, c.point_m.x, c.point_m.y);
     return c;
 }
 

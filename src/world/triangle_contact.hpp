@@ -61,9 +61,9 @@ inline ClosestOnTriangle closest_on_triangle(const Vec3& p, const Vec3& a, const
 // height) over the triangles offered. hub_inside() says whether the hub is inside the ground
 // (asked only for an edge or corner the hub is behind the face of, so rarely).
 template <class HubInside>
-void offer_triangle(const WheelProbe& wheel, const Vec3& a, const Vec3& b, const Vec3& c, const Vec3& face_normal, double friction,
+void offer_triangle(const WheelProbe& wheel, const Vec3& a, const Vec3& b, const Vec3& c, const Vec3& face_normal, double friction_factor,
                     double rolling_resistance, std::uint32_t feature, GroundContact& best, HubInside&& hub_inside) {
-    // (friction: the surface's factor for this wheel's tyre, GroundSurface::friction)
+    // (friction_factor: the surface's for this wheel's tyre, GroundSurface::friction_factor)
     const ClosestOnTriangle q = closest_on_triangle(wheel.hub_m, a, b, c);
     const Vec3 d = wheel.hub_m - q.point;
     // A vertical face (a wall, a step's riser) has no up: it faces the hub.
@@ -97,7 +97,7 @@ void offer_triangle(const WheelProbe& wheel, const Vec3& a, const Vec3& b, const
     best.normal = normal;
     best.hub_height_m = height;
     best.point_m = wheel.hub_m - normal * height;
-    best.friction = friction;
+    best.friction_factor = friction_factor;
     best.rolling_resistance_factor = rolling_resistance;
     best.surface_velocity_m_per_s = Vec3{};
     best.feature = feature;

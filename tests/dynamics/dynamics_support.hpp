@@ -71,7 +71,7 @@ inline double steady_lateral_force_deviation(const VehicleSpec& spec, double spe
         slip.slip_angle_rad = mirrored ? -o.slip_angle_rad : o.slip_angle_rad;
         slip.inclination_rad = mirrored ? -o.inclination_rad : o.inclination_rad;
         slip.forward_speed_m_per_s = slip.slip_denominator_m_per_s = speed;
-        const double fy = tire_force(tire, slip, o.fz_n, o.surface_mu).fy_n;
+        const double fy = tire_force(tire, slip, o.fz_n, o.friction_factor).fy_n;
         law[i] = mirrored ? -fy : fy;
         applied[i] = o.fy_n;
         largest = std::max(largest, std::abs(law[i]));

@@ -66,7 +66,7 @@ TEST(WheelContactPhase, AtRestOnAFlatRoadTheTyresCarryTheCar) {
         const double deflection = wm.radius_m - f.hub.z;
         EXPECT_GT(deflection, 0.0);
         EXPECT_NEAR(f.fz, wm.tire_stiffness_n_per_m * deflection, 1e-9 * f.fz);  // at rest: no damping term
-        EXPECT_EQ(f.surface_friction, 1.0);
+        EXPECT_EQ(f.friction_factor, 1.0);
         // The suspension force acts along the body's z axis, its arm at the wheel's mount.
         EXPECT_NEAR(norm(c.suspension_force_n - p.body_z * f.suspension_n), 0.0, 1e-9);
         EXPECT_GT(f.suspension_n, 0.0);
@@ -83,7 +83,7 @@ TEST(WheelContactPhase, OverNoGroundTheWheelIsOff) {
     const NoGround nothing;
     const detail::WheelContact c = contact(p, nothing, FL);
     EXPECT_EQ(c.frame.fz, 0.0);
-    EXPECT_EQ(c.frame.surface_friction, 0.0);
+    EXPECT_EQ(c.frame.friction_factor, 0.0);
     EXPECT_EQ(c.ground_feature, kNoGroundFeature);
     EXPECT_NEAR(norm(c.frame.normal - p.body_z), 0.0, 1e-15);
     EXPECT_EQ(norm(c.normal_across_n), 0.0);

@@ -80,7 +80,7 @@ TEST_F(GroundFiles, ACsvHeightfieldIsReadAsAMapFromAbove) {
     EXPECT_NEAR(g.ground->surface_at(2.0, 0.0)->z_m, 0.30, 1e-12);   // south-east
     EXPECT_NEAR(g.ground->surface_at(0.0, 2.0)->z_m, 1.00, 1e-12);   // the middle sample
     EXPECT_NEAR(g.ground->surface_at(0.0, 4.0)->z_m, 0.0, 1e-12);    // north edge
-    EXPECT_NEAR(g.ground->surface_at(0.0, 2.0)->friction, 0.8, 1e-15);
+    EXPECT_NEAR(g.ground->surface_at(0.0, 2.0)->friction_factor, 0.8, 1e-15);
     // The same CSV on its own is refused without a spacing, and read with one.
     std::filesystem::remove(dir_ / "hill.toml");
     EXPECT_EQ(error_of(dir_ / "hill.csv"), "hill.csv: a heightfield needs its sample spacing: give --ground-spacing or hill.toml with [heightfield]");
@@ -116,9 +116,9 @@ TEST_F(GroundFiles, AMeshWithItsSurfacesAndStart) {
     EXPECT_EQ(g.start->x_m, -5.0);
     WheelProbe w = wheel_at(20.0, 0.0, 0.28);
     w.tread = 1.0;
-    EXPECT_NEAR(g.ground->wheel_contact(w).friction, 0.75, 1e-15);
+    EXPECT_NEAR(g.ground->wheel_contact(w).friction_factor, 0.75, 1e-15);
     EXPECT_EQ(g.ground->wheel_contact(w).rolling_resistance_factor, 3.0);
-    EXPECT_NEAR(g.ground->wheel_contact(wheel_at(0.0, 0.0, 0.28)).friction, 1.0, 1e-15);
+    EXPECT_NEAR(g.ground->wheel_contact(wheel_at(0.0, 0.0, 0.28)).friction_factor, 1.0, 1e-15);
 }
 
 TEST_F(GroundFiles, RefusesWhatItCannotUse) {

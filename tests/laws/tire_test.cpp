@@ -124,7 +124,7 @@ TEST(PacejkaTouring, FyPeakEqualsD) {
     // at zero camber since a12 = a13 = 0).
     const PacejkaCoefficients p = touring_coefficients();
     EXPECT_NEAR(max_fy_over_alpha(p, 4.0, 1.0), 4520.0, 0.5);
-    EXPECT_NEAR(max_fy_over_alpha(p, 4.0, 0.6), 0.6 * 4520.0, 0.5) << "friction_scale multiplies D";
+    EXPECT_NEAR(max_fy_over_alpha(p, 4.0, 0.6), 0.6 * 4520.0, 0.5) << "friction_factor multiplies D";
 }
 
 TEST(PacejkaTouring, LoadClampAndNoLoad) {

@@ -131,10 +131,10 @@ TEST(MeshGround, TheSurfaceUnderTheWheelGivesItsFriction) {
     w.tread = 0.25;
     const GroundContact grass = ground.wheel_contact(w);
     ASSERT_TRUE(grass.found);
-    EXPECT_NEAR(grass.friction, 0.6 + 0.25 * (0.8 - 0.6), 1e-15);
+    EXPECT_NEAR(grass.friction_factor, 0.6 + 0.25 * (0.8 - 0.6), 1e-15);
     EXPECT_EQ(grass.rolling_resistance_factor, 4.0);
     w.hub_m.x = 2.2;
-    EXPECT_NEAR(ground.wheel_contact(w).friction, 1.0 + 0.25 * (0.9 - 1.0), 1e-15);
+    EXPECT_NEAR(ground.wheel_contact(w).friction_factor, 1.0 + 0.25 * (0.9 - 1.0), 1e-15);
 }
 
 // Two layers (a bridge over a road): surface_at gives the upper one.

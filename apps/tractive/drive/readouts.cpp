@@ -37,9 +37,9 @@ RpmScale rpm_scale(double rpm_limit) {
 
 FrictionShare friction_share(const VehicleModel& model, const VehicleState& state, int wheel) {
     const WheelOutputs& o = state.wheel_outputs[static_cast<std::size_t>(wheel)];
-    if (!(o.fz_n > 1.0) || !(o.surface_mu > 0.0)) return {};
+    if (!(o.fz_n > 1.0) || !(o.friction_factor > 0.0)) return {};
     const TirePeak peak =
-        tire_peak_force(model.spec.wheels[static_cast<std::size_t>(wheel)].tire, o.fz_n, o.surface_mu, model.wheels[static_cast<std::size_t>(wheel)].size_friction_factor);
+        tire_peak_force(model.spec.wheels[static_cast<std::size_t>(wheel)].tire, o.fz_n, o.friction_factor, model.wheels[static_cast<std::size_t>(wheel)].size_friction_factor);
     if (!(peak.fx_n > 0.0) || !(peak.fy_n > 0.0)) return {};
     return {true, o.fx_n / peak.fx_n, o.fy_n / peak.fy_n};
 }

@@ -48,7 +48,7 @@ struct WheelOutputs {
     // Tyre inclination to the road, Pacejka's gamma in the left-hand tyre frame (laws/tire.hpp):
     // negative camber gives gamma < 0 on the left wheel and > 0 on the right.
     double inclination_rad = 0.0;
-    double surface_mu = 1.0;
+    double friction_factor = 1.0;
     bool in_contact = false;
     // Torque of the road on the wheel about its steering axis, + turning the wheel to the left:
     // the tyre's aligning moment Mz (its pneumatic trail) less the lateral force times the

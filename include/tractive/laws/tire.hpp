@@ -42,12 +42,12 @@ struct TireForce {
 };
 
 // Forces at vertical load fz_n (N, <= 0 gives no force) on a surface whose friction is
-// surface_mu times the one the tyre was fitted on (1 = nominal dry road).
-TireForce tire_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double surface_mu);
+// friction_factor times the one the tyre was fitted on (1 = nominal dry road).
+TireForce tire_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double friction_factor);
 
 // The same with the size factor (tire_size_friction_factor) computed once by the caller: the
 // form for the per-step hot path.
-TireForce tire_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double surface_mu, double size_factor);
+TireForce tire_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double friction_factor, double size_factor);
 
 // Largest longitudinal and lateral force the tyre can give at this load and surface (N): the
 // peak of each curve. Used as the static-friction bound near standstill.
@@ -55,8 +55,8 @@ struct TirePeak {
     double fx_n = 0.0;
     double fy_n = 0.0;
 };
-TirePeak tire_peak_force(const TireSpec& tire, double fz_n, double surface_mu);
-TirePeak tire_peak_force(const TireSpec& tire, double fz_n, double surface_mu, double size_factor);
+TirePeak tire_peak_force(const TireSpec& tire, double fz_n, double friction_factor);
+TirePeak tire_peak_force(const TireSpec& tire, double fz_n, double friction_factor, double size_factor);
 
 // Whether the step evaluates this tyre on a right-hand wheel in the mirrored frame (slip angle and
 // inclination negated, lateral force and aligning moment negated back): the Pacejka '89 and the

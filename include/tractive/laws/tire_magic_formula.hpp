@@ -26,7 +26,7 @@ struct MagicFormulaInput {
     double inclination_rad = 0.0;  // ISO
     double fz_n = 0.0;
     double speed_m_per_s = 16.7;  // forward contact speed, for My and cos(alpha')
-    double surface_mu = 1.0;
+    double friction_factor = 1.0;
     double pressure_pa = 0.0;  // 0: the file's INFLPRES (MF 6.1)
     bool with_moments = true;  // also Mx and My (the step needs neither from here)
 };
@@ -51,8 +51,8 @@ double magic_formula_rolling_moment_nm(const MagicFormulaTire& tire, const Magic
 
 // The peaks of the pure-slip curves at this load on this surface, zero inclination (N): |Dx| + |SVx|
 // and |Dy| + |SVy|, the static-friction bounds near standstill (no Magic Formula evaluated).
-double magic_formula_peak_fx_n(const MagicFormulaTire& tire, double fz_n, double surface_mu);
-double magic_formula_peak_fy_n(const MagicFormulaTire& tire, double fz_n, double surface_mu);
+double magic_formula_peak_fx_n(const MagicFormulaTire& tire, double fz_n, double friction_factor);
+double magic_formula_peak_fy_n(const MagicFormulaTire& tire, double fz_n, double friction_factor);
 
 // The lateral relaxation length sigma_alpha (m) at this load, zero inclination and the file's
 // pressure: MF 5.2's PTY1 sin(2 atan(Fz / (PTY2 Fz0 LFZO))) R0 LFZO LSGAL where the file gives

@@ -52,11 +52,11 @@ struct Pacejka2002Force {
 // multiplies PDX1 and PDY1, as VDrift's tyre size scaling does (laws/tire.hpp:
 // tire_size_friction_factor).
 Pacejka2002Force pacejka2002_force(const Pacejka2002Coefficients& p, double slip_ratio, double slip_angle_rad,
-                                   double camber_rad, double fz_n, double surface_mu, double size_factor = 1.0);
+                                   double camber_rad, double fz_n, double friction_factor, double size_factor = 1.0);
 
 // The peaks VDrift reports (getMaxFx, getMaxFy): |Dx + SVx| and |Dy + SVy| at zero camber, at
 // the clamped load, times the surface friction (N).
-double pacejka2002_peak_fx_n(const Pacejka2002Coefficients& p, double fz_n, double surface_mu, double size_factor = 1.0);
-double pacejka2002_peak_fy_n(const Pacejka2002Coefficients& p, double fz_n, double surface_mu, double size_factor = 1.0);
+double pacejka2002_peak_fx_n(const Pacejka2002Coefficients& p, double fz_n, double friction_factor, double size_factor = 1.0);
+double pacejka2002_peak_fy_n(const Pacejka2002Coefficients& p, double fz_n, double friction_factor, double size_factor = 1.0);
 
 }  // namespace tractive

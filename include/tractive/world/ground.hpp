@@ -39,7 +39,7 @@ struct GroundContact {
     Vec3 normal{0.0, 0.0, 1.0};  // unit, out of the surface: the direction the tyre pushes the wheel
     double hub_height_m = 0.0;   // the hub's distance from the surface along normal (< 0: below it)
     Vec3 point_m;                // where the tyre touches: hub - normal * hub_height_m
-    double friction = 1.0;       // factor on the tyre's friction (1 = the surface its data was fitted on)
+    double friction_factor = 1.0;  // factor on the tyre's friction (1 = the surface its data was fitted on)
     double rolling_resistance_factor = 1.0;  // factor on the tyre's rolling resistance
     Vec3 surface_velocity_m_per_s;           // the surface's own velocity at point_m
     std::uint32_t feature = kNoGroundFeature;  // what was touched (a mesh's triangle), the next query's hint
@@ -49,7 +49,7 @@ struct GroundContact {
 struct SurfacePoint {
     double z_m = 0.0;
     Vec3 normal{0.0, 0.0, 1.0};
-    double friction = 1.0;
+    double friction_factor = 1.0;  // as GroundContact's, for a road tyre
 };
 
 class Ground {

@@ -27,7 +27,7 @@ struct GroundSurface {
     double friction_road_tyre = 1.0;
     double friction_off_road_tyre = 1.0;
     double rolling_resistance = 1.0;
-    [[nodiscard]] double friction(double tread) const {
+    [[nodiscard]] double friction_factor(double tread) const {
         return friction_road_tyre + tread * (friction_off_road_tyre - friction_road_tyre);
     }
     friend bool operator==(const GroundSurface&, const GroundSurface&) = default;

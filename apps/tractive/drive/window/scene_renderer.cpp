@@ -260,7 +260,7 @@ void SceneRenderer::build_mesh_ground(const TriangleMesh& mesh) {
         n = norm(n) > 0.0 ? normalized(n) : Vec3{0.0, 0.0, 1.0};
         if (n.z < 0.0) n = n * -1.0;  // lit from above whichever way the file winds it
         const std::size_t s = mesh.surface_of_triangle.empty() ? 0 : mesh.surface_of_triangle[t];
-        const auto colour = surface_colour(s < mesh.surfaces.size() ? mesh.surfaces[s].friction(0.0) : 1.0);
+        const auto colour = surface_colour(s < mesh.surfaces.size() ? mesh.surfaces[s].friction_factor(0.0) : 1.0);
         for (const Vec3& p : {a, b, c}) push(v, p, n, colour);
     }
     upload(ground_, v);
@@ -279,7 +279,7 @@ void SceneRenderer::build_ground(const Ground& ground, double centre_x_m, double
     v.reserve(static_cast<std::size_t>(kGroundCells * kGroundCells * 6 * 9));
     const auto vertex = [&](int i, int j) {
         const SurfacePoint& s = *samples[static_cast<std::size_t>(j * n + i)];
-        push(v, {x0 + i * kGroundSpacing_m, y0 + j * kGroundSpacing_m, s.z_m}, s.normal, surface_colour(s.friction));
+        push(v, {x0 + i * kGroundSpacing_m, y0 + j * kGroundSpacing_m, s.z_m}, s.normal, surface_colour(s.friction_factor));
     };
     for (int j = 0; j < kGroundCells; ++j)
         for (int i = 0; i < kGroundCells; ++i) {
