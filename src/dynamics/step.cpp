@@ -734,9 +734,8 @@ void step_fixed_with(const VehicleModel& m, const Ground& ground, const Controls
     body_weight(x, s);
     for (int i = 0; i < 4; ++i) {
         const WheelContact contact = wheel_contact_and_load(
-            {x.m, x.ground, x.rot, x.body_z, x.mount_rel[i], x.anti_roll_travel[x.m.wheels[i].front ? 0 : 1], x.h}, s, i);
+            {x.m, x.ground, x.rot, x.body_z, x.mount_rel[i], x.anti_roll_travel[x.m.wheels[i].front ? 0 : 1], x.h}, s, i, x.frames[i]);
         s.wheels[i].ground_feature = contact.ground_feature;
-        x.frames[i] = contact.frame;
         x.force += contact.suspension_force_n;
         x.suspension_arm += contact.suspension_arm;
         x.force += contact.normal_across_n;

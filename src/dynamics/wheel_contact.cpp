@@ -9,7 +9,7 @@
 
 namespace tractive::detail {
 
-WheelContact wheel_contact_and_load(const WheelContactInput& in, const VehicleState& s, int i) {
+WheelContact wheel_contact_and_load(const WheelContactInput& in, const VehicleState& s, int i, WheelFrame& f) {
     const VehicleModel& m = in.model;
     const Mat3& rot = in.rot;
     const Vec3& body_z = in.body_z;
@@ -18,7 +18,6 @@ WheelContact wheel_contact_and_load(const WheelContactInput& in, const VehicleSt
     const WheelSpec& ws = m.spec.wheels[i];
     const WheelState& w = s.wheels[i];
     WheelContact out;
-    WheelFrame& f = out.frame;
     f.hub = s.position_m + in.mount_rel + body_z * w.travel_m;
     if (!wm.hinge_offset_x_m.empty()) f.hub += rot * hinge_offset(wm, w.travel_m);
     // The ground under the wheel. Over no ground at all the wheel hangs a radius above an

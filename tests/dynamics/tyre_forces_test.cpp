@@ -41,7 +41,7 @@ public:
         const Vec3 body_z{rot.m[0][2], rot.m[1][2], rot.m[2][2]};
         const Vec3 mount = rot * model_.wheels[i].design_position_m;
         Wheel w;
-        w.frame = detail::wheel_contact_and_load({model_, road_, rot, body_z, mount, 0.0, 0.008}, state, i).frame;
+        detail::wheel_contact_and_load({model_, road_, rot, body_z, mount, 0.0, 0.008}, state, i, w.frame);
         w.outputs = state.wheel_outputs[i];
         w.aligning = detail::tyre_forces_at_wheel({model_, rot, steering, 0.008}, state, i, w.frame, w.outputs);
         return w;

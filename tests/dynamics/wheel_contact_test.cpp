@@ -33,11 +33,18 @@ Placed placed(const Ground& ground) {
     return p;
 }
 
-detail::WheelContact contact(const Placed& p, const Ground& ground, int i) {
+struct Contact {
+    detail::WheelFrame frame;
+    detail::WheelContact on_body;
+};
+
+Contact contact(const Placed& p, const Ground& ground, int i) {
     const Vec3 mount = p.rot * p.model.wheels[i].design_position_m;
     const double axle_roll = i < 2 ? p.state.wheels[FL].travel_m - p.state.wheels[FR].travel_m
                                    : p.state.wheels[RL].travel_m - p.state.wheels[RR].travel_m;
-    return detail::wheel_contact_and_load({p.model, ground, p.rot, p.body_z, mount, axle_roll, 0.008}, p.state, i);
+    Contact c;
+    c.on_body = detail::wheel_contact_and_load({p.model, ground, p.rot, p.body_z, mount, axle_roll, 0.008}, p.state, i, c.frame);
+    return c;
 }
 
 class NoGround final : public Ground {
@@ -57,7 +64,7 @@ TEST(WheelContactPhase, AtRestOnAFlatRoadTheTyresCarryTheCar) {
     double total_fz = 0.0;
     for (int i = 0; i < 4; ++i) {
         SCOPED_TRACE(i);
-        const detail::WheelContact c = contact(p, road, i);
+        const Contact c = contact(p, road, i);
         const detail::WheelFrame& f = c.frame;
         const WheelModel& wm = p.model.wheels[i];
         EXPECT_NEAR(f.normal.z, 1.0, 1e-12);
@@ -68,7 +75,7 @@ TEST(WheelContactPhase, AtRestOnAFlatRoadTheTyresCarryTheCar) {
         EXPECT_NEAR(f.fz, wm.tire_stiffness_n_per_m * deflection, 1e-9 * f.fz);  // at rest: no damping term
         EXPECT_EQ(f.friction_factor, 1.0);
         // The suspension force acts along the body's z axis, its arm at the wheel's mount.
-        EXPECT_NEAR(norm(c.suspension_force_n - p.body_z * f.suspension_n), 0.0, 1e-9);
+        EXPECT_NEAR(norm(c.on_body.suspension_force_n - p.body_z * f.suspension_n), 0.0, 1e-9);
         EXPECT_GT(f.suspension_n, 0.0);
         total_fz += f.fz;
     }
@@ -81,12 +88,12 @@ TEST(WheelContactPhase, OverNoGroundTheWheelIsOff) {
     const RoadGround road(RoadSpec{});
     const Placed p = placed(road);
     const NoGround nothing;
-    const detail::WheelContact c = contact(p, nothing, FL);
+    const Contact c = contact(p, nothing, FL);
     EXPECT_EQ(c.frame.fz, 0.0);
     EXPECT_EQ(c.frame.friction_factor, 0.0);
-    EXPECT_EQ(c.ground_feature, kNoGroundFeature);
+    EXPECT_EQ(c.on_body.ground_feature, kNoGroundFeature);
     EXPECT_NEAR(norm(c.frame.normal - p.body_z), 0.0, 1e-15);
-    EXPECT_EQ(norm(c.normal_across_n), 0.0);
+    EXPECT_EQ(norm(c.on_body.normal_across_n), 0.0);
 }
 
 // On a 10 % grade: the contact's normal is the road's, and the tyre's force across the travel is
@@ -96,9 +103,9 @@ TEST(WheelContactPhase, OnAGradeTheNormalIsTheRoads) {
     spec.grade = 0.1;
     const RoadGround hill(spec);
     const Placed p = placed(hill);
-    const detail::WheelContact c = contact(p, hill, RL);
+    const Contact c = contact(p, hill, RL);
     const Vec3 n = road_normal(spec);
     EXPECT_NEAR(norm(c.frame.normal - n), 0.0, 1e-12);
     const Vec3 across = (n - p.body_z * dot(n, p.body_z)) * c.frame.fz;
-    EXPECT_NEAR(norm(c.normal_across_n - across), 0.0, 1e-9);
+    EXPECT_NEAR(norm(c.on_body.normal_across_n - across), 0.0, 1e-9);
 }
