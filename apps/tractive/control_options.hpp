@@ -12,10 +12,7 @@ namespace tractive::cli {
 // --mode: a transmission mode, or the car's when empty; nullopt for any other word.
 inline std::optional<ShiftMode> parse_shift_mode(const std::string& text, ShiftMode car_mode) {
     if (text.empty()) return car_mode;
-    if (text == "manual") return ShiftMode::Manual;
-    if (text == "sequential") return ShiftMode::Sequential;
-    if (text == "automatic") return ShiftMode::Automatic;
-    return std::nullopt;
+    return shift_mode_from_string(text);
 }
 
 // --abs / --tcs: on, off, or the car's equipment when empty; nullopt for any other word.

@@ -102,9 +102,7 @@ void set_parameter(Car& car, const std::string& key, const py::handle& value) {
 
 ShiftMode mode_of(const std::string& m, ShiftMode car_mode) {
     if (m.empty()) return car_mode;
-    if (m == "manual") return ShiftMode::Manual;
-    if (m == "sequential") return ShiftMode::Sequential;
-    if (m == "automatic") return ShiftMode::Automatic;
+    if (const auto mode = shift_mode_from_string(m)) return *mode;
     throw std::invalid_argument(fmt::format("mode: expected 'manual', 'sequential' or 'automatic', got '{}'", m));
 }
 

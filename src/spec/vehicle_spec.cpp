@@ -37,6 +37,13 @@ const char* to_string(ShiftMode mode) {
     return "?";
 }
 
+std::optional<ShiftMode> shift_mode_from_string(std::string_view text) {
+    for (const ShiftMode m : {ShiftMode::Automatic, ShiftMode::Sequential, ShiftMode::Manual}) {
+        if (text == to_string(m)) return m;
+    }
+    return std::nullopt;
+}
+
 const char* to_string(DifferentialType type) {
     switch (type) {
         case DifferentialType::Open: return "open";

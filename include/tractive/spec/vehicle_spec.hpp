@@ -10,6 +10,7 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "tractive/core/piecewise_linear.hpp"
@@ -433,6 +434,9 @@ const char* to_string(MassRole role);
 const char* to_string(ClutchModel model);
 const char* to_string(FuelLaw law);
 const char* to_string(ShiftMode mode);
+// The mode whose to_string is `text` ("manual", "sequential", "automatic"); nullopt for any
+// other word. The one reading of these words: the car file, the CLI's --mode, Python's mode=.
+std::optional<ShiftMode> shift_mode_from_string(std::string_view text);
 const char* to_string(DifferentialType type);
 const char* to_string(DriveLayout layout);
 const char* to_string(BrakeForm form);
