@@ -148,7 +148,6 @@ ManeuverResult sine_with_dwell(const VehicleSpec& spec, const ManeuverOptions& o
     const double a_03 = input_for_0_3_g(spec, v, o);
     const double amplitude = std::min(1.0, 6.5 * a_03);
     TestDrive d = rolling(spec, v, test_options(o, true));
-    SpeedControllerState speed;
     DriverModelState lane_driver;
     const Path line = straight_line_path(0.0, 0.0, 0.0);
     DriverInput in;
