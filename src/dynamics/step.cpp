@@ -11,6 +11,7 @@
 
 #include "chassis_implicit.hpp"
 #include "row_solver.hpp"
+#include "aerodynamics.hpp"
 #include "integrate.hpp"
 #include "tyre_forces.hpp"
 #include "wheel_contact.hpp"
@@ -45,6 +46,7 @@ using detail::hinge_offset;
 using detail::wheel_contact_and_load;
 using detail::tyre_forces_at_wheel;
 using detail::integrate_state;
+using detail::aerodynamics;
 using detail::kSlipReferenceSpeed_m_per_s;
 
 constexpr double kGravity = kStandardGravity_m_per_s2;
@@ -326,27 +328,6 @@ void body_weight(StepContext& x, const VehicleState& s) {
         torque += cross(moment_arm, g_across);
     }
     x.anti_roll_travel = {s.wheels[FL].travel_m - s.wheels[FR].travel_m, s.wheels[RL].travel_m - s.wheels[RR].travel_m};
-}
-
-// Aerodynamic forces (still air).
-void aerodynamics(StepContext& x, const VehicleState& s) {
-    const VehicleModel& m = x.m;
-    const VehicleSpec& spec = x.spec;
-    const Mat3& rot = x.rot;
-    const Vec3& body_x = x.body_x;
-    const Vec3& body_z = x.body_z;
-    Vec3& force = x.force;
-    Vec3& torque = x.torque;
-    const double v_forward = dot(s.velocity_m_per_s, body_x);
-    const double air_speed = norm(s.velocity_m_per_s);
-    for (std::size_t k = 0; k < m.aero_count; ++k) {
-        const AeroForce a = aero_force(spec.aero[k], kSeaLevelAirDensity_kg_per_m3, air_speed);
-        const AeroForce lift = aero_force(spec.aero[k], kSeaLevelAirDensity_kg_per_m3, std::max(v_forward, 0.0));
-        Vec3 fa = body_z * lift.lift_n;
-        if (air_speed > 0.0) fa += s.velocity_m_per_s * (-a.drag_n / air_speed);
-        force += fa;
-        torque += cross(rot * m.aero_position_m[k], fa);
-    }
 }
 
 // The body's contact points against the ground (laws/body_contact.hpp): a rolled car on its roof
@@ -745,7 +726,7 @@ void step_fixed_with(const VehicleModel& m, const Ground& ground, const Controls
         }
     }
     x.torque += cross(x.rot * x.suspension_arm, x.body_z);
-    aerodynamics(x, s);
+    aerodynamics({x.m, x.rot, x.body_x, x.body_z}, s, x.force, x.torque);
     body_contacts(x, s);
     if (x.load) {  // from outside the car
         x.force += x.load->force_n;
