@@ -12,6 +12,7 @@
 #include "chassis_implicit.hpp"
 #include "row_solver.hpp"
 #include "aerodynamics.hpp"
+#include "mass_now.hpp"
 #include "integrate.hpp"
 #include "tyre_forces.hpp"
 #include "wheel_contact.hpp"
@@ -47,6 +48,8 @@ using detail::wheel_contact_and_load;
 using detail::tyre_forces_at_wheel;
 using detail::integrate_state;
 using detail::aerodynamics;
+using detail::mass_now;
+using detail::MassNow;
 using detail::kSlipReferenceSpeed_m_per_s;
 
 constexpr double kGravity = kStandardGravity_m_per_s2;
@@ -262,26 +265,6 @@ struct StepContext {
     std::array<double, kMaxRows> direct_impulses{};
     double clutch_capacity = 0.0;
 };
-
-// Mass properties now (fuel burns).
-void mass_now(StepContext& x, const VehicleState& s) {
-    const VehicleModel& m = x.m;
-    const VehicleSpec& spec = x.spec;
-    const double fuel_mass = s.fuel_volume_m3 * spec.fuel_tank.density_kg_per_m3;
-    const double mass = m.dry_mass_kg + fuel_mass;
-    const double sprung_mass = mass - m.unsprung_mass_kg;
-    // Centre of the sprung mass (everything but the wheels) from the body origin.
-    Vec3 sprung_moment = m.dry_cg_m * m.dry_mass_kg + m.fuel_tank_m * fuel_mass;
-    for (const auto& w : m.wheels) sprung_moment = sprung_moment - w.design_position_m * w.unsprung_mass_kg;
-    const Vec3 sprung_cg = sprung_moment / sprung_mass;
-    Mat3 inertia_body = m.dry_inertia_kgm2;
-    add_point_inertia(inertia_body, fuel_mass, m.fuel_tank_m);
-    x.fuel_mass = fuel_mass;
-    x.mass = mass;
-    x.sprung_mass = sprung_mass;
-    x.sprung_cg = sprung_cg;
-    x.inertia_body = inertia_body;
-}
 
 // The gear lever's gear and the starter.
 void gear_lever_and_starter(StepContext& x, VehicleState& s) {
@@ -710,7 +693,12 @@ void step_fixed_with(const VehicleModel& m, const Ground& ground, const Controls
     x.body_x = {x.rot.m[0][0], x.rot.m[1][0], x.rot.m[2][0]};
     x.body_z = {x.rot.m[0][2], x.rot.m[1][2], x.rot.m[2][2]};
     x.g_vec = {0.0, 0.0, -kGravity};
-    mass_now(x, s);
+    const MassNow mass = mass_now(x.m, s.fuel_volume_m3);
+    x.fuel_mass = mass.fuel_mass_kg;
+    x.mass = mass.mass_kg;
+    x.sprung_mass = mass.sprung_mass_kg;
+    x.sprung_cg = mass.sprung_cg_m;
+    x.inertia_body = mass.inertia_body_kgm2;
     gear_lever_and_starter(x, s);
     body_weight(x, s);
     for (int i = 0; i < 4; ++i) {
