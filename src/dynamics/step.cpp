@@ -240,9 +240,7 @@ struct StepContext {
     Mat3 rot{};
     Vec3 body_x{}, body_z{}, g_vec{};
     // mass_now
-    double fuel_mass = 0.0, mass = 0.0, sprung_mass = 0.0;
-    Vec3 sprung_cg{};
-    Mat3 inertia_body{};
+    MassNow masses{};
     // gear_lever_and_starter
     double ratio = 0.0, disc = 0.0;
     // body_weight, wheel_contact_and_load, tyre_forces_at_wheel, aerodynamics: the external
@@ -290,8 +288,8 @@ void body_weight(StepContext& x, const VehicleState& s) {
     const Mat3& rot = x.rot;
     const Vec3& body_z = x.body_z;
     const Vec3& g_vec = x.g_vec;
-    const double sprung_mass = x.sprung_mass;
-    const Vec3& sprung_cg = x.sprung_cg;
+    const double sprung_mass = x.masses.sprung_mass_kg;
+    const Vec3& sprung_cg = x.masses.sprung_cg_m;
     Vec3& force = x.force;
     Vec3& torque = x.torque;
     force = g_vec * sprung_mass;
@@ -351,8 +349,8 @@ void body_contacts(StepContext& x, const VehicleState& s) {
         if (c.found && depth > 0.0) touching[n++] = {arm, c.normal, c.surface_velocity_m_per_s, depth, c.friction_factor};
     }
     if (n == 0) return;
-    const BodyContactLaw law = body_contact_law(x.mass);
-    const Mat3 inv_inertia = rot * inverse(x.inertia_body) * transpose(rot);
+    const BodyContactLaw law = body_contact_law(x.masses.mass_kg);
+    const Mat3 inv_inertia = rot * inverse(x.masses.inertia_body_kgm2) * transpose(rot);
     for (std::size_t k = 0; k < n; ++k) {
         const Touch& t = touching[k];
         const Vec3 v_point = s.velocity_m_per_s + cross(s.angular_velocity_rad_per_s, t.arm) - t.surface_velocity;
@@ -365,7 +363,7 @@ void body_contacts(StepContext& x, const VehicleState& s) {
             // The point's effective mass along its sliding, shared by the n touching points.
             const Vec3 dir = v_t / sliding;
             const Vec3 rt = cross(t.arm, dir);
-            const double effective_mass = 1.0 / (1.0 / x.mass + dot(rt, inv_inertia * rt)) / static_cast<double>(n);
+            const double effective_mass = 1.0 / (1.0 / x.masses.mass_kg + dot(rt, inv_inertia * rt)) / static_cast<double>(n);
             f += dir * -body_contact_friction_n(kBodyFrictionCoefficient * t.friction_factor, normal_n, sliding, effective_mass, x.h);
         }
         x.force += f;
@@ -396,9 +394,9 @@ void velocities_after_external_forces(StepContext& x, const VehicleState& s) {
     const double h = x.h;
     const Mat3& rot = x.rot;
     const Vec3& body_z = x.body_z;
-    const double mass = x.mass;
-    const double sprung_mass = x.sprung_mass;
-    const Mat3& inertia_body = x.inertia_body;
+    const double mass = x.masses.mass_kg;
+    const double sprung_mass = x.masses.sprung_mass_kg;
+    const Mat3& inertia_body = x.masses.inertia_body_kgm2;
     const Vec3& force = x.force;
     const Vec3& torque = x.torque;
     const EngineTorque& et = x.et;
@@ -585,7 +583,7 @@ void chassis_correction(StepContext& x, const VehicleState& s) {
     const VehicleModel& m = x.m;
     const double h = x.h;
     const Mat3& rot = x.rot;
-    const Mat3& inertia_body = x.inertia_body;
+    const Mat3& inertia_body = x.masses.inertia_body_kgm2;
     const std::array<WheelFrame, 4>& frames = x.frames;
     Bodies& b = x.b;
     {
@@ -693,12 +691,7 @@ void step_fixed_with(const VehicleModel& m, const Ground& ground, const Controls
     x.body_x = {x.rot.m[0][0], x.rot.m[1][0], x.rot.m[2][0]};
     x.body_z = {x.rot.m[0][2], x.rot.m[1][2], x.rot.m[2][2]};
     x.g_vec = {0.0, 0.0, -kGravity};
-    const MassNow mass = mass_now(x.m, s.fuel_volume_m3);
-    x.fuel_mass = mass.fuel_mass_kg;
-    x.mass = mass.mass_kg;
-    x.sprung_mass = mass.sprung_mass_kg;
-    x.sprung_cg = mass.sprung_cg_m;
-    x.inertia_body = mass.inertia_body_kgm2;
+    x.masses = mass_now(x.m, s.fuel_volume_m3);
     gear_lever_and_starter(x, s);
     body_weight(x, s);
     for (int i = 0; i < 4; ++i) {
