@@ -12,6 +12,7 @@
 #include "chassis_implicit.hpp"
 #include "row_solver.hpp"
 #include "aerodynamics.hpp"
+#include "engine_now.hpp"
 #include "mass_now.hpp"
 #include "integrate.hpp"
 #include "tyre_forces.hpp"
@@ -50,11 +51,11 @@ using detail::integrate_state;
 using detail::aerodynamics;
 using detail::mass_now;
 using detail::MassNow;
+using detail::engine_now;
+using detail::EngineNow;
 using detail::kSlipReferenceSpeed_m_per_s;
 
 constexpr double kGravity = kStandardGravity_m_per_s2;
-// Rev limiter hysteresis: combustion resumes this far below the limit (VDrift: 100 rpm).
-constexpr double kLimiterHysteresis_rpm = 100.0;
 
 enum Slot : int {
     kSlotEngineFriction = 0,
@@ -370,22 +371,6 @@ void body_contacts(StepContext& x, const VehicleState& s) {
         x.torque += cross(t.arm, f);
         x.body_couplings[x.body_touching++] = {t.arm, t.normal, law.stiffness_n_per_m, law.damping_ns_per_m, dot(t.surface_velocity, t.normal)};
     }
-}
-
-// The rev limiter, the effective throttle and the engine's torque.
-void engine(StepContext& x, VehicleState& s) {
-    const VehicleModel& m = x.m;
-    const VehicleSpec& spec = x.spec;
-    const Controls& c = x.c;
-    const double rpm = std::abs(s.engine_speed_rad_per_s) / kRadPerSecPerRpm;
-    if (s.engine_running && rpm > spec.engine.rpm_limit) s.rev_limiter_cut = true;
-    if (s.rev_limiter_cut && rpm < spec.engine.rpm_limit - kLimiterHysteresis_rpm) s.rev_limiter_cut = false;
-    double throttle = s.engine_running ? std::max(c.throttle, governor_throttle(spec.engine, rpm, m.governor_authority)) : 0.0;
-    if (s.rev_limiter_cut) throttle = 0.0;
-    const EngineTorque et = engine_torque(spec.engine, rpm, throttle, s.engine_running);
-    x.rpm = rpm;
-    x.throttle = throttle;
-    x.et = et;
 }
 
 // The bodies' velocities after the external impulses, before the rows.
@@ -713,7 +698,10 @@ void step_fixed_with(const VehicleModel& m, const Ground& ground, const Controls
         x.force += x.load->force_n;
         x.torque += x.load->torque_nm;
     }
-    engine(x, s);
+    const EngineNow engine = engine_now(x.m, x.c.throttle, s);
+    x.rpm = engine.rpm;
+    x.throttle = engine.throttle;
+    x.et = engine.torque;
     velocities_after_external_forces(x, s);
     // The rows are scratch space rebuilt every step. A per-thread buffer instead of a local, so
     // that its storage (about 3 KB) is not initialised on every step.
