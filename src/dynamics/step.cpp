@@ -12,6 +12,7 @@
 #include "chassis_implicit.hpp"
 #include "row_solver.hpp"
 #include "aerodynamics.hpp"
+#include "body_weight.hpp"
 #include "engine_now.hpp"
 #include "mass_now.hpp"
 #include "integrate.hpp"
@@ -53,6 +54,8 @@ using detail::mass_now;
 using detail::MassNow;
 using detail::engine_now;
 using detail::EngineNow;
+using detail::body_weight;
+using detail::BodyWeight;
 using detail::kSlipReferenceSpeed_m_per_s;
 
 constexpr double kGravity = kStandardGravity_m_per_s2;
@@ -246,9 +249,8 @@ struct StepContext {
     double ratio = 0.0, disc = 0.0;
     // body_weight, wheel_contact_and_load, tyre_forces_at_wheel, aerodynamics: the external
     // forces on the body and each wheel's frame
+    BodyWeight weight{};  // and the wheels' mounts, the anti-roll bars' travel
     std::array<WheelFrame, 4> frames{};
-    std::array<Vec3, 4> mount_rel{};
-    std::array<double, 2> anti_roll_travel{};
     Vec3 force{}, torque{};
     Vec3 suspension_arm{};  // sum_i F_i r_i, body axes: the forces' moment is (R suspension_arm) x body_z
     // engine
@@ -280,36 +282,6 @@ void gear_lever_and_starter(StepContext& x, VehicleState& s) {
     }
     x.ratio = ratio;
     x.disc = disc;
-}
-
-// The weight the body carries, the wheels' mounts and the anti-roll bars' travel differences;
-// then per wheel wheel_contact_and_load and tyre_forces_at_wheel add their forces.
-void body_weight(StepContext& x, const VehicleState& s) {
-    const VehicleModel& m = x.m;
-    const Mat3& rot = x.rot;
-    const Vec3& body_z = x.body_z;
-    const Vec3& g_vec = x.g_vec;
-    const double sprung_mass = x.masses.sprung_mass_kg;
-    const Vec3& sprung_cg = x.masses.sprung_cg_m;
-    Vec3& force = x.force;
-    Vec3& torque = x.torque;
-    force = g_vec * sprung_mass;
-    torque = cross(rot * sprung_cg, g_vec * sprung_mass);
-    // The wheels' weight across the body's z axis is carried by the body (they move with it
-    // sideways and lengthways); along z it acts on the wheels' own travel.
-    const Vec3 g_across = g_vec - body_z * dot(g_vec, body_z);
-    // Wheel mounts (hubs at design ride height) from the body origin, world axes: used here, for
-    // the suspension forces and again for the travel integration (with this step's rotation).
-    std::array<Vec3, 4>& mount_rel = x.mount_rel;
-    for (int i = 0; i < 4; ++i) mount_rel[i] = rot * m.wheels[i].design_position_m;
-    {
-        // sum_i r_i x (m_i g) = (sum_i m_i r_i) x g.
-        Vec3 moment_arm;
-        for (int i = 0; i < 4; ++i) moment_arm += mount_rel[i] * m.wheels[i].unsprung_mass_kg;
-        force += g_across * m.unsprung_mass_kg;
-        torque += cross(moment_arm, g_across);
-    }
-    x.anti_roll_travel = {s.wheels[FL].travel_m - s.wheels[FR].travel_m, s.wheels[RL].travel_m - s.wheels[RR].travel_m};
 }
 
 // The body's contact points against the ground (laws/body_contact.hpp): a rolled car on its roof
@@ -678,10 +650,12 @@ void step_fixed_with(const VehicleModel& m, const Ground& ground, const Controls
     x.g_vec = {0.0, 0.0, -kGravity};
     x.masses = mass_now(x.m, s.fuel_volume_m3);
     gear_lever_and_starter(x, s);
-    body_weight(x, s);
+    x.weight = body_weight({x.m, x.rot, x.body_z, x.g_vec, x.masses}, s);
+    x.force = x.weight.force_n;
+    x.torque = x.weight.torque_nm;
     for (int i = 0; i < 4; ++i) {
         const WheelContact contact = wheel_contact_and_load(
-            {x.m, x.ground, x.rot, x.body_z, x.mount_rel[i], x.anti_roll_travel[x.m.wheels[i].front ? 0 : 1], x.h}, s, i, x.frames[i]);
+            {x.m, x.ground, x.rot, x.body_z, x.weight.mount_rel[i], x.weight.anti_roll_travel_m[x.m.wheels[i].front ? 0 : 1], x.h}, s, i, x.frames[i]);
         s.wheels[i].ground_feature = contact.ground_feature;
         x.force += contact.suspension_force_n;
         x.suspension_arm += contact.suspension_arm;
@@ -715,7 +689,7 @@ void step_fixed_with(const VehicleModel& m, const Ground& ground, const Controls
     detail::solve(rows, x.b, s.warm_impulses, kSlotsTireX, kSlotsTireY, sweeps);
     chassis_correction(x, s);
     solve_outputs(x, s, rows);
-    integrate_state({x.m, x.h, x.body_z, x.g_vec, x.b, x.v_before, x.w_before, x.mount_rel, x.frames, x.et, x.rpm, x.throttle}, s);
+    integrate_state({x.m, x.h, x.body_z, x.g_vec, x.b, x.v_before, x.w_before, x.weight.mount_rel, x.frames, x.et, x.rpm, x.throttle}, s);
 }
 
 }  // namespace
