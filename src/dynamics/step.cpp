@@ -13,6 +13,7 @@
 #include "row_solver.hpp"
 #include "aerodynamics.hpp"
 #include "body_weight.hpp"
+#include "gear_and_starter.hpp"
 #include "engine_now.hpp"
 #include "mass_now.hpp"
 #include "integrate.hpp"
@@ -56,6 +57,8 @@ using detail::engine_now;
 using detail::EngineNow;
 using detail::body_weight;
 using detail::BodyWeight;
+using detail::gear_lever_and_starter;
+using detail::GearAndStarter;
 using detail::kSlipReferenceSpeed_m_per_s;
 
 constexpr double kGravity = kStandardGravity_m_per_s2;
@@ -267,22 +270,6 @@ struct StepContext {
     double clutch_capacity = 0.0;
 };
 
-// The gear lever's gear and the starter.
-void gear_lever_and_starter(StepContext& x, VehicleState& s) {
-    const VehicleSpec& spec = x.spec;
-    const Controls& c = x.c;
-    s.gear = c.gear;
-    const double ratio = gearbox_ratio(spec.transmission, s.gear);
-    const double disc = clutch_disc_travel(spec.clutch.pedal, c.clutch);
-    if (c.start_engine && !s.engine_running && s.fuel_volume_m3 > 0.0 && (s.gear == 0 || disc == 0.0)) {
-        // Starting needs the drive disconnected (neutral or clutch pedal down), as a clutch
-        // interlock does.
-        s.engine_running = true;
-        s.engine_speed_rad_per_s = spec.engine.start_rpm * kRadPerSecPerRpm;
-    }
-    x.ratio = ratio;
-    x.disc = disc;
-}
 
 // The body's contact points against the ground (laws/body_contact.hpp): a rolled car on its roof
 // or side, a floor on a crest. Each point is a small sphere (5 cm) the ground is asked about as a
@@ -649,7 +636,9 @@ void step_fixed_with(const VehicleModel& m, const Ground& ground, const Controls
     x.body_z = {x.rot.m[0][2], x.rot.m[1][2], x.rot.m[2][2]};
     x.g_vec = {0.0, 0.0, -kGravity};
     x.masses = mass_now(x.m, s.fuel_volume_m3);
-    gear_lever_and_starter(x, s);
+    const GearAndStarter gear = gear_lever_and_starter(x.spec, x.c, s);
+    x.ratio = gear.ratio;
+    x.disc = gear.disc;
     x.weight = body_weight({x.m, x.rot, x.body_z, x.g_vec, x.masses}, s);
     x.force = x.weight.force_n;
     x.torque = x.weight.torque_nm;
