@@ -17,13 +17,11 @@
 
 #include "tractive/analysis/maneuvers.hpp"
 #include "tractive/control/controller.hpp"
-#include "tractive/control/gear_choice.hpp"
 #include "tractive/dynamics/simulation.hpp"
 #include "tractive/io/car_loader.hpp"
 #include "tractive/telemetry/controls_csv.hpp"
 #include "tractive/telemetry/controls_run.hpp"
 #include "tractive/telemetry/telemetry_csv.hpp"
-#include "tractive/laws/engine_torque.hpp"
 #include "tractive/world/road_ground.hpp"
 
 namespace fs = std::filesystem;

@@ -3,26 +3,38 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 namespace tractive {
 
-double degrees_for_exact_radians(double radians) {
-    constexpr double kDegPerRad = 180.0 / std::numbers::pi;
-    constexpr double kRadPerDeg = std::numbers::pi / 180.0;
-    const double guess = radians * kDegPerRad;
-    if (guess * kRadPerDeg == radians) return guess;
-    // Search a few ulps either side; the nearest exact one is within a couple of steps.
+double exact_quotient(double target, double factor) {
+    const double guess = target / factor;
+    // The exact candidates within 64 ulps of the quotient, outwards from it: the shortest written
+    // wins, the nearest among equals.
+    double best = guess;
+    std::size_t best_length = std::numeric_limits<std::size_t>::max();
+    const auto consider = [&](double d) {
+        if (d * factor != target) return;
+        const std::size_t length = fmt::format("{}", d).size();
+        if (length < best_length) {
+            best = d;
+            best_length = length;
+        }
+    };
+    consider(guess);
     double up = guess;
     double down = guess;
     for (int i = 0; i < 64; ++i) {
         up = std::nextafter(up, INFINITY);
         down = std::nextafter(down, -INFINITY);
-        if (up * kRadPerDeg == radians) return up;
-        if (down * kRadPerDeg == radians) return down;
+        consider(up);
+        consider(down);
     }
-    return guess;  // not reached for finite angles in practice
+    return best;
 }
+
+double degrees_for_exact_radians(double radians) { return exact_quotient(radians, std::numbers::pi / 180.0); }
 
 namespace {
 

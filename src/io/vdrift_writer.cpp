@@ -9,8 +9,8 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
-#include <numbers>
 #include <set>
 
 #include "tractive/io/load_error.hpp"
@@ -22,26 +22,6 @@ namespace tractive {
 namespace {
 
 std::string num(double v) { return fmt::format("{}", v == 0.0 ? 0.0 : v); }
-
-// The number d whose product d * factor is exactly `target` (the loader multiplies: 215 mm *
-// 1e-3), the shortest-written of the few candidates near target / factor; target / factor itself
-// where none is exact (the differences are then reported by the caller's comparison).
-double exact_quotient(double target, double factor) {
-    const double guess = target / factor;
-    double best = guess;
-    std::size_t best_length = 1000;
-    double d = guess;
-    for (int i = 0; i < 4; ++i) d = std::nextafter(d, -INFINITY);
-    for (int i = 0; i < 9; ++i, d = std::nextafter(d, INFINITY)) {
-        if (d * factor != target) continue;
-        const std::size_t length = fmt::format("{}", d).size();
-        if (length < best_length) {
-            best = d;
-            best_length = length;
-        }
-    }
-    return best;
-}
 
 std::string position(const Vec3& iso) { return fmt::format("{}, {}, {}", num(-iso.y), num(iso.x), num(iso.z)); }
 
