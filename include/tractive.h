@@ -74,6 +74,14 @@ TRACTIVE_API int tractive_api_version(void);
 TRACTIVE_API tractive_status tractive_car_load_file(const char* path, tractive_car** out);
 TRACTIVE_API tractive_status tractive_car_load_toml(const char* text, const char* label, tractive_car** out);
 TRACTIVE_API void tractive_car_free(tractive_car* car);
+/* A car's parameters by dotted key of the TOML car format (docs/car-format.md, "Reference"; a
+ * VDrift car as it converts): get writes the value as TOML text ("23000", "[0.95, 0, 0.14]",
+ * "\"manual\"") into out, NUL-terminated, and fails with TRACTIVE_BAD_INPUT when it needs more than
+ * `size` bytes (the message says how many); set takes a TOML value and checks the changed car as the
+ * loader checks a file (the car is unchanged when it fails). Vehicles created before a set keep
+ * the car they were created with. */
+TRACTIVE_API tractive_status tractive_car_get_parameter(const tractive_car* car, const char* key, char* out, size_t size);
+TRACTIVE_API tractive_status tractive_car_set_parameter(tractive_car* car, const char* key, const char* value_toml);
 
 /* Grounds. The analytic road: a plane of the given grade (rise over run), bank (degrees, left
  * side up) and friction factor. A ground file: .obj, .png, .csv or .toml (docs/grounds.md). */

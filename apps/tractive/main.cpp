@@ -26,6 +26,7 @@
 
 #include "tractive/analysis/vehicle_summary.hpp"
 #include "tractive/io/car_loader.hpp"
+#include "tractive/spec/parameter_table.hpp"
 #include "atomic_write.hpp"
 #include "convert_command.hpp"
 #include "load_options.hpp"
@@ -141,6 +142,36 @@ void print_sheet(const VehicleSpec& spec, const VehicleSummary& s, const fs::pat
                                         : fmt::format("{:.1f} km/h", s.power_limited_top_speed_kmh));
 }
 
+// The car format's parameter tables (spec/parameter_table.hpp): as the Markdown of
+// docs/car-format.md's reference, as JSON, or as plain lines "table key [unit] default: meaning".
+void print_parameters(bool markdown, bool json) {
+    if (markdown) {
+        std::cout << tractive::car_parameter_reference_markdown();
+        return;
+    }
+    const auto groups = tractive::car_parameter_reference();
+    if (json) {
+        nlohmann::json out = nlohmann::json::array();
+        for (const auto& g : groups) {
+            nlohmann::json rows = nlohmann::json::array();
+            for (const auto& r : g.rows) {
+                rows.push_back({{"key", r.key}, {"unit", r.unit}, {"required", r.required}, {"default", r.default_value},
+                                {"accepted", r.accepted}, {"meaning", r.meaning}, {"vdrift_key", r.vdrift_key}});
+            }
+            out.push_back({{"table", g.table}, {"when", g.when}, {"meaning", g.meaning}, {"rows", rows}});
+        }
+        std::cout << out.dump(2) << "\n";
+        return;
+    }
+    for (const auto& g : groups) {
+        std::cout << g.table << (g.when.empty() ? "" : "  (" + g.when + ")") << "\n";
+        for (const auto& r : g.rows) {
+            std::cout << fmt::format("  {:<40} {:<12} {:<10} {}\n", r.key, r.unit.empty() ? "-" : r.unit,
+                                     r.required ? "required" : r.default_value, r.accepted);
+        }
+    }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -183,6 +214,12 @@ int main(int argc, char** argv) {
     tractive::cli::ReportOptions report_options;
     tractive::cli::add_report_options(*report, report_options);
 
+    auto* parameters = app.add_subcommand("parameters", "List every key of the TOML car format: unit, default, accepted range, meaning, VDrift key");
+    bool parameters_markdown = false;
+    bool parameters_json = false;
+    parameters->add_flag("--markdown", parameters_markdown, "Print the reference section of docs/car-format.md");
+    parameters->add_flag("--json", parameters_json, "Print one JSON array of tables with their rows");
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -221,6 +258,8 @@ int main(int argc, char** argv) {
             return tractive::cli::tyre_command(tyre_options);
         } else if (*convert) {
             return tractive::cli::convert_command(convert_options);
+        } else if (*parameters) {
+            print_parameters(parameters_markdown, parameters_json);
         }
     } catch (const LoadError& e) {
         std::cerr << "error: " << e.what() << "\n";

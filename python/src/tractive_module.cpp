@@ -20,6 +20,7 @@
 #include "tractive/host/vehicle.hpp"
 #include "tractive/io/car_loader.hpp"
 #include "tractive/io/car_parameters.hpp"
+#include "tractive/spec/parameter_table.hpp"
 #include "tractive/telemetry/controls_csv.hpp"
 #include "tractive/telemetry/controls_run.hpp"
 #include "tractive/io/ground_loader.hpp"
@@ -402,6 +403,30 @@ private:
 PYBIND11_MODULE(_tractive, m) {
     m.doc() = "tractive: vehicle dynamics (docs/python.md)";
     py::register_exception<LoadError>(m, "LoadError", PyExc_ValueError);
+
+    m.def(
+        "car_parameters",
+        [] {
+            py::list out;
+            for (const ParameterGroup& g : car_parameter_reference()) {
+                for (const ParameterRow& r : g.rows) {
+                    py::dict d;
+                    d["table"] = g.table;
+                    d["when"] = g.when;
+                    d["key"] = r.key;
+                    d["unit"] = r.unit;
+                    d["required"] = r.required;
+                    d["default"] = r.default_value;
+                    d["accepted"] = r.accepted;
+                    d["meaning"] = r.meaning;
+                    d["vdrift_key"] = r.vdrift_key;
+                    out.append(d);
+                }
+            }
+            return out;
+        },
+        "Every key of the TOML car format, one dict per key (table, when, key, unit, required, default, accepted, meaning, "
+        "vdrift_key): the parameter tables that docs/car-format.md's reference is generated from");
 
     py::class_<Car>(m, "Car", "A car: its parameters by dotted TOML key (docs/car-format.md) and the spec they load to")
         .def("get", &get_parameter, py::arg("key"), "The value at a dotted key, e.g. 'wheels.front.suspension.spring_n_per_m'")

@@ -19,11 +19,13 @@
 
 #include "tractive/host/vehicle.hpp"
 #include "tractive/io/car_loader.hpp"
+#include "tractive/io/car_parameters.hpp"
 #include "tractive/io/ground_loader.hpp"
 #include "tractive/io/load_error.hpp"
 #include "tractive/world/road_ground.hpp"
 
 struct tractive_car {
+    tractive::CarText text;  // the car as TOML text, for its parameters by key
     tractive::VehicleSpec spec;
 };
 
@@ -220,7 +222,7 @@ tractive_status tractive_car_load_file(const char* path, tractive_car** out) {
     if (!path || !out) return fail(TRACTIVE_BAD_INPUT, "tractive_car_load_file: path and out must not be NULL");
     *out = nullptr;
     return guarded([&] {
-        *out = new tractive_car{tractive::load_car(path).spec};
+        *out = new tractive_car{tractive::car_text(path), tractive::load_car(path).spec};
         return TRACTIVE_OK;
     });
 }
@@ -230,12 +232,36 @@ tractive_status tractive_car_load_toml(const char* text, const char* label, trac
     *out = nullptr;
     return guarded([&] {
         const std::string name = label ? label : "car.toml";
-        *out = new tractive_car{tractive::load_car_from_text(text, name.ends_with(".toml") ? name : name + ".toml").spec};
+        const std::string label_toml = name.ends_with(".toml") ? name : name + ".toml";
+        *out = new tractive_car{{text, label_toml}, tractive::load_car_from_text(text, label_toml).spec};
         return TRACTIVE_OK;
     });
 }
 
 void tractive_car_free(tractive_car* car) { delete car; }
+
+tractive_status tractive_car_get_parameter(const tractive_car* car, const char* key, char* out, size_t size) {
+    if (!car || !key || !out) return fail(TRACTIVE_BAD_INPUT, "tractive_car_get_parameter: car, key and out must not be NULL");
+    return guarded([&] {
+        const std::string value = tractive::get_car_parameter(car->text, key);
+        if (value.size() + 1 > size) {
+            return fail(TRACTIVE_BAD_INPUT, fmt::format("tractive_car_get_parameter: {} needs {} bytes, out has {}", key, value.size() + 1, size));
+        }
+        std::memcpy(out, value.c_str(), value.size() + 1);
+        return TRACTIVE_OK;
+    });
+}
+
+tractive_status tractive_car_set_parameter(tractive_car* car, const char* key, const char* value_toml) {
+    if (!car || !key || !value_toml) return fail(TRACTIVE_BAD_INPUT, "tractive_car_set_parameter: car, key and value_toml must not be NULL");
+    return guarded([&] {
+        tractive::CarText changed = tractive::set_car_parameter(car->text, key, value_toml);
+        tractive::VehicleSpec spec = tractive::load_toml_car(changed.toml, changed.path).spec;
+        car->text = std::move(changed);
+        car->spec = std::move(spec);
+        return TRACTIVE_OK;
+    });
+}
 
 tractive_status tractive_ground_road(double grade, double bank_deg, double friction, tractive_ground** out) {
     if (!out) return fail(TRACTIVE_BAD_INPUT, "tractive_ground_road: out must not be NULL");

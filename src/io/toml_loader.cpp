@@ -5,13 +5,13 @@
 
 #include <cmath>
 #include <filesystem>
-#include <numbers>
 #include <set>
 #include <toml++/toml.h>
 
 #include "tractive/io/car_loader.hpp"
 #include "tractive/io/tir_loader.hpp"
 #include "tractive/laws/engine_torque.hpp"
+#include "tractive/spec/parameter_table.hpp"
 #include "tractive/spec/validate.hpp"
 
 // Value ranges: spec/validate.hpp (plausible::).
@@ -20,8 +20,9 @@ namespace tractive {
 
 namespace {
 
-constexpr double kRadPerDeg = std::numbers::pi / 180.0;
 using namespace plausible;
+
+Vec3 mirrored(const Vec3& v, bool mirror) { return mirror ? Vec3{v.x, -v.y, v.z} : v; }
 
 // A table with its dotted path, for messages.
 struct Table {
@@ -92,16 +93,6 @@ public:
     double number_or(const Table& t, std::string_view k, const Range& e, double fallback) {
         const toml::node* n = node(t, k);
         return n ? as_number(*n, t.key(k), e) : fallback;
-    }
-
-    double angle_deg_or(const Table& t, std::string_view k, double fallback_rad) {
-        const toml::node* n = node(t, k);
-        if (!n) return fallback_rad;
-        const double deg = as_number(*n, t.key(k), kAny);
-        if (std::abs(deg) >= 90.0) {
-            throw LoadError(where(n), t.key(k), fmt::format("expected an angle between -90 and 90 degrees, got {}", deg));
-        }
-        return deg * kRadPerDeg;
     }
 
     std::string string(const Table& t, std::string_view k) {
@@ -191,6 +182,32 @@ public:
         throw LoadError(where(t.t->get(k)), t.key(k), fmt::format("expected one of {}, got '{}'", names, value.substr(0, 40)));
     }
 
+    // The keys of `table` that name a member (spec/parameter_table.hpp), read into `part`: each
+    // number range-checked in the file's unit and converted, each point mirrored when asked (the
+    // right wheel of an axle table). A key the file lacks keeps part's value, its default; a
+    // required one is an error unless `overriding` (a .tir tyre's values the table may change).
+    template <class Part>
+    void read_parameters(const Table& t, std::span<const Parameter<Part>> table, Part& part, bool mirror = false,
+                         bool overriding = false) {
+        for (const auto& p : table) {
+            if (!p.number && !p.point && !p.flag) continue;
+            const toml::node* n = node(t, p.key);
+            if (!n) {
+                if (p.need == Need::Required && !overriding) throw LoadError(where(t.t), t.key(p.key), "missing required key");
+                continue;
+            }
+            if (p.number) {
+                part.*p.number = as_number(*n, t.key(p.key), p.range) * p.si_per_file_unit;
+            } else if (p.point) {
+                const auto v = numbers(*n, t.key(p.key), 3, 3, kCoordinate);
+                part.*p.point = mirrored({v[0], v[1], v[2]}, mirror);
+            } else {
+                if (!n->is_boolean()) throw LoadError(where(n), t.key(p.key), fmt::format("expected true or false, got a {}", type_name(*n)));
+                part.*p.flag = n->as_boolean()->get();
+            }
+        }
+    }
+
     void warn_unused(const toml::table& root) { walk(root, ""); }
 
 private:
@@ -250,22 +267,12 @@ void for_each_table(Reader& r, const Table& root, std::string_view k, F&& f) {
 EngineSpec read_engine(Reader& r, const Table& t) {
     r.note_fields("engine", t);
     EngineSpec e;
-    e.rpm_limit = r.number(t, "rpm_limit", kRpm);
-    e.inertia_kgm2 = r.number(t, "inertia_kgm2", kInertia);
-    e.start_rpm = r.number(t, "start_rpm", kRpm);
-    e.stall_rpm = r.number(t, "stall_rpm", kRpmOrZero);
-    e.idle_throttle = r.number_or(t, "idle_throttle", kFraction, 0.0);
-    e.max_power_w = r.number_or(t, "max_power_w", kPower, 0.0);
-    e.peak_power_rpm = r.number_or(t, "peak_power_rpm", kRpmOrZero, 0.0);
-    e.fuel_consumption_m3_per_rpm_s = r.number_or(t, "fuel_consumption_m3_per_rpm_s", kFuelConsumption, 0.0);
-    e.thermal_efficiency = r.number_or(t, "thermal_efficiency", kEfficiency, e.thermal_efficiency);
-    e.fuel_heating_value_j_per_kg = r.number_or(t, "fuel_heating_value_j_per_kg", kHeatingValue, e.fuel_heating_value_j_per_kg);
+    r.read_parameters(t, kEngineParameters, e);
     // The fuel law: rpm-throttle (fuel_consumption_m3_per_rpm_s, seed 002) or combustion-power.
     // Without the key, a file that gives fuel_consumption_m3_per_rpm_s uses it, any other the
     // combustion power.
     const FuelLaw by_keys = t.t->contains("fuel_consumption_m3_per_rpm_s") ? FuelLaw::RpmThrottle : FuelLaw::CombustionPower;
     e.fuel_law = r.choice(t, "fuel_law", kFuelLaws, by_keys);
-    e.displacement_m3 = r.number_or(t, "displacement_m3", kDisplacement, 0.0);
     if (t.t->contains("friction_torque_nm")) {
         e.friction_torque_nm = r.fixed<3>(t, "friction_torque_nm", kTorque);
         for (double f : e.friction_torque_nm) {
@@ -309,23 +316,14 @@ ClutchSpec read_clutch(Reader& r, const Table& t) {
         }
     }
     if (c.model == ClutchModel::PedalForce) {
-        c.max_force_n = r.number_or(t, "max_force_n", kStiffness, c.max_force_n);
-        c.gamma = r.number_or(t, "gamma", positive_up_to(1e3, ""), c.gamma);
-        c.p = r.number_or(t, "p", kFraction, c.p);
+        r.read_parameters(t, kClutchPedalForceParameters, c);
         const double faces = r.number_or(t, "face_count", positive_up_to(1e9, ""), c.face_count);
         if (faces != std::floor(faces) || faces > 64) {
             throw LoadError(r.where(t.t->get("face_count")), t.key("face_count"), "expected a whole number of friction faces from 1 to 64");
         }
         c.face_count = static_cast<int>(faces);
-        c.equivalent_radius_m = r.number_or(t, "equivalent_radius_m", kRadius, c.equivalent_radius_m);
-        c.mu_static = r.number_or(t, "mu_static", kFriction, c.mu_static);
-        c.mu_dynamic = r.number_or(t, "mu_dynamic", kFriction, c.mu_dynamic);
-        c.slip_coefficient_s_per_m = r.number_or(t, "slip_coefficient_s_per_m", kSlipCoefficient, c.slip_coefficient_s_per_m);
     } else {
-        c.sliding_friction = r.number(t, "sliding_friction", kFriction);
-        c.radius_m = r.number(t, "radius_m", kRadius);
-        c.area_m2 = r.number(t, "area_m2", kArea);
-        c.max_pressure_pa = r.number(t, "max_pressure_pa", kStiffness);
+        r.read_parameters(t, kClutchVDriftParameters, c);
     }
     return c;
 }
@@ -344,12 +342,7 @@ TransmissionSpec read_transmission(Reader& r, const Table& t) {
                                         x.forward_ratios.size()));
         }
     }
-    x.reverse_ratio = r.number(t, "reverse_ratio", kReverseRatio);
-    x.final_drive = r.number_or(t, "final_drive", kGearRatio, 1.0);
-    x.efficiency = r.number_or(t, "efficiency", kFraction, 1.0);
-    if (x.efficiency <= 0.0) throw LoadError(r.where(t.t->get("efficiency")), t.key("efficiency"), "expected an efficiency in (0, 1]");
-    x.inertia_kgm2 = r.number_or(t, "inertia_kgm2", kInertiaOrZero, 0.0);
-    x.shift_time_s = r.number_or(t, "shift_time_s", kTime, 0.2);
+    r.read_parameters(t, kTransmissionParameters, x);
     return x;
 }
 
@@ -357,11 +350,7 @@ DifferentialSpec read_differential(Reader& r, const Table& t, const std::string&
     r.note_fields(spec, t);
     DifferentialSpec d;
     d.type = r.choice(t, "type", kDiffTypes, DifferentialType::Open);
-    d.final_drive = r.number_or(t, "final_drive", kGearRatio, 1.0);
-    d.torque_split = r.number_or(t, "torque_split", kFraction, 0.5);
-    d.anti_slip_nm = r.number_or(t, "anti_slip_nm", kTorqueOrZero, 0.0);
-    d.anti_slip_torque = r.number_or(t, "anti_slip_torque", kCoefficient, 0.0);
-    d.anti_slip_torque_deceleration_factor = r.number_or(t, "anti_slip_torque_deceleration_factor", kFraction, 0.0);
+    r.read_parameters(t, kDifferentialParameters, d);
     return d;
 }
 
@@ -391,13 +380,10 @@ TireSpec read_tir_tire(Reader& r, const Table& t, const toml::node& file_node) {
                         "a .tir tyre's rolling resistance comes from its QSY coefficients: remove this key");
     }
     TireSpec x = tir.tire;
-    x.radius_m = r.number_or(t, "radius_m", kRadius, x.radius_m);
-    x.width_m = r.number_or(t, "width_m", kRadiusOrZero, x.width_m);
-    x.aspect_ratio = r.number_or(t, "aspect_ratio", kAspectRatio, x.aspect_ratio);
-    x.rim_diameter_m = r.number_or(t, "rim_diameter_m", non_negative_up_to(10.0, "m"), x.rim_diameter_m);
-    x.rotational_inertia_kgm2 = x.rotational_inertia_kgm2 > 0.0 ? r.number_or(t, "rotational_inertia_kgm2", kInertia, x.rotational_inertia_kgm2)
-                                                                : r.number(t, "rotational_inertia_kgm2", kInertia);
-    x.tread = r.number_or(t, "tread", kFraction, 0.0);
+    // The file's values, each of which the table may change; the spin inertia required when the
+    // file has no IYY.
+    if (!(x.rotational_inertia_kgm2 > 0.0)) r.require(t, "rotational_inertia_kgm2");
+    r.read_parameters(t, kTireParameters, x, false, true);
     // The operating pressure (MF 6.1's pressure terms), default the file's INFLPRES.
     if (const toml::node* p = r.node(t, "inflation_pressure_kpa")) {
         if (x.magic_formula.family != MagicFormulaFamily::Mf61 || !(x.magic_formula.nominal_pressure_pa > 0.0)) {
@@ -423,19 +409,8 @@ MagicFormulaTire read_magic_formula_table(Reader& r, const Table& m) {
         throw LoadError(r.where(m.t->get("family")), m.key("family"), fmt::format("'{}': expected \"mf61\" or \"pac2002\"", family));
     }
     mf.fit_type = static_cast<int>(r.number_or(m, "fit_type", non_negative_up_to(100.0, ""), mf.family == MagicFormulaFamily::Mf61 ? 61.0 : 6.0));
-    mf.unloaded_radius_m = r.number(m, "unloaded_radius_m", kRadius);
-    mf.nominal_load_n = r.number(m, "nominal_load_n", kTireLoad);
-    mf.nominal_pressure_pa = r.number_or(m, "nominal_pressure_pa", non_negative_up_to(1e8, "Pa"), 0.0);
-    mf.inflation_pressure_pa = r.number_or(m, "inflation_pressure_pa", non_negative_up_to(1e8, "Pa"), mf.nominal_pressure_pa);
-    mf.reference_speed_m_per_s = r.number_or(m, "reference_speed_m_per_s", positive_up_to(1e3, "m/s"), 16.7);
-    mf.vertical_stiffness_n_per_m = r.number_or(m, "vertical_stiffness_n_per_m", non_negative_up_to(1e9, "N/m"), 0.0);
-    mf.vertical_damping_ns_per_m = r.number_or(m, "vertical_damping_ns_per_m", non_negative_up_to(1e9, "N s/m"), 0.0);
-    mf.lateral_stiffness_n_per_m = r.number_or(m, "lateral_stiffness_n_per_m", non_negative_up_to(1e9, "N/m"), 0.0);
-    mf.width_m = r.number_or(m, "width_m", kRadiusOrZero, 0.0);
-    mf.aspect_ratio = r.number_or(m, "aspect_ratio", non_negative_up_to(10.0, ""), 0.0);
-    mf.rim_radius_m = r.number_or(m, "rim_radius_m", kRadiusOrZero, 0.0);
-    mf.spin_inertia_kgm2 = r.number_or(m, "spin_inertia_kgm2", non_negative_up_to(1e6, "kg m^2"), 0.0);
-    mf.measured_on_right = r.boolean_or(m, "measured_on_right", false);
+    r.read_parameters(m, kMagicFormulaTableParameters, mf);
+    if (!m.t->contains("inflation_pressure_pa")) mf.inflation_pressure_pa = mf.nominal_pressure_pa;
     for (std::size_t i = 0; i < mf::kCount; ++i) {
         const double fallback = is_magic_formula_scale_factor(i) ? 1.0 : (mf.family == MagicFormulaFamily::Mf61 && i == mf::PKY4 ? 2.0 : 0.0);
         mf.c[i] = r.number_or(m, kMagicFormulaNames[i], kPacejka, fallback);
@@ -447,19 +422,12 @@ TireSpec read_tire(Reader& r, const Table& t) {
     if (const toml::node* file = r.node(t, "file")) return read_tir_tire(r, t, *file);
     TireSpec x;
     x.model = r.choice(t, "model", kTireModels, std::nullopt);
-    x.radius_m = r.number(t, "radius_m", kRadius);
-    x.width_m = r.number_or(t, "width_m", kRadiusOrZero, 0.0);
-    x.aspect_ratio = r.number_or(t, "aspect_ratio", kAspectRatio, 0.0);
-    x.rim_diameter_m = r.number_or(t, "rim_diameter_m", non_negative_up_to(10.0, "m"), 0.0);
-    x.rotational_inertia_kgm2 = r.number(t, "rotational_inertia_kgm2", kInertia);
-    x.tread = r.number_or(t, "tread", kFraction, 0.0);
+    r.read_parameters(t, kTireParameters, x);
     // (A Magic Formula tyre's rolling resistance comes from its QSY coefficients; the table is
     // kept when given, unused.)
     if (const auto rr = r.table(t, "rolling_resistance", x.model != TireModel::MagicFormula)) {
         x.rolling_resistance.form = r.choice(*rr, "form", kRollingForms, RollingResistanceForm::VDrift);
-        x.rolling_resistance.constant = r.number(*rr, "constant", kRollingResistance);
-        x.rolling_resistance.v2_coefficient_s2_per_m2 = r.number_or(*rr, "v2_coefficient_s2_per_m2", kRollingResistanceV2, 0.0);
-        x.rolling_resistance.speed_coefficient_s_per_km = r.number_or(*rr, "speed_coefficient_s_per_km", kRollingResistanceSpeed, 0.0);
+        r.read_parameters(*rr, kRollingResistanceParameters, x.rolling_resistance);
     }
     if (x.model == TireModel::MagicFormula) {
         x.magic_formula = read_magic_formula_table(r, *r.table(t, "magic_formula", true));
@@ -467,12 +435,7 @@ TireSpec read_tire(Reader& r, const Table& t) {
         x.pacejka.a = r.fixed<15>(t, "a", kPacejka);
         x.pacejka.b = r.fixed<11>(t, "b", kPacejka);
         x.pacejka.c = r.fixed<18>(t, "c", kPacejka);
-        if (const auto g = r.table(t, "combined", false)) {
-            x.pacejka.gx1 = r.number_or(*g, "gx1", kCoefficient, 0.0);
-            x.pacejka.gx2 = r.number_or(*g, "gx2", kCoefficient, 0.0);
-            x.pacejka.gy1 = r.number_or(*g, "gy1", kCoefficient, 0.0);
-            x.pacejka.gy2 = r.number_or(*g, "gy2", kCoefficient, 0.0);
-        }
+        if (const auto g = r.table(t, "combined", false)) r.read_parameters(*g, kPacejkaCombinedParameters, x.pacejka);
     } else if (x.model == TireModel::FrictionCurve) {
         x.friction_curves.longitudinal = r.curve(t, "friction_curve_longitudinal", "slip ratio", kPacejka, kPacejka);
         x.friction_curves.lateral = r.curve(t, "friction_curve_lateral", "lateral slip", kPacejka, kPacejka);
@@ -484,33 +447,15 @@ TireSpec read_tire(Reader& r, const Table& t) {
             x.pacejka2002.c[i] = r.number(p, kPacejka2002Names[i], kPacejka);
     } else if (x.model == TireModel::Brush) {
         // VDrift's .tirep brush model: every parameter required.
-        const Table b = *r.table(t, "brush", true);
-        auto& y = x.brush;
-        y.pressure_bar = r.number(b, "pressure_bar", kPressureBar);
-        y.tread_stiffness_x_bar_per_m = r.number(b, "tread_stiffness_x_bar_per_m", kStiffness);
-        y.tread_stiffness_y_bar_per_m = r.number(b, "tread_stiffness_y_bar_per_m", kStiffness);
-        y.carcass_stiffness_n_per_m = r.number(b, "carcass_stiffness_n_per_m", kStiffness);
-        y.camber_carcass_factor = r.number(b, "camber_carcass_factor", kCoefficient);
-        y.lateral_force_factor = r.number(b, "lateral_force_factor", kFactor);
-        y.reference_deflection_m = r.number(b, "reference_deflection_m", kTravel);
-        y.reference_pressure_bar = r.number(b, "reference_pressure_bar", kPressureBar);
-        y.static_friction = r.number(b, "static_friction", kFriction);
-        y.sliding_friction = r.number(b, "sliding_friction", kFriction);
-        y.stribeck_speed_m_per_s = r.number(b, "stribeck_speed_m_per_s", positive_up_to(1e3, "m/s"));
+        r.read_parameters(*r.table(t, "brush", true), kBrushTireParameters, x.brush);
     }
     if (const auto s = r.table(t, "size_reference", false)) {
         TireSizeReference ref;
-        ref.radius_m = r.number(*s, "radius_m", kRadius);
-        ref.width_m = r.number(*s, "width_m", kRadius);
-        ref.aspect_ratio = r.number(*s, "aspect_ratio", positive_up_to(10.0, ""));
-        ref.pressure_bar = r.number(*s, "pressure_bar", kPressureBar);
-        ref.load_n = r.number(*s, "load_n", kTireLoad);
+        r.read_parameters(*s, kTireSizeReferenceParameters, ref);
         x.size_reference = ref;
     }
     return x;
 }
-
-Vec3 mirrored(const Vec3& v, bool mirror) { return mirror ? Vec3{v.x, -v.y, v.z} : v; }
 
 // A wheel from [wheels.fl] (mirror false) or the right wheel from an axle table [wheels.front]
 // written for the left wheel (mirror true: every y negated).
@@ -525,55 +470,29 @@ WheelSpec read_wheel(Reader& r, const Table& t, const Table& tires, bool mirror,
     const Table tire{tire_node->as_table(), tires.key(tire_name)};
     r.note_fields(spec + ".tire", tire);
     w.tire = read_tire(r, tire);
-    w.position_m = mirrored(r.vec(t, "position_m"), mirror);
-    w.mass_kg = r.number(t, "mass_kg", kPointMass);
-    w.camber_rad = r.angle_deg_or(t, "camber_deg", 0.0);
-    w.caster_rad = r.angle_deg_or(t, "caster_deg", 0.0);
-    w.toe_rad = r.angle_deg_or(t, "toe_deg", 0.0);
-    w.max_steer_rad = r.angle_deg_or(t, "max_steer_deg", 0.0);
-    w.ackermann_rad = r.angle_deg_or(t, "ackermann_deg", 0.0);
-    w.roll_height_m = r.number_or(t, "roll_height_m", kRadiusOrZero, 0.0);
+    r.read_parameters(t, kWheelParameters, w, mirror);
 
     const Table s = *r.table(t, "suspension", true);
     r.note_fields(spec + ".suspension", s);
     auto& sus = w.suspension;
-    sus.spring_n_per_m = r.number(s, "spring_n_per_m", kStiffness);
-    sus.bump_damping_ns_per_m = r.number(s, "bump_damping_ns_per_m", kStiffnessOrZero);
-    sus.rebound_damping_ns_per_m = r.number(s, "rebound_damping_ns_per_m", kStiffnessOrZero);
-    sus.travel_m = r.number(s, "travel_m", kTravel);
-    sus.max_compression_velocity_m_per_s = r.number_or(s, "max_compression_velocity_m_per_s", kSpeed, 0.0);
-    sus.anti_roll_n_per_m = r.number_or(s, "anti_roll_n_per_m", kStiffnessOrZero, 0.0);
-    const auto given_position = r.vec_or(s, "position_m");
-    sus.position_m = given_position ? mirrored(*given_position, mirror) : w.position_m;
+    sus.position_m = w.position_m;  // the default: where the wheel is
+    r.read_parameters(s, kSuspensionParameters, sus, mirror);
     const auto given_hinge = r.vec_or(s, "hinge_m");
     if (given_hinge) sus.hinge_m = mirrored(*given_hinge, mirror);
     if (const auto dw = r.table(s, "double_wishbone", false)) {
         DoubleWishbone g;
-        g.upper_chassis_front_m = mirrored(r.vec(*dw, "upper_chassis_front_m"), mirror);
-        g.upper_chassis_rear_m = mirrored(r.vec(*dw, "upper_chassis_rear_m"), mirror);
-        g.upper_hub_m = mirrored(r.vec(*dw, "upper_hub_m"), mirror);
-        g.lower_chassis_front_m = mirrored(r.vec(*dw, "lower_chassis_front_m"), mirror);
-        g.lower_chassis_rear_m = mirrored(r.vec(*dw, "lower_chassis_rear_m"), mirror);
-        g.lower_hub_m = mirrored(r.vec(*dw, "lower_hub_m"), mirror);
+        r.read_parameters(*dw, kDoubleWishboneParameters, g, mirror);
         sus.double_wishbone = g;
     }
     if (const auto mp = r.table(s, "macpherson_strut", false)) {
         MacPhersonStrut g;
-        g.strut_top_m = mirrored(r.vec(*mp, "strut_top_m"), mirror);
-        g.strut_end_m = mirrored(r.vec(*mp, "strut_end_m"), mirror);
-        g.hinge_m = mirrored(r.vec(*mp, "hinge_m"), mirror);
+        r.read_parameters(*mp, kMacPhersonStrutParameters, g, mirror);
         sus.macpherson_strut = g;
     }
 
     if (const auto b = r.table(t, "brake", false)) {
         r.note_fields(spec + ".brake", *b);
-        auto& br = w.brake;
-        br.friction = r.number_or(*b, "friction", kFrictionOrZero, 0.0);
-        br.max_pressure_pa = r.number_or(*b, "max_pressure_pa", kStiffnessOrZero, 0.0);
-        br.area_m2 = r.number_or(*b, "area_m2", kAreaOrZero, 0.0);
-        br.radius_m = r.number_or(*b, "radius_m", kRadiusOrZero, 0.0);
-        br.bias = r.number_or(*b, "bias", kFraction, 0.0);
-        br.handbrake = r.number_or(*b, "handbrake", kHandbrakeShare, 0.0);
+        r.read_parameters(*b, kWheelBrakeParameters, w.brake);
     }
     return w;
 }
@@ -607,8 +526,7 @@ LoadedCar load_toml_car(std::string_view text, const std::filesystem::path& path
         PointMass m;
         m.name = r.string(t, "name");
         m.role = r.choice(t, "role", kMassRoles, MassRole::Body);
-        m.mass_kg = r.number(t, "mass_kg", kPointMass);
-        m.position_m = r.vec(t, "position_m");
+        r.read_parameters(t, kPointMassParameters, m);
         spec.masses.push_back(std::move(m));
     });
     if (spec.masses.empty()) throw LoadError({label, 0}, "mass", "missing point masses: expected at least one [[mass]] table");
@@ -616,10 +534,8 @@ LoadedCar load_toml_car(std::string_view text, const std::filesystem::path& path
     if (const auto f = r.table(top, "fuel_tank", false)) {
         r.note_fields("fuel_tank", *f);
         auto& tank = spec.fuel_tank;
-        tank.position_m = r.vec(*f, "position_m");
-        tank.capacity_m3 = r.number(*f, "capacity_m3", kFuelVolume);
-        tank.volume_m3 = r.number_or(*f, "volume_m3", kFuelVolume, tank.capacity_m3);
-        tank.density_kg_per_m3 = r.number_or(*f, "density_kg_per_m3", kDensity, 730.0);
+        r.read_parameters(*f, kFuelTankParameters, tank);
+        if (!f->t->contains("volume_m3")) tank.volume_m3 = tank.capacity_m3;
         if (tank.volume_m3 > tank.capacity_m3) {
             throw LoadError(r.where(f->t->get("volume_m3")), f->key("volume_m3"), "expected a volume no larger than the capacity");
         }
@@ -644,10 +560,7 @@ LoadedCar load_toml_car(std::string_view text, const std::filesystem::path& path
     const Table brakes = *r.table(top, "brakes", true);
     r.note_fields("brakes", brakes);
     spec.brakes.form = r.choice(brakes, "form", kBrakeForms, std::nullopt);
-    if (spec.brakes.form == BrakeForm::MaxTorque) {
-        spec.brakes.max_torque_nm = r.number(brakes, "max_torque_nm", kBrakeSystemTorque);
-        spec.brakes.front_fraction = r.number(brakes, "front_fraction", kFraction);
-    }
+    if (spec.brakes.form == BrakeForm::MaxTorque) r.read_parameters(brakes, kBrakeSystemMaxTorqueParameters, spec.brakes);
 
     const Table tires = r.table(top, "tires", true).value();
     const Table wheels = *r.table(top, "wheels", true);
@@ -675,19 +588,13 @@ LoadedCar load_toml_car(std::string_view text, const std::filesystem::path& path
         r.note_fields(fmt::format("aero[{}]", spec.aero.size()), t);
         AeroDeviceSpec a;
         a.name = r.string(t, "name");
-        a.position_m = r.vec(t, "position_m");
-        a.frontal_area_m2 = r.number_or(t, "frontal_area_m2", kAreaOrZero, 0.0);
-        a.drag_coefficient = r.number_or(t, "drag_coefficient", kCoefficient, 0.0);
-        a.surface_area_m2 = r.number_or(t, "surface_area_m2", kAreaOrZero, 0.0);
-        a.lift_coefficient = r.number_or(t, "lift_coefficient", kLiftCoefficient, 0.0);
-        a.lift_efficiency = r.number_or(t, "lift_efficiency", kFraction, 1.0);
+        r.read_parameters(t, kAeroDeviceParameters, a);
         spec.aero.push_back(std::move(a));
     });
 
     if (const auto d = r.table(top, "driver_aids", false)) {
         r.note_fields("driver_aids", *d);
-        spec.driver_aids.abs = r.boolean_or(*d, "abs", false);
-        spec.driver_aids.tcs = r.boolean_or(*d, "tcs", false);
+        r.read_parameters(*d, kDriverAidsParameters, spec.driver_aids);
     }
 
     r.warn_unused(root);

@@ -27,6 +27,7 @@
 #include "tractive/io/text_file.hpp"
 #include "tractive/io/value_parse.hpp"
 #include "tractive/laws/engine_torque.hpp"
+#include "tractive/spec/parameter_table.hpp"
 #include "tractive/spec/tire_size.hpp"
 #include "tractive/spec/validate.hpp"
 
@@ -137,6 +138,21 @@ public:
         if (!e) return fallback;
         note(spec, *s, e);
         return parse_number(*s, *e, range);
+    }
+
+    // A quantity both formats share (spec/parameter_table.hpp): read by the table's VDrift key,
+    // in its range, into the table's name (noted as spec_path.key where spec_path is given).
+    template <class Part>
+    double mapped(const IniSection& s, std::span<const Parameter<Part>> table, std::string_view key, const std::string& spec_path = {}) {
+        const Parameter<Part>& p = parameter(table, key);
+        return number(s, p.vdrift_key, p.range, spec_path.empty() ? "" : spec_path + "." + std::string(key));
+    }
+
+    template <class Part>
+    double mapped_or(const IniSection* s, std::span<const Parameter<Part>> table, std::string_view key, double fallback,
+                     const std::string& spec_path = {}) {
+        const Parameter<Part>& p = parameter(table, key);
+        return number_or(s, p.vdrift_key, p.range, fallback, spec_path.empty() ? "" : spec_path + "." + std::string(key));
     }
 
     std::vector<double> list(const IniSection& s, const IniEntry& e, std::size_t min_count, std::size_t max_count) const {
@@ -459,27 +475,27 @@ EngineSpec read_engine(Reader& r, std::vector<PointMass>& masses, bool is_2009) 
     r.note("engine", s);
     EngineSpec e;
     add_point_mass(r, s, "engine", MassRole::Engine, masses);
-    e.rpm_limit = r.number(s, "rpm-limit", kRpm, "engine.rpm_limit");
-    e.inertia_kgm2 = r.number(s, "inertia", kInertia, "engine.inertia_kgm2");
-    e.start_rpm = r.number(s, "start-rpm", kRpm, "engine.start_rpm");
-    e.stall_rpm = r.number(s, "stall-rpm", kRpmOrZero, "engine.stall_rpm");
-    e.idle_throttle = r.number_or(&s, "idle", kFraction, 0.0, "engine.idle_throttle");
+    e.rpm_limit = r.mapped(s, kEngineParameters, "rpm_limit", "engine");
+    e.inertia_kgm2 = r.mapped(s, kEngineParameters, "inertia_kgm2", "engine");
+    e.start_rpm = r.mapped(s, kEngineParameters, "start_rpm", "engine");
+    e.stall_rpm = r.mapped(s, kEngineParameters, "stall_rpm", "engine");
+    e.idle_throttle = r.mapped_or(&s, kEngineParameters, "idle_throttle", 0.0, "engine");
     // Fuel (seed 002 for the 2009 format: fuel-consumption x rpm x throttle; current VDrift burns
     // combustion power over efficiency x heating value and does not read fuel-consumption).
     if (is_2009) {
         e.fuel_law = FuelLaw::RpmThrottle;
         e.fuel_consumption_m3_per_rpm_s =
-            r.number_or(&s, "fuel-consumption", kFuelConsumption, 0.0, "engine.fuel_consumption_m3_per_rpm_s");
+            r.mapped_or(&s, kEngineParameters, "fuel_consumption_m3_per_rpm_s", 0.0, "engine");
     } else {
         e.fuel_law = FuelLaw::CombustionPower;
         r.entry(s, "fuel-consumption");  // read by nobody in current VDrift: no unknown-key warning
-        e.thermal_efficiency = r.number_or(&s, "efficiency", kEfficiency, e.thermal_efficiency, "engine.thermal_efficiency");
+        e.thermal_efficiency = r.mapped_or(&s, kEngineParameters, "thermal_efficiency", e.thermal_efficiency, "engine");
         e.fuel_heating_value_j_per_kg =
-            r.number_or(&s, "fuel-heating-value", kHeatingValue, e.fuel_heating_value_j_per_kg, "engine.fuel_heating_value_j_per_kg");
+            r.mapped_or(&s, kEngineParameters, "fuel_heating_value_j_per_kg", e.fuel_heating_value_j_per_kg, "engine");
     }
-    e.displacement_m3 = r.number_or(&s, "displacement", kDisplacement, 0.0, "engine.displacement_m3");
-    e.max_power_w = r.number_or(&s, "max-power", kPower, 0.0, "engine.max_power_w");
-    e.peak_power_rpm = r.number_or(&s, "peak-engine-rpm", kRpmOrZero, 0.0, "engine.peak_power_rpm");
+    e.displacement_m3 = r.mapped_or(&s, kEngineParameters, "displacement_m3", 0.0, "engine");
+    e.max_power_w = r.mapped_or(&s, kEngineParameters, "max_power_w", 0.0, "engine");
+    e.peak_power_rpm = r.mapped_or(&s, kEngineParameters, "peak_power_rpm", 0.0, "engine");
     read_friction_torque(r, s, e);
     e.torque_curve_nm = read_curve(r, s, "torque-curve-", "rpm", kRpmOrZero, kTorque, "engine.torque_curve");
     if (e.torque_curve_nm.empty()) {
@@ -511,10 +527,10 @@ ClutchSpec read_clutch(Reader& r) {
     ClutchSpec c;
     c.model = ClutchModel::VDrift;
     // Each key optional with VDrift's default (CarClutchInfo): 0.4, 0.09 m, 0.04 m^2, 250 kPa.
-    c.sliding_friction = r.number_or(&s, "sliding", kFriction, 0.4, "clutch.sliding_friction");
-    c.radius_m = r.number_or(&s, "radius", kRadius, 0.09, "clutch.radius_m");
-    c.area_m2 = r.number_or(&s, "area", kArea, 0.04, "clutch.area_m2");
-    c.max_pressure_pa = r.number_or(&s, "max-pressure", kStiffness, 250000.0, "clutch.max_pressure_pa");
+    c.sliding_friction = r.mapped_or(&s, kClutchVDriftParameters, "sliding_friction", 0.4, "clutch");
+    c.radius_m = r.mapped_or(&s, kClutchVDriftParameters, "radius_m", 0.09, "clutch");
+    c.area_m2 = r.mapped_or(&s, kClutchVDriftParameters, "area_m2", 0.04, "clutch");
+    c.max_pressure_pa = r.mapped_or(&s, kClutchVDriftParameters, "max_pressure_pa", 250000.0, "clutch");
     return c;
 }
 
@@ -540,10 +556,10 @@ TransmissionSpec read_transmission(Reader& r) {
         throw LoadError(extra->location, key_name(s, extra->key),
                         fmt::format("gears = {} but a ratio for gear {} is given: the gear count does not match the ratios", count, count + 1));
     }
-    t.reverse_ratio = r.number(s, "gear-ratio-r", kReverseRatio, "transmission.reverse_ratio");
+    t.reverse_ratio = r.mapped(s, kTransmissionParameters, "reverse_ratio", "transmission");
     // "shift-time" (current) or "shift-delay" (the 2009 file's name for it); VDrift's documented default 0.2 s.
-    t.shift_time_s = r.number_or(&s, "shift-time", kTime, r.number_or(&s, "shift-delay", kTime, 0.2, "transmission.shift_time_s"),
-                                 "transmission.shift_time_s");
+    t.shift_time_s = r.mapped_or(&s, kTransmissionParameters, "shift_time_s", r.number_or(&s, "shift-delay", kTime, 0.2, "transmission.shift_time_s"),
+                                 "transmission");
     t.mode = ShiftMode::Manual;
     return t;
 }
@@ -554,12 +570,12 @@ DifferentialSpec read_differential(Reader& r, const IniSection& s, const std::st
     // Each key optional with VDrift's default (CarDifferential): final drive 4.1, anti-slip
     // 600 (a speed-sensitive limited slip unless a file says otherwise: VDrift's differential is a
     // viscous coupling, DifferentialType::Viscous), no torque sensing.
-    d.final_drive = r.number_or(&s, "final-drive", kGearRatio, 4.1, spec + ".final_drive");
-    d.anti_slip_nm = r.number_or(&s, "anti-slip", kTorqueOrZero, 600.0, spec + ".anti_slip_nm");
-    d.anti_slip_torque = r.number_or(&s, "anti-slip-torque", kCoefficient, 0.0, spec + ".anti_slip_torque");
+    d.final_drive = r.mapped_or(&s, kDifferentialParameters, "final_drive", 4.1, spec);
+    d.anti_slip_nm = r.mapped_or(&s, kDifferentialParameters, "anti_slip_nm", 600.0, spec);
+    d.anti_slip_torque = r.mapped_or(&s, kDifferentialParameters, "anti_slip_torque", 0.0, spec);
     d.anti_slip_torque_deceleration_factor =
-        r.number_or(&s, "anti-slip-torque-deceleration-factor", kFraction, 0.0, spec + ".anti_slip_torque_deceleration_factor");
-    d.torque_split = r.number_or(&s, "torque-split", kFraction, 0.5, spec + ".torque_split");
+        r.mapped_or(&s, kDifferentialParameters, "anti_slip_torque_deceleration_factor", 0.0, spec);
+    d.torque_split = r.mapped_or(&s, kDifferentialParameters, "torque_split", 0.5, spec);
     d.type = (d.anti_slip_nm > 0.0 || d.anti_slip_torque > 0.0) ? DifferentialType::Viscous : DifferentialType::Open;
     return d;
 }
@@ -620,7 +636,7 @@ FuelTankSpec read_fuel_tank(Reader& r, std::vector<LoadWarning>& warnings, doubl
     constexpr Range kVolumeRead = non_negative_up_to(1e4, "m^3 (or L)");
     f.capacity_m3 = r.number(s, "capacity", kVolumeRead, "fuel_tank.capacity_m3");
     f.volume_m3 = r.number(s, "volume", kVolumeRead, "fuel_tank.volume_m3");
-    f.density_kg_per_m3 = r.number(s, "fuel-density", kDensity, "fuel_tank.density_kg_per_m3");
+    f.density_kg_per_m3 = r.mapped(s, kFuelTankParameters, "density_kg_per_m3", "fuel_tank");
     consumption_scale = 1.0;
     // Fuel is about 700-850 kg/m^3. Some VDrift cars (3S, RS2) give litres and kg/L instead
     // (capacity 100, density 0.8); VDrift only multiplies volume by density, so both read the
@@ -657,12 +673,12 @@ std::vector<AeroDeviceSpec> read_aero(Reader& r) {
         AeroDeviceSpec a;
         a.name = s.name;
         a.position_m = r.position(s, "position", spec + ".position_m");
-        a.drag_coefficient = r.number(s, "drag-coefficient", kCoefficient, spec + ".drag_coefficient");
-        a.frontal_area_m2 = r.number_or(&s, "frontal-area", kAreaOrZero, 0.0, spec + ".frontal_area_m2");
-        a.surface_area_m2 = r.number_or(&s, "surface-area", kAreaOrZero, 0.0, spec + ".surface_area_m2");
-        a.lift_coefficient = r.number_or(&s, "lift-coefficient", kLiftCoefficient, 0.0, spec + ".lift_coefficient");
+        a.drag_coefficient = r.mapped(s, kAeroDeviceParameters, "drag_coefficient", spec);
+        a.frontal_area_m2 = r.mapped_or(&s, kAeroDeviceParameters, "frontal_area_m2", 0.0, spec);
+        a.surface_area_m2 = r.mapped_or(&s, kAeroDeviceParameters, "surface_area_m2", 0.0, spec);
+        a.lift_coefficient = r.mapped_or(&s, kAeroDeviceParameters, "lift_coefficient", 0.0, spec);
         // "lift-efficiency" (current) or "efficiency" (2009); without one, no induced drag.
-        a.lift_efficiency = r.number_or(&s, "lift-efficiency", kFraction, r.number_or(&s, "efficiency", kFraction, 1.0));
+        a.lift_efficiency = r.mapped_or(&s, kAeroDeviceParameters, "lift_efficiency", r.number_or(&s, "efficiency", kFraction, 1.0));
         out.push_back(std::move(a));
     }
     return out;
@@ -692,10 +708,10 @@ PacejkaCoefficients read_pacejka(Reader& r, const IniSection& s) {
     // b11, b12: documented in seed 002, never used by VDrift's tyre; read and ignored.
     r.entry(s, "b11");
     r.entry(s, "b12");
-    p.gx1 = r.number_or(&s, "gx1", kCoefficient, 0.0);
-    p.gx2 = r.number_or(&s, "gx2", kCoefficient, 0.0);
-    p.gy1 = r.number_or(&s, "gy1", kCoefficient, 0.0);
-    p.gy2 = r.number_or(&s, "gy2", kCoefficient, 0.0);
+    p.gx1 = r.mapped_or(&s, kPacejkaCombinedParameters, "gx1", 0.0);
+    p.gx2 = r.mapped_or(&s, kPacejkaCombinedParameters, "gx2", 0.0);
+    p.gy1 = r.mapped_or(&s, kPacejkaCombinedParameters, "gy1", 0.0);
+    p.gy2 = r.mapped_or(&s, kPacejkaCombinedParameters, "gy2", 0.0);
     return p;
 }
 
@@ -717,11 +733,11 @@ void read_size_reference(Reader& r, const IniSection& s, TireSpec& t) {
     const bool any_reference = s.find("R0") || s.find("W0") || s.find("AR0") || s.find("PT0") || s.find("FZ0");
     if (!any_reference) return;
     TireSizeReference ref;
-    ref.radius_m = r.number(s, "R0", kRadius);
-    ref.width_m = r.number(s, "W0", kRadius);
-    ref.aspect_ratio = r.number(s, "AR0", positive_up_to(10.0, ""));
-    ref.pressure_bar = r.number(s, "PT0", kPressureBar);
-    ref.load_n = r.number(s, "FZ0", kTireLoad);
+    ref.radius_m = r.mapped(s, kTireSizeReferenceParameters, "radius_m");
+    ref.width_m = r.mapped(s, kTireSizeReferenceParameters, "width_m");
+    ref.aspect_ratio = r.mapped(s, kTireSizeReferenceParameters, "aspect_ratio");
+    ref.pressure_bar = r.mapped(s, kTireSizeReferenceParameters, "pressure_bar");
+    ref.load_n = r.mapped(s, kTireSizeReferenceParameters, "load_n");
     t.size_reference = ref;
 }
 
@@ -731,7 +747,7 @@ void read_size_reference(Reader& r, const IniSection& s, TireSpec& t) {
 void read_pacejka2002(Reader& r, const IniSection& s, TireSpec& t) {
     t.model = TireModel::Pacejka2002;
     t.rolling_resistance = read_rolling_resistance(r, s);
-    t.tread = r.number(s, "tread", kFraction);
+    t.tread = r.mapped(s, kTireParameters, "tread");
     for (std::size_t i = 0; i < kPacejka2002Names.size(); ++i) t.pacejka2002.c[i] = r.number(s, kPacejka2002Names[i], kPacejka);
     t.pacejka2002.nominal_load_n = r.number(s, "FZ0", kTireLoad);
     if (std::abs(t.pacejka2002.c[mf52::PKY2]) < 1e-6) {
@@ -746,21 +762,21 @@ void read_pacejka2002(Reader& r, const IniSection& s, TireSpec& t) {
 void read_brush(Reader& r, const IniSection& s, TireSpec& t) {
     t.model = TireModel::Brush;
     BrushTireParameters& b = t.brush;
-    b.pressure_bar = r.number(s, "pt", kPressureBar);
-    b.tread_stiffness_x_bar_per_m = r.number(s, "ktx", kStiffness);
-    b.tread_stiffness_y_bar_per_m = r.number(s, "kty", kStiffness);
-    b.carcass_stiffness_n_per_m = r.number(s, "kcb", kStiffness);
-    b.camber_carcass_factor = r.number(s, "ccb", kCoefficient);
-    b.lateral_force_factor = r.number(s, "cfy", kFactor);
-    b.reference_deflection_m = r.number(s, "dz0", kTravel);
-    b.reference_pressure_bar = r.number(s, "p0", kPressureBar);
-    b.static_friction = r.number(s, "mus", kFriction);
-    b.sliding_friction = r.number(s, "muc", kFriction);
-    b.stribeck_speed_m_per_s = r.number(s, "vs", positive_up_to(1e3, "m/s"));
+    b.pressure_bar = r.mapped(s, kBrushTireParameters, "pressure_bar");
+    b.tread_stiffness_x_bar_per_m = r.mapped(s, kBrushTireParameters, "tread_stiffness_x_bar_per_m");
+    b.tread_stiffness_y_bar_per_m = r.mapped(s, kBrushTireParameters, "tread_stiffness_y_bar_per_m");
+    b.carcass_stiffness_n_per_m = r.mapped(s, kBrushTireParameters, "carcass_stiffness_n_per_m");
+    b.camber_carcass_factor = r.mapped(s, kBrushTireParameters, "camber_carcass_factor");
+    b.lateral_force_factor = r.mapped(s, kBrushTireParameters, "lateral_force_factor");
+    b.reference_deflection_m = r.mapped(s, kBrushTireParameters, "reference_deflection_m");
+    b.reference_pressure_bar = r.mapped(s, kBrushTireParameters, "reference_pressure_bar");
+    b.static_friction = r.mapped(s, kBrushTireParameters, "static_friction");
+    b.sliding_friction = r.mapped(s, kBrushTireParameters, "sliding_friction");
+    b.stribeck_speed_m_per_s = r.mapped(s, kBrushTireParameters, "stribeck_speed_m_per_s");
     t.rolling_resistance.form = RollingResistanceForm::VDrift;
-    t.rolling_resistance.constant = r.number(s, "cr0", kRollingResistance);
-    t.rolling_resistance.v2_coefficient_s2_per_m2 = r.number(s, "cr2", kRollingResistanceV2);
-    t.tread = r.number(s, "tread", kFraction);
+    t.rolling_resistance.constant = r.mapped(s, kRollingResistanceParameters, "constant");
+    t.rolling_resistance.v2_coefficient_s2_per_m2 = r.mapped(s, kRollingResistanceParameters, "v2_coefficient_s2_per_m2");
+    t.tread = r.mapped(s, kTireParameters, "tread");
     for (const char* ignored : {"radius", "width", "ar"}) r.entry(s, ignored);
 }
 
@@ -772,7 +788,7 @@ void read_tire_model(Reader& r, const IniSection& s, TireSpec& t) {
     if (s.find("ktx") || s.find("kty") || s.find("mus")) return read_brush(r, s, t);
     t.model = TireModel::Pacejka89;
     t.rolling_resistance = read_rolling_resistance(r, s);
-    t.tread = r.number_or(&s, "tread", kFraction, 0.0);
+    t.tread = r.mapped_or(&s, kTireParameters, "tread", 0.0);
     t.pacejka = read_pacejka(r, s);
     read_size_reference(r, s, t);
 }
@@ -863,12 +879,12 @@ WheelBrakeSpec read_brake(Reader& r, const IniSection& s, const std::string& spe
     WheelBrakeSpec b;
     // Each key optional with VDrift's default (CarBrakeInfo, "S2000-like"): friction 0.73,
     // 4 MPa, bias 1, radius 0.14 m, area 0.015 m^2; no handbrake.
-    b.friction = r.number_or(&s, "friction", kFriction, 0.73, spec + ".friction");
-    b.max_pressure_pa = r.number_or(&s, "max-pressure", kStiffness, 4.0e6, spec + ".max_pressure_pa");
-    b.bias = r.number_or(&s, "bias", kFraction, 1.0, spec + ".bias");
-    b.radius_m = r.number_or(&s, "radius", kRadius, 0.14, spec + ".radius_m");
-    b.area_m2 = r.number_or(&s, "area", kArea, 0.015, spec + ".area_m2");
-    b.handbrake = r.number_or(&s, "handbrake", kHandbrakeShare, 0.0, spec + ".handbrake");
+    b.friction = r.mapped_or(&s, kWheelBrakeParameters, "friction", 0.73, spec);
+    b.max_pressure_pa = r.mapped_or(&s, kWheelBrakeParameters, "max_pressure_pa", 4.0e6, spec);
+    b.bias = r.mapped_or(&s, kWheelBrakeParameters, "bias", 1.0, spec);
+    b.radius_m = r.mapped_or(&s, kWheelBrakeParameters, "radius_m", 0.14, spec);
+    b.area_m2 = r.mapped_or(&s, kWheelBrakeParameters, "area_m2", 0.015, spec);
+    b.handbrake = r.mapped_or(&s, kWheelBrakeParameters, "handbrake", 0.0, spec);
     return b;
 }
 
@@ -885,13 +901,13 @@ double angle_deg(Reader& r, const IniSection* s, std::string_view key) {
 // 2009 [suspension-front] section.
 void read_coilover(Reader& r, const IniSection& s, SuspensionSpec& sus, const std::string& spec) {
     r.note(spec, s);
-    sus.spring_n_per_m = r.number(s, "spring-constant", kStiffness, spec + ".spring_n_per_m");
-    sus.bump_damping_ns_per_m = r.number(s, "bounce", kStiffnessOrZero, spec + ".bump_damping_ns_per_m");
-    sus.rebound_damping_ns_per_m = r.number(s, "rebound", kStiffnessOrZero, spec + ".rebound_damping_ns_per_m");
-    sus.travel_m = r.number(s, "travel", kTravel, spec + ".travel_m");
-    sus.anti_roll_n_per_m = r.number_or(&s, "anti-roll", kStiffnessOrZero, 0.0, spec + ".anti_roll_n_per_m");
+    sus.spring_n_per_m = r.mapped(s, kSuspensionParameters, "spring_n_per_m", spec);
+    sus.bump_damping_ns_per_m = r.mapped(s, kSuspensionParameters, "bump_damping_ns_per_m", spec);
+    sus.rebound_damping_ns_per_m = r.mapped(s, kSuspensionParameters, "rebound_damping_ns_per_m", spec);
+    sus.travel_m = r.mapped(s, kSuspensionParameters, "travel_m", spec);
+    sus.anti_roll_n_per_m = r.mapped_or(&s, kSuspensionParameters, "anti_roll_n_per_m", 0.0, spec);
     sus.max_compression_velocity_m_per_s =
-        r.number_or(&s, "max-compression-velocity", kSpeed, 0.0, spec + ".max_compression_velocity_m_per_s");
+        r.mapped_or(&s, kSuspensionParameters, "max_compression_velocity_m_per_s", 0.0, spec);
 }
 
 void read_linkage_current(Reader& r, const std::string& base, SuspensionSpec& sus) {
@@ -955,7 +971,7 @@ std::array<WheelSpec, 4> read_wheels_current(Reader& r, LoadContext& ctx) {
         const WheelMassEstimate estimate = estimate_wheel_mass(size);
         r.note(spec + ".mass_kg", tire_section, tire_section.find("size"));
         r.note(spec + ".tire.rotational_inertia_kgm2", tire_section, tire_section.find("size"));
-        w.mass_kg = r.number_or(&ws, "mass", kPointMass, estimate.mass_kg, spec + ".mass_kg");
+        w.mass_kg = r.mapped_or(&ws, kWheelParameters, "mass_kg", estimate.mass_kg, spec);
         w.tire.rotational_inertia_kgm2 =
             r.number_or(&ws, "inertia", kInertia, estimate.spin_inertia_kgm2, spec + ".tire.rotational_inertia_kgm2");
 
@@ -978,10 +994,10 @@ std::array<WheelSpec, 4> read_wheels_2009(Reader& r) {
         r.note(spec, ws);
         w.position_m = r.position(ws, "position", spec + ".position_m");
         if (i == FL) r.note("wheels", ws, ws.find("position"));
-        w.mass_kg = r.number(ws, "mass", kPointMass, spec + ".mass_kg");
+        w.mass_kg = r.mapped(ws, kWheelParameters, "mass_kg", spec);
         // "roll-height" (m): where the tyre's forces act above the road. The public files give the
         // tyre radius (XS 0.29 / 0.2935): forces at hub height. (VDrift 2010 reads it unused.)
-        w.roll_height_m = r.number_or(&ws, "roll-height", kRadiusOrZero, 0.0, spec + ".roll_height_m");
+        w.roll_height_m = r.mapped_or(&ws, kWheelParameters, "roll_height_m", 0.0, spec);
 
         const IniSection& sus_axle = r.require_section("suspension-" + axle);
         auto& sus = w.suspension;
@@ -1000,8 +1016,8 @@ std::array<WheelSpec, 4> read_wheels_2009(Reader& r) {
         const IniSection& ts = r.require_section("tire-" + axle);
         r.note(spec + ".tire", ts);
         read_tire_model(r, ts, w.tire);
-        w.tire.radius_m = r.number(ts, "radius", kRadius, spec + ".tire.radius_m");
-        w.tire.rotational_inertia_kgm2 = r.number(ts, "rotational-inertia", kInertia, spec + ".tire.rotational_inertia_kgm2");
+        w.tire.radius_m = r.mapped(ts, kTireParameters, "radius_m", spec + ".tire");
+        w.tire.rotational_inertia_kgm2 = r.mapped(ts, kTireParameters, "rotational_inertia_kgm2", spec + ".tire");
 
         w.brake = read_brake(r, r.require_section("brakes-" + axle), spec + ".brake");
     }

@@ -3,9 +3,9 @@
 #include <fmt/format.h>
 
 #include <cmath>
-#include <numbers>
 
 #include "tractive/spec/mass_properties.hpp"
+#include "tractive/spec/parameter_table.hpp"
 
 namespace tractive {
 
@@ -74,6 +74,16 @@ public:
             }
         }
     }
+    // Every number and point of `table` (spec/parameter_table.hpp) in its range, in the file's
+    // unit, under `path` + "." + its key.
+    template <class Part>
+    void parameters(std::span<const Parameter<Part>> table, const Part& part, const std::string& path) {
+        for (const auto& p : table) {
+            const std::string key = path + "." + std::string(p.key);
+            if (p.number) in(part.*p.number / p.si_per_file_unit, p.range, key);
+            if (p.point) vec(part.*p.point, key);
+        }
+    }
     // A curve whose x and y values lie in the given ranges.
     void curve(const PiecewiseLinear& c, const std::string& path, std::size_t min_points, const Range& x,
                const Range& y) {
@@ -93,22 +103,12 @@ void check_engine(Checker& k, const EngineSpec& e) {
     if (!e.resistive_torque_curve_nm.empty()) {
         k.curve(e.resistive_torque_curve_nm, "engine.resistive_torque_curve", 2, kRpmOrZero, kTorque);
     }
-    k.in(e.max_power_w, kPower, "engine.max_power_w");
-    k.in(e.peak_power_rpm, kRpmOrZero, "engine.peak_power_rpm");
-    k.in(e.rpm_limit, kRpm, "engine.rpm_limit");
-    k.in(e.inertia_kgm2, kInertia, "engine.inertia_kgm2");
-    k.in(e.idle_throttle, kFraction, "engine.idle_throttle");
-    k.in(e.stall_rpm, kRpmOrZero, "engine.stall_rpm");
-    k.in(e.start_rpm, kRpm, "engine.start_rpm");
+    k.parameters(kEngineParameters, e, "engine");
     k.require(e.start_rpm > e.stall_rpm, "engine.start_rpm", fmt::format("expected start rpm above stall rpm ({})", e.stall_rpm));
     k.require(e.rpm_limit > e.start_rpm, "engine.rpm_limit", fmt::format("expected rpm limit above start rpm ({})", e.start_rpm));
-    k.in(e.fuel_consumption_m3_per_rpm_s, kFuelConsumption, "engine.fuel_consumption_m3_per_rpm_s");
-    k.in(e.thermal_efficiency, kEfficiency, "engine.thermal_efficiency");
-    k.in(e.fuel_heating_value_j_per_kg, kHeatingValue, "engine.fuel_heating_value_j_per_kg");
     for (std::size_t i = 0; i < e.friction_torque_nm.size(); ++i) {
         k.in(e.friction_torque_nm[i], kTorqueOrZero, fmt::format("engine.friction_torque_nm[{}]", i));
     }
-    k.in(e.displacement_m3, kDisplacement, "engine.displacement_m3");
 }
 
 void check_clutch(Checker& k, const ClutchSpec& c) {
@@ -119,19 +119,10 @@ void check_clutch(Checker& k, const ClutchSpec& c) {
     const double sum = c.pedal.free_play + c.pedal.working_range + c.pedal.past_disengagement;
     k.require(std::abs(sum - 1.0) < 1e-9, "clutch.pedal", fmt::format("pedal zones must sum to 1, got {}", sum));
     if (c.model == ClutchModel::PedalForce) {
-        k.in(c.max_force_n, kStiffness, "clutch.max_force_n");
-        k.in(c.gamma, positive_up_to(1e3, ""), "clutch.gamma");
-        k.require(std::isfinite(c.p) && c.p > 0.0 && c.p < 1.0, "clutch.p", "expected p in (0, 1)");
+        k.parameters(kClutchPedalForceParameters, c, "clutch");
         k.require(c.face_count >= 1 && c.face_count <= 64, "clutch.face_count", "expected 1 to 64 friction faces");
-        k.in(c.equivalent_radius_m, kRadius, "clutch.equivalent_radius_m");
-        k.in(c.mu_static, kFriction, "clutch.mu_static");
-        k.in(c.mu_dynamic, kFriction, "clutch.mu_dynamic");
-        k.in(c.slip_coefficient_s_per_m, kSlipCoefficient, "clutch.slip_coefficient_s_per_m");
     } else {
-        k.in(c.sliding_friction, kFriction, "clutch.sliding_friction");
-        k.in(c.radius_m, kRadius, "clutch.radius_m");
-        k.in(c.area_m2, kArea, "clutch.area_m2");
-        k.in(c.max_pressure_pa, kStiffness, "clutch.max_pressure_pa");
+        k.parameters(kClutchVDriftParameters, c, "clutch");
     }
 }
 
@@ -141,42 +132,22 @@ void check_transmission(Checker& k, const TransmissionSpec& t) {
     for (std::size_t i = 0; i < t.forward_ratios.size(); ++i) {
         k.in(t.forward_ratios[i], kGearRatio, fmt::format("transmission.forward_ratios[{}]", i));
     }
-    k.in(t.reverse_ratio, kReverseRatio, "transmission.reverse_ratio");
-    k.in(t.final_drive, kGearRatio, "transmission.final_drive");
-    k.require(std::isfinite(t.efficiency) && t.efficiency > 0.0 && t.efficiency <= 1.0, "transmission.efficiency",
-              "expected a value in (0, 1]");
-    k.in(t.inertia_kgm2, kInertiaOrZero, "transmission.inertia_kgm2");
-    k.in(t.shift_time_s, kTime, "transmission.shift_time_s");
+    k.parameters(kTransmissionParameters, t, "transmission");
 }
 
 void check_differential(Checker& k, const DifferentialSpec& d, const std::string& path) {
-    k.in(d.final_drive, kGearRatio, path + ".final_drive");
-    k.in(d.torque_split, kFraction, path + ".torque_split");
-    k.in(d.anti_slip_nm, kTorqueOrZero, path + ".anti_slip_nm");
-    k.in(d.anti_slip_torque, kCoefficient, path + ".anti_slip_torque");
-    k.in(d.anti_slip_torque_deceleration_factor, kFraction, path + ".anti_slip_torque_deceleration_factor");
+    k.parameters(kDifferentialParameters, d, path);
 }
 
 void check_tire(Checker& k, const TireSpec& t, const std::string& path) {
-    k.in(t.radius_m, kRadius, path + ".radius_m");
-    k.in(t.width_m, kRadiusOrZero, path + ".width_m");
-    k.in(t.aspect_ratio, kAspectRatio, path + ".aspect_ratio");
-    k.in(t.rim_diameter_m, non_negative_up_to(10.0, "m"), path + ".rim_diameter_m");
-    k.in(t.rotational_inertia_kgm2, kInertia, path + ".rotational_inertia_kgm2");
-    k.in(t.tread, kFraction, path + ".tread");
-    k.in(t.rolling_resistance.constant, kRollingResistance, path + ".rolling_resistance.constant");
-    k.in(t.rolling_resistance.v2_coefficient_s2_per_m2, kRollingResistanceV2, path + ".rolling_resistance.v2_coefficient");
-    k.in(t.rolling_resistance.speed_coefficient_s_per_km, kRollingResistanceSpeed,
-         path + ".rolling_resistance.speed_coefficient");
+    k.parameters(kTireParameters, t, path);
+    k.parameters(kRollingResistanceParameters, t.rolling_resistance, path + ".rolling_resistance");
     if (t.model == TireModel::Pacejka89) {
         const auto& p = t.pacejka;
         for (std::size_t i = 0; i < p.a.size(); ++i) k.in(p.a[i], kPacejka, fmt::format("{}.pacejka.a[{}]", path, i));
         for (std::size_t i = 0; i < p.b.size(); ++i) k.in(p.b[i], kPacejka, fmt::format("{}.pacejka.b[{}]", path, i));
         for (std::size_t i = 0; i < p.c.size(); ++i) k.in(p.c[i], kPacejka, fmt::format("{}.pacejka.c[{}]", path, i));
-        k.in(p.gx1, kCoefficient, path + ".pacejka.gx1");
-        k.in(p.gx2, kCoefficient, path + ".pacejka.gx2");
-        k.in(p.gy1, kCoefficient, path + ".pacejka.gy1");
-        k.in(p.gy2, kCoefficient, path + ".pacejka.gy2");
+        k.parameters(kPacejkaCombinedParameters, p, path + ".combined");
     } else if (t.model == TireModel::FrictionCurve) {
         k.curve(t.friction_curves.longitudinal, path + ".friction_curves.longitudinal", 2, kPacejka, kPacejka);
         k.curve(t.friction_curves.lateral, path + ".friction_curves.lateral", 2, kPacejka, kPacejka);
@@ -191,11 +162,7 @@ void check_tire(Checker& k, const TireSpec& t, const std::string& path) {
         const MagicFormulaTire& m = t.magic_formula;
         for (std::size_t i = 0; i < m.c.size(); ++i)
             k.in(m.c[i], kPacejka, fmt::format("{}.magic_formula.{}", path, kMagicFormulaNames[i]));
-        k.in(m.unloaded_radius_m, kRadius, path + ".magic_formula.UNLOADED_RADIUS");
-        k.in(m.nominal_load_n, kTireLoad, path + ".magic_formula.FNOMIN");
-        k.in(m.reference_speed_m_per_s, positive_up_to(1e3, "m/s"), path + ".magic_formula.LONGVL");
-        k.in(m.nominal_pressure_pa, non_negative_up_to(1e8, "Pa"), path + ".magic_formula.NOMPRES");
-        k.in(m.inflation_pressure_pa, non_negative_up_to(1e8, "Pa"), path + ".magic_formula.INFLPRES");
+        k.parameters(kMagicFormulaTableParameters, m, path + ".magic_formula");
         // Scale factors that divide or set the friction: positive.
         for (const std::size_t i : {mf::LFZO, mf::LMUX, mf::LMUY})
             k.require(m.c[i] > 0.0, fmt::format("{}.magic_formula.{}", path, kMagicFormulaNames[i]), "expected a positive scale factor");
@@ -208,64 +175,24 @@ void check_tire(Checker& k, const TireSpec& t, const std::string& path) {
         k.require(!(m.c[mf::PTY1] > 0.0) || m.c[mf::PTY2] > 0.0, path + ".magic_formula.PTY2",
                   "expected a positive number (PTY1 is given, and PTY2 divides the load)");
         k.require(m.c[mf::LSGAL] > 0.0, path + ".magic_formula.LSGAL", "expected a positive scale factor");
-        k.in(m.lateral_stiffness_n_per_m, non_negative_up_to(1e9, "N/m"), path + ".magic_formula.LATERAL_STIFFNESS");
     } else if (t.model == TireModel::Brush) {
-        const auto& b = t.brush;
-        k.in(b.pressure_bar, kPressureBar, path + ".brush.pressure_bar");
-        k.in(b.tread_stiffness_x_bar_per_m, kStiffness, path + ".brush.tread_stiffness_x_bar_per_m");
-        k.in(b.tread_stiffness_y_bar_per_m, kStiffness, path + ".brush.tread_stiffness_y_bar_per_m");
-        k.in(b.carcass_stiffness_n_per_m, kStiffness, path + ".brush.carcass_stiffness_n_per_m");
-        k.in(b.camber_carcass_factor, kCoefficient, path + ".brush.camber_carcass_factor");
-        k.in(b.lateral_force_factor, kFactor, path + ".brush.lateral_force_factor");
-        k.in(b.reference_deflection_m, kTravel, path + ".brush.reference_deflection_m");
-        k.in(b.reference_pressure_bar, kPressureBar, path + ".brush.reference_pressure_bar");
-        k.in(b.static_friction, kFriction, path + ".brush.static_friction");
-        k.in(b.sliding_friction, kFriction, path + ".brush.sliding_friction");
-        k.in(b.stribeck_speed_m_per_s, positive_up_to(1e3, "m/s"), path + ".brush.stribeck_speed_m_per_s");
+        k.parameters(kBrushTireParameters, t.brush, path + ".brush");
         // The contact patch comes from the tyre's size.
         k.require(t.width_m > 0.0, path + ".width_m", "expected the tyre's width: the brush model's patch needs it");
         k.require(t.aspect_ratio > 0.0, path + ".aspect_ratio", "expected the tyre's aspect ratio: the brush model's patch needs it");
     }
-    if (t.size_reference) {
-        const auto& r = *t.size_reference;
-        k.in(r.radius_m, kRadius, path + ".size_reference.radius_m");
-        k.in(r.width_m, kRadius, path + ".size_reference.width_m");
-        k.in(r.aspect_ratio, kAspectRatio, path + ".size_reference.aspect_ratio");
-        k.in(r.pressure_bar, kPressureBar, path + ".size_reference.pressure_bar");
-        k.in(r.load_n, kTireLoad, path + ".size_reference.load_n");
-    }
-}
-
-void check_angle(Checker& k, double rad, const std::string& path, const char* what) {
-    k.require(std::isfinite(rad) && std::abs(rad) < std::numbers::pi / 2.0, path, fmt::format("expected |{}| < 90 deg", what));
+    if (t.size_reference) k.parameters(kTireSizeReferenceParameters, *t.size_reference, path + ".size_reference");
 }
 
 void check_wheel(Checker& k, const WheelSpec& w, const std::string& path) {
-    k.vec(w.position_m, path + ".position_m");
-    k.in(w.mass_kg, kPointMass, path + ".mass_kg");
-    check_angle(k, w.camber_rad, path + ".camber", "camber");
-    check_angle(k, w.caster_rad, path + ".caster", "caster");
-    check_angle(k, w.toe_rad, path + ".toe", "toe");
-    check_angle(k, w.max_steer_rad, path + ".max_steer", "steering lock");
-    check_angle(k, w.ackermann_rad, path + ".ackermann", "ackermann");
+    k.parameters(kWheelParameters, w, path);
     const auto& s = w.suspension;
-    k.in(s.spring_n_per_m, kStiffness, path + ".suspension.spring_n_per_m");
-    k.in(s.bump_damping_ns_per_m, kStiffnessOrZero, path + ".suspension.bump_damping_ns_per_m");
-    k.in(s.rebound_damping_ns_per_m, kStiffnessOrZero, path + ".suspension.rebound_damping_ns_per_m");
-    k.in(s.travel_m, kTravel, path + ".suspension.travel_m");
-    k.in(s.max_compression_velocity_m_per_s, kSpeed, path + ".suspension.max_compression_velocity_m_per_s");
-    k.in(s.anti_roll_n_per_m, kStiffnessOrZero, path + ".suspension.anti_roll_n_per_m");
+    k.parameters(kSuspensionParameters, s, path + ".suspension");
     if (s.hinge_m) k.vec(*s.hinge_m, path + ".suspension.hinge_m");
-    k.vec(s.position_m, path + ".suspension.position_m");
+    if (s.double_wishbone) k.parameters(kDoubleWishboneParameters, *s.double_wishbone, path + ".suspension.double_wishbone");
+    if (s.macpherson_strut) k.parameters(kMacPhersonStrutParameters, *s.macpherson_strut, path + ".suspension.macpherson_strut");
     check_tire(k, w.tire, path + ".tire");
-    const auto& b = w.brake;
-    k.in(b.friction, kFrictionOrZero, path + ".brake.friction");
-    k.in(b.max_pressure_pa, kStiffnessOrZero, path + ".brake.max_pressure_pa");
-    k.in(b.area_m2, kAreaOrZero, path + ".brake.area_m2");
-    k.in(b.radius_m, kRadiusOrZero, path + ".brake.radius_m");
-    k.in(b.bias, kFraction, path + ".brake.bias");
-    k.in(b.handbrake, kHandbrakeShare, path + ".brake.handbrake");
-    k.in(w.roll_height_m, kRadiusOrZero, path + ".roll_height_m");
+    k.parameters(kWheelBrakeParameters, w.brake, path + ".brake");
 }
 
 void check_wheel_layout(Checker& k, const std::array<WheelSpec, 4>& w) {
@@ -306,16 +233,11 @@ std::vector<SpecIssue> find_spec_issues(const VehicleSpec& spec) {
     Checker k;
     k.require(!spec.masses.empty(), "masses", "expected at least one point mass");
     for (std::size_t i = 0; i < spec.masses.size(); ++i) {
-        const std::string path = fmt::format("masses[{}]", i);
-        k.in(spec.masses[i].mass_kg, kPointMass, path + ".mass_kg");
-        k.vec(spec.masses[i].position_m, path + ".position_m");
+        k.parameters(kPointMassParameters, spec.masses[i], fmt::format("masses[{}]", i));
     }
     const auto& f = spec.fuel_tank;
-    k.vec(f.position_m, "fuel_tank.position_m");
-    k.in(f.capacity_m3, kFuelVolume, "fuel_tank.capacity_m3");
-    k.in(f.volume_m3, kFuelVolume, "fuel_tank.volume_m3");
+    k.parameters(kFuelTankParameters, f, "fuel_tank");
     k.require(f.volume_m3 <= f.capacity_m3 * (1.0 + 1e-12), "fuel_tank.volume_m3", "expected volume <= capacity");
-    k.in(f.density_kg_per_m3, kDensity, "fuel_tank.density_kg_per_m3");
     check_engine(k, spec.engine);
     check_clutch(k, spec.clutch);
     check_transmission(k, spec.transmission);
@@ -326,21 +248,11 @@ std::vector<SpecIssue> find_spec_issues(const VehicleSpec& spec) {
     if (d.front) check_differential(k, *d.front, "driveline.front");
     if (d.rear) check_differential(k, *d.rear, "driveline.rear");
     if (d.centre) check_differential(k, *d.centre, "driveline.centre");
-    if (spec.brakes.form == BrakeForm::MaxTorque) {
-        k.in(spec.brakes.max_torque_nm, kBrakeSystemTorque, "brakes.max_torque_nm");
-        k.in(spec.brakes.front_fraction, kFraction, "brakes.front_fraction");
-    }
+    if (spec.brakes.form == BrakeForm::MaxTorque) k.parameters(kBrakeSystemMaxTorqueParameters, spec.brakes, "brakes");
     for (int i = 0; i < 4; ++i) check_wheel(k, spec.wheels[i], fmt::format("wheels.{}", kWheelNames[i]));
     check_wheel_layout(k, spec.wheels);
     for (std::size_t i = 0; i < spec.aero.size(); ++i) {
-        const auto& a = spec.aero[i];
-        const std::string path = fmt::format("aero[{}]", i);
-        k.vec(a.position_m, path + ".position_m");
-        k.in(a.frontal_area_m2, kAreaOrZero, path + ".frontal_area_m2");
-        k.in(a.drag_coefficient, kCoefficient, path + ".drag_coefficient");
-        k.in(a.surface_area_m2, kAreaOrZero, path + ".surface_area_m2");
-        k.in(a.lift_coefficient, kLiftCoefficient, path + ".lift_coefficient");
-        k.in(a.lift_efficiency, kFraction, path + ".lift_efficiency");
+        k.parameters(kAeroDeviceParameters, spec.aero[i], fmt::format("aero[{}]", i));
     }
     // Only a spec sound so far has meaningful mass properties.
     if (k.issues.empty()) check_centre_of_mass(k, spec);

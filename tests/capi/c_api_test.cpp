@@ -177,3 +177,55 @@ TEST(CApi, StructsCarryTheirSize) {
     tractive_ground_free(ground);
     tractive_car_free(car);
 }
+
+// Parameters by dotted key: read as TOML text, set as the loader checks a file, the car
+// unchanged by a refused value, and a vehicle made after a set driving with the new value.
+TEST(CApi, ParametersByKeyAreReadAndSetAsTheLoaderChecksThem) {
+    tractive_car* car = nullptr;
+    tractive_ground* ground = nullptr;
+    ASSERT_EQ(tractive_car_load_file(kRoadster.c_str(), &car), TRACTIVE_OK) << tractive_last_error();
+    ASSERT_EQ(tractive_ground_road(0.0, 0.0, 1.0, &ground), TRACTIVE_OK);
+    const char* key = "wheels.front.suspension.spring_n_per_m";
+    char value[64];
+    ASSERT_EQ(tractive_car_get_parameter(car, key, value, sizeof value), TRACTIVE_OK) << tractive_last_error();
+    EXPECT_STREQ(value, "23000");
+    char tiny[3];
+    EXPECT_EQ(tractive_car_get_parameter(car, key, tiny, sizeof tiny), TRACTIVE_BAD_INPUT);
+    EXPECT_NE(std::string(tractive_last_error()).find("needs 6 bytes"), std::string::npos) << tractive_last_error();
+
+    EXPECT_EQ(tractive_car_set_parameter(car, key, "46000"), TRACTIVE_OK) << tractive_last_error();
+    ASSERT_EQ(tractive_car_get_parameter(car, key, value, sizeof value), TRACTIVE_OK);
+    EXPECT_STREQ(value, "46000");
+
+    // A vehicle made after a set has the new value: coasting from 150 km/h in neutral for 2 s,
+    // twice the drag coefficient loses more speed.
+    const auto speed_after_coasting_kmh = [&] {
+        tractive_vehicle* v = nullptr;
+        tractive_start start = TRACTIVE_START_INIT;
+        start.speed_kmh = 150.0;
+        EXPECT_EQ(tractive_vehicle_create(car, ground, &start, TRACTIVE_TRANSMISSION_MANUAL, &v), TRACTIVE_OK) << tractive_last_error();
+        tractive_input input = TRACTIVE_INPUT_INIT;
+        input.clutch = 1.0;
+        for (int i = 0; i < 120; ++i) EXPECT_EQ(tractive_vehicle_update(v, 1.0 / 60.0, &input, nullptr), TRACTIVE_OK);
+        tractive_body_state state = TRACTIVE_BODY_STATE_INIT;
+        EXPECT_EQ(tractive_vehicle_state(v, TRACTIVE_POSE_LAST_STEP, &state), TRACTIVE_OK);
+        tractive_vehicle_free(v);
+        return state.speed_kmh;
+    };
+    const double stock_kmh = speed_after_coasting_kmh();
+    ASSERT_EQ(tractive_car_set_parameter(car, "aero[0].drag_coefficient", "0.76"), TRACTIVE_OK) << tractive_last_error();
+    const double draggy_kmh = speed_after_coasting_kmh();
+    // Drag 1/2 rho Cd A v^2 at ~40 m/s with Cd A 0.67 m^2 more: ~650 N more on ~1.1 t, ~0.6 m/s^2,
+    // ~4 km/h over 2 s.
+    EXPECT_LT(draggy_kmh, stock_kmh - 2.5) << stock_kmh << " " << draggy_kmh;
+    EXPECT_GT(draggy_kmh, stock_kmh - 8.0) << stock_kmh << " " << draggy_kmh;
+
+    EXPECT_EQ(tractive_car_set_parameter(car, key, "1e12"), TRACTIVE_BAD_INPUT);
+    EXPECT_NE(std::string(tractive_last_error()).find("spring_n_per_m"), std::string::npos) << tractive_last_error();
+    EXPECT_EQ(tractive_car_set_parameter(car, "wheels.front.suspension.sprung_n_per_m", "1"), TRACTIVE_BAD_INPUT);
+    EXPECT_NE(std::string(tractive_last_error()).find("did you mean 'spring_n_per_m'"), std::string::npos) << tractive_last_error();
+    ASSERT_EQ(tractive_car_get_parameter(car, key, value, sizeof value), TRACTIVE_OK);
+    EXPECT_STREQ(value, "46000");  // unchanged by the refused values
+    tractive_ground_free(ground);
+    tractive_car_free(car);
+}

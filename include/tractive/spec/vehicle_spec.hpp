@@ -395,7 +395,7 @@ struct AeroDeviceSpec {
     double drag_coefficient = 0.0;
     double surface_area_m2 = 0.0;
     double lift_coefficient = 0.0;
-    double lift_efficiency = 0.0;
+    double lift_efficiency = 1.0;  // 1 = no induced drag
     friend bool operator==(const AeroDeviceSpec&, const AeroDeviceSpec&) = default;
 };
 
