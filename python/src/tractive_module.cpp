@@ -482,9 +482,20 @@ PYBIND11_MODULE(_tractive, m) {
             "update",
             [](Vehicle& v, double dt, double throttle, double brake, double clutch, double steering, double handbrake, int gear, bool shift_up,
                bool shift_down, bool start_engine) {
+                if (!(dt >= 0.0) || !std::isfinite(dt)) {
+                    throw py::value_error(fmt::format("dt: expected a finite number of seconds >= 0, got {}", dt));
+                }
                 DriverInput in{throttle, brake, clutch, steering, handbrake, gear, shift_up, shift_down, start_engine};
-                py::gil_scoped_release unlocked;
-                return v.update(dt, in).internal_steps;
+                UpdateResult r;
+                {
+                    py::gil_scoped_release unlocked;
+                    r = v.update(dt, in);
+                }
+                if (r.step_failed) {
+                    throw std::runtime_error("Vehicle.update: an internal step ended in a state that is not finite: the vehicle was "
+                                             "kept at its last good state");
+                }
+                return r.internal_steps;
             },
             py::arg("dt"), py::arg("throttle") = 0.0, py::arg("brake") = 0.0, py::arg("clutch") = 0.0, py::arg("steering") = 0.0,
             py::arg("handbrake") = 0.0, py::arg("gear") = 0, py::arg("shift_up") = false, py::arg("shift_down") = false,

@@ -193,10 +193,11 @@ def run(car, controls, duration_s=-1.0, interval_s=0.01, mode="", abs=None, tcs=
     text, label = _read_controls(controls)
     end_s = duration_s if duration_s >= 0 else _last_control_time(text)
     if end_s is not None and interval_s > 0 and math.isfinite(end_s):
-        rows = math.floor(end_s / interval_s + 1e-9) + 1
-        if rows > MAX_RUN_ROWS:
+        ratio = end_s / interval_s  # a float: 1e308 / 0.01 is inf, which no row count holds
+        if not math.isfinite(ratio) or ratio + 1 > MAX_RUN_ROWS:
+            rows = f"{math.floor(ratio + 1e-9) + 1:,}" if math.isfinite(ratio) else "more than 1e308"
             what = f"duration_s {duration_s:g}" if duration_s >= 0 else f"{label}: the last row's time {end_s:g} s"
-            raise ValueError(f"{what} / interval_s {interval_s:g} gives {rows:,} telemetry rows: expected at most "
+            raise ValueError(f"{what} / interval_s {interval_s:g} gives {rows} telemetry rows: expected at most "
                              f"{MAX_RUN_ROWS:,} (a longer interval_s, or `tractive run --out`, which writes them as it goes)")
     try:
         columns = _tractive.run(car, text, float(duration_s), float(interval_s), mode, abs, tcs, ground)

@@ -34,6 +34,7 @@
 #include "tractive/laws/tire.hpp"
 #include "tractive/world/road_ground.hpp"
 #include "tractive/spec/mass_properties.hpp"
+#include "tractive/spec/validate.hpp"
 
 namespace tractive {
 
@@ -156,11 +157,15 @@ VehicleState initial_state(const VehicleModel& m, const RoadSpec& road, const In
 
 VehicleState initial_state(const VehicleModel& m, const Ground& ground, const InitialConditions& ic) {
     VehicleState s;
-    for (const double v : {ic.x_m, ic.y_m, ic.heading_rad, ic.speed_m_per_s}) {
-        if (!std::isfinite(v)) {
-            throw std::invalid_argument(fmt::format("start x = {} m, y = {} m, heading {} rad, speed {} m/s: expected finite numbers", ic.x_m,
-                                                    ic.y_m, ic.heading_rad, ic.speed_m_per_s));
-        }
+    // The start within the limits of a world (spec/validate.hpp, plausible::), whichever front end
+    // gives it: the CLI, Python, the C API or a C++ host.
+    const std::pair<std::string, std::string> problems[] = {
+        {"x_m", plausible::kWorldCoordinate.problem(ic.x_m)},
+        {"y_m", plausible::kWorldCoordinate.problem(ic.y_m)},
+        {"heading_deg", plausible::kHeadingDeg.problem(ic.heading_rad * 180.0 / std::numbers::pi)},
+        {"speed_kmh", magnitude_up_to(plausible::kStartSpeedKmh.max, "km/h").problem(ic.speed_m_per_s * 3.6)}};
+    for (const auto& [name, problem] : problems) {
+        if (!problem.empty()) throw std::invalid_argument(fmt::format("start {}: {}", name, problem));
     }
     const std::optional<SurfacePoint> below = ground.surface_at(ic.x_m, ic.y_m);
     if (!below) {

@@ -6,7 +6,10 @@
 #include <stdexcept>
 #include <thread>
 
+#include <fmt/format.h>
+
 #include "tractive/control/gear_choice.hpp"
+#include "tractive/spec/validate.hpp"
 #include "tractive/world/road_ground.hpp"
 
 namespace tractive {
@@ -30,10 +33,19 @@ double clamp_finite(double x, double lo, double hi) { return std::isfinite(x) ? 
 
 namespace {
 
-void check_task(const LaneKeepTask& t) {
-    if (!(t.target_speed_m_per_s > 0.0) || !(t.lane_half_width_m > 0.0) || !(t.off_road_m > 0.0) || !(t.horizon_s > 0.0) ||
-        !(t.control_interval_s > 0.0) || !std::isfinite(t.target_speed_m_per_s + t.lane_half_width_m + t.off_road_m + t.horizon_s + t.control_interval_s)) {
-        throw std::invalid_argument("VehicleBatch: the task's speed, widths, horizon and control interval must be positive numbers");
+// The task and options within the limits of a world (spec/validate.hpp, plausible::): a target
+// speed a car can drive (as a start speed), widths of a road, a horizon and interval of a run.
+void check_options(const BatchOptions& o) {
+    const LaneKeepTask& t = o.task;
+    const std::pair<const char*, std::string> problems[] = {
+        {"target_speed_m_per_s", positive_up_to(plausible::kStartSpeedKmh.max / 3.6, "m/s").problem(t.target_speed_m_per_s)},
+        {"lane_half_width_m", plausible::kRoadWidth.problem(t.lane_half_width_m)},
+        {"off_road_m", plausible::kRoadWidth.problem(t.off_road_m)},
+        {"horizon_s", positive_up_to(1e6, "s").problem(t.horizon_s)},
+        {"control_interval_s", positive_up_to(60.0, "s").problem(t.control_interval_s)},
+        {"threads", o.threads >= 0 && o.threads <= 4096 ? "" : fmt::format("expected 0 (the hardware's) to 4096, got {}", o.threads)}};
+    for (const auto& [name, problem] : problems) {
+        if (!problem.empty()) throw std::invalid_argument(fmt::format("VehicleBatch: {}: {}", name, problem));
     }
 }
 
@@ -42,7 +54,7 @@ void check_task(const LaneKeepTask& t) {
 VehicleBatch::VehicleBatch(const std::vector<VehicleSpec>& cars, std::shared_ptr<const Ground> ground, const BatchOptions& options)
     : ground_(ground ? std::move(ground) : std::make_shared<RoadGround>(RoadSpec{})), options_(options) {
     if (cars.empty()) throw std::invalid_argument("VehicleBatch: expected at least one car");
-    check_task(options_.task);
+    check_options(options_);
     VehicleOptions vo;
     vo.control = options_.control;
     // A car the same as the one before it is that vehicle copied: the model (shared) and the
@@ -57,7 +69,7 @@ VehicleBatch::VehicleBatch(const std::vector<VehicleSpec>& cars, std::shared_ptr
 VehicleBatch::VehicleBatch(const VehicleSpec& car, int count, std::shared_ptr<const Ground> ground, const BatchOptions& options)
     : ground_(ground ? std::move(ground) : std::make_shared<RoadGround>(RoadSpec{})), options_(options) {
     if (count < 1) throw std::invalid_argument("VehicleBatch: expected at least one car");
-    check_task(options_.task);
+    check_options(options_);
     VehicleOptions vo;
     vo.control = options_.control;
     cars_.reserve(static_cast<std::size_t>(count));

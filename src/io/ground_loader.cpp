@@ -12,6 +12,8 @@
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
+#include "tractive/spec/validate.hpp"
+
 #include "tractive/core/number_text.hpp"
 #include "tractive/io/load_error.hpp"
 #include "tractive/io/text_file.hpp"
@@ -45,10 +47,9 @@ public:
     }
 
     // The lowest a number may be: any, 0 or more, or more than 0.
-    enum class Floor { Any, NonNegative, Positive };
-
+    // A number in `range` (spec/validate.hpp, plausible::: the limits of a world), or the fallback.
     [[nodiscard]] double number(const toml::table& t, std::string_view table_key, std::string_view key, std::optional<double> fallback,
-                                Floor floor = Floor::Any) const {
+                                const Range& range) const {
         const std::string full = fmt::format("{}.{}", table_key, key);
         const toml::node* n = t.get(key);
         if (!n) {
@@ -58,9 +59,8 @@ public:
         std::optional<double> v;
         if (const auto* f = n->as_floating_point()) v = f->get();
         if (const auto* i = n->as_integer()) v = static_cast<double>(i->get());
-        if (!v || !std::isfinite(*v)) throw LoadError(where(n), full, "expected a finite number");
-        if (floor == Floor::Positive && !(*v > 0.0)) throw LoadError(where(n), full, fmt::format("expected a number above 0, got {}", *v));
-        if (floor == Floor::NonNegative && !(*v >= 0.0)) throw LoadError(where(n), full, fmt::format("expected a number of at least 0, got {}", *v));
+        if (!v) throw LoadError(where(n), full, fmt::format("expected {}", range.kind));
+        if (const std::string problem = range.problem(*v); !problem.empty()) throw LoadError(where(n), full, problem);
         return *v;
     }
 
@@ -76,9 +76,9 @@ public:
 
     [[nodiscard]] GroundSurface surface(const toml::table& t, const std::string& table_key) const {
         GroundSurface s;
-        s.friction_road_tyre = number(t, table_key, "friction", 1.0, Floor::Positive);
-        s.friction_off_road_tyre = number(t, table_key, "friction_off_road_tyre", s.friction_road_tyre, Floor::Positive);
-        s.rolling_resistance = number(t, table_key, "rolling_resistance", 1.0, Floor::NonNegative);
+        s.friction_road_tyre = number(t, table_key, "friction", 1.0, plausible::kGroundFriction);
+        s.friction_off_road_tyre = number(t, table_key, "friction_off_road_tyre", s.friction_road_tyre, plausible::kGroundFriction);
+        s.rolling_resistance = number(t, table_key, "rolling_resistance", 1.0, plausible::kGroundRollingResistance);
         for (const double mu : {s.friction_road_tyre, s.friction_off_road_tyre}) {
             if (mu > 3.0) throw LoadError(where(&t), table_key, fmt::format("expected friction factors in (0, 3], got {}", mu));
         }
@@ -160,19 +160,21 @@ LoadedGround road_ground(const Description& d, const toml::table& t, const std::
         double v[3];
         for (int k = 0; k < 3; ++k) {
             const auto value = a->get(k)->value<double>();
-            if (!value || !std::isfinite(*value)) throw LoadError(d.where(n), "road.start_m", "expected [x, y, z] in metres");
+            if (!value || !plausible::kWorldCoordinate.contains(*value)) {
+                throw LoadError(d.where(n), "road.start_m", "expected [x, y, z] in metres, each of magnitude at most 1e7");
+            }
             v[k] = *value;
         }
         r.start_x_m = v[0];
         r.start_y_m = v[1];
         r.start_z_m = v[2];
     }
-    r.start_heading_rad = d.number(t, "road", "heading_deg", 0.0) * deg;
-    r.start_grade = d.number(t, "road", "grade", 0.0);
-    r.start_bank_rad = d.number(t, "road", "bank_deg", 0.0) * deg;
-    r.width_m = d.number(t, "road", "width_m", r.width_m, Description::Floor::Positive);
-    r.verge_m = d.number(t, "road", "verge_m", r.verge_m, Description::Floor::NonNegative);
-    r.step_m = d.number(t, "road", "step_m", r.step_m, Description::Floor::Positive);
+    r.start_heading_rad = d.number(t, "road", "heading_deg", 0.0, plausible::kHeadingDeg) * deg;
+    r.start_grade = d.number(t, "road", "grade", 0.0, plausible::kGrade);
+    r.start_bank_rad = d.number(t, "road", "bank_deg", 0.0, plausible::kBankDeg) * deg;
+    r.width_m = d.number(t, "road", "width_m", r.width_m, plausible::kRoadWidth);
+    r.verge_m = d.number(t, "road", "verge_m", r.verge_m, plausible::kRoadWidthOrZero);
+    r.step_m = d.number(t, "road", "step_m", r.step_m, plausible::kGridSpacing);
     const toml::node* sections = t.get("section");
     const auto* list = sections ? sections->as_array() : nullptr;
     if (!list || !list->is_array_of_tables() || list->empty()) {
@@ -182,13 +184,13 @@ LoadedGround road_ground(const Description& d, const toml::table& t, const std::
         const toml::table& s = *list->get(k)->as_table();
         const std::string key = fmt::format("road.section[{}]", k);
         RoadSection sec;
-        sec.length_m = d.number(s, key, "length_m", std::nullopt, Description::Floor::Positive);
-        sec.radius_m = d.number(s, key, "radius_m", 0.0);
+        sec.length_m = d.number(s, key, "length_m", std::nullopt, plausible::kGroundLength);
+        sec.radius_m = d.number(s, key, "radius_m", 0.0, plausible::kCurveRadius);
         const double grade_before = k == 0 ? r.start_grade : r.sections.back().grade_end;
-        sec.grade_end = d.number(s, key, "grade_end", grade_before);
+        sec.grade_end = d.number(s, key, "grade_end", grade_before, plausible::kGrade);
         const double bank_before = k == 0 ? r.start_bank_rad : r.sections.back().bank_end_rad;
-        sec.bank_end_rad = d.number(s, key, "bank_end_deg", bank_before / deg) * deg;
-        if (s.get("width_end_m")) sec.width_end_m = d.number(s, key, "width_end_m", std::nullopt, Description::Floor::Positive);
+        sec.bank_end_rad = d.number(s, key, "bank_end_deg", bank_before / deg, plausible::kBankDeg) * deg;
+        if (s.get("width_end_m")) sec.width_end_m = d.number(s, key, "width_end_m", std::nullopt, plausible::kRoadWidth);
         r.sections.push_back(sec);
     }
     if (const toml::table* surfaces = d.table("surfaces")) {
@@ -251,27 +253,32 @@ LoadedGround load_description(const std::filesystem::path& file, const GroundLoa
         const std::filesystem::path obj_file = d.file(*mesh, "mesh", directory);
         out = mesh_ground(read_obj(obj_file, obj), obj_file.string());
     } else {
-        const double spacing = d.number(*field, "heightfield", "spacing_m", options.spacing_m.value_or(1.0), Description::Floor::Positive);
-        const double spacing_x = d.number(*field, "heightfield", "spacing_x_m", spacing, Description::Floor::Positive);
-        const double spacing_y = d.number(*field, "heightfield", "spacing_y_m", spacing, Description::Floor::Positive);
+        const double spacing = d.number(*field, "heightfield", "spacing_m", options.spacing_m.value_or(1.0), plausible::kGridSpacing);
+        const double spacing_x = d.number(*field, "heightfield", "spacing_x_m", spacing, plausible::kGridSpacing);
+        const double spacing_y = d.number(*field, "heightfield", "spacing_y_m", spacing, plausible::kGridSpacing);
         const std::filesystem::path samples_file = d.file(*field, "heightfield", directory);
-        const double scale = d.number(*field, "heightfield", "height_scale_m", options.height_scale_m.value_or(1.0));
-        const double offset = d.number(*field, "heightfield", "height_offset_m", 0.0);
+        const double scale = d.number(*field, "heightfield", "height_scale_m", options.height_scale_m.value_or(1.0), plausible::kHeightScale);
+        const double offset = d.number(*field, "heightfield", "height_offset_m", 0.0, plausible::kWorldCoordinate);
         double origin[2] = {0.0, 0.0};
         if (const toml::node* n = field->get("origin_m")) {
             const auto* a = n->as_array();
             if (!a || a->size() != 2 || !a->get(0)->is_number() || !a->get(1)->is_number()) {
                 throw LoadError(d.where(n), "heightfield.origin_m", "expected [x, y] in metres");
             }
-            for (int k = 0; k < 2; ++k) origin[k] = a->get(k)->value<double>().value_or(0.0);
+            for (int k = 0; k < 2; ++k) {
+                origin[k] = a->get(k)->value<double>().value_or(0.0);
+                if (!plausible::kWorldCoordinate.contains(origin[k])) {
+                    throw LoadError(d.where(n), "heightfield.origin_m", "expected [x, y] in metres, each of magnitude at most 1e7");
+                }
+            }
         }
         Heightfield f = heightfield_from(read_samples(samples_file), spacing_x, spacing_y, scale, offset, origin[0], origin[1]);
         if (const toml::table* surface = d.table("surface")) f.surface = d.surface(*surface, "surface");
         out = heightfield_ground(std::move(f), samples_file.string());
     }
     if (const toml::table* start = d.table("start")) {
-        out.start = GroundStart{d.number(*start, "start", "x_m", 0.0), d.number(*start, "start", "y_m", 0.0),
-                                d.number(*start, "start", "heading_deg", 0.0) * std::numbers::pi / 180.0};
+        out.start = GroundStart{d.number(*start, "start", "x_m", 0.0, plausible::kWorldCoordinate), d.number(*start, "start", "y_m", 0.0, plausible::kWorldCoordinate),
+                                d.number(*start, "start", "heading_deg", 0.0, plausible::kHeadingDeg) * std::numbers::pi / 180.0};
     }
     return out;
 }

@@ -11,6 +11,7 @@
 
 #include "tractive/io/text_file.hpp"
 #include "tractive/io/tir_document.hpp"
+#include "tractive/spec/parameter_table.hpp"
 #include "tractive/spec/validate.hpp"
 
 namespace tractive {
@@ -188,26 +189,35 @@ LoadedTir load_tir_from_text(std::string_view text, const std::string& file_labe
         }
         return *v * factor;
     };
-    const auto optional_non_negative = [&](const char* key, double factor, double fallback) {
+    // A value in the range of its row of the tyre's table (spec/parameter_table.hpp), in SI units.
+    const auto optional_in = [&](const char* key, double factor, double fallback, std::string_view row) {
         const std::optional<double> v = r.number(key);
         if (!v) return fallback;
-        if (!(*v >= 0.0)) throw LoadError(r.where(r.find(key)), key, fmt::format("{}: expected a number >= 0", *v));
-        return *v * factor;
+        const double si = *v * factor;
+        if (const std::string problem = parameter(kMagicFormulaTableParameters, row).range.problem(si); !problem.empty()) {
+            throw LoadError(r.where(r.find(key)), key, fmt::format("{}: {} (in SI units)", *v, problem));
+        }
+        return si;
     };
     const double speed = units.length / units.time;
     mf.unloaded_radius_m = required_positive("UNLOADED_RADIUS", units.length, plausible::kRadius);
     mf.nominal_load_n = required_positive("FNOMIN", units.force, plausible::kTireLoad);
-    mf.reference_speed_m_per_s = optional_non_negative("LONGVL", speed, 16.7);
-    if (!(mf.reference_speed_m_per_s > 0.0)) throw LoadError(r.where(r.find("LONGVL")), "LONGVL", "0: expected a positive speed");
-    mf.nominal_pressure_pa = optional_non_negative("NOMPRES", units.pressure, 0.0);
-    mf.inflation_pressure_pa = optional_non_negative("INFLPRES", units.pressure, mf.nominal_pressure_pa);
-    mf.vertical_stiffness_n_per_m = optional_non_negative("VERTICAL_STIFFNESS", units.force / units.length, 0.0);
-    mf.vertical_damping_ns_per_m = optional_non_negative("VERTICAL_DAMPING", units.force * units.time / units.length, 0.0);
-    mf.lateral_stiffness_n_per_m = optional_non_negative("LATERAL_STIFFNESS", units.force / units.length, 0.0);
-    mf.width_m = optional_non_negative("WIDTH", units.length, 0.0);
-    mf.aspect_ratio = optional_non_negative("ASPECT_RATIO", 1.0, 0.0);
-    mf.rim_radius_m = optional_non_negative("RIM_RADIUS", units.length, 0.0);
-    mf.spin_inertia_kgm2 = optional_non_negative("IYY", units.mass * units.length * units.length, 0.0);
+    mf.reference_speed_m_per_s = optional_in("LONGVL", speed, 16.7, "reference_speed_m_per_s");
+    mf.nominal_pressure_pa = optional_in("NOMPRES", units.pressure, 0.0, "nominal_pressure_pa");
+    mf.inflation_pressure_pa = optional_in("INFLPRES", units.pressure, mf.nominal_pressure_pa, "inflation_pressure_pa");
+    // MF 6.1's pressure terms take dp = (p - NOMPRES) / NOMPRES: a tyre with no air (p = 0, dp = -1)
+    // would turn its forces round, not lose them.
+    if (mf.nominal_pressure_pa > 0.0 && !(mf.inflation_pressure_pa > 0.0)) {
+        throw LoadError(r.where(r.find("INFLPRES")), "INFLPRES",
+                        "0: expected a positive pressure (the pressure terms are relative to NOMPRES; a flat tyre is outside the model)");
+    }
+    mf.vertical_stiffness_n_per_m = optional_in("VERTICAL_STIFFNESS", units.force / units.length, 0.0, "vertical_stiffness_n_per_m");
+    mf.vertical_damping_ns_per_m = optional_in("VERTICAL_DAMPING", units.force * units.time / units.length, 0.0, "vertical_damping_ns_per_m");
+    mf.lateral_stiffness_n_per_m = optional_in("LATERAL_STIFFNESS", units.force / units.length, 0.0, "lateral_stiffness_n_per_m");
+    mf.width_m = optional_in("WIDTH", units.length, 0.0, "width_m");
+    mf.aspect_ratio = optional_in("ASPECT_RATIO", 1.0, 0.0, "aspect_ratio");
+    mf.rim_radius_m = optional_in("RIM_RADIUS", units.length, 0.0, "rim_radius_m");
+    mf.spin_inertia_kgm2 = optional_in("IYY", units.mass * units.length * units.length, 0.0, "spin_inertia_kgm2");
     if (const std::optional<std::string> side = r.text("TYRESIDE")) mf.measured_on_right = *side == "RIGHT";
     for (const std::size_t i : {mf::LFZO, mf::LMUX, mf::LMUY}) {
         const char* key = kMagicFormulaNames[i];

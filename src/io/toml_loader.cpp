@@ -98,7 +98,10 @@ public:
     std::string string(const Table& t, std::string_view k) {
         const toml::node& n = require(t, k);
         if (!n.is_string()) throw LoadError(where(&n), t.key(k), fmt::format("expected a string, got a {}", type_name(n)));
-        return std::string(n.as_string()->get());
+        const std::string& text = n.as_string()->get();
+        // A NUL would end the text early wherever it is passed on as a C string (the C API, files).
+        if (text.find('\0') != std::string::npos) throw LoadError(where(&n), t.key(k), "expected text without a NUL character (\\u0000)");
+        return text;
     }
 
     std::string string_or(const Table& t, std::string_view k, const std::string& fallback) {

@@ -24,14 +24,14 @@ std::string Range::problem(double v) const {
     if (sign_problem || bounds_in_kind) return fmt::format("expected {}, got {}", kind, v);
     const std::string space = *unit ? " " : "";
     if (min <= 0.0 && max > 0.0 && min == -max) {
-        return fmt::format("expected {} of magnitude at most {}{}{}, got {} (plausible range, docs/car-format.md)", kind,
+        return fmt::format("expected {} of magnitude at most {}{}{}, got {} (plausible range)", kind,
                            max, space, unit, v);
     }
     if (min == 0.0) {
-        return fmt::format("expected {} of at most {}{}{}, got {} (plausible range, docs/car-format.md)", kind, max, space,
+        return fmt::format("expected {} of at most {}{}{}, got {} (plausible range)", kind, max, space,
                            unit, v);
     }
-    return fmt::format("expected {} from {} to {}{}{}, got {} (plausible range, docs/car-format.md)", kind, min, max, space,
+    return fmt::format("expected {} from {} to {}{}{}, got {} (plausible range)", kind, min, max, space,
                        unit, v);
 }
 

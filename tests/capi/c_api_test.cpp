@@ -229,3 +229,31 @@ TEST(CApi, ParametersByKeyAreReadAndSetAsTheLoaderChecksThem) {
     tractive_ground_free(ground);
     tractive_car_free(car);
 }
+
+// A start no car can have (the CLI's --speed range, a world of 1e7 m) is refused whichever front
+// end gives it: here the C API's (dynamics' initial_state checks it for all of them).
+TEST(CApi, AStartBeyondAnyCarIsRefused) {
+    tractive_car* car = nullptr;
+    tractive_ground* ground = nullptr;
+    ASSERT_EQ(tractive_car_load_file(kRoadster.c_str(), &car), TRACTIVE_OK) << tractive_last_error();
+    ASSERT_EQ(tractive_ground_road(0.0, 0.0, 1.0, &ground), TRACTIVE_OK);
+    const auto refused = [&](void (*edit)(tractive_start&), const char* words) {
+        tractive_start start = TRACTIVE_START_INIT;
+        edit(start);
+        tractive_vehicle* v = nullptr;
+        EXPECT_EQ(tractive_vehicle_create(car, ground, &start, TRACTIVE_TRANSMISSION_OF_CAR, &v), TRACTIVE_BAD_INPUT) << words;
+        EXPECT_EQ(v, nullptr);
+        EXPECT_NE(std::string(tractive_last_error()).find(words), std::string::npos) << tractive_last_error();
+    };
+    refused([](tractive_start& s) { s.speed_kmh = 1e6; }, "start speed_kmh: expected a finite number of magnitude at most 1000 km/h");
+    refused([](tractive_start& s) { s.speed_kmh = 1e200; }, "speed_kmh");
+    refused([](tractive_start& s) { s.heading_deg = 1e308; }, "start heading_deg");
+    refused([](tractive_start& s) { s.x_m = 1e12; }, "start x_m");
+    tractive_start fast = TRACTIVE_START_INIT;
+    fast.speed_kmh = 300.0;  // within: a fast car's speed
+    tractive_vehicle* v = nullptr;
+    EXPECT_EQ(tractive_vehicle_create(car, ground, &fast, TRACTIVE_TRANSMISSION_OF_CAR, &v), TRACTIVE_OK) << tractive_last_error();
+    tractive_vehicle_free(v);
+    tractive_ground_free(ground);
+    tractive_car_free(car);
+}

@@ -128,7 +128,13 @@ TEST_F(GroundFiles, RefusesWhatItCannotUse) {
     write("pad.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n");
     EXPECT_EQ(error_of(write("up.toml", "[mesh]\nfile = \"pad.obj\"\nup = \"x\"\n")), "up.toml:3: 'mesh.up': expected 'z' or 'y', got 'x'");
     EXPECT_EQ(error_of(write("mu.toml", "[mesh]\nfile = \"pad.obj\"\n[surfaces.ice]\nfriction = -0.1\n")),
-              "mu.toml:4: 'surfaces.ice.friction': expected a number above 0, got -0.1");
+              "mu.toml:4: 'surfaces.ice.friction': expected a positive number, got -0.1");
+    // Finite but beyond any world (spec/validate.hpp, plausible::): refused where they are written.
+    write("flat.csv", "0,0\n0,0\n");
+    EXPECT_EQ(error_of(write("wide.toml", "[heightfield]\nfile = \"flat.csv\"\nspacing_m = 1e200\n")),
+              "wide.toml:3: 'heightfield.spacing_m': expected a positive number of at most 10000 m, got 1e+200 (plausible range)");
+    EXPECT_EQ(error_of(write("spin.toml", "[heightfield]\nfile = \"flat.csv\"\nspacing_m = 1\n[start]\nheading_deg = 1e308\n")),
+              "spin.toml:5: 'start.heading_deg': expected a finite number of magnitude at most 3600 deg, got 1e+308 (plausible range)");
     EXPECT_EQ(error_of(write("ragged.csv", "1,2,3\n4,5\n"), GroundLoadOptions{UpAxis::Z, 1.0, std::nullopt}),
               "ragged.csv:2: expected 3 values as in the first row, got 2");
     EXPECT_EQ(error_of(write("word.csv", "1,2\n3,high\n"), GroundLoadOptions{UpAxis::Z, 1.0, std::nullopt}),

@@ -93,6 +93,9 @@ TEST(TirLoader, RefusesWhatItCannotEvaluate) {
         {minimal("", "[LATERAL_COEFFICIENTS]\nPTY1 = -2\n"), "PTY1", 8, "expected a number >= 0"},
         {minimal("", "[LATERAL_COEFFICIENTS]\nPTY1 = 2\nPTY2 = 0\n"), "PTY2", 9, "PTY2 divides the load"},
         {minimal("", "[SCALING_COEFFICIENTS]\nLSGAL = 0\n"), "LSGAL", 8, "positive scale factor"},
+        {minimal("VERTICAL_STIFFNESS = 1e20\n"), "VERTICAL_STIFFNESS", 3, "at most 1000000000 N/m, got 1e+20 (plausible range) (in SI units)"},
+        {minimal("VERTICAL_DAMPING = 1e308\n"), "VERTICAL_DAMPING", 3, "at most 1000000000 N s/m"},
+        {minimal("NOMPRES = 2e5\nINFLPRES = 0\n"), "INFLPRES", 4, "expected a positive pressure"},
     };
     for (const auto& c : cases) {
         try {

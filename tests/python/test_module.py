@@ -217,6 +217,7 @@ def test_a_controls_string_is_a_path_unless_it_holds_a_newline(cars_dir, cli, tm
     ({"controls": {"time": [0], "steer": [0]}}, ValueError, "controls: unknown column(s) ['steer']"),
     ({"duration_s": float("nan")}, ValueError, "duration_s: expected a finite number of seconds, got nan"),
     ({"interval_s": "0.01"}, ValueError, "interval_s: expected a finite number of seconds, got '0.01'"),
+    ({"duration_s": 1e308}, ValueError, "duration_s 1e+308 / interval_s 0.01 gives more than 1e308 telemetry rows: expected at most 1,000,000"),
     ({"duration_s": 1e9}, ValueError, "duration_s 1e+09 / interval_s 0.01 gives 100,000,000,001 telemetry rows: expected at most 1,000,000"),
     ({"controls": "time,throttle\n0,0\n1e8,0\n", "duration_s": -1}, ValueError, "controls: the last row's time 1e+08 s / interval_s 0.01 gives 10,000,000,001 telemetry rows"),
     ({"abs": "on"}, TypeError, "abs: expected True, False or None (the car's own), got 'on'"),
@@ -268,3 +269,23 @@ def test_a_failed_test_gives_no_figures_as_results(cars_dir):
     assert r["status"] == "out_of_fuel" and not r["passed"]
     assert r["top_speed_kmh"] is None
     assert r["measured_before_failure"]["top_speed_kmh"] > 0
+
+
+def test_values_beyond_any_car_are_refused_not_accepted_silently(cars_dir):
+    """What the C API refuses, Python refuses too: a step of no time or of NaN, a start no car
+    has, a batch of -1 threads or a target speed of 1e308 m/s, a NUL in a car's text."""
+    car = tractive.load_car(str(cars_dir / "roadster.toml"))
+    v = tractive.Vehicle(car)
+    for dt in (float("nan"), -1.0, float("inf")):
+        with pytest.raises(ValueError, match=r"^dt: expected a finite number of seconds >= 0"):
+            v.update(dt)
+    assert v.update(0.1) > 0  # a good step still steps
+    with pytest.raises(ValueError, match=r"start speed_kmh: expected a finite number of magnitude at most 1000 km/h"):
+        tractive.Vehicle(car, speed_kmh=1e200)
+    with pytest.raises(ValueError, match=r"VehicleBatch: threads: expected 0 \(the hardware's\) to 4096, got -1"):
+        tractive.Batch([car], threads=-1)
+    with pytest.raises(ValueError, match=r"VehicleBatch: target_speed_m_per_s: expected a positive number of at most"):
+        tractive.Batch([car], target_speed_m_per_s=1e308)
+    with pytest.raises(tractive.LoadError, match=r"'name': expected text without a NUL character"):
+        car.set("name", "road\u0000ster")
+    assert car.name == "Roadster (Mazda MX-5 ND 2.0)"  # unchanged by the refused name

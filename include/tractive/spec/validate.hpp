@@ -87,6 +87,23 @@ inline constexpr Range kAny = magnitude_up_to(1e300, "");
 inline constexpr Range kTireWidth_mm = positive_up_to(2000.0, "mm");
 inline constexpr Range kTireAspect_percent = positive_up_to(1000.0, "%");
 inline constexpr Range kRimDiameter_in = positive_up_to(200.0, "in");
+
+// Grounds and starts (ground files, the C API's and the CLI's start). A world of 1e7 m (a quarter
+// of the Earth's circumference) keeps positions to 2e-9 m in a double, far below a tyre's contact;
+// a heading is an angle, any turn of it the same: beyond 10 turns it is a typo.
+inline constexpr Range kWorldCoordinate = magnitude_up_to(1e7, "m");
+inline constexpr Range kHeadingDeg = magnitude_up_to(3600.0, "deg");
+inline constexpr Range kGrade = magnitude_up_to(1.0, "(rise over run; 1 = 45 deg)");
+inline constexpr Range kBankDeg = {-90.0, 90.0, true, true, "an angle between -90 and 90 degrees", "deg", true};
+inline constexpr Range kGroundLength = positive_up_to(1e7, "m");          // road sections
+inline constexpr Range kCurveRadius = magnitude_up_to(1e7, "m");          // 0 = straight
+inline constexpr Range kRoadWidth = positive_up_to(1e3, "m");
+inline constexpr Range kRoadWidthOrZero = non_negative_up_to(1e3, "m");
+inline constexpr Range kGridSpacing = positive_up_to(1e4, "m");           // heightfield samples
+inline constexpr Range kHeightScale = magnitude_up_to(1e4, "m");          // per sample unit
+inline constexpr Range kGroundFriction = positive_up_to(10.0, "");        // a surface's friction factor
+inline constexpr Range kGroundRollingResistance = non_negative_up_to(100.0, "");  // factor on the tyre's
+inline constexpr Range kStartSpeedKmh = non_negative_up_to(1000.0, "km/h");  // as the CLI's --speed
 }  // namespace plausible
 
 struct SpecIssue {
