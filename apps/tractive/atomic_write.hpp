@@ -10,7 +10,10 @@ namespace tractive::cli {
 // An output written through a uniquely named temporary file in the same folder (mkstemp: no
 // clash with a user's file or a concurrent run), renamed over the output by commit(); the
 // temporary file is removed if the writer goes away without commit() (an error, an exception).
-// Long outputs stream through it: what is written goes to the disk as it comes.
+// Long outputs stream through it: what is written goes to the disk as it comes. A symbolic link
+// is followed (the file it names is replaced, the link kept); a path that is a pipe, a terminal or
+// a device (a FIFO, /dev/stdout) is written straight into; a folder is refused. SIGINT and
+// SIGTERM remove the temporary file before the process ends.
 class AtomicFile {
 public:
     // Throws std::runtime_error naming the folder when the temporary file cannot be made.
@@ -26,7 +29,13 @@ private:
     std::filesystem::path out_;
     std::filesystem::path tmp_;
     int fd_ = -1;
+    bool direct_ = false;  // writing into a pipe or device, no temporary file
+    int slot_ = -1;        // in the table the signal handler removes temporary files from
 };
+
+// Throws std::invalid_argument "OUT: is the OPTION file" when `out` is the same file as `input`
+// (a run's --controls, a car): the output would replace what it was made from.
+void refuse_output_over_input(const std::filesystem::path& out, const std::filesystem::path& input, std::string_view option);
 
 // The whole text at once, through an AtomicFile.
 void write_atomically(const std::filesystem::path& out, const std::string& text);

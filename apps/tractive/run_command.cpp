@@ -292,7 +292,12 @@ int run_command(const RunOptions& o, const std::string& default_car_path) {
     const fs::path out(o.out_path);
     std::optional<AtomicFile> file;
     try {
+        refuse_output_over_input(out, o.controls_path, "--controls");
+        refuse_output_over_input(out, car_path, "car");
         file.emplace(out);
+    } catch (const std::invalid_argument& e) {
+        std::cerr << "error: " << e.what() << "\n";
+        return 2;
     } catch (const std::runtime_error& e) {
         std::cerr << "error: " << e.what() << "\n";
         return 1;

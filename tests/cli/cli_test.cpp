@@ -577,3 +577,39 @@ TEST(CliRun, RollingStartAtAHeadingAndTheSummaryNamesStallsAndRefusals) {
     ASSERT_EQ(refused.status, 0) << refused.out;
     EXPECT_NE(refused.out.find("gear changes refused in 125 control steps (first at 1.000 s"), std::string::npos) << refused.out;
 }
+
+// An output path that is not a plain file is not replaced by one: a link's file is written and the
+// link kept, a FIFO is written into (its reader gets the CSV), the --controls file is refused
+// (exit 2, unchanged), and SIGINT leaves no temporary file behind.
+TEST(Cli, RunWritesThroughLinksAndPipesAndNeverOverItsInput) {
+    const test::TempDir dir;
+    const fs::path controls = dir.write("c.csv", "time,throttle,gear\n0,1,1\n1,1,1\n");
+    const std::string car = quoted(test::example_car_files().front());
+
+    const fs::path target = dir.write("real.csv", "old\n");
+    fs::create_symlink(target, dir.path() / "link.csv");
+    CliRun r = run("run " + car + " --controls " + quoted(controls) + " --out " + quoted(dir.path() / "link.csv"), true);
+    EXPECT_EQ(r.status, 0) << r.out;
+    EXPECT_TRUE(fs::is_symlink(dir.path() / "link.csv"));
+    EXPECT_GT(fs::file_size(target), 1000u);
+
+    r = test::run_shell("cd " + quoted(dir.path()) + " && mkfifo pipe && (cat pipe > got.csv &) && '" + test::cli_binary().string() + "' run " +
+                            car + " --controls c.csv --out pipe && sleep 0.5",
+                        true);
+    EXPECT_EQ(r.status, 0) << r.out;
+    EXPECT_EQ(fs::status(dir.path() / "pipe").type(), fs::file_type::fifo);
+    EXPECT_GT(fs::file_size(dir.path() / "got.csv"), 1000u);
+
+    const std::string before = test::run_shell("cat " + quoted(controls)).out;
+    r = run("run " + car + " --controls " + quoted(controls) + " --out " + quoted(controls), true);
+    EXPECT_EQ(r.status, 2) << r.out;
+    EXPECT_NE(r.out.find("is the --controls file"), std::string::npos) << r.out;
+    EXPECT_EQ(test::run_shell("cat " + quoted(controls)).out, before);
+
+    // A long run interrupted after a second: no ".long.csv.tmp-..." left.
+    r = test::run_shell("cd " + quoted(dir.path()) + " && timeout -s INT 1 '" + test::cli_binary().string() + "' run " + car +
+                        " --controls c.csv --duration 86400 --out long.csv; echo status=$?; ls -a", true);
+    EXPECT_NE(r.out.find("status=124"), std::string::npos) << r.out;  // it was still running: interrupted
+    EXPECT_EQ(r.out.find(".tmp-"), std::string::npos) << r.out;
+    EXPECT_FALSE(fs::exists(dir.path() / "long.csv"));
+}
