@@ -222,7 +222,10 @@ tractive_status tractive_car_load_file(const char* path, tractive_car** out) {
     if (!path || !out) return fail(TRACTIVE_BAD_INPUT, "tractive_car_load_file: path and out must not be NULL");
     *out = nullptr;
     return guarded([&] {
-        *out = new tractive_car{tractive::car_text(path), tractive::load_car(path).spec};
+        // The spec from the car's TOML text, as Python's load_car does: bit for bit the file's own.
+        tractive::CarText text = tractive::car_text(path);
+        tractive::VehicleSpec spec = tractive::load_toml_car(text.toml, text.path).spec;
+        *out = new tractive_car{std::move(text), std::move(spec)};
         return TRACTIVE_OK;
     });
 }

@@ -41,8 +41,8 @@ void check_options(const BatchOptions& o) {
         {"target_speed_m_per_s", positive_up_to(plausible::kStartSpeedKmh.max / 3.6, "m/s").problem(t.target_speed_m_per_s)},
         {"lane_half_width_m", plausible::kRoadWidth.problem(t.lane_half_width_m)},
         {"off_road_m", plausible::kRoadWidth.problem(t.off_road_m)},
-        {"horizon_s", positive_up_to(1e6, "s").problem(t.horizon_s)},
-        {"control_interval_s", positive_up_to(60.0, "s").problem(t.control_interval_s)},
+        {"horizon_s", positive_up_to(1e6, "s").problem(t.horizon_s)},                   // 11.6 days of driving
+        {"control_interval_s", positive_up_to(60.0, "s").problem(t.control_interval_s)},  // an action held a minute
         {"threads", o.threads >= 0 && o.threads <= 4096 ? "" : fmt::format("expected 0 (the hardware's) to 4096, got {}", o.threads)}};
     for (const auto& [name, problem] : problems) {
         if (!problem.empty()) throw std::invalid_argument(fmt::format("VehicleBatch: {}: {}", name, problem));

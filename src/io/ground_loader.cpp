@@ -7,6 +7,7 @@
 #include <csetjmp>
 #include <cstdio>
 #include <limits>
+#include <tuple>
 #include <numbers>
 
 #include <fmt/format.h>
@@ -393,6 +394,16 @@ HeightSamples read_height_png(const std::filesystem::path& file) {
 LoadedGround load_ground(const std::filesystem::path& file, const GroundLoadOptions& options) {
     const std::string ext = lower_extension(file);
     const std::string label = file.string();
+    // The caller's spacing and scale (--ground-spacing, --ground-scale, Python's) in the same
+    // limits as a file's own.
+    for (const auto& [name, value, range] : {std::tuple{"spacing", options.spacing_m, plausible::kGridSpacing},
+                                             std::tuple{"height scale", options.height_scale_m, plausible::kHeightScale}}) {
+        if (value) {
+            if (const std::string problem = range.problem(*value); !problem.empty()) {
+                throw LoadError({label, 0}, "", fmt::format("ground {} {}: {}", name, *value, problem));
+            }
+        }
+    }
     if (ext == ".toml") return load_description(file, options);
     if (ext == ".obj") {
         ObjOptions obj;

@@ -387,7 +387,7 @@ constexpr Parameter<MacPhersonStrut> macpherson_strut[] = {
 constexpr Parameter<WheelBrakeSpec> wheel_brake[] = {
     {.key = "friction", .unit = "", .meaning = "`vdrift` brakes: torque = friction x area x bias x max_pressure x radius (002)",
      .number = &WheelBrakeSpec::friction, .range = kFrictionOrZero, .vdrift_key = "friction"},
-    {.key = "max_pressure_pa", .unit = "Pa", .meaning = "", .number = &WheelBrakeSpec::max_pressure_pa, .range = kStiffnessOrZero,
+    {.key = "max_pressure_pa", .unit = "Pa", .meaning = "line pressure at full pedal", .number = &WheelBrakeSpec::max_pressure_pa, .range = kStiffnessOrZero,
      .vdrift_key = "max-pressure"},
     {.key = "area_m2", .unit = "m^2", .meaning = "pad area", .number = &WheelBrakeSpec::area_m2, .range = kAreaOrZero, .vdrift_key = "area"},
     {.key = "radius_m", .unit = "m", .meaning = "effective disc radius", .number = &WheelBrakeSpec::radius_m, .range = kRadiusOrZero,

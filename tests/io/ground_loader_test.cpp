@@ -135,6 +135,9 @@ TEST_F(GroundFiles, RefusesWhatItCannotUse) {
               "wide.toml:3: 'heightfield.spacing_m': expected a positive number of at most 10000 m, got 1e+200 (plausible range)");
     EXPECT_EQ(error_of(write("spin.toml", "[heightfield]\nfile = \"flat.csv\"\nspacing_m = 1\n[start]\nheading_deg = 1e308\n")),
               "spin.toml:5: 'start.heading_deg': expected a finite number of magnitude at most 3600 deg, got 1e+308 (plausible range)");
+    // The caller's spacing for a bare heightfield (--ground-spacing, Python's) in the same limits.
+    EXPECT_EQ(error_of(dir_ / "flat.csv", GroundLoadOptions{UpAxis::Z, 1e200, std::nullopt}),
+              "flat.csv: ground spacing 1e+200: expected a positive number of at most 10000 m, got 1e+200 (plausible range)");
     EXPECT_EQ(error_of(write("ragged.csv", "1,2,3\n4,5\n"), GroundLoadOptions{UpAxis::Z, 1.0, std::nullopt}),
               "ragged.csv:2: expected 3 values as in the first row, got 2");
     EXPECT_EQ(error_of(write("word.csv", "1,2\n3,high\n"), GroundLoadOptions{UpAxis::Z, 1.0, std::nullopt}),
