@@ -78,14 +78,14 @@ void BM_StepDefaultCarOnPacejka89(benchmark::State& bs) {
     if (!bench::file_present_or_skip(bs, xs)) return;
     VehicleSpec spec = load_car(std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml").spec;
     const VehicleSpec xs_spec = load_car(xs).spec;
-    for (std::size_t i = 0; i < spec.wheels.size(); ++i) spec.wheels[i].tire = xs_spec.wheels[i].tire;
+    for (std::size_t i = 0; i < spec.wheels.size(); ++i) spec.wheels[i].tyre = xs_spec.wheels[i].tyre;
     bench_spec(bs, spec);
 }
 // The roadster on the MF 6.1 test tyre (tests/data/tir).
 void BM_StepDefaultCarOnTir(benchmark::State& bs) {
     VehicleSpec spec = load_car(std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml").spec;
-    const TireSpec tir = load_tir(std::filesystem::path(TRACTIVE_TEST_DATA) / "tir" / "mf61_205_55R16.tir").tire;
-    for (WheelSpec& w : spec.wheels) w.tire = tir;
+    const TyreSpec tir = load_tir(std::filesystem::path(TRACTIVE_TEST_DATA) / "tir" / "mf61_205_55R16.tir").tyre;
+    for (WheelSpec& w : spec.wheels) w.tyre = tir;
     bench_spec(bs, spec);
 }
 // The default car on a flat triangle mesh of 1 m cells, 360 m x 320 m (230,000 triangles), the

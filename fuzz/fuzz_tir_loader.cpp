@@ -6,7 +6,7 @@
 
 #include "tractive/io/text_file.hpp"
 #include "tractive/io/tir_loader.hpp"
-#include "tractive/laws/tire_magic_formula.hpp"
+#include "tractive/laws/tyre_magic_formula.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
@@ -21,7 +21,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                     in.slip_ratio = kappa;
                     in.slip_angle_rad = alpha;
                     in.inclination_rad = 0.1;
-                    const auto f = tractive::magic_formula_force(tir.tire.magic_formula, in);
+                    const auto f = tractive::magic_formula_force(tir.tyre.magic_formula, in);
                     // Finite, or NaN only where the file's own coefficients overflow: not allowed either.
                     if (!std::isfinite(f.fx_n) || !std::isfinite(f.fy_n) || !std::isfinite(f.mz_nm)) __builtin_trap();
                 }

@@ -13,7 +13,7 @@
 
 namespace {
 
-// A data root written once at startup into a fresh temporary folder: carparts/tire/test.tire,
+// A data root written once at startup into a fresh temporary folder: carparts/tire/test.tyre,
 // a small valid tyre, so that inputs naming "type = tire/test.tire" exercise tyre resolution,
 // parsing and includes. Car files are placed (by name only) in its cars/x/ folder. Removed at
 // a normal exit; libFuzzer may end with _Exit, so scripts/fuzz.sh points TMPDIR at its own
@@ -25,12 +25,12 @@ const std::filesystem::path& data_root() {
         const std::filesystem::path dir = pattern;
         std::filesystem::create_directories(dir / "carparts/tire");
         std::filesystem::create_directories(dir / "cars/x");
-        std::string tire = "rolling-resistance = 0.012, 5e-6\ntread = 0.1\n";
-        for (int i = 0; i <= 10; ++i) tire += "a" + std::to_string(i) + " = " + (i == 2 ? "1200" : "1.5") + "\n";
-        tire += "a111 = 0\na112 = 0\na12 = 0\na13 = 0\n";
-        for (int i = 0; i <= 10; ++i) tire += "b" + std::to_string(i) + " = " + (i == 2 ? "1500" : "1.6") + "\n";
-        for (int i = 0; i <= 17; ++i) tire += "c" + std::to_string(i) + " = 0.01\n";
-        std::ofstream(dir / "carparts/tire/test.tire") << tire;
+        std::string tyre = "rolling-resistance = 0.012, 5e-6\ntread = 0.1\n";
+        for (int i = 0; i <= 10; ++i) tyre += "a" + std::to_string(i) + " = " + (i == 2 ? "1200" : "1.5") + "\n";
+        tyre += "a111 = 0\na112 = 0\na12 = 0\na13 = 0\n";
+        for (int i = 0; i <= 10; ++i) tyre += "b" + std::to_string(i) + " = " + (i == 2 ? "1500" : "1.6") + "\n";
+        for (int i = 0; i <= 17; ++i) tyre += "c" + std::to_string(i) + " = 0.01\n";
+        std::ofstream(dir / "carparts/tire/test.tire") << tyre;
         std::ofstream(dir / "carparts/tire/inc.tire") << "tread = 0.2\n";
         std::atexit([] {
             std::error_code ec;

@@ -79,13 +79,13 @@ def self_test() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         (root / "src" / "laws").mkdir(parents=True)
-        (root / "src" / "laws" / "tire.cpp").write_text('#include "tractive/core/vec3.hpp"\n'
+        (root / "src" / "laws" / "tyre.cpp").write_text('#include "tractive/core/vec3.hpp"\n'
                                                          '#include "tractive/dynamics/vehicle_state.hpp"\n')
         (root / "src" / "host").mkdir(parents=True)
-        (root / "src" / "host" / "vehicle.cpp").write_text('#include "tractive/laws/tire.hpp"\n')
+        (root / "src" / "host" / "vehicle.cpp").write_text('#include "tractive/laws/tyre.hpp"\n')
         (root / "src" / "gadgets").mkdir(parents=True)
         problems = upward_includes(root)
-        expected_up = "src/laws/tire.cpp:2: laws includes dynamics (a higher layer)"
+        expected_up = "src/laws/tyre.cpp:2: laws includes dynamics (a higher layer)"
         ok = expected_up in problems and any("src/gadgets" in p for p in problems) and len(problems) == 2
         print("self-test:", "the check reports an upward include and an unknown folder" if ok else f"FAILED: {problems}")
         return 0 if ok else 1

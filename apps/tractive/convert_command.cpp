@@ -71,12 +71,12 @@ std::vector<std::string> tyre_differences(const VehicleSpec& original, const Veh
     const VehicleSummary summary = summarize(original);
     std::vector<std::string> lines;
     for (int i = 0; i < 4; ++i) {
-        const TireSpec& a = original.wheels[i].tire;
-        const TireSpec& b = written.wheels[i].tire;
+        const TyreSpec& a = original.wheels[i].tyre;
+        const TyreSpec& b = written.wheels[i].tyre;
         if (a.model == b.model) continue;
         const TyreSide side = (i == FR || i == RR) ? TyreSide::Right : TyreSide::Left;
         const TyreForceDifference d = tyre_force_difference(a, b, summary.wheel_loads_n[i], side);
-        lines.push_back(fmt::format("wheels.{}.tire: at its static load, {:.0f} N, the written tyre's Fx differs from the "
+        lines.push_back(fmt::format("wheels.{}.tyre: at its static load, {:.0f} N, the written tyre's Fx differs from the "
                                     "original's by up to {:.1f} % of its peak (slip ratios -0.3..0.3), Fy by up to {:.1f} % and Mz by up "
                                     "to {:.1f} % (slip angles -12..12 deg)",
                                     kWheelNames[i], summary.wheel_loads_n[i], 100.0 * d.fx_fraction, 100.0 * d.fy_fraction,

@@ -1,5 +1,5 @@
 #pragma once
-// The car-loading options every command takes: --data-root DIR and --vdrift-tires
+// The car-loading options every command takes: --data-root DIR and --vdrift-tyres
 // tire|tiren|tirep (which of VDrift's tyre files a car's `type = tire/NAME.tire` names; see
 // tractive/io/car_loader.hpp: LoadOptions).
 
@@ -14,15 +14,15 @@ namespace tractive::cli {
 
 struct CarLoadOptions {
     std::string data_root;
-    std::string vdrift_tires = "tire";
+    std::string vdrift_tyres = "tire";
     std::vector<std::string> set;  // --set KEY=VALUE, in order
 };
 
 inline void add_car_load_options(CLI::App& app, CarLoadOptions& o) {
     app.add_option("--data-root", o.data_root, "VDrift data folder holding carparts/ (default: found from the car's path)");
-    app.add_option("--vdrift-tires", o.vdrift_tires,
+    app.add_option("--vdrift-tyres,--vdrift-tires", o.vdrift_tyres,
                    "VDrift tyre files a car's 'type = tire/NAME.tire' names, as VDrift's builds pick them: tire "
-                   "(Pacejka '89, default), tiren (NAME.tiren, Pacejka 2002) or tirep (NAME.tirep, brush model)")
+                   "(Pacejka '89, default), tiren (NAME.tiren, Pacejka 2002) or tirep (NAME.tirep, brush model); --vdrift-tires: its former name")
         ->check(CLI::IsMember({"tire", "tiren", "tirep"}));
     app.add_option("--set", o.set,
                    "Change a car parameter by its dotted key in the TOML car format, e.g. --set wheels.front.suspension.spring_n_per_m=32000 "
@@ -34,8 +34,8 @@ inline void add_car_load_options(CLI::App& app, CarLoadOptions& o) {
 inline LoadOptions to_load_options(const CarLoadOptions& o) {
     LoadOptions options;
     options.data_root = o.data_root;
-    if (o.vdrift_tires == "tiren") options.vdrift_tire_files = LoadOptions::VDriftTireFiles::TireN;
-    if (o.vdrift_tires == "tirep") options.vdrift_tire_files = LoadOptions::VDriftTireFiles::TireP;
+    if (o.vdrift_tyres == "tiren") options.vdrift_tyre_files = LoadOptions::VDriftTyreFiles::TyreN;
+    if (o.vdrift_tyres == "tirep") options.vdrift_tyre_files = LoadOptions::VDriftTyreFiles::TyreP;
     return options;
 }
 

@@ -1,6 +1,6 @@
 // tractive: the command-line front end.
-//   tractive info [CAR] [--json] [--data-root DIR] [--vdrift-tires tire|tiren|tirep]
-//   tractive convert IN -o OUT.toml|OUT.car [--data-root DIR] [--vdrift-tires ...]
+//   tractive info [CAR] [--json] [--data-root DIR] [--vdrift-tyres tire|tiren|tirep]
+//   tractive convert IN -o OUT.toml|OUT.car [--data-root DIR] [--vdrift-tyres ...]
 //   tractive run [CAR] --controls FILE.csv --out FILE.csv [--duration S] [--road SPEC]
 //                [--mode manual|sequential|automatic|direct] [--abs on|off] [--tcs on|off]
 //   tractive test [CAR] [TEST...] [--json] [--out DIR] [--data-root DIR]

@@ -50,10 +50,10 @@ int run_python_module(const std::string& module, std::vector<std::string> args) 
     return 1;
 }
 
-// --data-root and --vdrift-tires as every command that loads a car takes them (load_options.hpp).
-void add_vdrift_options(CLI::App& app, std::string& data_root, std::string& vdrift_tires) {
+// --data-root and --vdrift-tyres as every command that loads a car takes them (load_options.hpp).
+void add_vdrift_options(CLI::App& app, std::string& data_root, std::string& vdrift_tyres) {
     app.add_option("--data-root", data_root, "VDrift data folder holding carparts/ (default: found from the car's path)");
-    app.add_option("--vdrift-tires", vdrift_tires, "VDrift tyre files a car's 'type = tire/NAME.tire' names: tire, tiren or tirep")
+    app.add_option("--vdrift-tyres,--vdrift-tires", vdrift_tyres, "VDrift tyre files a car's 'type = tire/NAME.tire' names: tire, tiren or tirep (--vdrift-tires: its former name)")
         ->check(CLI::IsMember({"tire", "tiren", "tirep"}));
 }
 
@@ -67,7 +67,7 @@ void add_sweep_options(CLI::App& sweep, SweepOptions& o) {
     sweep.add_option("--set", o.set, "Change every car first: KEY=VALUE, a dotted key of the TOML car format (repeatable)")
         ->take_all()
         ->allow_extra_args(false);
-    add_vdrift_options(sweep, o.data_root, o.vdrift_tires);
+    add_vdrift_options(sweep, o.data_root, o.vdrift_tyres);
 }
 
 void add_report_options(CLI::App& report, ReportOptions& o) {
@@ -79,7 +79,7 @@ void add_report_options(CLI::App& report, ReportOptions& o) {
     report.add_option("--tests", o.tests,
                       "What the cars run, comma-separated: standard tests and handling manoeuvres (iso3888, sine-dwell, constant-radius); "
                       "default every standard test");
-    add_vdrift_options(report, o.data_root, o.vdrift_tires);
+    add_vdrift_options(report, o.data_root, o.vdrift_tyres);
 }
 
 int sweep_command(const SweepOptions& o) {
@@ -89,7 +89,7 @@ int sweep_command(const SweepOptions& o) {
     if (o.workers) args.insert(args.end(), {"--workers", std::to_string(*o.workers)});
     for (const std::string& s : o.set) args.insert(args.end(), {"--set", s});
     if (!o.data_root.empty()) args.insert(args.end(), {"--data-root", o.data_root});
-    args.insert(args.end(), {"--vdrift-tires", o.vdrift_tires});
+    args.insert(args.end(), {"--vdrift-tyres", o.vdrift_tyres});
     return run_python_module("tractive.sweep", args);
 }
 
@@ -100,7 +100,7 @@ int report_command(const ReportOptions& o) {
     if (!o.title.empty()) args.insert(args.end(), {"--title", o.title});
     if (!o.tests.empty()) args.insert(args.end(), {"--tests", o.tests});
     if (!o.data_root.empty()) args.insert(args.end(), {"--data-root", o.data_root});
-    args.insert(args.end(), {"--vdrift-tires", o.vdrift_tires});
+    args.insert(args.end(), {"--vdrift-tyres", o.vdrift_tyres});
     return run_python_module("tractive.report", args);
 }
 

@@ -17,8 +17,8 @@ struct SweepOptions {
     std::optional<std::string> dask;
     std::optional<int> workers;
     std::vector<std::string> set;  // --set KEY=VALUE for every car
-    std::string data_root;         // --data-root, --vdrift-tires: how a VDrift .car is read
-    std::string vdrift_tires = "tire";
+    std::string data_root;         // --data-root, --vdrift-tyres: how a VDrift .car is read
+    std::string vdrift_tyres = "tire";
 };
 
 struct ReportOptions {
@@ -28,7 +28,7 @@ struct ReportOptions {
     std::string title;
     std::string tests;  // comma-separated standard tests and manoeuvres; empty: every standard test
     std::string data_root;
-    std::string vdrift_tires = "tire";
+    std::string vdrift_tyres = "tire";
 };
 
 void add_sweep_options(CLI::App& sweep, SweepOptions& options);

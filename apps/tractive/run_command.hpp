@@ -20,7 +20,7 @@ struct RunOptions {
     double speed_kmh = 0.0;     // rolling start: forward speed, wheels rolling, in a gear that suits it
     std::string road = "flat";  // docs/road.md; or a ground file (ground.file) with the start pose
     GroundCliOptions ground;    // --ground, --at, --heading (start heading about z, 0 = along +x, + = to the left)
-    CarLoadOptions load;  // --data-root, --vdrift-tires
+    CarLoadOptions load;  // --data-root, --vdrift-tyres
     // Control layer (docs/control.md). Empty: the car's own setting (transmission.mode,
     // [driver_aids]). mode: manual, sequential, automatic, or direct (no control layer: the
     // controls go to the vehicle step as they are). abs, tcs: on or off.

@@ -21,7 +21,7 @@ struct TestOptions {
     bool compare = false;  // several cars: a table of the differences from the first
     std::string road;      // --road: every test on this analytic road
     std::string out_dir;  // empty: no telemetry files
-    CarLoadOptions load;  // --data-root, --vdrift-tires
+    CarLoadOptions load;  // --data-root, --vdrift-tyres
     std::optional<double> internal_step_ms;  // none: the library default (StepSettings)
     GroundCliOptions ground;                 // --ground and the start pose; empty: each test's own road
 };

@@ -11,7 +11,7 @@
 #include "tractive/analysis/tyre_curves.hpp"
 #include "tractive/analysis/vehicle_summary.hpp"
 #include "tractive/io/car_loader.hpp"
-#include "tractive/io/tir_loader.hpp"
+#include "tractive/io/tyre_file.hpp"
 #include "tyre_plot.hpp"
 
 namespace fs = std::filesystem;
@@ -24,50 +24,34 @@ constexpr double kDeg = std::numbers::pi / 180.0;
 
 // The tyre to show and the loads to show it at.
 struct LoadedTyre {
-    TireSpec tire;
+    TyreSpec tyre;
     TyreSide side = TyreSide::Left;
     double nominal_load_n = 0.0;
     std::string description;
 };
 
-bool is_vdrift_tyre_file(const fs::path& p) {
-    const std::string ext = p.extension().string();
-    return ext == ".tire" || ext == ".tiren" || ext == ".tirep";
-}
-
 LoadedTyre load_tyre(const TyreOptions& o) {
     const fs::path path(o.file);
     const LoadOptions load = to_load_options(o.load);
     LoadedTyre t;
-    if (path.extension() == ".tir" || path.extension() == ".TIR") {
-        LoadedTir tir = load_tir(path);
-        for (const auto& w : tir.warnings) std::cerr << "warning: " << w.to_string() << "\n";
-        t.tire = tir.tire;
-        if (o.pressure_kpa > 0.0) {
-            if (t.tire.magic_formula.family != MagicFormulaFamily::Mf61 || !(t.tire.magic_formula.nominal_pressure_pa > 0.0)) {
-                throw LoadError({path.string(), 0}, "--pressure-kpa", "the file has no pressure dependence (an MF 6.1 file with NOMPRES)");
-            }
-            t.tire.magic_formula.inflation_pressure_pa = 1000.0 * o.pressure_kpa;
-        }
-        t.nominal_load_n = t.tire.magic_formula.nominal_load_n;
-        t.description = fmt::format("{} ({}, FITTYP {})", path.string(),
-                                    t.tire.magic_formula.family == MagicFormulaFamily::Mf61 ? "MF-Tyre 6.1" : "MF 5.2 / PAC2002",
-                                    t.tire.magic_formula.fit_type);
-        return t;
-    }
-    if (is_vdrift_tyre_file(path)) {
-        t.tire = load_vdrift_tire(path, load);
-        if (t.tire.model == TireModel::Brush) {
+    if (is_tyre_file(path)) {
+        LoadedTyreFile file = load_tyre_file(path, load);
+        for (const auto& w : file.warnings) std::cerr << "warning: " << w.to_string() << "\n";
+        t.tyre = std::move(file.tyre);
+        if (t.tyre.model == TyreModel::Brush) {
             throw LoadError({path.string(), 0}, "",
                             "a VDrift brush-model tyre takes its size from a car's wheel: show it with `tractive tyre "
                             "CAR --wheel fl`");
         }
-        if (t.tire.model == TireModel::Pacejka2002) {
-            t.nominal_load_n = t.tire.pacejka2002.nominal_load_n;
-        } else if (t.tire.size_reference) {
-            t.nominal_load_n = t.tire.size_reference->load_n;
+        if (o.pressure_kpa > 0.0) {
+            if (t.tyre.model != TyreModel::MagicFormula || t.tyre.magic_formula.family != MagicFormulaFamily::Mf61 ||
+                !(t.tyre.magic_formula.nominal_pressure_pa > 0.0)) {
+                throw LoadError({path.string(), 0}, "--pressure-kpa", "the file has no pressure dependence (an MF 6.1 file with NOMPRES)");
+            }
+            t.tyre.magic_formula.inflation_pressure_pa = 1000.0 * o.pressure_kpa;
         }
-        t.description = fmt::format("{} ({} tyre file)", path.string(), to_string(t.tire.model));
+        t.nominal_load_n = file.nominal_load_n;
+        t.description = fmt::format("{} ({})", path.string(), file.format);
         return t;
     }
     const LoadedCar car = load_car(path, load);
@@ -77,11 +61,11 @@ LoadedTyre load_tyre(const TyreOptions& o) {
         if (o.wheel == kWheelNames[i]) wheel = i;
     }
     if (wheel < 0) throw LoadError({}, "--wheel", fmt::format("'{}': expected fl, fr, rl or rr", o.wheel));
-    t.tire = car.spec.wheels[wheel].tire;
+    t.tyre = car.spec.wheels[wheel].tyre;
     t.side = (wheel == FR || wheel == RR) ? TyreSide::Right : TyreSide::Left;
     t.nominal_load_n = summarize(car.spec).wheel_loads_n[wheel];
     t.description = fmt::format("{} wheel {} ({} tyre; static load {:.0f} N)", path.string(), o.wheel,
-                                to_string(t.tire.model), t.nominal_load_n);
+                                to_string(t.tyre.model), t.nominal_load_n);
     return t;
 }
 
@@ -96,7 +80,7 @@ int print_points(const LoadedTyre& t, const TyreOptions& o) {
             for (const double alpha_deg : or_default(o.slip_angles_deg, 0.0))
                 for (const double gamma_deg : or_default(o.cambers_deg, 0.0)) {
                     const TyrePointForces f =
-                        evaluate_tyre(t.tire, {fz, kappa, alpha_deg * kDeg, gamma_deg * kDeg, o.speed_m_per_s}, t.side);
+                        evaluate_tyre(t.tyre, {fz, kappa, alpha_deg * kDeg, gamma_deg * kDeg, o.speed_m_per_s}, t.side);
                     points.push_back({{"fz_n", fz},
                                       {"kappa", kappa},
                                       {"alpha_deg", alpha_deg},
@@ -131,9 +115,9 @@ int print_summary(const LoadedTyre& t, const TyreOptions& o) {
     const std::vector<double> kappas = grid(-0.5, 0.5, 0.05);
     const std::vector<double> alphas_deg = grid(-15.0, 15.0, 1.0);
     std::vector<TyreLoadSummary> summaries;
-    for (const double fz : loads) summaries.push_back(summarize_tyre_at_load(t.tire, fz, t.side));
+    for (const double fz : loads) summaries.push_back(summarize_tyre_at_load(t.tyre, fz, t.side));
     const auto force = [&](double fz, double kappa, double alpha_deg) {
-        return evaluate_tyre(t.tire, {fz, kappa, alpha_deg * kDeg, 0.0, o.speed_m_per_s}, t.side);
+        return evaluate_tyre(t.tyre, {fz, kappa, alpha_deg * kDeg, 0.0, o.speed_m_per_s}, t.side);
     };
     if (!o.png.empty()) {
         TyrePlot plot;
@@ -157,7 +141,7 @@ int print_summary(const LoadedTyre& t, const TyreOptions& o) {
     if (o.json) {
         nlohmann::json j;
         j["tyre"] = t.description;
-        j["model"] = to_string(t.tire.model);
+        j["model"] = to_string(t.tyre.model);
         nlohmann::json per_load = nlohmann::json::array();
         for (const TyreLoadSummary& s : summaries) {
             nlohmann::json fx = nlohmann::json::array(), fy = nlohmann::json::array(), mz = nlohmann::json::array();

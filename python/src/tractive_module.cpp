@@ -38,12 +38,12 @@ struct Car {
     VehicleSpec spec;
 };
 
-Car load(const std::filesystem::path& path, const std::string& data_root, const std::string& vdrift_tires) {
+Car load(const std::filesystem::path& path, const std::string& data_root, const std::string& vdrift_tyres) {
     LoadOptions o;
     o.data_root = data_root;
-    if (vdrift_tires == "tiren") o.vdrift_tire_files = LoadOptions::VDriftTireFiles::TireN;
-    else if (vdrift_tires == "tirep") o.vdrift_tire_files = LoadOptions::VDriftTireFiles::TireP;
-    else if (vdrift_tires != "tire") throw std::invalid_argument("vdrift_tires: expected 'tire', 'tiren' or 'tirep'");
+    if (vdrift_tyres == "tiren") o.vdrift_tyre_files = LoadOptions::VDriftTyreFiles::TyreN;
+    else if (vdrift_tyres == "tirep") o.vdrift_tyre_files = LoadOptions::VDriftTyreFiles::TyreP;
+    else if (vdrift_tyres != "tire") throw std::invalid_argument("vdrift_tyres: expected 'tire', 'tiren' or 'tirep'");
     Car car{car_text(path, o), {}};
     car.spec = load_toml_car(car.text.toml, car.text.path).spec;
     return car;
@@ -450,7 +450,7 @@ PYBIND11_MODULE(_tractive, m) {
         .def("copy", [](const Car& c) { return c; })
         .def("__repr__", [](const Car& c) { return fmt::format("<tractive.Car '{}' from {}>", c.spec.name, c.text.path.string()); });
 
-    m.def("load_car", &load, py::arg("path"), py::arg("data_root") = "", py::arg("vdrift_tires") = "tire",
+    m.def("load_car", &load, py::arg("path"), py::arg("data_root") = "", py::arg("vdrift_tyres") = "tire",
           "A car from a file: tractive TOML, VDrift .car (current or 2009)");
     m.def(
         "car_from_toml",

@@ -97,7 +97,7 @@ def _unique(label, counts):
     return label if counts[label] == 1 else f"{label} #{counts[label]}"
 
 
-def load_inputs(inputs, tests=None, data_root="", vdrift_tires="tire"):
+def load_inputs(inputs, tests=None, data_root="", vdrift_tyres="tire"):
     """The entries of the report; cars run `tests` (standard tests and manoeuvres; default the
     standard tests), loaded with the data root and VDrift tyre files given."""
     standard, maneuvers = _test_names()
@@ -105,7 +105,7 @@ def load_inputs(inputs, tests=None, data_root="", vdrift_tires="tire"):
     unknown = [t for t in tests if t not in standard + maneuvers]
     if unknown or not tests:
         raise InputError(f"--tests {','.join(tests)}: expected some of {', '.join(standard + maneuvers)}")
-    load_options = {"data_root": data_root, "vdrift_tires": vdrift_tires}
+    load_options = {"data_root": data_root, "vdrift_tyres": vdrift_tyres}
     entries, counts = [], {}
     for text in inputs:
         path = text.split("@")[0]
@@ -465,10 +465,11 @@ def main(argv=None):
     parser.add_argument("--title", default="tractive report")
     parser.add_argument("--tests", help="what the cars run, comma-separated: standard tests and handling manoeuvres (default: every standard test)")
     parser.add_argument("--data-root", default="", help="VDrift data folder for .car files (as tractive info --data-root)")
-    parser.add_argument("--vdrift-tires", default="tire", choices=("tire", "tiren", "tirep"), help="which VDrift tyre files a .car reads")
+    parser.add_argument("--vdrift-tyres", "--vdrift-tires", dest="vdrift_tyres", default="tire", choices=("tire", "tiren", "tirep"),
+                        help="which VDrift tyre files a .car reads (--vdrift-tires: its former name)")
     args = parser.parse_args(argv)
     try:
-        entries = load_inputs(args.inputs, args.tests.split(",") if args.tests else None, args.data_root, args.vdrift_tires)
+        entries = load_inputs(args.inputs, args.tests.split(",") if args.tests else None, args.data_root, args.vdrift_tyres)
         plots = write_html(entries, args.output, args.title, os.environ.get("TRACTIVE_REPORT_BREAK_FOR_TESTS"))
     except InputError as e:
         sys.stderr.write(f"error: {e}\n")

@@ -83,7 +83,7 @@ def _read_toml(path):
         raise SpecError(f"{path}: TOML syntax error: {e}")
 
 
-def load_spec(path, settings=(), data_root="", vdrift_tires="tire"):
+def load_spec(path, settings=(), data_root="", vdrift_tyres="tire"):
     """The sweep in `path`: cars (TOML text and path), tests, and the list of runs, each a list of
     (key, value) settings. `settings` ("KEY=VALUE", the CLI's --set) change every car first.
     Raises SpecError for anything it cannot use."""
@@ -172,7 +172,7 @@ def load_spec(path, settings=(), data_root="", vdrift_tires="tire"):
     for c in cars:
         car_path = (path.parent / c).resolve()
         try:
-            car = tractive.apply_settings(tractive.load_car(str(car_path), data_root, vdrift_tires), settings)
+            car = tractive.apply_settings(tractive.load_car(str(car_path), data_root, vdrift_tyres), settings)
         except (tractive.LoadError, ValueError) as e:
             _fail(path, "sweep.cars", f"{c}: {e}")
         loaded.append({"file": c, "path": str(car_path), "toml": car.toml})
@@ -364,8 +364,8 @@ def _check_workers(client, address):
         raise SweepFailed(f"{address}: the workers could not be asked to import tractive ({type(e).__name__}: {e})")
 
 
-def run_sweep(spec_path, out, dask_address=None, workers=None, settings=(), data_root="", vdrift_tires="tire"):
-    spec = load_spec(spec_path, settings, data_root, vdrift_tires)
+def run_sweep(spec_path, out, dask_address=None, workers=None, settings=(), data_root="", vdrift_tyres="tire"):
+    spec = load_spec(spec_path, settings, data_root, vdrift_tyres)
     if workers is not None and workers < 1:
         raise SpecError(f"--workers: expected at least 1 thread, got {workers}")
     if dask_address is not None and not dask_address.strip():
@@ -498,10 +498,11 @@ def main(argv=None):
     parser.add_argument("--workers", type=int, help="local threads (default: all cores)")
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="change every car first (repeatable)")
     parser.add_argument("--data-root", default="", help="VDrift data folder for .car files (as tractive info --data-root)")
-    parser.add_argument("--vdrift-tires", default="tire", choices=("tire", "tiren", "tirep"), help="which VDrift tyre files a .car reads")
+    parser.add_argument("--vdrift-tyres", "--vdrift-tires", dest="vdrift_tyres", default="tire", choices=("tire", "tiren", "tirep"),
+                        help="which VDrift tyre files a .car reads (--vdrift-tires: its former name)")
     args = parser.parse_args(argv)  # a bad command line: argparse's message and exit status 2
     try:
-        return run_sweep(args.spec, args.out, args.dask, args.workers, args.set, args.data_root, args.vdrift_tires)
+        return run_sweep(args.spec, args.out, args.dask, args.workers, args.set, args.data_root, args.vdrift_tyres)
     except SpecError as e:
         sys.stderr.write(f"error: {e}\n")
         return EXIT_BAD_INPUT

@@ -40,7 +40,7 @@ TestDrive rolling(const VehicleSpec& spec, double v, const StandardTestOptions& 
 // gives none).
 double car_width_m(const VehicleSpec& spec) {
     double w = 0.0;
-    for (const WheelSpec& wheel : spec.wheels) w = std::max(w, 2.0 * std::abs(wheel.position_m.y) + (wheel.tire.width_m > 0.0 ? wheel.tire.width_m : 0.205));
+    for (const WheelSpec& wheel : spec.wheels) w = std::max(w, 2.0 * std::abs(wheel.position_m.y) + (wheel.tyre.width_m > 0.0 ? wheel.tyre.width_m : 0.205));
     return w;
 }
 

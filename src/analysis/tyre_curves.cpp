@@ -5,25 +5,25 @@
 #include <limits>
 #include <numbers>
 
-#include "tractive/laws/tire.hpp"
+#include "tractive/laws/tyre.hpp"
 
 namespace tractive {
 
-TyrePointForces evaluate_tyre(const TireSpec& tire, const TyreOperatingPoint& point, TyreSide side) {
-    TireSlip slip;
+TyrePointForces evaluate_tyre(const TyreSpec& tyre, const TyreOperatingPoint& point, TyreSide side) {
+    TyreSlip slip;
     slip.slip_ratio = point.slip_ratio;
     slip.slip_angle_rad = point.slip_angle_rad;
     slip.inclination_rad = -point.camber_rad;  // ISO's > 0 leaning right; the laws' > 0 leaning left
     slip.forward_speed_m_per_s = point.speed_m_per_s;
     slip.slip_denominator_m_per_s = std::max(std::abs(point.speed_m_per_s), 1.0);
-    const double size_factor = tire_size_friction_factor(tire);
-    if (side == TyreSide::Right && tire_mirrored_on_right(tire)) {
+    const double size_factor = tyre_size_friction_factor(tyre);
+    if (side == TyreSide::Right && tyre_mirrored_on_right(tyre)) {
         slip.slip_angle_rad = -slip.slip_angle_rad;
         slip.inclination_rad = -slip.inclination_rad;
-        const TireForce f = tire_force(tire, slip, point.fz_n, 1.0, size_factor);
+        const TyreForce f = tyre_force(tyre, slip, point.fz_n, 1.0, size_factor);
         return {f.fx_n, -f.fy_n, -f.mz_nm};
     }
-    const TireForce f = tire_force(tire, slip, point.fz_n, 1.0, size_factor);
+    const TyreForce f = tyre_force(tyre, slip, point.fz_n, 1.0, size_factor);
     return {f.fx_n, f.fy_n, f.mz_nm};
 }
 
@@ -60,12 +60,12 @@ std::pair<double, double> maximise(F g, double lo, double hi, int n) {
 
 }  // namespace
 
-TyreLoadSummary summarize_tyre_at_load(const TireSpec& tire, double fz_n, TyreSide side) {
+TyreLoadSummary summarize_tyre_at_load(const TyreSpec& tyre, double fz_n, TyreSide side) {
     TyreLoadSummary s;
     s.fz_n = fz_n;
     if (!(fz_n > 0.0)) return s;
-    const auto fx = [&](double kappa) { return evaluate_tyre(tire, {fz_n, kappa, 0.0, 0.0}, side).fx_n; };
-    const auto fy = [&](double alpha) { return evaluate_tyre(tire, {fz_n, 0.0, alpha, 0.0}, side).fy_n; };
+    const auto fx = [&](double kappa) { return evaluate_tyre(tyre, {fz_n, kappa, 0.0, 0.0}, side).fx_n; };
+    const auto fy = [&](double alpha) { return evaluate_tyre(tyre, {fz_n, 0.0, alpha, 0.0}, side).fy_n; };
     const auto [kappa_peak, fx_peak] = maximise([&](double k) { return std::abs(fx(k)); }, 0.0, 1.0, 2000);
     const double deg = std::numbers::pi / 180.0;
     const auto [alpha_peak, fy_peak] = maximise([&](double a) { return std::abs(fy(a)); }, 0.0, 30.0 * deg, 3000);
@@ -76,7 +76,7 @@ TyreLoadSummary summarize_tyre_at_load(const TireSpec& tire, double fz_n, TyreSi
     constexpr double kDelta = 1e-5;
     s.slip_stiffness_n = (fx(kDelta) - fx(-kDelta)) / (2.0 * kDelta);
     s.cornering_stiffness_n_per_rad = -(fy(kDelta) - fy(-kDelta)) / (2.0 * kDelta);
-    const double sigma = tire_lateral_relaxation_length_m(tire, fz_n, tire.radius_m);
+    const double sigma = tyre_lateral_relaxation_length_m(tyre, fz_n, tyre.radius_m);
     s.lateral_relaxation_length_m = sigma > 0.0 ? sigma : std::numeric_limits<double>::quiet_NaN();
     return s;
 }
@@ -103,7 +103,7 @@ std::vector<double> default_tyre_loads_n(double nominal_load_n) {
     return {0.5 * n, n, 1.5 * n};
 }
 
-TyreForceDifference tyre_force_difference(const TireSpec& a, const TireSpec& b, double fz_n, TyreSide side) {
+TyreForceDifference tyre_force_difference(const TyreSpec& a, const TyreSpec& b, double fz_n, TyreSide side) {
     constexpr double kRadPerDeg = std::numbers::pi / 180.0;
     double fx_peak = 0.0, fy_peak = 0.0, mz_peak = 0.0, dfx = 0.0, dfy = 0.0, dmz = 0.0;
     for (int i = -60; i <= 60; ++i) {

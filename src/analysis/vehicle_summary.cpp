@@ -10,7 +10,7 @@
 #include "tractive/laws/clutch.hpp"
 #include "tractive/laws/engine_torque.hpp"
 #include "tractive/laws/rolling_resistance.hpp"
-#include "tractive/laws/tire.hpp"
+#include "tractive/laws/tyre.hpp"
 #include "tractive/spec/mass_properties.hpp"
 
 namespace tractive {
@@ -19,8 +19,8 @@ namespace {
 
 double driven_wheel_radius(const VehicleSpec& spec) {
     const auto& w = spec.wheels;
-    const double front = 0.5 * (w[FL].tire.radius_m + w[FR].tire.radius_m);
-    const double rear = 0.5 * (w[RL].tire.radius_m + w[RR].tire.radius_m);
+    const double front = 0.5 * (w[FL].tyre.radius_m + w[FR].tyre.radius_m);
+    const double rear = 0.5 * (w[RL].tyre.radius_m + w[RR].tyre.radius_m);
     switch (drive_layout(spec.driveline)) {
         case DriveLayout::FWD: return front;
         case DriveLayout::RWD: return rear;
@@ -43,7 +43,7 @@ double resistance_power_w(const VehicleSpec& spec, const VehicleSummary& s, doub
     for (int i = 0; i < 4; ++i) {
         // Downforce shared in proportion to the static loads.
         const double load = s.wheel_loads_n[i] * (weight - lift) / weight;
-        rolling += tire_rolling_resistance_coefficient(spec.wheels[i].tire, std::max(load, 0.0), v) * std::max(load, 0.0);
+        rolling += tyre_rolling_resistance_coefficient(spec.wheels[i].tyre, std::max(load, 0.0), v) * std::max(load, 0.0);
     }
     return (drag + rolling) * v;
 }

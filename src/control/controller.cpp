@@ -9,7 +9,7 @@
 #include "tractive/control/traction_control.hpp"
 #include "tractive/control/transmission_control.hpp"
 #include "tractive/laws/engine_torque.hpp"
-#include "tractive/laws/tire.hpp"
+#include "tractive/laws/tyre.hpp"
 
 namespace tractive {
 
@@ -28,14 +28,14 @@ struct SlipPoints {
     double near_peak = 1.0;
 };
 
-SlipPoints tyre_slip_points(const WheelModel& wheel, const TireSpec& tire, double sign) {
+SlipPoints tyre_slip_points(const WheelModel& wheel, const TyreSpec& tyre, double sign) {
     constexpr int kSamples = 400;
     double best = 0.0;
     std::array<double, kSamples> fx{};
     for (int k = 0; k < kSamples; ++k) {
-        TireSlip slip;
+        TyreSlip slip;
         slip.slip_ratio = sign * (k + 1) / static_cast<double>(kSamples);
-        fx[k] = std::abs(tire_force(tire, slip, wheel.static_load_n, 1.0, wheel.size_friction_factor).fx_n);
+        fx[k] = std::abs(tyre_force(tyre, slip, wheel.static_load_n, 1.0, wheel.size_friction_factor).fx_n);
         best = std::max(best, fx[k]);
     }
     const auto first_reaching = [&](double share) {
@@ -66,8 +66,8 @@ ControlSettings control_settings_for(const VehicleSpec& spec) {
 TyreSlipLimits tyre_slip_limits(const VehicleModel& model) {
     TyreSlipLimits l;
     for (int i = 0; i < 4; ++i) {
-        const SlipPoints driving = tyre_slip_points(model.wheels[i], model.spec.wheels[i].tire, 1.0);
-        const SlipPoints braking = tyre_slip_points(model.wheels[i], model.spec.wheels[i].tire, -1.0);
+        const SlipPoints driving = tyre_slip_points(model.wheels[i], model.spec.wheels[i].tyre, 1.0);
+        const SlipPoints braking = tyre_slip_points(model.wheels[i], model.spec.wheels[i].tyre, -1.0);
         l.peak_driving_slip[i] = driving.peak;
         l.near_peak_driving_slip[i] = driving.near_peak;
         l.peak_braking_slip[i] = braking.peak;

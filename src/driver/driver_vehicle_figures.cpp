@@ -10,7 +10,7 @@
 #include "tractive/laws/engine.hpp"
 #include "tractive/laws/engine_torque.hpp"
 #include "tractive/laws/rolling_resistance.hpp"
-#include "tractive/laws/tire.hpp"
+#include "tractive/laws/tyre.hpp"
 #include "tractive/spec/mass_properties.hpp"
 
 namespace tractive {
@@ -20,8 +20,8 @@ DriverVehicleFigures driver_vehicle_figures(const VehicleSpec& spec) {
     DriverVehicleFigures f;
     f.wheelbase_m = 0.5 * (w[FL].position_m.x + w[FR].position_m.x) - 0.5 * (w[RL].position_m.x + w[RR].position_m.x);
     f.steer_lock_rad = 0.5 * (w[FL].max_steer_rad + w[FR].max_steer_rad) - 0.5 * (w[RL].max_steer_rad + w[RR].max_steer_rad);
-    const double front_radius = 0.5 * (w[FL].tire.radius_m + w[FR].tire.radius_m);
-    const double rear_radius = 0.5 * (w[RL].tire.radius_m + w[RR].tire.radius_m);
+    const double front_radius = 0.5 * (w[FL].tyre.radius_m + w[FR].tyre.radius_m);
+    const double rear_radius = 0.5 * (w[RL].tyre.radius_m + w[RR].tyre.radius_m);
     switch (drive_layout(spec.driveline)) {
         case DriveLayout::FWD: f.driven_radius_m = front_radius; break;
         case DriveLayout::RWD: f.driven_radius_m = rear_radius; break;
@@ -29,7 +29,7 @@ DriverVehicleFigures driver_vehicle_figures(const VehicleSpec& spec) {
     }
     f.overall_final_drive = overall_final_drive(spec);
     for (int i = 0; i < 4; ++i) {
-        f.full_brake_force_n += max_brake_torque_nm(spec, static_cast<WheelIndex>(i)) / w[i].tire.radius_m;
+        f.full_brake_force_n += max_brake_torque_nm(spec, static_cast<WheelIndex>(i)) / w[i].tyre.radius_m;
     }
     return f;
 }
@@ -38,7 +38,7 @@ double total_cornering_stiffness_n_per_rad(const VehicleModel& model) {
     double total = 0.0;
     for (int i = 0; i < 4; ++i) {
         const WheelModel& w = model.wheels[i];
-        const TireForce f = tire_force(model.spec.wheels[i].tire, TireSlip{}, w.static_load_n, 1.0, w.size_friction_factor);
+        const TyreForce f = tyre_force(model.spec.wheels[i].tyre, TyreSlip{}, w.static_load_n, 1.0, w.size_friction_factor);
         if (std::isfinite(f.dfy_dslip_angle_per_rad)) total += std::max(-f.dfy_dslip_angle_per_rad, 0.0);
     }
     return total;
@@ -90,7 +90,7 @@ double running_resistance_n(const VehicleModel& model, const VehicleState& state
     double rolling = 0.0;
     for (int i = 0; i < 4; ++i) {
         const double fz = loads_sum > 0.0 ? state.wheel_outputs[i].fz_n : model.wheels[i].static_load_n;
-        rolling += tire_rolling_resistance_coefficient(model.spec.wheels[i].tire, fz, v) * fz;
+        rolling += tyre_rolling_resistance_coefficient(model.spec.wheels[i].tyre, fz, v) * fz;
     }
     const double total = drag + rolling;
     return speed_m_per_s < 0.0 ? -total : total;
@@ -105,8 +105,8 @@ double slope_deceleration_m_per_s2(const VehicleModel& model, const VehicleState
     double compression[4];
     for (int i = 0; i < 4; ++i) {
         const WheelModel& w = model.wheels[i];
-        const double tyre = loads_known && w.tire_stiffness_n_per_m > 0.0
-                                ? (state.wheel_outputs[i].fz_n - w.static_load_n) / w.tire_stiffness_n_per_m
+        const double tyre = loads_known && w.tyre_stiffness_n_per_m > 0.0
+                                ? (state.wheel_outputs[i].fz_n - w.static_load_n) / w.tyre_stiffness_n_per_m
                                 : 0.0;
         compression[i] = state.wheels[i].travel_m + tyre;
     }

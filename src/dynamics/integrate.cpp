@@ -78,8 +78,8 @@ void integrate_state(const IntegrateInput& in, VehicleState& s) {
         const Vec3 mount_arm = cross(r_mount, n);  // (w x r) . n = w . (r x n)
         const double mount_speed_before = body_speed_along_n_before + dot(w_before, mount_arm);
         const double mount_speed_after = body_speed_along_n_after + dot(b.omega, mount_arm);
-        const double mount_force = wm.tire_stiffness_n_per_m * h * mount_speed_after +
-                                   wm.tire_damping_ns_per_m * (mount_speed_after - mount_speed_before);
+        const double mount_force = wm.tyre_stiffness_n_per_m * h * mount_speed_after +
+                                   wm.tyre_damping_ns_per_m * (mount_speed_after - mount_speed_before);
         const double inv_mass = 1.0 / wm.unsprung_mass_kg;
         const double g_along_z = dot(g_vec, body_z);
         const auto travel_speed_after = [&](bool contact) {
@@ -89,8 +89,8 @@ void integrate_state(const IntegrateInput& in, VehicleState& s) {
             const double hhk = h * h * (f.travel_stiffness + (contact ? f.tyre_travel_stiffness : 0.0)) * inv_mass;
             return (v0 * (1.0 + hc) + h * accel) / (1.0 + hc + hhk);
         };
-        const double k_t = wm.tire_stiffness_n_per_m * nz;  // the tyre's normal force per unit travel
-        const double c_t = wm.tire_damping_ns_per_m * nz;
+        const double k_t = wm.tyre_stiffness_n_per_m * nz;  // the tyre's normal force per unit travel
+        const double c_t = wm.tyre_damping_ns_per_m * nz;
         const auto end_force = [&](double v1) { return f.fz_linear - mount_force - (k_t * h * v1 + c_t * (v1 - v0)); };
         bool contact = f.fz > 0.0;
         double v1 = travel_speed_after(contact);

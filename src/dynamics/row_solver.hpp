@@ -128,7 +128,7 @@ struct ContactRow {
     }
 };
 
-struct TirePair {
+struct TyrePair {
     int wheel;  // 0..3: the spin dof is kWheel0 + wheel
     ContactRow x;
     ContactRow y;
@@ -161,7 +161,7 @@ struct ShaftBlock {
 struct RowSet {
     // Engine friction, clutch, gear, gearbox loss, three locks, four brakes.
     std::array<ShaftRow, 11> shafts;  // only the first shaft_count are initialised
-    std::array<TirePair, 4> pairs;    // only the first pair_count
+    std::array<TyrePair, 4> pairs;    // only the first pair_count
     int shaft_count = 0;
     int pair_count = 0;
     int viscous_coupling_count = 0;  // viscous couplings (damper lock rows) among the shaft rows
@@ -179,9 +179,9 @@ struct RowSet {
         r.inv_q = 0.0;
         return r;
     }
-    TirePair& add_pair(int wheel) {
+    TyrePair& add_pair(int wheel) {
         if (pair_count >= static_cast<int>(pairs.size())) throw std::logic_error("row_solver: too many tyre pairs");
-        TirePair& p = pairs[pair_count++];
+        TyrePair& p = pairs[pair_count++];
         p.wheel = wheel;
         p.x.coeff = 0.0;
         p.y.coeff = 0.0;
@@ -367,7 +367,7 @@ inline void sweep_shafts(RowSet& set, Bodies& b, int updates) {
     }
     if (set.block.first >= 0) prepare_block(set.block, set.shafts[set.block.first], set.shafts[set.block.first + 1]);
     for (int i = 0; i < set.pair_count; ++i) {
-        TirePair& p = set.pairs[i];
+        TyrePair& p = set.pairs[i];
         const double inv_i = b.inv_i[kWheel0 + p.wheel];
         prepare(p.x, inv_i, b);
         prepare(p.y, inv_i, b);
@@ -380,7 +380,7 @@ inline void sweep_shafts(RowSet& set, Bodies& b, int updates) {
     for (int it = 0; it < iterations; ++it) {
         ChassisVelocity c{b.v.x, b.v.y, b.v.z, b.omega.x, b.omega.y, b.omega.z};
         for (int i = 0; i < set.pair_count; ++i) {
-            TirePair& p = set.pairs[i];
+            TyrePair& p = set.pairs[i];
             double& spin = b.w[kWheel0 + p.wheel];
             {  // longitudinal
                 ContactRow& r = p.x;

@@ -31,7 +31,7 @@
 #include "tractive/laws/slip_relaxation.hpp"
 #include "tractive/laws/steering.hpp"
 #include "tractive/laws/suspension.hpp"
-#include "tractive/laws/tire.hpp"
+#include "tractive/laws/tyre.hpp"
 #include "tractive/world/road_ground.hpp"
 #include "tractive/spec/mass_properties.hpp"
 #include "tractive/spec/validate.hpp"
@@ -44,7 +44,7 @@ using detail::Bodies;
 using detail::ContactRow;
 using detail::RowSet;
 using detail::ShaftRow;
-using detail::TirePair;
+using detail::TyrePair;
 using detail::WheelContact;
 using detail::WheelFrame;
 using detail::hinge_offset;
@@ -71,11 +71,11 @@ enum Slot : int {
     kSlotGearboxLoss = 3,
     kSlotLock = 4,    // 4, 5, 6
     kSlotBrake = 7,   // 7..10
-    kSlotTireX = 11,  // 11..14
-    kSlotTireY = 15,  // 15..18
+    kSlotTyreX = 11,  // 11..14
+    kSlotTyreY = 15,  // 15..18
 };
-constexpr std::array<int, 4> kSlotsTireX{kSlotTireX, kSlotTireX + 1, kSlotTireX + 2, kSlotTireX + 3};
-constexpr std::array<int, 4> kSlotsTireY{kSlotTireY, kSlotTireY + 1, kSlotTireY + 2, kSlotTireY + 3};
+constexpr std::array<int, 4> kSlotsTyreX{kSlotTyreX, kSlotTyreX + 1, kSlotTyreX + 2, kSlotTyreX + 3};
+constexpr std::array<int, 4> kSlotsTyreY{kSlotTyreY, kSlotTyreY + 1, kSlotTyreY + 2, kSlotTyreY + 3};
 
 // Coulomb friction torque of magnitude T on a shaft (engine friction, gearbox loss, brake and
 // rolling resistance). While |w| > 2 T h / I, the shaft's own inertia alone, the step's friction
@@ -196,7 +196,7 @@ VehicleState initial_state(const VehicleModel& m, const Ground& ground, const In
     double a[3][3] = {}, rhs[3] = {};
     for (const auto& w : m.wheels) {
         const Vec3& d = w.design_position_m;
-        const double target = w.radius_m - w.static_load_n / w.tire_stiffness_n_per_m - d.z;
+        const double target = w.radius_m - w.static_load_n / w.tyre_stiffness_n_per_m - d.z;
         const double row[3] = {1.0, -d.x, d.y};
         for (int r = 0; r < 3; ++r) {
             rhs[r] += row[r] * target;
@@ -502,7 +502,7 @@ void driveline_and_tyre_rows(StepContext& x, const VehicleState& s, RowSet& rows
         if (f.fz <= 0.0) continue;
         // The tyre's forces act at the contact patch, or higher by the wheel's roll height.
         const Vec3 rc = f.contact + body_z * m.wheels[i].force_point_height_m - s.position_m;
-        TirePair& p = rows.add_pair(i);
+        TyrePair& p = rows.add_pair(i);
         // Longitudinal: contact-point velocity along the wheel heading minus the tread speed.
         p.x.lin = f.forward;
         p.x.ang = cross(rc, f.forward);
@@ -600,7 +600,7 @@ void solve_outputs(const StepContext& x, VehicleState& s, const RowSet& rows) {
         s.wheels[i].relaxed_slip_angle_weight = frames[i].relaxed_slip_angle_weight;
     }
     for (int k = 0; k < rows.pair_count; ++k) {
-        const TirePair& p = rows.pairs[k];
+        const TyrePair& p = rows.pairs[k];
         WheelState& ws_out = s.wheels[p.wheel];
         const WheelModel& wm_out = m.wheels[p.wheel];
         const double spin = b.w[detail::kWheel0 + p.wheel];
@@ -610,8 +610,8 @@ void solve_outputs(const StepContext& x, VehicleState& s, const RowSet& rows) {
             deflection_after(p.x, stick, spin, ws_out.tread_deflection_x_m, wm_out.tread_stiffness_x_n_per_m, relaxation);
         ws_out.tread_deflection_y_m =
             deflection_after(p.y, stick, 0.0, ws_out.tread_deflection_y_m, wm_out.tread_stiffness_y_n_per_m, relaxation);
-        s.warm_impulses[kSlotsTireX[p.wheel]] = p.x.lambda;
-        s.warm_impulses[kSlotsTireY[p.wheel]] = p.y.lambda;
+        s.warm_impulses[kSlotsTyreX[p.wheel]] = p.x.lambda;
+        s.warm_impulses[kSlotsTyreY[p.wheel]] = p.y.lambda;
         s.wheel_outputs[p.wheel].fx_n = p.x.lambda / h;
         s.wheel_outputs[p.wheel].fy_n = p.y.lambda / h;
         s.wheel_outputs[p.wheel].steering_axis_torque_nm = frames[p.wheel].law.mz_nm - wm_out.mechanical_trail_m * p.y.lambda / h;
@@ -680,7 +680,7 @@ void step_fixed_with(const VehicleModel& m, const Ground& ground, const Controls
     // joins: each update undoes part of the other's (docs/physics.md, "Internal step and solver
     // sweeps").
     const int sweeps = settings.solver_iterations + (rows.viscous_coupling_count > 0 ? settings.coupling_extra_iterations : 0);
-    detail::solve(rows, x.b, s.warm_impulses, kSlotsTireX, kSlotsTireY, sweeps);
+    detail::solve(rows, x.b, s.warm_impulses, kSlotsTyreX, kSlotsTyreY, sweeps);
     chassis_correction(x, s);
     solve_outputs(x, s, rows);
     integrate_state({x.m, x.h, x.body_z, x.g_vec, x.b, x.v_before, x.w_before, x.weight.mount_rel, x.frames, x.et, x.rpm, x.throttle}, s);

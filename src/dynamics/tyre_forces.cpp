@@ -7,7 +7,7 @@
 
 #include "tractive/laws/slip_relaxation.hpp"
 #include "tractive/laws/steering.hpp"
-#include "tractive/laws/tire.hpp"
+#include "tractive/laws/tyre.hpp"
 
 namespace tractive::detail {
 
@@ -63,7 +63,7 @@ std::optional<Vec3> tyre_forces_at_wheel(const TyreForcesInput& in, const Vehicl
     Vec3 axle_body{-sin_steer * cos_tilt, cos_steer * cos_tilt, sin_tilt};
     if (steered_about_caster) axle_body = turn.turned(axle_body);
     const Vec3 axle_left = rot * axle_body;
-    TireSlip slip;
+    TyreSlip slip;
     slip.inclination_rad = -std::asin(std::clamp(dot(axle_left, n), -1.0, 1.0));
     // Slip from the contact point's velocity over the surface's.
     const Vec3 rc = f.contact - s.position_m;
@@ -107,20 +107,20 @@ std::optional<Vec3> tyre_forces_at_wheel(const TyreForcesInput& in, const Vehicl
         // mirrored frame (slip angle and inclination negated) and mirror the lateral force and
         // aligning moment back, so that a car with equal tyres is symmetric (Pacejka's shift
         // terms are not odd in the slip angle). VDrift's Pacejka 2002 and brush tyres are
-        // evaluated as they are on every wheel, as VDrift does (tire_mirrored_on_right).
-        const auto law_at = [&](const TireSlip& at) {
-            if (wm.left || !wm.tire_mirrored_on_right) return tire_force(ws.tire, at, f.fz, f.friction_factor, wm.size_friction_factor);
-            TireSlip mirrored = at;
+        // evaluated as they are on every wheel, as VDrift does (tyre_mirrored_on_right).
+        const auto law_at = [&](const TyreSlip& at) {
+            if (wm.left || !wm.tyre_mirrored_on_right) return tyre_force(ws.tyre, at, f.fz, f.friction_factor, wm.size_friction_factor);
+            TyreSlip mirrored = at;
             mirrored.slip_angle_rad = -at.slip_angle_rad;
             mirrored.inclination_rad = -at.inclination_rad;
-            TireForce t = tire_force(ws.tire, mirrored, f.fz, f.friction_factor, wm.size_friction_factor);
+            TyreForce t = tyre_force(ws.tyre, mirrored, f.fz, f.friction_factor, wm.size_friction_factor);
             t.fy_n = -t.fy_n;
             t.mz_nm = -t.mz_nm;
             return t;
         };
         // The lateral force follows the relaxed slip angle (relaxation_weights): the law at its
         // mean over the step, with alpha_1's share (end_weight) in the lateral row's slope.
-        const double sigma = std::max(tire_lateral_relaxation_length_m(ws.tire, f.fz, wm.radius_m), kMinRelaxationLength_m);
+        const double sigma = std::max(tyre_lateral_relaxation_length_m(ws.tyre, f.fz, wm.radius_m), kMinRelaxationLength_m);
         const RelaxationWeights relax = relaxation_weights(h * denom / sigma);
         const double alpha = slip.slip_angle_rad;
         // The carried relaxed slip ends at the last step's end, where the wheel still had the
@@ -150,9 +150,9 @@ std::optional<Vec3> tyre_forces_at_wheel(const TyreForcesInput& in, const Vehicl
         const double alpha_relaxed = w.relaxed_slip_angle_carried_rad + w.relaxed_slip_angle_weight * alpha_last_end;
         f.relaxed_slip_angle_carried_rad = relax.decay * alpha_relaxed + (relax.phi - relax.decay) * alpha;
         f.relaxed_slip_angle_weight = 1.0 - relax.phi;
-        TireSlip mean = slip;
+        TyreSlip mean = slip;
         mean.slip_angle_rad = relax.phi * alpha_relaxed + (1.0 - relax.phi) * alpha;
-        f.law = f.stick == 1.0 ? TireForce{} : law_at(mean);
+        f.law = f.stick == 1.0 ? TyreForce{} : law_at(mean);
         // Past the peak the row takes the law's force explicitly (set_tyre_row). On the falling
         // branch the slip runs away from the peak (or back to it) within the step, so the force
         // is taken at the slip predicted for the middle of the step, the last step's change
@@ -163,15 +163,15 @@ std::optional<Vec3> tyre_forces_at_wheel(const TyreForcesInput& in, const Vehicl
         const bool past_peak_x = !(f.law.dfx_dslip_ratio > 0.0);
         const bool past_peak_y = !(f.law.dfy_dslip_angle_per_rad < 0.0);
         if (f.stick == 0.0 && (past_peak_x || past_peak_y)) {
-            TireSlip mid = mean;
+            TyreSlip mid = mean;
             if (past_peak_x) mid.slip_ratio += 0.5 * (slip.slip_ratio - slip_ratio_before);
             if (past_peak_y) mid.slip_angle_rad += relax.end_weight * (alpha - slip_angle_before);
-            const TireForce at_mid = law_at(mid);
+            const TyreForce at_mid = law_at(mid);
             if (past_peak_x && !(at_mid.dfx_dslip_ratio > 0.0)) f.law.fx_n = at_mid.fx_n;
             if (past_peak_y && !(at_mid.dfy_dslip_angle_per_rad < 0.0)) f.law.fy_n = at_mid.fy_n;
         }
         f.law.mz_nm *= 1.0 - f.stick;
-        const TirePeak peak = tire_peak_force(ws.tire, f.fz, f.friction_factor, wm.size_friction_factor);
+        const TyrePeak peak = tyre_peak_force(ws.tyre, f.fz, f.friction_factor, wm.size_friction_factor);
         // Bounds: the friction the tyre can give (its peak), or the law's force if larger; past
         // the peak (a falling law, a rigid row) the law's force, or the static friction the
         // stiction weight allows if larger.
@@ -193,7 +193,7 @@ std::optional<Vec3> tyre_forces_at_wheel(const TyreForcesInput& in, const Vehicl
         // reads v_y + v_x (n . omega) h there, the velocity the law's slope is taken from.
         f.row_velocity_y = vy + vx * dot(n, s.angular_velocity_rad_per_s) * h;
         f.rolling_speed = std::abs(vx);
-        f.rolling_torque = tire_rolling_resistance_coefficient(ws.tire, f.fz, vx) * f.fz * wm.radius_m * f.surface_rolling_resistance;
+        f.rolling_torque = tyre_rolling_resistance_coefficient(ws.tyre, f.fz, vx) * f.fz * wm.radius_m * f.surface_rolling_resistance;
         // Aligning moment on the body about the road normal.
         return n * f.law.mz_nm;
     }

@@ -10,7 +10,7 @@
 #include "tractive/laws/engine.hpp"
 #include "tractive/laws/suspension.hpp"
 #include "tractive/laws/suspension_geometry.hpp"
-#include "tractive/laws/tire.hpp"
+#include "tractive/laws/tyre.hpp"
 #include "tractive/spec/mass_properties.hpp"
 #include "tractive/spec/validate.hpp"
 
@@ -18,20 +18,20 @@ namespace tractive {
 
 namespace {
 
-constexpr double kDefaultTirePressure_bar = 2.2;
-constexpr double kDefaultTireStiffness_n_per_m = 200e3;
-constexpr double kTireDampingRatio = 0.05;
+constexpr double kDefaultTyrePressure_bar = 2.2;
+constexpr double kDefaultTyreStiffness_n_per_m = 200e3;
+constexpr double kTyreDampingRatio = 0.05;
 // Damping ratio of the car on its tyres' tangential (tread) compliance: rubber damps a parked
 // car's rocking on its tyres within a few cycles.
 constexpr double kTreadDampingRatio = 0.3;
 
-double tire_vertical_stiffness(const TireSpec& t) {
+double tyre_vertical_stiffness(const TyreSpec& t) {
     // A .tir file's measured VERTICAL_STIFFNESS where it gives one.
-    if (t.model == TireModel::MagicFormula && t.magic_formula.vertical_stiffness_n_per_m > 0.0) {
+    if (t.model == TyreModel::MagicFormula && t.magic_formula.vertical_stiffness_n_per_m > 0.0) {
         return t.magic_formula.vertical_stiffness_n_per_m;
     }
-    if (t.width_m <= 0.0 || t.aspect_ratio <= 0.0) return kDefaultTireStiffness_n_per_m;
-    const double pressure = t.size_reference ? t.size_reference->pressure_bar : kDefaultTirePressure_bar;
+    if (t.width_m <= 0.0 || t.aspect_ratio <= 0.0) return kDefaultTyreStiffness_n_per_m;
+    const double pressure = t.size_reference ? t.size_reference->pressure_bar : kDefaultTyrePressure_bar;
     const double wt = (1.03 - 0.4 * t.aspect_ratio) * t.width_m;
     const double cf = 0.28 * std::sqrt(2.0 * wt * t.radius_m);
     return 9.81 * (1e5 * pressure * cf + 3450.0);
@@ -80,21 +80,21 @@ VehicleModel build_vehicle_model(const VehicleSpec& spec) {
         w.static_load_n = loads.load_n[i];
         w.preload_n = std::max(loads.load_n[i] - ws.mass_kg * g, 0.0);
         w.droop_limit_m = droop_limit_m(ws.suspension, w.preload_n);
-        w.radius_m = ws.tire.radius_m;
-        w.tire_stiffness_n_per_m = tire_vertical_stiffness(ws.tire);
+        w.radius_m = ws.tyre.radius_m;
+        w.tyre_stiffness_n_per_m = tyre_vertical_stiffness(ws.tyre);
         // (A .tir file's VERTICAL_DAMPING where it gives one.)
-        const bool tir_damping = ws.tire.model == TireModel::MagicFormula && ws.tire.magic_formula.vertical_damping_ns_per_m > 0.0;
-        w.tire_damping_ns_per_m = tir_damping ? ws.tire.magic_formula.vertical_damping_ns_per_m
-                                              : 2.0 * kTireDampingRatio * std::sqrt(w.tire_stiffness_n_per_m * ws.mass_kg);
-        w.spin_inertia_kgm2 = ws.tire.rotational_inertia_kgm2;
+        const bool tir_damping = ws.tyre.model == TyreModel::MagicFormula && ws.tyre.magic_formula.vertical_damping_ns_per_m > 0.0;
+        w.tyre_damping_ns_per_m = tir_damping ? ws.tyre.magic_formula.vertical_damping_ns_per_m
+                                              : 2.0 * kTyreDampingRatio * std::sqrt(w.tyre_stiffness_n_per_m * ws.mass_kg);
+        w.spin_inertia_kgm2 = ws.tyre.rotational_inertia_kgm2;
         w.max_brake_torque_nm = max_brake_torque_nm(spec, static_cast<WheelIndex>(i));
-        w.size_friction_factor = tire_size_friction_factor(ws.tire);
-        w.tire_mirrored_on_right = tire_mirrored_on_right(ws.tire);
+        w.size_friction_factor = tyre_size_friction_factor(ws.tyre);
+        w.tyre_mirrored_on_right = tyre_mirrored_on_right(ws.tyre);
         {
             // Slip stiffnesses at zero slip and the static load (N per unit slip ratio, N/rad),
             // over the relaxation length sigma = r: k = C / sigma (Pacejka, "Tyre and Vehicle
             // Dynamics", 2006, ch. 1: sigma is of the order of the wheel radius).
-            const TireForce f = tire_force(ws.tire, TireSlip{}, w.static_load_n, 1.0, w.size_friction_factor);
+            const TyreForce f = tyre_force(ws.tyre, TyreSlip{}, w.static_load_n, 1.0, w.size_friction_factor);
             const double corner_mass = w.static_load_n / g;
             const auto stiffness = [&](double slope) {
                 return std::isfinite(slope) && slope > 0.0 && w.radius_m > 0.0 ? slope / w.radius_m : 0.0;
@@ -249,7 +249,7 @@ double largest_explicit_chassis_step_s(const VehicleModel& m) {
         const Vec3& r = w.design_position_m;
         ixx -= w.unsprung_mass_kg * (r.y * r.y + r.z * r.z);
         iyy -= w.unsprung_mass_kg * (r.x * r.x + r.z * r.z);
-        const double divider = w.tire_stiffness_n_per_m / (sus.spring_n_per_m + w.tire_stiffness_n_per_m);
+        const double divider = w.tyre_stiffness_n_per_m / (sus.spring_n_per_m + w.tyre_stiffness_n_per_m);
         const double k = sus.spring_n_per_m * divider;
         const double c = std::max(sus.bump_damping_ns_per_m, sus.rebound_damping_ns_per_m) * divider * divider;
         heave_k += k;

@@ -29,8 +29,8 @@ WheelContact wheel_contact_and_load(const WheelContactInput& in, const VehicleSt
     probe.axle = dot(last_axle, last_axle) > 0.5 ? last_axle : Vec3{rot.m[0][1], rot.m[1][1], rot.m[2][1]};
     probe.up = body_z;
     probe.radius_m = wm.radius_m;
-    probe.width_m = ws.tire.width_m;
-    probe.tread = ws.tire.tread;
+    probe.width_m = ws.tyre.width_m;
+    probe.tread = ws.tyre.tread;
     probe.hint = w.ground_feature;
     const GroundContact ground = in.ground.wheel_contact(probe);
     out.ground_feature = ground.found ? ground.feature : kNoGroundFeature;
@@ -54,15 +54,15 @@ WheelContact wheel_contact_and_load(const WheelContactInput& in, const VehicleSt
     const Vec3 hub_velocity = s.velocity_m_per_s + cross(s.angular_velocity_rad_per_s, f.hub - s.position_m) +
                               body_z * w.travel_speed_m_per_s;
     const double deflection_rate = -dot(hub_velocity - f.surface_velocity, n);
-    f.fz_linear = wm.tire_stiffness_n_per_m * deflection + wm.tire_damping_ns_per_m * deflection_rate;
+    f.fz_linear = wm.tyre_stiffness_n_per_m * deflection + wm.tyre_damping_ns_per_m * deflection_rate;
     f.fz = deflection > 0.0 ? std::max(f.fz_linear, 0.0) : 0.0;
     {
         // Stiffness and damping the travel sees: tyre (projected on the travel axis),
         // spring while it pushes, bump stop beyond the travel, anti-roll bar, damper.
         const double nz2 = dot(n, body_z) * dot(n, body_z);
         const auto& sus = ws.suspension;
-        f.tyre_travel_stiffness = wm.tire_stiffness_n_per_m * nz2;
-        f.tyre_travel_damping = wm.tire_damping_ns_per_m * nz2;
+        f.tyre_travel_stiffness = wm.tyre_stiffness_n_per_m * nz2;
+        f.tyre_travel_damping = wm.tyre_damping_ns_per_m * nz2;
         f.travel_stiffness = (sf.spring_n > 0.0 ? sus.spring_n_per_m : 0.0) +
                              (w.travel_m > sus.travel_m ? kBumpStopFactor * sus.spring_n_per_m : 0.0) + sus.anti_roll_n_per_m;
         const bool damper_locked = sus.max_compression_velocity_m_per_s > 0.0 &&
@@ -77,7 +77,7 @@ WheelContact wheel_contact_and_load(const WheelContactInput& in, const VehicleSt
         const bool on_bump_stop = w.travel_m > sus.travel_m;
         if (f.fz > 0.0 && (on_bump_stop || h > m.largest_explicit_chassis_step_s)) {
             const double spring = (sf.spring_n > 0.0 ? sus.spring_n_per_m : 0.0) + (on_bump_stop ? kBumpStopFactor * sus.spring_n_per_m : 0.0);
-            const double tyre = wm.tire_stiffness_n_per_m * nz2;
+            const double tyre = wm.tyre_stiffness_n_per_m * nz2;
             const double divider = tyre / (spring + tyre);
             f.chassis_stiffness = spring * divider;
             f.chassis_damping = damper * divider * divider;

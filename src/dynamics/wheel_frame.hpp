@@ -5,7 +5,7 @@
 
 #include "tractive/core/vec3.hpp"
 #include "tractive/dynamics/vehicle_model.hpp"
-#include "tractive/laws/tire.hpp"
+#include "tractive/laws/tyre.hpp"
 
 namespace tractive::detail {
 
@@ -42,7 +42,7 @@ struct WheelFrame {
     Vec3 surface_velocity;
     double fz = 0.0;  // tyre normal force
     double suspension_n = 0.0;
-    TireForce law;
+    TyreForce law;
     double bound_x = 0.0;
     double bound_y = 0.0;
     double circle = 0.0;

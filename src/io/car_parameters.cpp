@@ -11,6 +11,7 @@
 #include "tractive/core/number_text.hpp"
 #include "tractive/io/text_file.hpp"
 #include "tractive/io/toml_writer.hpp"
+#include "toml_former_keys.hpp"
 
 namespace tractive {
 
@@ -84,9 +85,13 @@ std::string closest_key(const toml::table& t, std::string_view name) {
     return best;
 }
 
+// The car's file as a table, its former key names moved to the present ones (toml_former_keys).
 toml::table parse(const CarText& car) {
     try {
-        return toml::parse(car.toml, car.path.string());
+        toml::table root = toml::parse(car.toml, car.path.string());
+        std::vector<LoadWarning> renamed;
+        rename_former_keys(root, car.path.string(), renamed);
+        return root;
     } catch (const toml::parse_error& e) {
         throw LoadError({car.path.string(), static_cast<int>(e.source().begin.line)}, "", fmt::format("TOML syntax error: {}", e.description()));
     }
@@ -117,20 +122,20 @@ toml::table& parent_of(toml::table& root, const std::vector<KeyPart>& parts, con
 }
 
 // A car's values by dotted key, in the file's order; each wheel's tyre table under
-// wheels.X.tire (the tyre tables are shared by name in the file).
+// wheels.X.tyre (the tyre tables are shared by name in the file).
 using FlatValues = std::vector<std::pair<std::string, const toml::node*>>;
 
-void flatten(const toml::table& t, const std::string& prefix, const toml::table& tires, FlatValues& out) {
+void flatten(const toml::table& t, const std::string& prefix, const toml::table& tyres, FlatValues& out) {
     for (const auto& [k, v] : t) {
-        if (prefix.empty() && (k.str() == "tires" || k.str() == "name")) continue;  // tyres under their wheels
+        if (prefix.empty() && (k.str() == "tyres" || k.str() == "name")) continue;  // tyres under their wheels
         const std::string key = prefix + std::string(k.str());
         if (const toml::table* sub = v.as_table()) {
-            flatten(*sub, key + ".", tires, out);
+            flatten(*sub, key + ".", tyres, out);
         } else if (v.is_array_of_tables()) {
             const toml::array& a = *v.as_array();
-            for (std::size_t i = 0; i < a.size(); ++i) flatten(*a.get(i)->as_table(), fmt::format("{}[{}].", key, i), tires, out);
-        } else if (prefix.starts_with("wheels.") && k.str() == "tire" && v.is_string()) {
-            if (const toml::table* tire = tires.get_as<toml::table>(v.as_string()->get())) flatten(*tire, key + ".", tires, out);
+            for (std::size_t i = 0; i < a.size(); ++i) flatten(*a.get(i)->as_table(), fmt::format("{}[{}].", key, i), tyres, out);
+        } else if (prefix.starts_with("wheels.") && k.str() == "tyre" && v.is_string()) {
+            if (const toml::table* tyre = tyres.get_as<toml::table>(v.as_string()->get())) flatten(*tyre, key + ".", tyres, out);
         } else {
             out.emplace_back(key, &v);
         }
@@ -212,13 +217,13 @@ std::vector<ParameterChange> changed_parameters(const VehicleSpec& from, const V
     toml::table b = toml::parse(write_toml_car(to));
     match_named_entries(a, b);
     const toml::table empty;
-    const auto tires_of = [&](const toml::table& t) -> const toml::table& {
-        const toml::table* tires = t.get_as<toml::table>("tires");
-        return tires ? *tires : empty;
+    const auto tyres_of = [&](const toml::table& t) -> const toml::table& {
+        const toml::table* tyres = t.get_as<toml::table>("tyres");
+        return tyres ? *tyres : empty;
     };
     FlatValues va, vb;
-    flatten(a, "", tires_of(a), va);
-    flatten(b, "", tires_of(b), vb);
+    flatten(a, "", tyres_of(a), va);
+    flatten(b, "", tyres_of(b), vb);
     const auto find = [](const FlatValues& values, const std::string& key) -> const toml::node* {
         for (const auto& [k, v] : values) {
             if (k == key) return v;
@@ -226,21 +231,21 @@ std::vector<ParameterChange> changed_parameters(const VehicleSpec& from, const V
         return nullptr;
     };
     std::vector<ParameterChange> changes;
-    std::vector<std::string> tyres_changed_model;  // "wheels.fl.tire."
+    std::vector<std::string> tyres_changed_model;  // "wheels.fl.tyre."
     const auto under_changed_tyre = [&](const std::string& key) {
         return std::any_of(tyres_changed_model.begin(), tyres_changed_model.end(), [&](const std::string& p) { return key.starts_with(p); });
     };
     const auto compare = [&](const std::string& key, const toml::node* x, const toml::node* y) {
         if (under_changed_tyre(key) || (x && y && same_value(*x, *y))) return;
-        if (key.ends_with(".tire.model") && x && y) tyres_changed_model.push_back(key.substr(0, key.size() - 5));
+        if (key.ends_with(".tyre.model") && x && y) tyres_changed_model.push_back(key.substr(0, key.size() - 5));
         changes.push_back({key, value_text(x), value_text(y)});
     };
     // A tyre's model first, so that its other keys are left out when it changed.
     for (const auto& [k, x] : va) {
-        if (k.ends_with(".tire.model")) compare(k, x, find(vb, k));
+        if (k.ends_with(".tyre.model")) compare(k, x, find(vb, k));
     }
     for (const auto& [k, x] : va) {
-        if (!k.ends_with(".tire.model")) compare(k, x, find(vb, k));
+        if (!k.ends_with(".tyre.model")) compare(k, x, find(vb, k));
     }
     for (const auto& [k, y] : vb) {
         if (!find(va, k)) compare(k, nullptr, y);

@@ -119,7 +119,7 @@ LoadedTir load_tir_from_text(std::string_view text, const std::string& file_labe
     out.warnings = doc.warnings;
     const TirReader r(doc);
     const Units units = read_units(doc);
-    MagicFormulaTire mf;
+    MagicFormulaTyre mf;
 
     // The equations.
     const std::optional<double> fittyp = r.number("FITTYP");
@@ -201,7 +201,7 @@ LoadedTir load_tir_from_text(std::string_view text, const std::string& file_labe
     };
     const double speed = units.length / units.time;
     mf.unloaded_radius_m = required_positive("UNLOADED_RADIUS", units.length, plausible::kRadius);
-    mf.nominal_load_n = required_positive("FNOMIN", units.force, plausible::kTireLoad);
+    mf.nominal_load_n = required_positive("FNOMIN", units.force, plausible::kTyreLoad);
     mf.reference_speed_m_per_s = optional_in("LONGVL", speed, 16.7, "reference_speed_m_per_s");
     mf.nominal_pressure_pa = optional_in("NOMPRES", units.pressure, 0.0, "nominal_pressure_pa");
     mf.inflation_pressure_pa = optional_in("INFLPRES", units.pressure, mf.nominal_pressure_pa, "inflation_pressure_pa");
@@ -239,8 +239,8 @@ LoadedTir load_tir_from_text(std::string_view text, const std::string& file_labe
         }
     }
 
-    TireSpec& t = out.tire;
-    t.model = TireModel::MagicFormula;
+    TyreSpec& t = out.tyre;
+    t.model = TyreModel::MagicFormula;
     t.magic_formula = mf;
     t.radius_m = mf.unloaded_radius_m;
     t.width_m = mf.width_m;

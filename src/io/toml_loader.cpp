@@ -13,6 +13,7 @@
 #include "tractive/laws/engine_torque.hpp"
 #include "tractive/spec/parameter_table.hpp"
 #include "tractive/spec/validate.hpp"
+#include "toml_former_keys.hpp"
 
 // Value ranges: spec/validate.hpp (plausible::).
 
@@ -253,8 +254,8 @@ constexpr std::array kShiftModes = {ShiftMode::Automatic, ShiftMode::Sequential,
 constexpr std::array kDiffTypes = {DifferentialType::Open, DifferentialType::Locked, DifferentialType::LimitedSlip,
                                    DifferentialType::Viscous};
 constexpr std::array kBrakeForms = {BrakeForm::VDrift, BrakeForm::MaxTorque};
-constexpr std::array kTireModels = {TireModel::Pacejka89, TireModel::FrictionCurve, TireModel::Pacejka2002, TireModel::Brush,
-                                    TireModel::MagicFormula};
+constexpr std::array kTyreModels = {TyreModel::Pacejka89, TyreModel::FrictionCurve, TyreModel::Pacejka2002, TyreModel::Brush,
+                                    TyreModel::MagicFormula};
 constexpr std::array kRollingForms = {RollingResistanceForm::VDrift, RollingResistanceForm::Speed};
 
 // Iterates an array of tables ([[mass]], [[aero]]).
@@ -360,7 +361,7 @@ DifferentialSpec read_differential(Reader& r, const Table& t, const std::string&
 // A TYDEX .tir file a tyre names (`file = "x.tir"`, relative to the car file): its Magic Formula,
 // radius, width, aspect ratio and spin inertia, each of which the table may override; the
 // rolling resistance comes from the file's QSY coefficients.
-TireSpec read_tir_tire(Reader& r, const Table& t, const toml::node& file_node) {
+TyreSpec read_tir_tyre(Reader& r, const Table& t, const toml::node& file_node) {
     if (!file_node.is_string()) throw LoadError(r.where(&file_node), t.key("file"), "expected the path of a .tir file");
     const std::string name(file_node.as_string()->get());
     const std::filesystem::path file = std::filesystem::path(name).is_absolute() ? std::filesystem::path(name) : r.directory / name;
@@ -374,7 +375,7 @@ TireSpec read_tir_tire(Reader& r, const Table& t, const toml::node& file_node) {
     }
     for (LoadWarning& w : tir.warnings) r.warn(std::move(w));
     if (const toml::node* m = r.node(t, "model")) {
-        if (!m->is_string() || m->as_string()->get() != to_string(TireModel::MagicFormula)) {
+        if (!m->is_string() || m->as_string()->get() != to_string(TyreModel::MagicFormula)) {
             throw LoadError(r.where(m), t.key("model"), "a tyre from a .tir file is \"magic-formula\" (or leave model out)");
         }
     }
@@ -382,11 +383,11 @@ TireSpec read_tir_tire(Reader& r, const Table& t, const toml::node& file_node) {
         throw LoadError(r.where(rr), t.key("rolling_resistance"),
                         "a .tir tyre's rolling resistance comes from its QSY coefficients: remove this key");
     }
-    TireSpec x = tir.tire;
+    TyreSpec x = tir.tyre;
     // The file's values, each of which the table may change; the spin inertia required when the
     // file has no IYY.
     if (!(x.rotational_inertia_kgm2 > 0.0)) r.require(t, "rotational_inertia_kgm2");
-    r.read_parameters(t, kTireParameters, x, false, true);
+    r.read_parameters(t, kTyreParameters, x, false, true);
     // The operating pressure (MF 6.1's pressure terms), default the file's INFLPRES.
     if (const toml::node* p = r.node(t, "inflation_pressure_kpa")) {
         if (x.magic_formula.family != MagicFormulaFamily::Mf61 || !(x.magic_formula.nominal_pressure_pa > 0.0)) {
@@ -398,11 +399,11 @@ TireSpec read_tir_tire(Reader& r, const Table& t, const toml::node& file_node) {
     return x;
 }
 
-// A Magic Formula tyre written out in full ([tires.NAME.magic_formula], as `tractive convert`
+// A Magic Formula tyre written out in full ([tyres.NAME.magic_formula], as `tractive convert`
 // writes a .tir tyre): family, dimensions and every coefficient by its MF name (absent scale
 // factors 1, absent coefficients 0, an absent MF 6.1 PKY4 2).
-MagicFormulaTire read_magic_formula_table(Reader& r, const Table& m) {
-    MagicFormulaTire mf;
+MagicFormulaTyre read_magic_formula_table(Reader& r, const Table& m) {
+    MagicFormulaTyre mf;
     const std::string family = r.string(m, "family");
     if (family == "mf61") {
         mf.family = MagicFormulaFamily::Mf61;
@@ -421,40 +422,40 @@ MagicFormulaTire read_magic_formula_table(Reader& r, const Table& m) {
     return mf;
 }
 
-TireSpec read_tire(Reader& r, const Table& t) {
-    if (const toml::node* file = r.node(t, "file")) return read_tir_tire(r, t, *file);
-    TireSpec x;
-    x.model = r.choice(t, "model", kTireModels, std::nullopt);
-    r.read_parameters(t, kTireParameters, x);
+TyreSpec read_tyre(Reader& r, const Table& t) {
+    if (const toml::node* file = r.node(t, "file")) return read_tir_tyre(r, t, *file);
+    TyreSpec x;
+    x.model = r.choice(t, "model", kTyreModels, std::nullopt);
+    r.read_parameters(t, kTyreParameters, x);
     // (A Magic Formula tyre's rolling resistance comes from its QSY coefficients; the table is
     // kept when given, unused.)
-    if (const auto rr = r.table(t, "rolling_resistance", x.model != TireModel::MagicFormula)) {
+    if (const auto rr = r.table(t, "rolling_resistance", x.model != TyreModel::MagicFormula)) {
         x.rolling_resistance.form = r.choice(*rr, "form", kRollingForms, RollingResistanceForm::VDrift);
         r.read_parameters(*rr, kRollingResistanceParameters, x.rolling_resistance);
     }
-    if (x.model == TireModel::MagicFormula) {
+    if (x.model == TyreModel::MagicFormula) {
         x.magic_formula = read_magic_formula_table(r, *r.table(t, "magic_formula", true));
-    } else if (x.model == TireModel::Pacejka89) {
+    } else if (x.model == TyreModel::Pacejka89) {
         x.pacejka.a = r.fixed<15>(t, "a", kPacejka);
         x.pacejka.b = r.fixed<11>(t, "b", kPacejka);
         x.pacejka.c = r.fixed<18>(t, "c", kPacejka);
         if (const auto g = r.table(t, "combined", false)) r.read_parameters(*g, kPacejkaCombinedParameters, x.pacejka);
-    } else if (x.model == TireModel::FrictionCurve) {
+    } else if (x.model == TyreModel::FrictionCurve) {
         x.friction_curves.longitudinal = r.curve(t, "friction_curve_longitudinal", "slip ratio", kPacejka, kPacejka);
         x.friction_curves.lateral = r.curve(t, "friction_curve_lateral", "lateral slip", kPacejka, kPacejka);
-    } else if (x.model == TireModel::Pacejka2002) {
+    } else if (x.model == TyreModel::Pacejka2002) {
         // VDrift's .tiren: the coefficients by their Magic Formula names, every one required.
         const Table p = *r.table(t, "pacejka2002", true);
-        x.pacejka2002.nominal_load_n = r.number(p, "FZ0", kTireLoad);
+        x.pacejka2002.nominal_load_n = r.number(p, "FZ0", kTyreLoad);
         for (std::size_t i = 0; i < kPacejka2002Names.size(); ++i)
             x.pacejka2002.c[i] = r.number(p, kPacejka2002Names[i], kPacejka);
-    } else if (x.model == TireModel::Brush) {
+    } else if (x.model == TyreModel::Brush) {
         // VDrift's .tirep brush model: every parameter required.
-        r.read_parameters(*r.table(t, "brush", true), kBrushTireParameters, x.brush);
+        r.read_parameters(*r.table(t, "brush", true), kBrushTyreParameters, x.brush);
     }
     if (const auto s = r.table(t, "size_reference", false)) {
-        TireSizeReference ref;
-        r.read_parameters(*s, kTireSizeReferenceParameters, ref);
+        TyreSizeReference ref;
+        r.read_parameters(*s, kTyreSizeReferenceParameters, ref);
         x.size_reference = ref;
     }
     return x;
@@ -462,17 +463,17 @@ TireSpec read_tire(Reader& r, const Table& t) {
 
 // A wheel from [wheels.fl] (mirror false) or the right wheel from an axle table [wheels.front]
 // written for the left wheel (mirror true: every y negated).
-WheelSpec read_wheel(Reader& r, const Table& t, const Table& tires, bool mirror, const std::string& spec) {
+WheelSpec read_wheel(Reader& r, const Table& t, const Table& tyres, bool mirror, const std::string& spec) {
     r.note_fields(spec, t);
     WheelSpec w;
-    const std::string tire_name = r.string(t, "tire");
-    const toml::node* tire_node = tires.t ? tires.t->get(tire_name) : nullptr;
-    if (!tire_node || !tire_node->is_table()) {
-        throw LoadError(r.where(t.t->get("tire")), t.key("tire"), fmt::format("expected the name of a [tires.NAME] table, got '{}'", tire_name.substr(0, 40)));
+    const std::string tyre_name = r.string(t, "tyre");
+    const toml::node* tyre_node = tyres.t ? tyres.t->get(tyre_name) : nullptr;
+    if (!tyre_node || !tyre_node->is_table()) {
+        throw LoadError(r.where(t.t->get("tyre")), t.key("tyre"), fmt::format("expected the name of a [tyres.NAME] table, got '{}'", tyre_name.substr(0, 40)));
     }
-    const Table tire{tire_node->as_table(), tires.key(tire_name)};
-    r.note_fields(spec + ".tire", tire);
-    w.tire = read_tire(r, tire);
+    const Table tyre{tyre_node->as_table(), tyres.key(tyre_name)};
+    r.note_fields(spec + ".tyre", tyre);
+    w.tyre = read_tyre(r, tyre);
     r.read_parameters(t, kWheelParameters, w, mirror);
 
     const Table s = *r.table(t, "suspension", true);
@@ -512,6 +513,7 @@ LoadedCar load_toml_car(std::string_view text, const std::filesystem::path& path
     } catch (const toml::parse_error& e) {
         throw LoadError({label, static_cast<int>(e.source().begin.line)}, "", fmt::format("TOML syntax error: {}", e.description()));
     }
+    rename_former_keys(root, label, out.warnings);
     Reader r(label, out.warnings, out.sources);
     r.directory = path.parent_path();
     const Table top{&root, ""};
@@ -565,7 +567,7 @@ LoadedCar load_toml_car(std::string_view text, const std::filesystem::path& path
     spec.brakes.form = r.choice(brakes, "form", kBrakeForms, std::nullopt);
     if (spec.brakes.form == BrakeForm::MaxTorque) r.read_parameters(brakes, kBrakeSystemMaxTorqueParameters, spec.brakes);
 
-    const Table tires = r.table(top, "tires", true).value();
+    const Table tyres = r.table(top, "tyres", true).value();
     const Table wheels = *r.table(top, "wheels", true);
     r.note_fields("wheels", wheels);
     // Either one table per wheel, or an axle table for the left wheel that the right mirrors.
@@ -578,11 +580,11 @@ LoadedCar load_toml_car(std::string_view text, const std::filesystem::path& path
                                     fmt::format("[wheels.{}] and [wheels.{}] both describe this wheel: expected one of them", axle, kWheelNames[i]));
                 }
             }
-            spec.wheels[pair[0]] = read_wheel(r, *a, tires, false, std::string("wheels.") + kWheelNames[pair[0]]);
-            spec.wheels[pair[1]] = read_wheel(r, *a, tires, true, std::string("wheels.") + kWheelNames[pair[1]]);
+            spec.wheels[pair[0]] = read_wheel(r, *a, tyres, false, std::string("wheels.") + kWheelNames[pair[0]]);
+            spec.wheels[pair[1]] = read_wheel(r, *a, tyres, true, std::string("wheels.") + kWheelNames[pair[1]]);
         } else {
             for (int i : pair) {
-                spec.wheels[i] = read_wheel(r, *r.table(wheels, kWheelNames[i], true), tires, false, std::string("wheels.") + kWheelNames[i]);
+                spec.wheels[i] = read_wheel(r, *r.table(wheels, kWheelNames[i], true), tyres, false, std::string("wheels.") + kWheelNames[i]);
             }
         }
     }

@@ -123,51 +123,51 @@ void write_differential(std::string& o, const char* name, const DifferentialSpec
     write_parameters(o, kDifferentialParameters, d);
 }
 
-void write_tire(std::string& o, const std::string& name, const TireSpec& t) {
-    o += fmt::format("\n[tires.{}]\n", name);
+void write_tyre(std::string& o, const std::string& name, const TyreSpec& t) {
+    o += fmt::format("\n[tyres.{}]\n", name);
     o += fmt::format("model = {}\n", quoted(to_string(t.model)));
-    write_parameters(o, kTireParameters, t);
+    write_parameters(o, kTyreParameters, t);
     const auto& rr = t.rolling_resistance;
     o += fmt::format("rolling_resistance = {{ form = {}, {} }}\n", quoted(to_string(rr.form)),
                      inline_parameters(kRollingResistanceParameters, rr));
-    if (t.size_reference) o += fmt::format("size_reference = {{ {} }}\n", inline_parameters(kTireSizeReferenceParameters, *t.size_reference));
-    if (t.model == TireModel::Pacejka89) {
+    if (t.size_reference) o += fmt::format("size_reference = {{ {} }}\n", inline_parameters(kTyreSizeReferenceParameters, *t.size_reference));
+    if (t.model == TyreModel::Pacejka89) {
         const auto& p = t.pacejka;
         o += "# Pacejka '89, VDrift/Genta layout: a = a0..a10, a111, a112, a12, a13; b = b0..b10; c = c0..c17\n";
         o += fmt::format("a = {}\n", list(p.a));
         o += fmt::format("b = {}\n", list(p.b));
         o += fmt::format("c = {}\n", list(p.c));
         o += fmt::format("combined = {{ {} }}\n", inline_parameters(kPacejkaCombinedParameters, p));
-    } else if (t.model == TireModel::FrictionCurve) {
+    } else if (t.model == TyreModel::FrictionCurve) {
         o += "# [slip ratio, friction coefficient]\n";
         o += fmt::format("friction_curve_longitudinal = {}\n", curve(t.friction_curves.longitudinal));
         o += "# [lateral slip tan(alpha), friction coefficient]\n";
         o += fmt::format("friction_curve_lateral = {}\n", curve(t.friction_curves.lateral));
-    } else if (t.model == TireModel::Pacejka2002) {
+    } else if (t.model == TyreModel::Pacejka2002) {
         // Its own table, last: the tyre's other keys come before it.
         o += "# VDrift's Pacejka 2002 (.tiren): nominal load FZ0 (N) and the Magic Formula 5.2 coefficients\n";
-        o += fmt::format("\n[tires.{}.pacejka2002]\n", name);
+        o += fmt::format("\n[tyres.{}.pacejka2002]\n", name);
         o += fmt::format("FZ0 = {}\n", num(t.pacejka2002.nominal_load_n));
         for (std::size_t i = 0; i < kPacejka2002Names.size(); ++i)
             o += fmt::format("{} = {}\n", kPacejka2002Names[i], num(t.pacejka2002.c[i]));
-    } else if (t.model == TireModel::MagicFormula) {
-        const MagicFormulaTire& m = t.magic_formula;
+    } else if (t.model == TyreModel::MagicFormula) {
+        const MagicFormulaTyre& m = t.magic_formula;
         o += "# A TYDEX .tir Magic Formula tyre, in SI units: its dimensions and every coefficient by its MF name\n";
-        o += fmt::format("\n[tires.{}.magic_formula]\n", name);
+        o += fmt::format("\n[tyres.{}.magic_formula]\n", name);
         o += fmt::format("family = {}\n", quoted(m.family == MagicFormulaFamily::Mf61 ? "mf61" : "pac2002"));
         o += fmt::format("fit_type = {}\n", m.fit_type);
         write_parameters(o, kMagicFormulaTableParameters, m);
         for (std::size_t i = 0; i < kMagicFormulaNames.size(); ++i) o += fmt::format("{} = {}\n", kMagicFormulaNames[i], num(m.c[i]));
-    } else if (t.model == TireModel::Brush) {
+    } else if (t.model == TyreModel::Brush) {
         o += "# VDrift's brush tyre (.tirep): pt, ktx, kty, kcb, ccb, cfy, dz0, p0, mus, muc, vs\n";
-        o += fmt::format("\n[tires.{}.brush]\n", name);
-        write_parameters(o, kBrushTireParameters, t.brush);
+        o += fmt::format("\n[tyres.{}.brush]\n", name);
+        write_parameters(o, kBrushTyreParameters, t.brush);
     }
 }
 
-void write_wheel(std::string& o, const char* name, const WheelSpec& w, const std::string& tire_name) {
+void write_wheel(std::string& o, const char* name, const WheelSpec& w, const std::string& tyre_name) {
     o += fmt::format("\n[wheels.{}]\n", name);
-    o += fmt::format("tire = {}\n", quoted(tire_name));
+    o += fmt::format("tyre = {}\n", quoted(tyre_name));
     write_parameters(o, kWheelParameters, w);
     const auto& s = w.suspension;
     o += fmt::format("\n[wheels.{}.suspension]\n", name);
@@ -259,21 +259,21 @@ std::string write_toml_car(const VehicleSpec& spec, const std::string& header) {
     if (spec.brakes.form == BrakeForm::MaxTorque) write_parameters(o, kBrakeSystemMaxTorqueParameters, spec.brakes);
 
     // Tyres: one named table per distinct tyre.
-    std::vector<std::pair<std::string, const TireSpec*>> tires;
-    std::array<std::string, 4> tire_of_wheel;
+    std::vector<std::pair<std::string, const TyreSpec*>> tyres;
+    std::array<std::string, 4> tyre_of_wheel;
     for (int i = 0; i < 4; ++i) {
-        const TireSpec& tire = spec.wheels[i].tire;
-        for (const auto& [name, known] : tires) {
-            if (*known == tire) tire_of_wheel[i] = name;
+        const TyreSpec& tyre = spec.wheels[i].tyre;
+        for (const auto& [name, known] : tyres) {
+            if (*known == tyre) tyre_of_wheel[i] = name;
         }
-        if (tire_of_wheel[i].empty()) {
+        if (tyre_of_wheel[i].empty()) {
             // Named after the first wheel that uses it: "front", "rear", or the wheel's name.
-            tire_of_wheel[i] = i == FL ? "front" : (i == RL ? "rear" : kWheelNames[i]);
-            tires.emplace_back(tire_of_wheel[i], &tire);
+            tyre_of_wheel[i] = i == FL ? "front" : (i == RL ? "rear" : kWheelNames[i]);
+            tyres.emplace_back(tyre_of_wheel[i], &tyre);
         }
     }
-    for (const auto& [name, tire] : tires) write_tire(o, name, *tire);
-    for (int i = 0; i < 4; ++i) write_wheel(o, kWheelNames[i], spec.wheels[i], tire_of_wheel[i]);
+    for (const auto& [name, tyre] : tyres) write_tyre(o, name, *tyre);
+    for (int i = 0; i < 4; ++i) write_wheel(o, kWheelNames[i], spec.wheels[i], tyre_of_wheel[i]);
 
     for (const auto& a : spec.aero) {
         o += "\n[[aero]]\n";

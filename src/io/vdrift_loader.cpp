@@ -28,7 +28,7 @@
 #include "tractive/io/value_parse.hpp"
 #include "tractive/laws/engine_torque.hpp"
 #include "tractive/spec/parameter_table.hpp"
-#include "tractive/spec/tire_size.hpp"
+#include "tractive/spec/tyre_size.hpp"
 #include "tractive/spec/validate.hpp"
 
 namespace tractive {
@@ -571,12 +571,15 @@ DifferentialSpec read_differential(Reader& r, const IniSection& s, const std::st
     // 600 (a speed-sensitive limited slip unless a file says otherwise: VDrift's differential is a
     // viscous coupling, DifferentialType::Viscous), no torque sensing.
     d.final_drive = r.mapped_or(&s, kDifferentialParameters, "final_drive", 4.1, spec);
-    d.anti_slip_nm = r.mapped_or(&s, kDifferentialParameters, "anti_slip_nm", 600.0, spec);
-    d.anti_slip_torque = r.mapped_or(&s, kDifferentialParameters, "anti_slip_torque", 0.0, spec);
-    d.anti_slip_torque_deceleration_factor =
-        r.mapped_or(&s, kDifferentialParameters, "anti_slip_torque_deceleration_factor", 0.0, spec);
+    // VDrift's anti-slip is both the viscous coefficient c and the cap on the torque c (w1 - w2).
+    d.locking_torque_limit_nm = r.mapped_or(&s, kDifferentialParameters, "locking_torque_limit_nm", 600.0, spec);
+    d.viscous_coefficient_nm_s_per_rad = d.locking_torque_limit_nm;
+    r.note(spec + ".viscous_coefficient_nm_s_per_rad", s, s.find("anti-slip"));
+    d.torque_sensing_ratio = r.mapped_or(&s, kDifferentialParameters, "torque_sensing_ratio", 0.0, spec);
+    d.torque_sensing_coast_factor = r.mapped_or(&s, kDifferentialParameters, "torque_sensing_coast_factor", 0.0, spec);
     d.torque_split = r.mapped_or(&s, kDifferentialParameters, "torque_split", 0.5, spec);
-    d.type = (d.anti_slip_nm > 0.0 || d.anti_slip_torque > 0.0) ? DifferentialType::Viscous : DifferentialType::Open;
+    // anti-slip 0 caps the coupling's torque at 0 whatever the torque sensing gives: an open one.
+    d.type = d.locking_torque_limit_nm > 0.0 ? DifferentialType::Viscous : DifferentialType::Open;
     return d;
 }
 
@@ -729,27 +732,27 @@ RollingResistanceSpec read_rolling_resistance(Reader& r, const IniSection& s) {
 }
 
 // VDrift's size scaling reference (R0, W0, AR0, PT0, FZ0): all five or none.
-void read_size_reference(Reader& r, const IniSection& s, TireSpec& t) {
+void read_size_reference(Reader& r, const IniSection& s, TyreSpec& t) {
     const bool any_reference = s.find("R0") || s.find("W0") || s.find("AR0") || s.find("PT0") || s.find("FZ0");
     if (!any_reference) return;
-    TireSizeReference ref;
-    ref.radius_m = r.mapped(s, kTireSizeReferenceParameters, "radius_m");
-    ref.width_m = r.mapped(s, kTireSizeReferenceParameters, "width_m");
-    ref.aspect_ratio = r.mapped(s, kTireSizeReferenceParameters, "aspect_ratio");
-    ref.pressure_bar = r.mapped(s, kTireSizeReferenceParameters, "pressure_bar");
-    ref.load_n = r.mapped(s, kTireSizeReferenceParameters, "load_n");
+    TyreSizeReference ref;
+    ref.radius_m = r.mapped(s, kTyreSizeReferenceParameters, "radius_m");
+    ref.width_m = r.mapped(s, kTyreSizeReferenceParameters, "width_m");
+    ref.aspect_ratio = r.mapped(s, kTyreSizeReferenceParameters, "aspect_ratio");
+    ref.pressure_bar = r.mapped(s, kTyreSizeReferenceParameters, "pressure_bar");
+    ref.load_n = r.mapped(s, kTyreSizeReferenceParameters, "load_n");
     t.size_reference = ref;
 }
 
 // A .tiren tyre (VDrift's CarTire2): tread, rolling resistance, FZ0 and every one of its 72
 // Magic Formula coefficients are required, as VDrift requires them; R0, W0, AR0, PT0 with FZ0
 // are its size reference (PDX1 and PDY1 scaled).
-void read_pacejka2002(Reader& r, const IniSection& s, TireSpec& t) {
-    t.model = TireModel::Pacejka2002;
+void read_pacejka2002(Reader& r, const IniSection& s, TyreSpec& t) {
+    t.model = TyreModel::Pacejka2002;
     t.rolling_resistance = read_rolling_resistance(r, s);
-    t.tread = r.mapped(s, kTireParameters, "tread");
+    t.tread = r.mapped(s, kTyreParameters, "tread");
     for (std::size_t i = 0; i < kPacejka2002Names.size(); ++i) t.pacejka2002.c[i] = r.number(s, kPacejka2002Names[i], kPacejka);
-    t.pacejka2002.nominal_load_n = r.number(s, "FZ0", kTireLoad);
+    t.pacejka2002.nominal_load_n = r.number(s, "FZ0", kTyreLoad);
     if (std::abs(t.pacejka2002.c[mf52::PKY2]) < 1e-6) {
         const IniEntry& e = r.require_entry(s, "PKY2");
         throw LoadError(e.location, key_name(s, "PKY2"), "expected a number other than 0: it divides the load in Ky");
@@ -759,51 +762,51 @@ void read_pacejka2002(Reader& r, const IniSection& s, TireSpec& t) {
 
 // A .tirep tyre (VDrift's CarTire3): every parameter required, as VDrift requires them; its
 // radius, width and ar are not read (the wheel's size gives them, as in VDrift).
-void read_brush(Reader& r, const IniSection& s, TireSpec& t) {
-    t.model = TireModel::Brush;
-    BrushTireParameters& b = t.brush;
-    b.pressure_bar = r.mapped(s, kBrushTireParameters, "pressure_bar");
-    b.tread_stiffness_x_bar_per_m = r.mapped(s, kBrushTireParameters, "tread_stiffness_x_bar_per_m");
-    b.tread_stiffness_y_bar_per_m = r.mapped(s, kBrushTireParameters, "tread_stiffness_y_bar_per_m");
-    b.carcass_stiffness_n_per_m = r.mapped(s, kBrushTireParameters, "carcass_stiffness_n_per_m");
-    b.camber_carcass_factor = r.mapped(s, kBrushTireParameters, "camber_carcass_factor");
-    b.lateral_force_factor = r.mapped(s, kBrushTireParameters, "lateral_force_factor");
-    b.reference_deflection_m = r.mapped(s, kBrushTireParameters, "reference_deflection_m");
-    b.reference_pressure_bar = r.mapped(s, kBrushTireParameters, "reference_pressure_bar");
-    b.static_friction = r.mapped(s, kBrushTireParameters, "static_friction");
-    b.sliding_friction = r.mapped(s, kBrushTireParameters, "sliding_friction");
-    b.stribeck_speed_m_per_s = r.mapped(s, kBrushTireParameters, "stribeck_speed_m_per_s");
+void read_brush(Reader& r, const IniSection& s, TyreSpec& t) {
+    t.model = TyreModel::Brush;
+    BrushTyreParameters& b = t.brush;
+    b.pressure_bar = r.mapped(s, kBrushTyreParameters, "pressure_bar");
+    b.tread_stiffness_x_bar_per_m = r.mapped(s, kBrushTyreParameters, "tread_stiffness_x_bar_per_m");
+    b.tread_stiffness_y_bar_per_m = r.mapped(s, kBrushTyreParameters, "tread_stiffness_y_bar_per_m");
+    b.carcass_stiffness_n_per_m = r.mapped(s, kBrushTyreParameters, "carcass_stiffness_n_per_m");
+    b.camber_carcass_factor = r.mapped(s, kBrushTyreParameters, "camber_carcass_factor");
+    b.lateral_force_factor = r.mapped(s, kBrushTyreParameters, "lateral_force_factor");
+    b.reference_deflection_m = r.mapped(s, kBrushTyreParameters, "reference_deflection_m");
+    b.reference_pressure_bar = r.mapped(s, kBrushTyreParameters, "reference_pressure_bar");
+    b.static_friction = r.mapped(s, kBrushTyreParameters, "static_friction");
+    b.sliding_friction = r.mapped(s, kBrushTyreParameters, "sliding_friction");
+    b.stribeck_speed_m_per_s = r.mapped(s, kBrushTyreParameters, "stribeck_speed_m_per_s");
     t.rolling_resistance.form = RollingResistanceForm::VDrift;
     t.rolling_resistance.constant = r.mapped(s, kRollingResistanceParameters, "constant");
     t.rolling_resistance.v2_coefficient_s2_per_m2 = r.mapped(s, kRollingResistanceParameters, "v2_coefficient_s2_per_m2");
-    t.tread = r.mapped(s, kTireParameters, "tread");
+    t.tread = r.mapped(s, kTyreParameters, "tread");
     for (const char* ignored : {"radius", "width", "ar"}) r.entry(s, ignored);
 }
 
 // The tyre model of a tyre file or an included tyre section, told by its keys as VDrift's builds
 // tell it by the file's ending: Magic Formula names (PCY1, ...) are a .tiren, brush parameters
 // (ktx, ...) a .tirep, anything else the .tire's Pacejka '89 layout.
-void read_tire_model(Reader& r, const IniSection& s, TireSpec& t) {
+void read_tyre_model(Reader& r, const IniSection& s, TyreSpec& t) {
     if (s.find("PCY1") || s.find("PDX1") || s.find("PDY1")) return read_pacejka2002(r, s, t);
     if (s.find("ktx") || s.find("kty") || s.find("mus")) return read_brush(r, s, t);
-    t.model = TireModel::Pacejka89;
+    t.model = TyreModel::Pacejka89;
     t.rolling_resistance = read_rolling_resistance(r, s);
-    t.tread = r.mapped_or(&s, kTireParameters, "tread", 0.0);
+    t.tread = r.mapped_or(&s, kTyreParameters, "tread", 0.0);
     t.pacejka = read_pacejka(r, s);
     read_size_reference(r, s, t);
 }
 
-TireSize read_tire_size(Reader& r, const IniSection& s) {
+TyreSize read_tyre_size(Reader& r, const IniSection& s) {
     const IniEntry& e = r.require_entry(s, "size");
     const auto v = r.list(s, e, 3, 3);
     if (v[0] <= 0.0 || v[1] <= 0.0 || v[2] <= 0.0) {
         throw LoadError(e.location, key_name(s, "size"),
                         "expected width mm, aspect ratio %, rim diameter in, all positive (e.g. 215, 45, 17)");
     }
-    const std::string problem = kTireWidth_mm.problem(v[0]) + kTireAspect_percent.problem(v[1]) + kRimDiameter_in.problem(v[2]);
+    const std::string problem = kTyreWidth_mm.problem(v[0]) + kTyreAspect_percent.problem(v[1]) + kRimDiameter_in.problem(v[2]);
     if (!problem.empty()) throw LoadError(e.location, key_name(s, "size"), problem);
-    const TireSize size{v[0] * 1e-3, v[1] * 1e-2, v[2] * 0.0254};
-    if (const std::string radius = kRadius.problem(tire_radius_m(size)); !radius.empty()) {
+    const TyreSize size{v[0] * 1e-3, v[1] * 1e-2, v[2] * 0.0254};
+    if (const std::string radius = kRadius.problem(tyre_radius_m(size)); !radius.empty()) {
         throw LoadError(e.location, key_name(s, "size"), "the tyre radius from this size: " + radius);
     }
     return size;
@@ -813,61 +816,61 @@ struct LoadContext {
     const FileResolver& files;
     IncludeExpander& includes;
     std::vector<LoadWarning>& warnings;
-    std::map<fs::path, TireSpec> tire_cache;
-    LoadOptions::VDriftTireFiles tire_files = LoadOptions::VDriftTireFiles::Tire;
+    std::map<fs::path, TyreSpec> tyre_cache;
+    LoadOptions::VDriftTyreFiles tyre_files = LoadOptions::VDriftTyreFiles::Tyre;
 };
 
 // The tyre model of a standalone tyre file (coefficients, tread, rolling resistance, size
 // reference), its own includes expanded.
-TireSpec read_tire_file(const fs::path& file, Axes axes, IncludeExpander& includes, std::vector<LoadWarning>& warnings) {
+TyreSpec read_tyre_file(const fs::path& file, Axes axes, IncludeExpander& includes, std::vector<LoadWarning>& warnings) {
     IniDocument doc = parse_ini(read_text_file(file), file.string());
     includes.expand(doc, file);
     SpecSources ignored;  // a tyre file's lines are reported through the car's type entry
     Reader tr(std::move(doc), axes, warnings, ignored);
-    TireSpec model;
-    read_tire_model(tr, tr.require_section(""), model);
+    TyreSpec model;
+    read_tyre_model(tr, tr.require_section(""), model);
     tr.warn_unused();
     return model;
 }
 
 // The tyre model a [wheel.xx.tire] type entry names; an error inside the tyre file also names
 // the car's line and key that referenced it.
-const TireSpec& tire_model_of(Reader& r, const IniSection& s, LoadContext& ctx) {
+const TyreSpec& tyre_model_of(Reader& r, const IniSection& s, LoadContext& ctx) {
     const IniEntry& type = r.require_entry(s, "type");
     const std::string key = key_name(s, "type");
     std::string name = type.value;
-    if (fs::path(name).extension() == ".tire" && ctx.tire_files != LoadOptions::VDriftTireFiles::Tire)
-        name += ctx.tire_files == LoadOptions::VDriftTireFiles::TireN ? "n" : "p";
+    if (fs::path(name).extension() == ".tire" && ctx.tyre_files != LoadOptions::VDriftTyreFiles::Tyre)
+        name += ctx.tyre_files == LoadOptions::VDriftTyreFiles::TyreN ? "n" : "p";
     const fs::path file = ctx.files.resolve(name, type.location, key);
-    auto cached = ctx.tire_cache.find(file);
-    if (cached != ctx.tire_cache.end()) return cached->second;
+    auto cached = ctx.tyre_cache.find(file);
+    if (cached != ctx.tyre_cache.end()) return cached->second;
     try {
-        return ctx.tire_cache.emplace(file, read_tire_file(file, r.axes(), ctx.includes, ctx.warnings)).first->second;
+        return ctx.tyre_cache.emplace(file, read_tyre_file(file, r.axes(), ctx.includes, ctx.warnings)).first->second;
     } catch (const LoadError& e) {
         throw LoadError(type.location, key, fmt::format("in {}: {}", type.value, e.what()));
     }
 }
 
 // A current-format tyre: [wheel.xx.tire] size and type (a tyre file) or an included tree.
-TireSpec read_tire_current(Reader& r, const IniSection& s, const std::string& spec, LoadContext& ctx) {
-    const TireSize size = read_tire_size(r, s);
+TyreSpec read_tyre_current(Reader& r, const IniSection& s, const std::string& spec, LoadContext& ctx) {
+    const TyreSize size = read_tyre_size(r, s);
     r.note(spec, s, s.find("size"));
-    TireSpec t;
+    TyreSpec t;
     if (const IniSection* included = r.section(s.name + ".type")) {
-        read_tire_model(r, *included, t);
+        read_tyre_model(r, *included, t);
     } else {
-        t = tire_model_of(r, s, ctx);
+        t = tyre_model_of(r, s, ctx);
     }
     t.width_m = size.width_m;
     t.aspect_ratio = size.aspect_ratio;
     t.rim_diameter_m = size.rim_diameter_m;
-    t.radius_m = tire_radius_m(size);
-    // VDrift's side factor from this wheel's tire.facing: -1 "left", +1 any other value, 0 when
+    t.radius_m = tyre_radius_m(size);
+    // VDrift's side factor from this wheel's tyre.facing: -1 "left", +1 any other value, 0 when
     // absent (the asymmetric coefficients vanish: a symmetric tyre). Applied to a .tiren's
     // coefficients as VDrift does; a Pacejka '89 tyre's a12, a13 are kept and its right-hand
-    // tyres mirrored instead (laws/tire.hpp: tire_mirrored_on_right).
+    // tyres mirrored instead (laws/tyre.hpp: tyre_mirrored_on_right).
     const IniEntry* facing = r.entry(s, "facing");
-    if (t.model == TireModel::Pacejka2002) {
+    if (t.model == TyreModel::Pacejka2002) {
         const double side = facing == nullptr ? 0.0 : (facing->value == "left" ? -1.0 : 1.0);
         for (const mf52::Index i : kPacejka2002SidedCoefficients) t.pacejka2002.c[i] *= side;
     }
@@ -963,17 +966,17 @@ std::array<WheelSpec, 4> read_wheels_current(Reader& r, LoadContext& ctx) {
         sus.position_m = w.position_m;
         read_linkage_current(r, base, sus);
 
-        const IniSection& tire_section = r.require_section(base + ".tire");
-        w.tire = read_tire_current(r, tire_section, spec + ".tire", ctx);
+        const IniSection& tyre_section = r.require_section(base + ".tire");
+        w.tyre = read_tyre_current(r, tyre_section, spec + ".tyre", ctx);
         // Without mass or inertia keys, both are estimated from the tyre size: a problem with
         // them is then reported at the size entry.
-        const TireSize size{w.tire.width_m, w.tire.aspect_ratio, w.tire.rim_diameter_m};
+        const TyreSize size{w.tyre.width_m, w.tyre.aspect_ratio, w.tyre.rim_diameter_m};
         const WheelMassEstimate estimate = estimate_wheel_mass(size);
-        r.note(spec + ".mass_kg", tire_section, tire_section.find("size"));
-        r.note(spec + ".tire.rotational_inertia_kgm2", tire_section, tire_section.find("size"));
+        r.note(spec + ".mass_kg", tyre_section, tyre_section.find("size"));
+        r.note(spec + ".tyre.rotational_inertia_kgm2", tyre_section, tyre_section.find("size"));
         w.mass_kg = r.mapped_or(&ws, kWheelParameters, "mass_kg", estimate.mass_kg, spec);
-        w.tire.rotational_inertia_kgm2 =
-            r.number_or(&ws, "inertia", kInertia, estimate.spin_inertia_kgm2, spec + ".tire.rotational_inertia_kgm2");
+        w.tyre.rotational_inertia_kgm2 =
+            r.number_or(&ws, "inertia", kInertia, estimate.spin_inertia_kgm2, spec + ".tyre.rotational_inertia_kgm2");
 
         w.brake = read_brake(r, r.require_section(base + ".brake"), spec + ".brake");
     }
@@ -1014,10 +1017,10 @@ std::array<WheelSpec, 4> read_wheels_2009(Reader& r) {
         sus.hinge_m = r.maybe_position(sus_wheel, "hinge");
 
         const IniSection& ts = r.require_section("tire-" + axle);
-        r.note(spec + ".tire", ts);
-        read_tire_model(r, ts, w.tire);
-        w.tire.radius_m = r.mapped(ts, kTireParameters, "radius_m", spec + ".tire");
-        w.tire.rotational_inertia_kgm2 = r.mapped(ts, kTireParameters, "rotational_inertia_kgm2", spec + ".tire");
+        r.note(spec + ".tyre", ts);
+        read_tyre_model(r, ts, w.tyre);
+        w.tyre.radius_m = r.mapped(ts, kTyreParameters, "radius_m", spec + ".tyre");
+        w.tyre.rotational_inertia_kgm2 = r.mapped(ts, kTyreParameters, "rotational_inertia_kgm2", spec + ".tyre");
 
         w.brake = read_brake(r, r.require_section("brakes-" + axle), spec + ".brake");
     }
@@ -1063,7 +1066,7 @@ LoadedCar load_vdrift_car(std::string_view text, const std::filesystem::path& pa
     }
     Reader r(std::move(doc), axes, out.warnings, out.sources);
     if (const IniSection* top = r.section("")) r.entry(*top, "version");
-    LoadContext ctx{files, includes, out.warnings, {}, options.vdrift_tire_files};
+    LoadContext ctx{files, includes, out.warnings, {}, options.vdrift_tyre_files};
 
     VehicleSpec& spec = out.spec;
     spec.name = path.stem().string();
@@ -1087,13 +1090,13 @@ LoadedCar load_vdrift_car(std::string_view text, const std::filesystem::path& pa
     return out;
 }
 
-TireSpec load_vdrift_tire(const std::filesystem::path& path, const LoadOptions& options) {
+TyreSpec load_vdrift_tyre(const std::filesystem::path& path, const LoadOptions& options) {
     const FileResolver files(path, options);
     IncludeExpander includes(files);
     std::vector<LoadWarning> warnings;
     std::error_code ec;
     const fs::path canonical = fs::weakly_canonical(path, ec);
-    return read_tire_file(ec ? path : canonical, Axes::XRightYForward, includes, warnings);
+    return read_tyre_file(ec ? path : canonical, Axes::XRightYForward, includes, warnings);
 }
 
 }  // namespace tractive

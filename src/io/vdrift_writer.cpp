@@ -15,7 +15,7 @@
 
 #include "tractive/io/load_error.hpp"
 #include "tractive/io/toml_writer.hpp"
-#include "tractive/spec/tire_size.hpp"
+#include "tractive/spec/tyre_size.hpp"
 
 namespace tractive {
 
@@ -123,13 +123,22 @@ void write_transmission(std::string& o, const TransmissionSpec& t) {
     o += fmt::format("shift-time = {}\n", num(t.shift_time_s));
 }
 
-void write_differential(std::string& o, std::string_view section, const DifferentialSpec& d, double final_drive) {
+// VDrift's anti-slip is one number for a viscous coupling's coefficient and its cap: the
+// coefficient is written, and a different cap noted.
+void write_differential(std::string& o, std::string_view section, const DifferentialSpec& d, double final_drive,
+                        std::vector<std::string>& notes) {
     o += fmt::format("\n[{}]\n", section);
     o += fmt::format("final-drive = {}\n", num(final_drive));
-    o += fmt::format("anti-slip = {}\n", num(d.anti_slip_nm));  // always: VDrift's default is 600, not 0
-    if (d.anti_slip_torque != 0.0) o += fmt::format("anti-slip-torque = {}\n", num(d.anti_slip_torque));
-    if (d.anti_slip_torque_deceleration_factor != 0.0)
-        o += fmt::format("anti-slip-torque-deceleration-factor = {}\n", num(d.anti_slip_torque_deceleration_factor));
+    const bool viscous = d.type == DifferentialType::Viscous;
+    const double anti_slip = viscous ? d.viscous_coefficient_nm_s_per_rad : d.locking_torque_limit_nm;
+    if (viscous && d.locking_torque_limit_nm != anti_slip) {
+        notes.push_back(fmt::format("{}: locking_torque_limit_nm {} written as VDrift's anti-slip {}, its one number for the viscous "
+                                    "coefficient and the cap", section, num(d.locking_torque_limit_nm), num(anti_slip)));
+    }
+    o += fmt::format("anti-slip = {}\n", num(anti_slip));  // always: VDrift's default is 600, not 0
+    if (d.torque_sensing_ratio != 0.0) o += fmt::format("anti-slip-torque = {}\n", num(d.torque_sensing_ratio));
+    if (d.torque_sensing_coast_factor != 0.0)
+        o += fmt::format("anti-slip-torque-deceleration-factor = {}\n", num(d.torque_sensing_coast_factor));
     o += fmt::format("torque-split = {}\n", num(d.torque_split));
 }
 
@@ -147,9 +156,9 @@ void write_driveline(std::string& o, const VehicleSpec& spec, std::vector<std::s
                                     "(VDrift has no gearbox final drive): the overall ratio is the same",
                                     num(gearbox_final_drive), d.centre ? "centre" : (d.rear ? "rear" : "front")));
     }
-    if (d.front) write_differential(o, "differential-front", *d.front, final_drive(d.front));
-    if (d.rear) write_differential(o, "differential-rear", *d.rear, final_drive(d.rear));
-    if (d.centre) write_differential(o, "differential-center", *d.centre, final_drive(d.centre));
+    if (d.front) write_differential(o, "differential-front", *d.front, final_drive(d.front), notes);
+    if (d.rear) write_differential(o, "differential-rear", *d.rear, final_drive(d.rear), notes);
+    if (d.centre) write_differential(o, "differential-center", *d.centre, final_drive(d.centre), notes);
 }
 
 void write_fuel_tank(std::string& o, const FuelTankSpec& f) {
@@ -161,7 +170,7 @@ void write_fuel_tank(std::string& o, const FuelTankSpec& f) {
 // ---------------------------------------------------------------------------------------------
 // Tyres
 
-std::string pacejka89_text(const TireSpec& t) {
+std::string pacejka89_text(const TyreSpec& t) {
     const PacejkaCoefficients& p = t.pacejka;
     static constexpr std::array<const char*, 15> a_keys = {"a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7",
                                                            "a8", "a9", "a10", "a111", "a112", "a12", "a13"};
@@ -174,14 +183,14 @@ std::string pacejka89_text(const TireSpec& t) {
     return o;
 }
 
-std::string rolling_resistance_text(const TireSpec& t) {
+std::string rolling_resistance_text(const TyreSpec& t) {
     return fmt::format("rolling-resistance = {}, {}\n", num(t.rolling_resistance.constant),
                        num(t.rolling_resistance.v2_coefficient_s2_per_m2));
 }
 
-std::string size_reference_text(const TireSpec& t, bool with_load) {
+std::string size_reference_text(const TyreSpec& t, bool with_load) {
     if (!t.size_reference) return {};
-    const TireSizeReference& r = *t.size_reference;
+    const TyreSizeReference& r = *t.size_reference;
     std::string o = fmt::format("R0 = {}\nW0 = {}\nAR0 = {}\nPT0 = {}\n", num(r.radius_m), num(r.width_m), num(r.aspect_ratio),
                                 num(r.pressure_bar));
     if (with_load) o += fmt::format("FZ0 = {}\n", num(r.load_n));
@@ -208,7 +217,7 @@ SidedPacejka2002 sided_pacejka2002(const Pacejka2002Coefficients& on_wheel, bool
     return s;
 }
 
-std::string pacejka2002_text(const TireSpec& t, const Pacejka2002Coefficients& file) {
+std::string pacejka2002_text(const TyreSpec& t, const Pacejka2002Coefficients& file) {
     std::string o = rolling_resistance_text(t);
     o += fmt::format("tread = {}\n", num(t.tread));
     for (std::size_t i = 0; i < kPacejka2002Names.size(); ++i) o += fmt::format("{} = {}\n", kPacejka2002Names[i], num(file.c[i]));
@@ -217,8 +226,8 @@ std::string pacejka2002_text(const TireSpec& t, const Pacejka2002Coefficients& f
     return o;
 }
 
-std::string brush_text(const TireSpec& t) {
-    const BrushTireParameters& b = t.brush;
+std::string brush_text(const TyreSpec& t) {
+    const BrushTyreParameters& b = t.brush;
     std::string o;
     // Read by VDrift's CarTire3, not by its law: the wheel's size gives the tyre's (as here).
     o += fmt::format("radius = {}\nwidth = {}\nar = {}\n", num(t.radius_m), num(t.width_m), num(t.aspect_ratio));
@@ -238,11 +247,11 @@ std::string brush_text(const TireSpec& t) {
 // gives that radius.
 struct WrittenSize {
     double width_mm = 0.0, aspect_percent = 0.0, rim_in = 0.0;
-    TireSize loaded;
+    TyreSize loaded;
 };
 
-WrittenSize written_size(const TireSpec& t) {
-    TireSize size{t.width_m, t.aspect_ratio, t.rim_diameter_m};
+WrittenSize written_size(const TyreSpec& t) {
+    TyreSize size{t.width_m, t.aspect_ratio, t.rim_diameter_m};
     if (!(size.width_m > 0.0 && size.aspect_ratio > 0.0 && size.rim_diameter_m > 0.0)) {
         size = {0.205, 0.55, 2.0 * (t.radius_m - 0.205 * 0.55)};
     }
@@ -252,7 +261,7 @@ WrittenSize written_size(const TireSpec& t) {
     return w;
 }
 
-std::string tyre_size(const TireSpec& t, const std::string& key, std::vector<std::string>& notes) {
+std::string tyre_size(const TyreSpec& t, const std::string& key, std::vector<std::string>& notes) {
     const WrittenSize w = written_size(t);
     if (!(t.width_m > 0.0 && t.aspect_ratio > 0.0 && t.rim_diameter_m > 0.0)) {
         notes.push_back(fmt::format("{}: the format gives a tyre by its size (width, aspect ratio, rim); the tyre of "
@@ -264,9 +273,9 @@ std::string tyre_size(const TireSpec& t, const std::string& key, std::vector<std
 
 // A .tiren needs its size reference (R0, W0, AR0, PT0 with FZ0): one without gets its wheel's own
 // size, which makes VDrift's size scaling 1.
-TireSizeReference own_size_reference(const TireSpec& t, double pressure_bar, double load_n) {
-    const TireSize size = written_size(t).loaded;
-    return {tire_radius_m(size), size.width_m, size.aspect_ratio, pressure_bar, load_n};
+TyreSizeReference own_size_reference(const TyreSpec& t, double pressure_bar, double load_n) {
+    const TyreSize size = written_size(t).loaded;
+    return {tyre_radius_m(size), size.width_m, size.aspect_ratio, pressure_bar, load_n};
 }
 
 // One wheel's tyre as VDrift files hold it: the tyre file's extension and text, and the wheel's
@@ -277,28 +286,28 @@ struct WheelTyre {
     std::string facing;
 };
 
-WheelTyre wheel_tyre(const TireSpec& t, int wheel, const std::string& source, std::vector<std::string>& notes) {
+WheelTyre wheel_tyre(const TyreSpec& t, int wheel, const std::string& source, std::vector<std::string>& notes) {
     const bool right = wheel == FR || wheel == RR;
-    const std::string key = fmt::format("wheels.{}.tire", kWheelNames[wheel]);
-    if (t.rolling_resistance.form == RollingResistanceForm::Speed && t.model != TireModel::MagicFormula) {
+    const std::string key = fmt::format("wheels.{}.tyre", kWheelNames[wheel]);
+    if (t.rolling_resistance.form == RollingResistanceForm::Speed && t.model != TyreModel::MagicFormula) {
         notes.push_back(fmt::format("{}: UC-win/Road's rolling resistance c + k v has no form in VDrift's tyre files "
                                     "(c0 + c2 v^2): c = {} written, k = {} s/km not",
                                     key, num(t.rolling_resistance.constant), num(t.rolling_resistance.speed_coefficient_s_per_km)));
     }
     switch (t.model) {
-        case TireModel::Pacejka89:
+        case TyreModel::Pacejka89:
             return {".tire", rolling_resistance_text(t) + pacejka89_text(t) + size_reference_text(t, true), ""};
-        case TireModel::Brush:
+        case TyreModel::Brush:
             return {".tirep", brush_text(t), ""};
-        case TireModel::Pacejka2002: {
+        case TyreModel::Pacejka2002: {
             const SidedPacejka2002 s = sided_pacejka2002(t.pacejka2002, right);
-            TireSpec with_reference = t;
+            TyreSpec with_reference = t;
             if (!with_reference.size_reference)
                 with_reference.size_reference = own_size_reference(t, 2.0, t.pacejka2002.nominal_load_n);
             return {".tiren", pacejka2002_text(with_reference, s.file), s.facing};
         }
-        case TireModel::MagicFormula: {
-            // The .tir is a left-hand tyre, mirrored on the right (laws/tire.hpp); VDrift's side
+        case TyreModel::MagicFormula: {
+            // The .tir is a left-hand tyre, mirrored on the right (laws/tyre.hpp); VDrift's side
             // factor mirrors the asymmetric coefficients the same way.
             std::vector<std::string> dropped;
             Pacejka2002Coefficients on_wheel = pacejka2002_from_magic_formula(t.magic_formula, &dropped);
@@ -306,19 +315,19 @@ WheelTyre wheel_tyre(const TireSpec& t, int wheel, const std::string& source, st
                 for (const mf52::Index i : kPacejka2002SidedCoefficients) on_wheel.c[i] = -on_wheel.c[i];
             }
             const SidedPacejka2002 s = sided_pacejka2002(on_wheel, right);
-            TireSpec as_tiren = t;
-            as_tiren.rolling_resistance = {RollingResistanceForm::VDrift, t.magic_formula.c[mf::QSY1], 0.0, 0.0};
+            TyreSpec as_tyren = t;
+            as_tyren.rolling_resistance = {RollingResistanceForm::VDrift, t.magic_formula.c[mf::QSY1], 0.0, 0.0};
             const double pressure_pa = t.magic_formula.inflation_pressure_pa > 0.0 ? t.magic_formula.inflation_pressure_pa : 2e5;
-            as_tiren.size_reference = own_size_reference(t, pressure_pa * 1e-5, on_wheel.nominal_load_n);
+            as_tyren.size_reference = own_size_reference(t, pressure_pa * 1e-5, on_wheel.nominal_load_n);
             const std::string note = fmt::format(
                 "a Magic Formula (.tir) tyre written as VDrift's Pacejka 2002 subset (.tiren): its shared coefficients "
                 "with the scale factors folded in, rolling resistance QSY1 = {} alone{}",
                 num(t.magic_formula.c[mf::QSY1]),
                 dropped.empty() ? "" : fmt::format("; not held (not zero in the file): {}", fmt::join(dropped, " ")));
             if (std::find(notes.begin(), notes.end(), note) == notes.end()) notes.push_back(note);
-            return {".tiren", pacejka2002_text(as_tiren, s.file), s.facing};
+            return {".tiren", pacejka2002_text(as_tyren, s.file), s.facing};
         }
-        case TireModel::FrictionCurve:
+        case TyreModel::FrictionCurve:
             break;
     }
     throw LoadError({source, 0}, key,
@@ -363,7 +372,7 @@ void write_wheel(std::string& o, int i, const WheelSpec& w, const std::string& t
     o += fmt::format("\n[{}]\n", base);
     o += fmt::format("position = {}\n", position(w.position_m));
     o += fmt::format("mass = {}\n", num(w.mass_kg));
-    o += fmt::format("inertia = {}\n", num(w.tire.rotational_inertia_kgm2));
+    o += fmt::format("inertia = {}\n", num(w.tyre.rotational_inertia_kgm2));
     o += fmt::format("camber = {}\n", degrees(mirror * w.camber_rad));
     o += fmt::format("caster = {}\n", degrees(w.caster_rad));
     o += fmt::format("toe = {}\n", degrees(-mirror * w.toe_rad));
@@ -371,7 +380,7 @@ void write_wheel(std::string& o, int i, const WheelSpec& w, const std::string& t
     if (w.ackermann_rad != 0.0) o += fmt::format("ackermann = {}\n", degrees(mirror * w.ackermann_rad));
     write_suspension(o, base, w);
     o += fmt::format("\n[{}.tire]\n", base);
-    o += fmt::format("size = {}\n", tyre_size(w.tire, fmt::format("wheels.{}.tire", kWheelNames[i]), notes));
+    o += fmt::format("size = {}\n", tyre_size(w.tyre, fmt::format("wheels.{}.tyre", kWheelNames[i]), notes));
     o += fmt::format("type = {}\n", tyre_file);
     if (!facing.empty()) o += fmt::format("facing = {}\n", facing);
     const WheelBrakeSpec& b = w.brake;
@@ -411,9 +420,9 @@ void write_aero(std::string& o, const std::vector<AeroDeviceSpec>& aero, std::se
 
 }  // namespace
 
-Pacejka2002Coefficients pacejka2002_from_magic_formula(const MagicFormulaTire& tire, std::vector<std::string>* dropped) {
+Pacejka2002Coefficients pacejka2002_from_magic_formula(const MagicFormulaTyre& tyre, std::vector<std::string>* dropped) {
     using namespace mf52;
-    const auto& m = tire.c;
+    const auto& m = tyre.c;
     Pacejka2002Coefficients p;
     // The same names, then each scale factor into the coefficients it multiplies (MF 5.2,
     // Pacejka 2012 ch. 4.3.2; MF 6.1 the same for these terms).
@@ -427,7 +436,7 @@ Pacejka2002Coefficients pacejka2002_from_magic_formula(const MagicFormulaTire& t
     for (const Index i : {PDX1, PDX2}) c[i] *= m[mf::LMUX];
     for (const Index i : {PEX1, PEX2, PEX3}) c[i] *= m[mf::LEX];
     for (const Index i : {PKX1, PKX2}) c[i] *= m[mf::LKX];
-    c[PKX3] = -c[PKX3];  // MF: Kx ~ exp(PKX3 dfz); VDrift's CarTire2 (and laws/tire_pacejka2002): exp(-PKX3 dfz)
+    c[PKX3] = -c[PKX3];  // MF: Kx ~ exp(PKX3 dfz); VDrift's CarTire2 (and laws/tyre_pacejka2002): exp(-PKX3 dfz)
     for (const Index i : {PHX1, PHX2}) c[i] *= m[mf::LHX];
     for (const Index i : {PVX1, PVX2}) c[i] *= m[mf::LVX] * m[mf::LMUX];
     c[PCY1] *= m[mf::LCY];
@@ -438,7 +447,7 @@ Pacejka2002Coefficients pacejka2002_from_magic_formula(const MagicFormulaTire& t
     for (const Index i : {PVY1, PVY2}) c[i] *= m[mf::LVY] * m[mf::LMUY];
     for (const Index i : {QDZ1, QDZ2}) c[i] *= m[mf::LTR];
     for (const Index i : {QDZ6, QDZ7}) c[i] *= m[mf::LRES];
-    p.nominal_load_n = tire.nominal_load_n * m[mf::LFZO];
+    p.nominal_load_n = tyre.nominal_load_n * m[mf::LFZO];
     if (dropped) {
         // What the subset has no place for: every other term that is not zero, and every scale
         // factor not folded above that is not 1.
@@ -453,11 +462,11 @@ Pacejka2002Coefficients pacejka2002_from_magic_formula(const MagicFormulaTire& t
             const bool scale = is_magic_formula_scale_factor(j);
             if ((scale && m[j] != 1.0) || (!scale && m[j] != 0.0)) dropped->emplace_back(name);
         }
-        if (tire.family == MagicFormulaFamily::Mf61 && m[mf::PKY4] == 2.0) {
+        if (tyre.family == MagicFormulaFamily::Mf61 && m[mf::PKY4] == 2.0) {
             std::erase(*dropped, "PKY4");  // MF 6.1's PKY4 = 2 is MF 5.2's fixed 2
         }
-        if (tire.lateral_stiffness_n_per_m > 0.0) dropped->emplace_back("LATERAL_STIFFNESS");
-        if (tire.vertical_stiffness_n_per_m > 0.0) dropped->emplace_back("VERTICAL_STIFFNESS");
+        if (tyre.lateral_stiffness_n_per_m > 0.0) dropped->emplace_back("LATERAL_STIFFNESS");
+        if (tyre.vertical_stiffness_n_per_m > 0.0) dropped->emplace_back("VERTICAL_STIFFNESS");
     }
     return p;
 }
@@ -470,7 +479,7 @@ VDriftCarFiles write_vdrift_car(const VehicleSpec& original, std::string_view fi
 
     // Tyres first: an unwritable one fails before anything else is done.
     std::array<WheelTyre, 4> tyres;
-    for (int i = 0; i < 4; ++i) tyres[i] = wheel_tyre(spec.wheels[i].tire, i, source, out.notes);
+    for (int i = 0; i < 4; ++i) tyres[i] = wheel_tyre(spec.wheels[i].tyre, i, source, out.notes);
     std::array<std::string, 4> tyre_file_of_wheel;
     for (int i = 0; i < 4; ++i) {
         for (int j = 0; j < i; ++j) {

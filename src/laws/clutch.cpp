@@ -13,7 +13,9 @@ double clutch_disc_travel(const ClutchPedalZones& zones, double pedal_travel) {
 
 double clutch_clamp_force_n(const ClutchSpec& c, double disc_travel) {
     const double x = std::clamp(disc_travel, 0.0, 1.0);
-    return c.max_force_n * (1.0 - std::pow(1.0 - c.p * x, c.gamma)) / (1.0 - std::pow(1.0 - c.p, c.gamma));
+    const double p = c.clamp_force_travel_factor;
+    const double gamma = c.clamp_force_exponent;
+    return c.max_force_n * (1.0 - std::pow(1.0 - p * x, gamma)) / (1.0 - std::pow(1.0 - p, gamma));
 }
 
 double clutch_friction_coefficient(const ClutchSpec& c, double slip_speed_rad_per_s) {

@@ -1,6 +1,6 @@
 #pragma once
-// The Magic Formula's shape, shared by the Pacejka '89 (tire_pacejka.cpp) and VDrift's Pacejka
-// 2002 (tire_pacejka2002.cpp): F(S) = D sin(C atan(B S - E (B S - atan(B S)))) and its derivative
+// The Magic Formula's shape, shared by the Pacejka '89 (tyre_pacejka.cpp) and VDrift's Pacejka
+// 2002 (tyre_pacejka2002.cpp): F(S) = D sin(C atan(B S - E (B S - atan(B S)))) and its derivative
 //   dF/dS = D C cos(C atan x) / (1 + x^2) * B (1 - E + E / (1 + (B S)^2)),
 //   x = B S - E (B S - atan(B S)).
 // Never NaN for finite C, D, E, S: a B S beyond 1e12 (only from an overflowing B) is clamped so
@@ -10,7 +10,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "tractive/laws/tire_pacejka.hpp"
+#include "tractive/laws/tyre_pacejka.hpp"
 
 namespace tractive::detail {
 

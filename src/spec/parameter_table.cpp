@@ -20,9 +20,9 @@ constexpr Range kStribeckSpeed = positive_up_to(1e3, "m/s");
 constexpr Range kReferenceAspectRatio = positive_up_to(10.0, "");
 constexpr Range kPressurePa = non_negative_up_to(1e8, "Pa");
 constexpr Range kReferenceSpeed = positive_up_to(1e3, "m/s");
-constexpr Range kTireStiffness = non_negative_up_to(1e9, "N/m");
-constexpr Range kTireDamping = non_negative_up_to(1e9, "N s/m");
-constexpr Range kTireInertiaOrZero = non_negative_up_to(1e6, "kg m^2");
+constexpr Range kTyreStiffness = non_negative_up_to(1e9, "N/m");
+constexpr Range kTyreDamping = non_negative_up_to(1e9, "N s/m");
+constexpr Range kTyreInertiaOrZero = non_negative_up_to(1e6, "kg m^2");
 constexpr Range kRatioOrZero = non_negative_up_to(10.0, "");
 
 using R = Need;
@@ -101,8 +101,10 @@ constexpr Parameter<ClutchSpec> clutch[] = {
 constexpr Parameter<ClutchSpec> clutch_pedal_force[] = {
     {.key = "max_force_n", .unit = "N", .meaning = "F_max of F(x) = F_max (1 - (1 - p x)^gamma) / (1 - (1 - p)^gamma) (000 section 2)",
      .number = &ClutchSpec::max_force_n, .range = kStiffness},
-    {.key = "gamma", .unit = "", .meaning = "gamma of F(x)", .number = &ClutchSpec::gamma, .range = kClutchGamma},
-    {.key = "p", .unit = "", .meaning = "p of F(x)", .number = &ClutchSpec::p, .range = kOpenFraction},
+    {.key = "clamp_force_exponent", .unit = "", .meaning = "gamma of F(x): the curve's exponent", .number = &ClutchSpec::clamp_force_exponent,
+     .range = kClutchGamma},
+    {.key = "clamp_force_travel_factor", .unit = "", .meaning = "p of F(x): the factor on the engaged travel x",
+     .number = &ClutchSpec::clamp_force_travel_factor, .range = kOpenFraction},
     {.key = "face_count", .unit = "count", .meaning = "n, friction faces: a whole number from 1 to 64", .default_text = "2"},
     {.key = "equivalent_radius_m", .unit = "m", .meaning = "R_eq of T = n mu R_eq F", .number = &ClutchSpec::equivalent_radius_m,
      .range = kRadius},
@@ -160,16 +162,19 @@ constexpr Parameter<DifferentialSpec> differential[] = {
     {.key = "torque_split", .unit = "",
      .meaning = "fraction of the input torque to the second output: the right wheel of an axle, the rear axle for `centre` (002)",
      .number = &DifferentialSpec::torque_split, .range = kFraction, .vdrift_key = "torque-split"},
-    {.key = "anti_slip_nm", .unit = "N m",
-     .meaning = "`limited-slip`: the largest locking torque; `viscous`: the cap on its torque and, without torque sensing, its "
-                "coefficient c in N m s/rad (002 `anti-slip`, as VDrift reads it)",
-     .number = &DifferentialSpec::anti_slip_nm, .range = kTorqueOrZero, .vdrift_key = "anti-slip"},
-    {.key = "anti_slip_torque", .unit = "",
-     .meaning = "if > 0, torque sensing: the locking torque (`limited-slip`) or c (`viscous`) = this x input torque (002)",
-     .number = &DifferentialSpec::anti_slip_torque, .range = kCoefficient, .vdrift_key = "anti-slip-torque"},
-    {.key = "anti_slip_torque_deceleration_factor", .unit = "",
-     .meaning = "factor on the above for a negative input torque: 0 one-way, 1 two-way (002)",
-     .number = &DifferentialSpec::anti_slip_torque_deceleration_factor, .range = kFraction,
+    {.key = "locking_torque_limit_nm", .unit = "N m",
+     .meaning = "`limited-slip`: the locking torque (a preload), or its cap with torque sensing; `viscous`: the cap on its torque; "
+                "0 with torque sensing or `viscous` = no cap (002 `anti-slip`, which VDrift also uses as the viscous coefficient)",
+     .number = &DifferentialSpec::locking_torque_limit_nm, .range = kTorqueOrZero, .vdrift_key = "anti-slip"},
+    {.key = "viscous_coefficient_nm_s_per_rad", .unit = "N m s/rad",
+     .meaning = "`viscous`: c of torque = c (w1 - w2) without torque sensing (002 `anti-slip`, as VDrift reads it)",
+     .number = &DifferentialSpec::viscous_coefficient_nm_s_per_rad, .range = kTorqueOrZero, .vdrift_key = "anti-slip"},
+    {.key = "torque_sensing_ratio", .unit = "",
+     .meaning = "if > 0, torque sensing: the locking torque (`limited-slip`) or c (`viscous`, then in s/rad) = this x input torque (002)",
+     .number = &DifferentialSpec::torque_sensing_ratio, .range = kCoefficient, .vdrift_key = "anti-slip-torque"},
+    {.key = "torque_sensing_coast_factor", .unit = "",
+     .meaning = "factor on the above for a negative input torque (engine braking): 0 one-way, 1 two-way (002)",
+     .number = &DifferentialSpec::torque_sensing_coast_factor, .range = kFraction,
      .vdrift_key = "anti-slip-torque-deceleration-factor"},
 };
 
@@ -186,7 +191,7 @@ constexpr Parameter<BrakeSystemSpec> brake_system_max_torque[] = {
      .number = &BrakeSystemSpec::front_fraction, .range = kFraction},
 };
 
-constexpr Parameter<TireSpec> tire[] = {
+constexpr Parameter<TyreSpec> tyre[] = {
     {.key = "file", .unit = "path",
      .meaning = "a TYDEX .tir Magic Formula file (MF-Tyre 6.1 / 6.2, MF 5.2 / PAC2002) relative to the car file; then every key "
                 "below defaults to the file's, and `rolling_resistance` is refused (its QSY terms give it)",
@@ -197,33 +202,33 @@ constexpr Parameter<TireSpec> tire[] = {
     {.key = "model", .unit = "choice", .need = R::Required,
      .meaning = "`pacejka89` (002), `friction-curve` (001 VI), `pacejka2002`, `brush` (VDrift .tiren, .tirep) or `magic-formula` "
                 "(a .tir tyre written out in full); not with `file`"},
-    {.key = "radius_m", .unit = "m", .need = R::Required, .meaning = "unloaded radius", .number = &TireSpec::radius_m, .range = kRadius,
+    {.key = "radius_m", .unit = "m", .need = R::Required, .meaning = "unloaded radius", .number = &TyreSpec::radius_m, .range = kRadius,
      .vdrift_key = "radius"},
-    {.key = "width_m", .unit = "m", .meaning = "section width; 0 = not given", .number = &TireSpec::width_m, .range = kRadiusOrZero},
-    {.key = "aspect_ratio", .unit = "", .meaning = "sidewall height / width; 0 = not given", .number = &TireSpec::aspect_ratio,
+    {.key = "width_m", .unit = "m", .meaning = "section width; 0 = not given", .number = &TyreSpec::width_m, .range = kRadiusOrZero},
+    {.key = "aspect_ratio", .unit = "", .meaning = "sidewall height / width; 0 = not given", .number = &TyreSpec::aspect_ratio,
      .range = kAspectRatio},
-    {.key = "rim_diameter_m", .unit = "m", .meaning = "0 = not given", .number = &TireSpec::rim_diameter_m, .range = kRimDiameter},
+    {.key = "rim_diameter_m", .unit = "m", .meaning = "0 = not given", .number = &TyreSpec::rim_diameter_m, .range = kRimDiameter},
     {.key = "rotational_inertia_kgm2", .unit = "kg m^2", .need = R::Required, .meaning = "wheel and tyre about the spin axis",
-     .number = &TireSpec::rotational_inertia_kgm2, .range = kInertia, .vdrift_key = "rotational-inertia"},
-    {.key = "tread", .unit = "", .meaning = "0 road ... 1 off-road (002)", .number = &TireSpec::tread, .range = kFraction,
+     .number = &TyreSpec::rotational_inertia_kgm2, .range = kInertia, .vdrift_key = "rotational-inertia"},
+    {.key = "tread", .unit = "", .meaning = "0 road ... 1 off-road (002)", .number = &TyreSpec::tread, .range = kFraction,
      .vdrift_key = "tread"},
     {.key = "rolling_resistance", .unit = "table", .need = R::Required,
-     .meaning = "`[tires.NAME.rolling_resistance]` below; not for a `file` or `magic-formula` tyre"},
-    {.key = "size_reference", .unit = "table", .meaning = "`[tires.NAME.size_reference]` below", .default_text = "none"},
+     .meaning = "`[tyres.NAME.rolling_resistance]` below; not for a `file` or `magic-formula` tyre"},
+    {.key = "size_reference", .unit = "table", .meaning = "`[tyres.NAME.size_reference]` below", .default_text = "none"},
     {.key = "a", .unit = "[15 numbers]", .need = R::Required,
      .meaning = "`pacejka89`: a0..a10, a111, a112, a12, a13 (lateral; Fz in kN, slip in %, angles in degrees)", .vdrift_key = "a0.."},
     {.key = "b", .unit = "[11 numbers]", .need = R::Required, .meaning = "`pacejka89`: b0..b10 (longitudinal)", .vdrift_key = "b0.."},
     {.key = "c", .unit = "[18 numbers]", .need = R::Required, .meaning = "`pacejka89`: c0..c17 (aligning moment)", .vdrift_key = "c0.."},
-    {.key = "combined", .unit = "table", .meaning = "`pacejka89`: `[tires.NAME.combined]` below", .default_text = "all 0"},
+    {.key = "combined", .unit = "table", .meaning = "`pacejka89`: `[tyres.NAME.combined]` below", .default_text = "all 0"},
     {.key = "friction_curve_longitudinal", .unit = "[[slip ratio, mu], ...]", .need = R::Required,
      .meaning = "`friction-curve` (001 VI): x strictly increasing, at least 2 points"},
     {.key = "friction_curve_lateral", .unit = "[[tan alpha, mu], ...]", .need = R::Required,
      .meaning = "`friction-curve`: against the lateral slip v_y / |v_x|"},
     {.key = "pacejka2002", .unit = "table", .need = R::Required,
-     .meaning = "`pacejka2002`: `[tires.NAME.pacejka2002]` with FZ0 (N) and every Magic Formula 5.2 coefficient of VDrift's .tiren by "
+     .meaning = "`pacejka2002`: `[tyres.NAME.pacejka2002]` with FZ0 (N) and every Magic Formula 5.2 coefficient of VDrift's .tiren by "
                 "name (PCX1 ... RVY6), all required"},
-    {.key = "brush", .unit = "table", .need = R::Required, .meaning = "`brush`: `[tires.NAME.brush]` below"},
-    {.key = "magic_formula", .unit = "table", .need = R::Required, .meaning = "`magic-formula`: `[tires.NAME.magic_formula]` below"},
+    {.key = "brush", .unit = "table", .need = R::Required, .meaning = "`brush`: `[tyres.NAME.brush]` below"},
+    {.key = "magic_formula", .unit = "table", .need = R::Required, .meaning = "`magic-formula`: `[tyres.NAME.magic_formula]` below"},
 };
 
 constexpr Parameter<RollingResistanceSpec> rolling_resistance[] = {
@@ -238,16 +243,16 @@ constexpr Parameter<RollingResistanceSpec> rolling_resistance[] = {
      .number = &RollingResistanceSpec::speed_coefficient_s_per_km, .range = kRollingResistanceSpeed},
 };
 
-constexpr Parameter<TireSizeReference> tire_size_reference[] = {
+constexpr Parameter<TyreSizeReference> tyre_size_reference[] = {
     {.key = "radius_m", .unit = "m", .need = R::Required, .meaning = "radius of the tyre the coefficients were fitted to",
-     .number = &TireSizeReference::radius_m, .range = kRadius, .vdrift_key = "R0"},
-    {.key = "width_m", .unit = "m", .need = R::Required, .meaning = "its width", .number = &TireSizeReference::width_m, .range = kRadius,
+     .number = &TyreSizeReference::radius_m, .range = kRadius, .vdrift_key = "R0"},
+    {.key = "width_m", .unit = "m", .need = R::Required, .meaning = "its width", .number = &TyreSizeReference::width_m, .range = kRadius,
      .vdrift_key = "W0"},
-    {.key = "aspect_ratio", .unit = "", .need = R::Required, .meaning = "its aspect ratio", .number = &TireSizeReference::aspect_ratio,
+    {.key = "aspect_ratio", .unit = "", .need = R::Required, .meaning = "its aspect ratio", .number = &TyreSizeReference::aspect_ratio,
      .range = kReferenceAspectRatio, .vdrift_key = "AR0"},
-    {.key = "pressure_bar", .unit = "bar", .need = R::Required, .meaning = "its pressure", .number = &TireSizeReference::pressure_bar,
+    {.key = "pressure_bar", .unit = "bar", .need = R::Required, .meaning = "its pressure", .number = &TyreSizeReference::pressure_bar,
      .range = kPressureBar, .vdrift_key = "PT0"},
-    {.key = "load_n", .unit = "N", .need = R::Required, .meaning = "its load", .number = &TireSizeReference::load_n, .range = kTireLoad,
+    {.key = "load_n", .unit = "N", .need = R::Required, .meaning = "its load", .number = &TyreSizeReference::load_n, .range = kTyreLoad,
      .vdrift_key = "FZ0"},
 };
 
@@ -260,56 +265,56 @@ constexpr Parameter<PacejkaCoefficients> pacejka_combined[] = {
     {.key = "gy2", .unit = "", .meaning = "see gy1", .number = &PacejkaCoefficients::gy2, .range = kCoefficient, .vdrift_key = "gy2"},
 };
 
-constexpr Parameter<BrushTireParameters> brush_tire[] = {
-    {.key = "pressure_bar", .unit = "bar", .need = R::Required, .meaning = "inflation pressure", .number = &BrushTireParameters::pressure_bar,
+constexpr Parameter<BrushTyreParameters> brush_tyre[] = {
+    {.key = "pressure_bar", .unit = "bar", .need = R::Required, .meaning = "inflation pressure", .number = &BrushTyreParameters::pressure_bar,
      .range = kPressureBar, .vdrift_key = "pt"},
     {.key = "tread_stiffness_x_bar_per_m", .unit = "bar/m", .need = R::Required, .meaning = "tread stress per unit deflection, lengthways",
-     .number = &BrushTireParameters::tread_stiffness_x_bar_per_m, .range = kStiffness, .vdrift_key = "ktx"},
+     .number = &BrushTyreParameters::tread_stiffness_x_bar_per_m, .range = kStiffness, .vdrift_key = "ktx"},
     {.key = "tread_stiffness_y_bar_per_m", .unit = "bar/m", .need = R::Required, .meaning = "the same sideways",
-     .number = &BrushTireParameters::tread_stiffness_y_bar_per_m, .range = kStiffness, .vdrift_key = "kty"},
+     .number = &BrushTyreParameters::tread_stiffness_y_bar_per_m, .range = kStiffness, .vdrift_key = "kty"},
     {.key = "carcass_stiffness_n_per_m", .unit = "N/m", .need = R::Required, .meaning = "lateral bending stiffness of the carcass",
-     .number = &BrushTireParameters::carcass_stiffness_n_per_m, .range = kStiffness, .vdrift_key = "kcb"},
+     .number = &BrushTyreParameters::carcass_stiffness_n_per_m, .range = kStiffness, .vdrift_key = "kcb"},
     {.key = "camber_carcass_factor", .unit = "", .need = R::Required, .meaning = "carcass offset per deflection and sin(camber)",
-     .number = &BrushTireParameters::camber_carcass_factor, .range = kCoefficient, .vdrift_key = "ccb"},
+     .number = &BrushTyreParameters::camber_carcass_factor, .range = kCoefficient, .vdrift_key = "ccb"},
     {.key = "lateral_force_factor", .unit = "", .need = R::Required, .meaning = "scales the lateral force",
-     .number = &BrushTireParameters::lateral_force_factor, .range = kFactor, .vdrift_key = "cfy"},
+     .number = &BrushTyreParameters::lateral_force_factor, .range = kFactor, .vdrift_key = "cfy"},
     {.key = "reference_deflection_m", .unit = "m", .need = R::Required, .meaning = "below it the patch narrows",
-     .number = &BrushTireParameters::reference_deflection_m, .range = kTravel, .vdrift_key = "dz0"},
+     .number = &BrushTyreParameters::reference_deflection_m, .range = kTravel, .vdrift_key = "dz0"},
     {.key = "reference_pressure_bar", .unit = "bar", .need = R::Required, .meaning = "contact pressure of the friction figures",
-     .number = &BrushTireParameters::reference_pressure_bar, .range = kPressureBar, .vdrift_key = "p0"},
+     .number = &BrushTyreParameters::reference_pressure_bar, .range = kPressureBar, .vdrift_key = "p0"},
     {.key = "static_friction", .unit = "", .need = R::Required, .meaning = "static friction coefficient",
-     .number = &BrushTireParameters::static_friction, .range = kFriction, .vdrift_key = "mus"},
+     .number = &BrushTyreParameters::static_friction, .range = kFriction, .vdrift_key = "mus"},
     {.key = "sliding_friction", .unit = "", .need = R::Required, .meaning = "sliding friction coefficient",
-     .number = &BrushTireParameters::sliding_friction, .range = kFriction, .vdrift_key = "muc"},
+     .number = &BrushTyreParameters::sliding_friction, .range = kFriction, .vdrift_key = "muc"},
     {.key = "stribeck_speed_m_per_s", .unit = "m/s", .need = R::Required, .meaning = "sliding speed of the static-to-sliding change",
-     .number = &BrushTireParameters::stribeck_speed_m_per_s, .range = kStribeckSpeed, .vdrift_key = "vs"},
+     .number = &BrushTyreParameters::stribeck_speed_m_per_s, .range = kStribeckSpeed, .vdrift_key = "vs"},
 };
 
-constexpr Parameter<MagicFormulaTire> magic_formula_table[] = {
+constexpr Parameter<MagicFormulaTyre> magic_formula_table[] = {
     {.key = "family", .unit = "choice", .need = R::Required, .meaning = "`mf61` or `pac2002`"},
     {.key = "fit_type", .unit = "count", .meaning = "FITTYP", .default_text = "61 (mf61) or 6 (pac2002)"},
     {.key = "unloaded_radius_m", .unit = "m", .need = R::Required, .meaning = "UNLOADED_RADIUS",
-     .number = &MagicFormulaTire::unloaded_radius_m, .range = kRadius},
-    {.key = "nominal_load_n", .unit = "N", .need = R::Required, .meaning = "FNOMIN", .number = &MagicFormulaTire::nominal_load_n,
-     .range = kTireLoad},
-    {.key = "nominal_pressure_pa", .unit = "Pa", .meaning = "NOMPRES (MF 6.1; 0 = none)", .number = &MagicFormulaTire::nominal_pressure_pa,
+     .number = &MagicFormulaTyre::unloaded_radius_m, .range = kRadius},
+    {.key = "nominal_load_n", .unit = "N", .need = R::Required, .meaning = "FNOMIN", .number = &MagicFormulaTyre::nominal_load_n,
+     .range = kTyreLoad},
+    {.key = "nominal_pressure_pa", .unit = "Pa", .meaning = "NOMPRES (MF 6.1; 0 = none)", .number = &MagicFormulaTyre::nominal_pressure_pa,
      .range = kPressurePa},
     {.key = "inflation_pressure_pa", .unit = "Pa", .meaning = "INFLPRES, the operating pressure",
-     .number = &MagicFormulaTire::inflation_pressure_pa, .range = kPressurePa, .default_text = "nominal_pressure_pa"},
-    {.key = "reference_speed_m_per_s", .unit = "m/s", .meaning = "LONGVL", .number = &MagicFormulaTire::reference_speed_m_per_s,
+     .number = &MagicFormulaTyre::inflation_pressure_pa, .range = kPressurePa, .default_text = "nominal_pressure_pa"},
+    {.key = "reference_speed_m_per_s", .unit = "m/s", .meaning = "LONGVL", .number = &MagicFormulaTyre::reference_speed_m_per_s,
      .range = kReferenceSpeed},
     {.key = "vertical_stiffness_n_per_m", .unit = "N/m", .meaning = "VERTICAL_STIFFNESS (0 = none)",
-     .number = &MagicFormulaTire::vertical_stiffness_n_per_m, .range = kTireStiffness},
+     .number = &MagicFormulaTyre::vertical_stiffness_n_per_m, .range = kTyreStiffness},
     {.key = "vertical_damping_ns_per_m", .unit = "N s/m", .meaning = "VERTICAL_DAMPING (0 = none)",
-     .number = &MagicFormulaTire::vertical_damping_ns_per_m, .range = kTireDamping},
+     .number = &MagicFormulaTyre::vertical_damping_ns_per_m, .range = kTyreDamping},
     {.key = "lateral_stiffness_n_per_m", .unit = "N/m", .meaning = "LATERAL_STIFFNESS: MF 6.1's relaxation length |Kya| / C_Fy",
-     .number = &MagicFormulaTire::lateral_stiffness_n_per_m, .range = kTireStiffness},
-    {.key = "width_m", .unit = "m", .meaning = "WIDTH", .number = &MagicFormulaTire::width_m, .range = kRadiusOrZero},
-    {.key = "aspect_ratio", .unit = "", .meaning = "ASPECT_RATIO", .number = &MagicFormulaTire::aspect_ratio, .range = kRatioOrZero},
-    {.key = "rim_radius_m", .unit = "m", .meaning = "RIM_RADIUS", .number = &MagicFormulaTire::rim_radius_m, .range = kRadiusOrZero},
-    {.key = "spin_inertia_kgm2", .unit = "kg m^2", .meaning = "IYY (0 = none)", .number = &MagicFormulaTire::spin_inertia_kgm2,
-     .range = kTireInertiaOrZero},
-    {.key = "measured_on_right", .unit = "true/false", .meaning = "TYRESIDE = 'RIGHT'", .flag = &MagicFormulaTire::measured_on_right},
+     .number = &MagicFormulaTyre::lateral_stiffness_n_per_m, .range = kTyreStiffness},
+    {.key = "width_m", .unit = "m", .meaning = "WIDTH", .number = &MagicFormulaTyre::width_m, .range = kRadiusOrZero},
+    {.key = "aspect_ratio", .unit = "", .meaning = "ASPECT_RATIO", .number = &MagicFormulaTyre::aspect_ratio, .range = kRatioOrZero},
+    {.key = "rim_radius_m", .unit = "m", .meaning = "RIM_RADIUS", .number = &MagicFormulaTyre::rim_radius_m, .range = kRadiusOrZero},
+    {.key = "spin_inertia_kgm2", .unit = "kg m^2", .meaning = "IYY (0 = none)", .number = &MagicFormulaTyre::spin_inertia_kgm2,
+     .range = kTyreInertiaOrZero},
+    {.key = "measured_on_right", .unit = "true/false", .meaning = "TYRESIDE = 'RIGHT'", .flag = &MagicFormulaTyre::measured_on_right},
     {.key = "LFZO ... SSZ4", .unit = "",
      .meaning = "every coefficient by its MF name (docs/tyres.md); absent scale factors 1, absent coefficients 0, an absent MF 6.1 "
                 "PKY4 2",
@@ -317,7 +322,7 @@ constexpr Parameter<MagicFormulaTire> magic_formula_table[] = {
 };
 
 constexpr Parameter<WheelSpec> wheel[] = {
-    {.key = "tire", .unit = "name", .need = R::Required, .meaning = "name of a `[tires.NAME]` table"},
+    {.key = "tyre", .unit = "name", .need = R::Required, .meaning = "name of a `[tyres.NAME]` table"},
     {.key = "position_m", .unit = "m", .need = R::Required, .meaning = "wheel centre at the static position", .point = &WheelSpec::position_m,
      .vdrift_key = "position"},
     {.key = "mass_kg", .unit = "kg", .need = R::Required, .meaning = "unsprung mass: wheel, tyre, hub, brake", .number = &WheelSpec::mass_kg,
@@ -476,12 +481,12 @@ const std::span<const Parameter<DriverAidsSpec>> kDriverAidsParameters = driver_
 const std::span<const Parameter<DifferentialSpec>> kDifferentialParameters = differential;
 const std::span<const Parameter<BrakeSystemSpec>> kBrakeSystemParameters = brake_system;
 const std::span<const Parameter<BrakeSystemSpec>> kBrakeSystemMaxTorqueParameters = brake_system_max_torque;
-const std::span<const Parameter<TireSpec>> kTireParameters = tire;
+const std::span<const Parameter<TyreSpec>> kTyreParameters = tyre;
 const std::span<const Parameter<RollingResistanceSpec>> kRollingResistanceParameters = rolling_resistance;
-const std::span<const Parameter<TireSizeReference>> kTireSizeReferenceParameters = tire_size_reference;
+const std::span<const Parameter<TyreSizeReference>> kTyreSizeReferenceParameters = tyre_size_reference;
 const std::span<const Parameter<PacejkaCoefficients>> kPacejkaCombinedParameters = pacejka_combined;
-const std::span<const Parameter<BrushTireParameters>> kBrushTireParameters = brush_tire;
-const std::span<const Parameter<MagicFormulaTire>> kMagicFormulaTableParameters = magic_formula_table;
+const std::span<const Parameter<BrushTyreParameters>> kBrushTyreParameters = brush_tyre;
+const std::span<const Parameter<MagicFormulaTyre>> kMagicFormulaTableParameters = magic_formula_table;
 const std::span<const Parameter<WheelSpec>> kWheelParameters = wheel;
 const std::span<const Parameter<SuspensionSpec>> kSuspensionParameters = suspension;
 const std::span<const Parameter<DoubleWishbone>> kDoubleWishboneParameters = double_wishbone;
@@ -507,15 +512,15 @@ std::vector<ParameterGroup> car_parameter_reference() {
          rows_of(kDifferentialParameters)},
         {"[brakes]", "", "required", rows_of(kBrakeSystemParameters)},
         {"[brakes]", "form = \"max-torque\"", "seed 001 V", rows_of(kBrakeSystemMaxTorqueParameters)},
-        {"[tires.NAME]", "", "one table per tyre, named by the wheels. VDrift: [wheel.X.tire] and its tyre file", rows_of(kTireParameters)},
-        {"[tires.NAME.rolling_resistance]", "", "force = coefficient x Fz (may be written inline: rolling_resistance = { ... })",
+        {"[tyres.NAME]", "", "one table per tyre, named by the wheels. VDrift: [wheel.X.tire] and its tyre file", rows_of(kTyreParameters)},
+        {"[tyres.NAME.rolling_resistance]", "", "force = coefficient x Fz (may be written inline: rolling_resistance = { ... })",
          rows_of(kRollingResistanceParameters)},
-        {"[tires.NAME.size_reference]", "", "optional: the tyre a Pacejka set was fitted to (VDrift's size scaling)",
-         rows_of(kTireSizeReferenceParameters)},
-        {"[tires.NAME.combined]", "model = \"pacejka89\"", "optional combined-slip weights (VDrift)", rows_of(kPacejkaCombinedParameters)},
-        {"[tires.NAME.brush]", "model = \"brush\"", "VDrift's brush tyre (.tirep); every key required",
-         rows_of(kBrushTireParameters)},
-        {"[tires.NAME.magic_formula]", "model = \"magic-formula\"", "a .tir tyre in full, SI units, as `tractive convert` writes it",
+        {"[tyres.NAME.size_reference]", "", "optional: the tyre a Pacejka set was fitted to (VDrift's size scaling)",
+         rows_of(kTyreSizeReferenceParameters)},
+        {"[tyres.NAME.combined]", "model = \"pacejka89\"", "optional combined-slip weights (VDrift)", rows_of(kPacejkaCombinedParameters)},
+        {"[tyres.NAME.brush]", "model = \"brush\"", "VDrift's brush tyre (.tirep); every key required",
+         rows_of(kBrushTyreParameters)},
+        {"[tyres.NAME.magic_formula]", "model = \"magic-formula\"", "a .tir tyre in full, SI units, as `tractive convert` writes it",
          rows_of(kMagicFormulaTableParameters)},
         {"[wheels.fl|fr|rl|rr] or [wheels.front|rear]", "", "required: four wheels, or an axle table written for the left wheel. VDrift: "
                                                            "[wheel.X]",

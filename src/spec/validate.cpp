@@ -139,27 +139,27 @@ void check_differential(Checker& k, const DifferentialSpec& d, const std::string
     k.parameters(kDifferentialParameters, d, path);
 }
 
-void check_tire(Checker& k, const TireSpec& t, const std::string& path) {
-    k.parameters(kTireParameters, t, path);
+void check_tyre(Checker& k, const TyreSpec& t, const std::string& path) {
+    k.parameters(kTyreParameters, t, path);
     k.parameters(kRollingResistanceParameters, t.rolling_resistance, path + ".rolling_resistance");
-    if (t.model == TireModel::Pacejka89) {
+    if (t.model == TyreModel::Pacejka89) {
         const auto& p = t.pacejka;
         for (std::size_t i = 0; i < p.a.size(); ++i) k.in(p.a[i], kPacejka, fmt::format("{}.pacejka.a[{}]", path, i));
         for (std::size_t i = 0; i < p.b.size(); ++i) k.in(p.b[i], kPacejka, fmt::format("{}.pacejka.b[{}]", path, i));
         for (std::size_t i = 0; i < p.c.size(); ++i) k.in(p.c[i], kPacejka, fmt::format("{}.pacejka.c[{}]", path, i));
         k.parameters(kPacejkaCombinedParameters, p, path + ".combined");
-    } else if (t.model == TireModel::FrictionCurve) {
+    } else if (t.model == TyreModel::FrictionCurve) {
         k.curve(t.friction_curves.longitudinal, path + ".friction_curves.longitudinal", 2, kPacejka, kPacejka);
         k.curve(t.friction_curves.lateral, path + ".friction_curves.lateral", 2, kPacejka, kPacejka);
-    } else if (t.model == TireModel::Pacejka2002) {
+    } else if (t.model == TyreModel::Pacejka2002) {
         const auto& p = t.pacejka2002;
         for (std::size_t i = 0; i < p.c.size(); ++i)
             k.in(p.c[i], kPacejka, fmt::format("{}.pacejka2002.{}", path, kPacejka2002Names[i]));
-        k.in(p.nominal_load_n, kTireLoad, path + ".pacejka2002.FZ0");
+        k.in(p.nominal_load_n, kTyreLoad, path + ".pacejka2002.FZ0");
         // Ky = PKY1 FZ0 sin(2 atan(Fz / (PKY2 FZ0))): PKY2 divides.
         k.require(std::abs(p.c[mf52::PKY2]) >= 1e-6, path + ".pacejka2002.PKY2", "expected a number other than 0 (it divides the load)");
-    } else if (t.model == TireModel::MagicFormula) {
-        const MagicFormulaTire& m = t.magic_formula;
+    } else if (t.model == TyreModel::MagicFormula) {
+        const MagicFormulaTyre& m = t.magic_formula;
         for (std::size_t i = 0; i < m.c.size(); ++i)
             k.in(m.c[i], kPacejka, fmt::format("{}.magic_formula.{}", path, kMagicFormulaNames[i]));
         k.parameters(kMagicFormulaTableParameters, m, path + ".magic_formula");
@@ -175,13 +175,13 @@ void check_tire(Checker& k, const TireSpec& t, const std::string& path) {
         k.require(!(m.c[mf::PTY1] > 0.0) || m.c[mf::PTY2] > 0.0, path + ".magic_formula.PTY2",
                   "expected a positive number (PTY1 is given, and PTY2 divides the load)");
         k.require(m.c[mf::LSGAL] > 0.0, path + ".magic_formula.LSGAL", "expected a positive scale factor");
-    } else if (t.model == TireModel::Brush) {
-        k.parameters(kBrushTireParameters, t.brush, path + ".brush");
+    } else if (t.model == TyreModel::Brush) {
+        k.parameters(kBrushTyreParameters, t.brush, path + ".brush");
         // The contact patch comes from the tyre's size.
         k.require(t.width_m > 0.0, path + ".width_m", "expected the tyre's width: the brush model's patch needs it");
         k.require(t.aspect_ratio > 0.0, path + ".aspect_ratio", "expected the tyre's aspect ratio: the brush model's patch needs it");
     }
-    if (t.size_reference) k.parameters(kTireSizeReferenceParameters, *t.size_reference, path + ".size_reference");
+    if (t.size_reference) k.parameters(kTyreSizeReferenceParameters, *t.size_reference, path + ".size_reference");
 }
 
 void check_wheel(Checker& k, const WheelSpec& w, const std::string& path) {
@@ -191,7 +191,7 @@ void check_wheel(Checker& k, const WheelSpec& w, const std::string& path) {
     if (s.hinge_m) k.vec(*s.hinge_m, path + ".suspension.hinge_m");
     if (s.double_wishbone) k.parameters(kDoubleWishboneParameters, *s.double_wishbone, path + ".suspension.double_wishbone");
     if (s.macpherson_strut) k.parameters(kMacPhersonStrutParameters, *s.macpherson_strut, path + ".suspension.macpherson_strut");
-    check_tire(k, w.tire, path + ".tire");
+    check_tyre(k, w.tyre, path + ".tyre");
     k.parameters(kWheelBrakeParameters, w.brake, path + ".brake");
 }
 

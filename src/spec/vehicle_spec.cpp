@@ -71,13 +71,13 @@ const char* to_string(BrakeForm form) {
     return "?";
 }
 
-const char* to_string(TireModel model) {
+const char* to_string(TyreModel model) {
     switch (model) {
-        case TireModel::Pacejka89: return "pacejka89";
-        case TireModel::FrictionCurve: return "friction-curve";
-        case TireModel::Pacejka2002: return "pacejka2002";
-        case TireModel::Brush: return "brush";
-        case TireModel::MagicFormula: return "magic-formula";
+        case TyreModel::Pacejka89: return "pacejka89";
+        case TyreModel::FrictionCurve: return "friction-curve";
+        case TyreModel::Pacejka2002: return "pacejka2002";
+        case TyreModel::Brush: return "brush";
+        case TyreModel::MagicFormula: return "magic-formula";
     }
     return "?";
 }

@@ -373,7 +373,7 @@ namespace {
 // light stiff car keeps it, so that its figures test the chassis at the default step, not the
 // ABS's limit cycle on the public-data tyre, whose stop at 8 ms comes out 3.7 % short of 0.8 ms
 // on this car (docs/validation.md, "Convergence with the internal step").
-constexpr const char* kRoadsterPacejka89Tyre = R"toml([tires.road]
+constexpr const char* kRoadsterPacejka89Tyre = R"toml([tyres.road]
 model = "pacejka89"
 radius_m = 0.308
 width_m = 0.205
@@ -389,8 +389,8 @@ combined = { gx1 = 12, gx2 = 10, gy1 = 9, gy2 = 8 }
 
 VehicleSpec light_stiff_car() {
     std::string text = test::example_car_text("roadster");
-    const std::regex tire_table(R"(\[tires\.road\][\s\S]*?(?=\n# Axle tables))");
-    const std::string replaced = std::regex_replace(text, tire_table, kRoadsterPacejka89Tyre, std::regex_constants::format_first_only);
+    const std::regex tyre_table(R"(\[tyres\.road\][\s\S]*?(?=\n# Axle tables))");
+    const std::string replaced = std::regex_replace(text, tyre_table, kRoadsterPacejka89Tyre, std::regex_constants::format_first_only);
     EXPECT_NE(replaced, text);
     VehicleSpec spec = load_car_from_text(replaced, std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml").spec;
     test::make_light_and_stiff(spec);
@@ -547,11 +547,11 @@ TEST(StandardTests, SpeedsBeyondTheCarAreNotApplicable) {
 // grip is a road car's: skidpad 0.8-1.1 g, 100-0 km/h with ABS in 30-42 m.
 TEST(StandardTests, TheXSOnVDriftsOtherTyreModelsPassesEveryTest) {
     TRACTIVE_REQUIRE_VDRIFT_DATA();
-    for (const auto files : {LoadOptions::VDriftTireFiles::TireN, LoadOptions::VDriftTireFiles::TireP}) {
+    for (const auto files : {LoadOptions::VDriftTyreFiles::TyreN, LoadOptions::VDriftTyreFiles::TyreP}) {
         LoadOptions load;
-        load.vdrift_tire_files = files;
+        load.vdrift_tyre_files = files;
         const VehicleSpec spec = load_car(test::vdrift_data() / "cars/XS/XS.car", load).spec;
-        SCOPED_TRACE(to_string(spec.wheels[0].tire.model));
+        SCOPED_TRACE(to_string(spec.wheels[0].tyre.model));
         for (const auto& name : standard_test_names()) {
             const StandardTestResult r = run_standard_test(name, spec);
             EXPECT_EQ(r.status, TestStatus::Ok) << name << ": " << r.reason;
@@ -587,13 +587,14 @@ TEST(StandardTests, StepSteerRiseTimeConvergesAtTheDefaultStep) {
     // longitudinal rows take by the trapezoidal rule (docs/physics.md, "Tyre rows").
     VehicleSpec coupled = load_car(std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml").spec;
     coupled.driveline.rear->type = DifferentialType::Viscous;
-    coupled.driveline.rear->anti_slip_nm = 600.0;
+    coupled.driveline.rear->viscous_coefficient_nm_s_per_rad = 600.0;
+    coupled.driveline.rear->locking_torque_limit_nm = 600.0;
     cases.push_back({"roadster with a viscous rear coupling", coupled, 0.02});
     if (test::have_vdrift_data()) {
         const VehicleSpec rs2 = load_car(test::vdrift_data() / "cars/RS2/RS2.car").spec;
         VehicleSpec open = rs2;
         for (auto* diff : {&open.driveline.front, &open.driveline.rear, &open.driveline.centre}) {
-            if (*diff) (*diff)->anti_slip_nm = 0.0;
+            if (*diff) (*diff)->type = DifferentialType::Open;
         }
         cases.push_back({"RS2 with open differentials", open, 0.02});
         cases.push_back({"RS2", rs2, 0.02});

@@ -69,7 +69,7 @@ TEST(TestStatuses, LeftRoadWhenAStraightLineCarCannotHoldItsLine) {
 TEST(TestStatuses, SpunWhenTheSideslipPasses30Degrees) {
     VehicleSpec car = roadster();
     // Rear tyres with a fifth of their grip: the step steer's turn swings the tail round.
-    for (int i : {RL, RR}) car.wheels[i].tire.magic_formula.c[mf::LMUY] *= 0.2;
+    for (int i : {RL, RR}) car.wheels[i].tyre.magic_formula.c[mf::LMUY] *= 0.2;
     expect_failed(run("step-steer", car), TestStatus::Spun, "the sideslip passed 30 degrees at");
 }
 

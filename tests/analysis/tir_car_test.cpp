@@ -1,4 +1,4 @@
-// A car on .tir Magic Formula tyres: the roadster with its [tires.road] table replaced by
+// A car on .tir Magic Formula tyres: the roadster with its [tyres.road] table replaced by
 // `file = "...tir"` (resolved relative to the car file), on the MF 6.1 and the PAC2002 test
 // tyres. It loads, converts to TOML and back unchanged, and passes every standard test.
 #include <gtest/gtest.h>
@@ -24,8 +24,8 @@ namespace fs = std::filesystem;
 // spin inertia where the file has none.
 std::string roadster_on(const std::string& tir, const std::string& extra = "") {
     const std::string text = read_text_file(fs::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml");
-    const std::regex tire_table(R"(\[tires\.road\][\s\S]*?(?=\n# Axle tables))");
-    const std::string replaced = std::regex_replace(text, tire_table, "[tires.road]\nfile = \"" + tir + "\"\n" + extra,
+    const std::regex tyre_table(R"(\[tyres\.road\][\s\S]*?(?=\n# Axle tables))");
+    const std::string replaced = std::regex_replace(text, tyre_table, "[tyres.road]\nfile = \"" + tir + "\"\n" + extra,
                                                     std::regex_constants::format_first_only);
     EXPECT_NE(replaced, text);
     return replaced;
@@ -36,14 +36,14 @@ const fs::path kCarPath = fs::path(TRACTIVE_TEST_DATA) / "tir" / "roadster_on_ti
 
 TEST(TirCar, LoadsTheFileRelativeToTheCarAndRoundTrips) {
     const LoadedCar car = load_car_from_text(roadster_on("mf61_205_55R16.tir"), kCarPath);
-    const TireSpec& t = car.spec.wheels[FL].tire;
-    EXPECT_EQ(t.model, TireModel::MagicFormula);
+    const TyreSpec& t = car.spec.wheels[FL].tyre;
+    EXPECT_EQ(t.model, TyreModel::MagicFormula);
     EXPECT_DOUBLE_EQ(t.radius_m, 0.3165);
     EXPECT_DOUBLE_EQ(t.rotational_inertia_kgm2, 0.71);  // the file's IYY
     // The tyre spring and damper are the file's VERTICAL_STIFFNESS and VERTICAL_DAMPING.
     const VehicleModel model = build_vehicle_model(car.spec);
-    EXPECT_DOUBLE_EQ(model.wheels[FL].tire_stiffness_n_per_m, 215000.0);
-    EXPECT_DOUBLE_EQ(model.wheels[RR].tire_damping_ns_per_m, 60.0);
+    EXPECT_DOUBLE_EQ(model.wheels[FL].tyre_stiffness_n_per_m, 215000.0);
+    EXPECT_DOUBLE_EQ(model.wheels[RR].tyre_damping_ns_per_m, 60.0);
     const std::string toml = write_toml_car(car.spec, "round trip");
     EXPECT_EQ(load_car_from_text(toml, "again.toml").spec, car.spec);
 }
@@ -56,11 +56,11 @@ TEST(TirCar, RefusesAMissingFileAMissingInertiaAndARollingResistanceTable) {
         (void)load_car_from_text(text, kCarPath);
         ADD_FAILURE() << "accepted a missing .tir";
     } catch (const LoadError& e) {
-        EXPECT_EQ(e.key(), "tires.road.file");
+        EXPECT_EQ(e.key(), "tyres.road.file");
         EXPECT_GT(e.location().line, 0);
     }
     text = roadster_on("mf61_205_55R16.tir");
-    text.replace(text.find("[tires.road]\n"), 13, "[tires.road]\nrolling_resistance = { form = \"vdrift\", constant = 0.01 }\n");
+    text.replace(text.find("[tyres.road]\n"), 13, "[tyres.road]\nrolling_resistance = { form = \"vdrift\", constant = 0.01 }\n");
     EXPECT_THROW((void)load_car_from_text(text, kCarPath), LoadError);
 }
 
@@ -68,7 +68,7 @@ TEST(TirCar, RefusesAMissingFileAMissingInertiaAndARollingResistanceTable) {
 // pressure terms.
 TEST(TirCar, SetsTheInflationPressure) {
     const LoadedCar car = load_car_from_text(roadster_on("mf61_205_55R16.tir", "inflation_pressure_kpa = 210\n"), kCarPath);
-    EXPECT_DOUBLE_EQ(car.spec.wheels[RR].tire.magic_formula.inflation_pressure_pa, 210000.0);
+    EXPECT_DOUBLE_EQ(car.spec.wheels[RR].tyre.magic_formula.inflation_pressure_pa, 210000.0);
     EXPECT_THROW((void)load_car_from_text(
                      roadster_on("pac2002_195_65R15.tir", "rotational_inertia_kgm2 = 0.9\ninflation_pressure_kpa = 210\n"), kCarPath),
                  LoadError);

@@ -229,12 +229,12 @@ TEST(Cli, ConvertWritesAVDriftCarWithItsTyresAndSaysWhatItCannotHold) {
     EXPECT_TRUE(fs::exists(dir.path() / "mx5.tiren")) << r.out;
     for (const char* said : {"transmission.efficiency = 0.92 in the original, 1 as written", "driver_aids.abs",
                              "differential.rear.type = 'limited-slip' in the original, 'viscous' as written",
-                             "wheels.fl.tire: at its static load", "wrote "}) {
+                             "wheels.fl.tyre: at its static load", "wrote "}) {
         EXPECT_NE(r.out.find(said), std::string::npos) << said << "\n" << r.out;
     }
     const LoadedCar car = load_car(out);
     EXPECT_EQ(car.format, CarFormat::VDrift);
-    EXPECT_EQ(car.spec.wheels[FL].tire.model, TireModel::Pacejka2002);
+    EXPECT_EQ(car.spec.wheels[FL].tyre.model, TyreModel::Pacejka2002);
     // Nothing else in the folder: no staging folder left.
     std::set<std::string> left;
     for (const auto& e : fs::directory_iterator(dir.path())) left.insert(e.path().filename().string());
@@ -250,7 +250,7 @@ TEST(Cli, ConvertToCarRefusesWhatTheFormatCannotHoldAndWritesNothing) {
     ASSERT_FALSE(ucwin.empty());
     const CliRun r = run("convert " + quoted(ucwin) + " -o " + quoted(dir.path() / "u.car"), true);
     EXPECT_EQ(r.status, 2) << r.out;
-    EXPECT_NE(r.out.find("wheels.fl.tire"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("wheels.fl.tyre"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("friction-curve"), std::string::npos) << r.out;
     EXPECT_TRUE(fs::is_empty(dir.path()));
     // An output that is the input is refused before anything is written.

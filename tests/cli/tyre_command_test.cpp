@@ -46,10 +46,10 @@ TEST(TyreCommand, PointsAreEveryCombinationInIsoAxes) {
     ASSERT_EQ(r.status, 0) << r.out;
     const nlohmann::json doc = nlohmann::json::parse(r.out);
     ASSERT_EQ(doc["points"].size(), 2u * 3u * 3u * 2u);
-    const TireSpec tire = load_car(example("roadster")).spec.wheels[FR].tire;
+    const TyreSpec tyre = load_car(example("roadster")).spec.wheels[FR].tyre;
     const double deg = std::numbers::pi / 180.0;
     for (const auto& p : doc["points"]) {
-        const TyrePointForces f = evaluate_tyre(tire,
+        const TyrePointForces f = evaluate_tyre(tyre,
                                                 {p["fz_n"].get<double>(), p["kappa"].get<double>(),
                                                  p["alpha_deg"].get<double>() * deg, p["gamma_deg"].get<double>() * deg, 20.0},
                                                 TyreSide::Right);
@@ -65,8 +65,8 @@ TEST(TyreCommand, PointsAreEveryCombinationInIsoAxes) {
 
 TEST(TyreCommand, ShowsAVDriftTyreFile) {
     TRACTIVE_REQUIRE_VDRIFT_DATA();
-    const fs::path tire = test::vdrift_data() / "carparts" / "tire" / "touring.tire";
-    const CliRun r = run("tyre " + quoted(tire) + " --json");
+    const fs::path tyre = test::vdrift_data() / "carparts" / "tire" / "touring.tire";
+    const CliRun r = run("tyre " + quoted(tyre) + " --json");
     ASSERT_EQ(r.status, 0) << r.out;
     const nlohmann::json doc = nlohmann::json::parse(r.out);
     EXPECT_EQ(doc["model"], "pacejka89");

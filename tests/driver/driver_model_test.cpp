@@ -39,7 +39,7 @@ TEST(DriverVehicleFigures, FromTheSpec) {
     EXPECT_EQ(f.steer_lock_rad, spec.wheels[FL].max_steer_rad);  // no rear steer
     EXPECT_EQ(f.driven_radius_m, s.driven_wheel_radius_m);
     double brake = 0.0;
-    for (int i = 0; i < 4; ++i) brake += max_brake_torque_nm(spec, static_cast<WheelIndex>(i)) / spec.wheels[i].tire.radius_m;
+    for (int i = 0; i < 4; ++i) brake += max_brake_torque_nm(spec, static_cast<WheelIndex>(i)) / spec.wheels[i].tyre.radius_m;
     EXPECT_NEAR(f.full_brake_force_n, brake, 1e-9);
 }
 

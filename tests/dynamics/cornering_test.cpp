@@ -7,7 +7,7 @@
 #include <string>
 
 #include "dynamics/dynamics_support.hpp"
-#include "tractive/laws/tire.hpp"
+#include "tractive/laws/tyre.hpp"
 #include "tractive/spec/mass_properties.hpp"
 
 using namespace tractive;
@@ -27,19 +27,19 @@ VehicleSpec symmetric_roadster() {
 
 // Cornering stiffness C = -dFy/dalpha and aligning stiffness CM = dMz/dalpha of one tyre at
 // alpha = 0, load fz and inclination gamma (N/rad, N m/rad).
-struct TireStiffness {
+struct TyreStiffness {
     double cornering = 0.0;
     double aligning = 0.0;
 };
-TireStiffness tire_stiffness(const TireSpec& tire, double fz, double gamma) {
+TyreStiffness tyre_stiffness(const TyreSpec& tyre, double fz, double gamma) {
     const double eps = 1e-4;
-    TireSlip plus;
+    TyreSlip plus;
     plus.slip_angle_rad = eps;
     plus.inclination_rad = gamma;
-    TireSlip minus = plus;
+    TyreSlip minus = plus;
     minus.slip_angle_rad = -eps;
-    const TireForce fp = tire_force(tire, plus, fz, 1.0);
-    const TireForce fm = tire_force(tire, minus, fz, 1.0);
+    const TyreForce fp = tyre_force(tyre, plus, fz, 1.0);
+    const TyreForce fm = tyre_force(tyre, minus, fz, 1.0);
     return {-(fp.fy_n - fm.fy_n) / (2.0 * eps), (fp.mz_nm - fm.mz_nm) / (2.0 * eps)};
 }
 
@@ -81,7 +81,7 @@ TEST(Cornering, SmallSteerMatchesTheLinearSingleTrackModel) {
     double caf = 0.0, car = 0.0, cmf = 0.0, cmr = 0.0;
     for (int i = 0; i < 4; ++i) {
         // Static inclination: negative camber is gamma < 0 in the tyre's own (left-hand) frame.
-        const TireStiffness k = tire_stiffness(spec.wheels[i].tire, loads.load_n[i], spec.wheels[i].camber_rad);
+        const TyreStiffness k = tyre_stiffness(spec.wheels[i].tyre, loads.load_n[i], spec.wheels[i].camber_rad);
         const bool front = i == FL || i == FR;
         (front ? caf : car) += k.cornering;
         (front ? cmf : cmr) += k.aligning;
@@ -176,7 +176,7 @@ TEST(SuspensionGeometry, TheSuspensionForceActsAtTheSuspensionPosition) {
     for (int i = 0; i < 4; ++i) {
         const double y = model.wheels[i].design_position_m.y;
         k_spring += stock.wheels[i].suspension.spring_n_per_m * y * y;
-        k_tyre += model.wheels[i].tire_stiffness_n_per_m * y * y;
+        k_tyre += model.wheels[i].tyre_stiffness_n_per_m * y * y;
     }
     const double expected = (1.0 / (0.6 * k_spring) + 1.0 / k_tyre) / (1.0 / k_spring + 1.0 / k_tyre);
     std::printf("roll on a 15 deg bank: %.4f rad stock, %.4f rad with the springs inboard: ratio %.3f, hand %.3f\n", phi_stock,
@@ -219,7 +219,7 @@ TEST(SuspensionGeometry, CasterCambersTheSteeredWheelsAndGivesAMechanicalTrail) 
         EXPECT_GT(delta, 0.1) << i;
         EXPECT_NEAR(s.wheel_outputs[i].inclination_rad, expected, 2e-4) << "wheel " << i;
     }
-    EXPECT_NEAR(model.wheels[FL].mechanical_trail_m, spec.wheels[FL].tire.radius_m * std::tan(nu), 1e-12);
+    EXPECT_NEAR(model.wheels[FL].mechanical_trail_m, spec.wheels[FL].tyre.radius_m * std::tan(nu), 1e-12);
 
     // Cornering steadily, the torque about the steering axis is the tyre's aligning moment less
     // the lateral force times the mechanical trail: against the same car without caster, the
@@ -259,7 +259,7 @@ TEST(SuspensionGeometry, TyreForcesActAtTheRollHeight) {
     VehicleSpec contact = test::example_car("roadster");
     for (WheelSpec& w : contact.wheels) w.suspension.anti_roll_n_per_m = 0.0;
     VehicleSpec hub = contact;
-    for (WheelSpec& w : hub.wheels) w.roll_height_m = w.tire.radius_m;
+    for (WheelSpec& w : hub.wheels) w.roll_height_m = w.tyre.radius_m;
     const double phi_contact = roll_on_bank(contact);
     const double phi_hub = roll_on_bank(hub);
     const VehicleModel model = build_vehicle_model(contact);

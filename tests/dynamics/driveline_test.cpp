@@ -196,7 +196,7 @@ TEST(Clutch, DrivenTyreForceIsSmoothWhileTheClutchSlips) {
 }
 
 // VDrift's speed-sensitive limited slip (DifferentialType::Viscous): the torque between the
-// outputs is c (w_left - w_right), capped at anti_slip_nm (VDrift's CarDifferential). The roadster
+// outputs is c (w_left - w_right), capped at VDrift anti-slip (VDrift's CarDifferential). The roadster
 // launched in first with its left wheels on ice and its right on asphalt: the left rear wheel spins
 // up, and the coupling moves torque to the right one. From each rear wheel's torque
 // balance, T_i = F_x,i r + I dw_i/dt, the torque the coupling moves, (T_R - T_L) / 2, is its law's
@@ -210,8 +210,9 @@ TEST(Differential, AViscousLimitedSlipMovesTorqueByTheOutputsSpeedDifference) {
         const double c = k.c;
         VehicleSpec spec = test::example_car("roadster");
         spec.driveline.rear->type = DifferentialType::Viscous;
-        spec.driveline.rear->anti_slip_nm = c;  // coefficient (N m s/rad) and cap (N m), as VDrift reads one number
-        spec.driveline.rear->anti_slip_torque = 0.0;
+        spec.driveline.rear->viscous_coefficient_nm_s_per_rad = c;  // as VDrift reads one number: coefficient
+        spec.driveline.rear->locking_torque_limit_nm = c;  // and cap
+        spec.driveline.rear->torque_sensing_ratio = 0.0;
         RoadSpec road;
         road.stretches = {{-100.0, 1000.0, k.ice_mu, 1.0}};  // left ice, right asphalt
         InitialConditions ic;

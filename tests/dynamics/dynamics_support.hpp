@@ -9,7 +9,7 @@
 #include "support/test_paths.hpp"
 #include "tractive/dynamics/simulation.hpp"
 #include "tractive/io/car_loader.hpp"
-#include "tractive/laws/tire.hpp"
+#include "tractive/laws/tyre.hpp"
 
 namespace tractive::test {
 
@@ -64,14 +64,14 @@ inline double steady_lateral_force_deviation(const VehicleSpec& spec, double spe
     double largest = 0.0;
     for (int i = 0; i < 4; ++i) {
         const WheelOutputs& o = sim.state().wheel_outputs[i];
-        const TireSpec& tire = spec.wheels[i].tire;
-        const bool mirrored = (i == FR || i == RR) && tire_mirrored_on_right(tire);
-        TireSlip slip;
+        const TyreSpec& tyre = spec.wheels[i].tyre;
+        const bool mirrored = (i == FR || i == RR) && tyre_mirrored_on_right(tyre);
+        TyreSlip slip;
         slip.slip_ratio = o.slip_ratio;
         slip.slip_angle_rad = mirrored ? -o.slip_angle_rad : o.slip_angle_rad;
         slip.inclination_rad = mirrored ? -o.inclination_rad : o.inclination_rad;
         slip.forward_speed_m_per_s = slip.slip_denominator_m_per_s = speed;
-        const double fy = tire_force(tire, slip, o.fz_n, o.friction_factor).fy_n;
+        const double fy = tyre_force(tyre, slip, o.fz_n, o.friction_factor).fy_n;
         law[i] = mirrored ? -fy : fy;
         applied[i] = o.fy_n;
         largest = std::max(largest, std::abs(law[i]));

@@ -9,7 +9,7 @@
 #include "tractive/laws/engine.hpp"
 #include "tractive/laws/engine_torque.hpp"
 #include "tractive/laws/rolling_resistance.hpp"
-#include "tractive/laws/tire.hpp"
+#include "tractive/laws/tyre.hpp"
 #include "tractive/spec/mass_properties.hpp"
 
 using namespace tractive;
@@ -18,14 +18,14 @@ namespace {
 
 // Slip ratio at which the tyre gives longitudinal force `force_n` at load fz (bisection on the
 // rising side of the curve).
-double slip_for_force(const TireSpec& tire, double force_n, double fz) {
+double slip_for_force(const TyreSpec& tyre, double force_n, double fz) {
     double lo = 0.0;
     double hi = 0.3;
     for (int i = 0; i < 100; ++i) {
         const double mid = 0.5 * (lo + hi);
-        TireSlip slip;
+        TyreSlip slip;
         slip.slip_ratio = mid;
-        (tire_force(tire, slip, fz, 1.0).fx_n < force_n ? lo : hi) = mid;
+        (tyre_force(tyre, slip, fz, 1.0).fx_n < force_n ? lo : hi) = mid;
     }
     return 0.5 * (lo + hi);
 }
@@ -48,13 +48,13 @@ double net_force(const VehicleSpec& spec, int gear, double v) {
     std::array<double, 4> fz{};
     for (int i = 0; i < 4; ++i) {
         fz[i] = loads.load_n[i] * (weight - lift) / weight;
-        rolling += tire_rolling_resistance_coefficient(spec.wheels[i].tire, fz[i], v) * fz[i];
+        rolling += tyre_rolling_resistance_coefficient(spec.wheels[i].tyre, fz[i], v) * fz[i];
     }
     const double resist = drag + rolling;
     // Each rear tyre carries half the resistance plus its own rolling resistance torque.
     const double per_wheel = 0.5 * resist;
-    const double kappa = slip_for_force(spec.wheels[RL].tire, per_wheel, fz[RL]);
-    const double r = spec.wheels[RL].tire.radius_m;
+    const double kappa = slip_for_force(spec.wheels[RL].tyre, per_wheel, fz[RL]);
+    const double r = spec.wheels[RL].tyre.radius_m;
     const double ratio = spec.transmission.forward_ratios[gear - 1] * overall_final_drive(spec);
     const double engine_rpm = v * (1.0 + kappa) / r * ratio / kRadPerSecPerRpm;
     if (engine_rpm > spec.engine.rpm_limit) return -1.0;  // beyond the limiter
@@ -97,7 +97,7 @@ TEST(PerformanceLimits, TopSpeedMatchesTheBalanceOfDriveAndResistance) {
 TEST(PerformanceLimits, SpeedAtTheRevLimiterInEachGear) {
     const VehicleSpec spec = test::example_car("roadster");
     const double final_drive = overall_final_drive(spec);
-    const double r = spec.wheels[RL].tire.radius_m;
+    const double r = spec.wheels[RL].tyre.radius_m;
     int reached = 0;
     for (int gear = 1; gear <= static_cast<int>(spec.transmission.forward_ratios.size()); ++gear) {
         const double ratio = spec.transmission.forward_ratios[gear - 1] * final_drive;

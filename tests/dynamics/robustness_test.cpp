@@ -130,7 +130,7 @@ TEST(Placement, AnyHeadingOnAnyRoadGivesTheRotationAskedFor) {
     for (auto& w : level.wheels) {
         w.position_m.z = level.wheels[FL].position_m.z;
         w.mass_kg = level.wheels[FL].mass_kg;
-        w.tire = level.wheels[FL].tire;
+        w.tyre = level.wheels[FL].tyre;
     }
     level.masses.clear();
     for (const double dx : {-0.5, 0.5})

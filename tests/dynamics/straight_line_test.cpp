@@ -61,7 +61,7 @@ TEST(StraightLine, CoastDownInNeutralMatchesClosedForm) {
     const VehicleSpec spec = coastdown_car();
     const double m = mass_properties(spec).mass_kg;
     double rotating = 0.0;
-    for (const auto& w : spec.wheels) rotating += w.tire.rotational_inertia_kgm2 / (w.tire.radius_m * w.tire.radius_m);
+    for (const auto& w : spec.wheels) rotating += w.tyre.rotational_inertia_kgm2 / (w.tyre.radius_m * w.tyre.radius_m);
     const double m_eff = m + rotating;
     const double a = kG * 0.013 * m / m_eff;
     const double b = kRho * 0.6 / (2.0 * m_eff);
@@ -110,7 +110,7 @@ Stop brake_to_rest(const VehicleSpec& spec, double v0, double h) {
 TEST(StraightLine, LockedWheelBrakingMatchesTheFrictionOfTheTyres) {
     VehicleSpec spec = test::example_car("ucwin_sedan");
     spec.brakes.max_torque_nm = 20000.0;  // enough to lock all four at once
-    const double mu = -spec.wheels[FL].tire.friction_curves.longitudinal(-1.0);
+    const double mu = -spec.wheels[FL].tyre.friction_curves.longitudinal(-1.0);
     ASSERT_GT(mu, 0.5);
     const double m = mass_properties(spec).mass_kg;
     double cda = 0.0;
@@ -218,7 +218,7 @@ TEST(Brakes, WheelBrakeFactorScalesTheFootBrakePerWheel) {
     c.wheel_brake_factor = {0.0, 1.0, 1.0, 1.0};
     test::drive_for(one, 0.5, [&](const VehicleState&) { return c; });
     const auto& w = one.state().wheels;
-    EXPECT_GT(w[FL].spin_rad_per_s * spec.wheels[FL].tire.radius_m, 0.8 * forward_speed_m_per_s(one.state()));
+    EXPECT_GT(w[FL].spin_rad_per_s * spec.wheels[FL].tyre.radius_m, 0.8 * forward_speed_m_per_s(one.state()));
     EXPECT_LT(std::abs(w[FR].spin_rad_per_s), 1e-9);  // locked (zero to rounding)
     const auto& out = one.state().wheel_outputs;
     EXPECT_NEAR(out[FL].slip_ratio, 0.0, 0.01);
@@ -241,7 +241,7 @@ TEST(Brakes, AidBrakeBrakesItsWheelWithoutThePedal) {
     test::drive_for(aid, 0.5, [&](const VehicleState&) { return c; });
     const auto& w = aid.state().wheels;
     EXPECT_LT(std::abs(w[FL].spin_rad_per_s), 1e-9);  // locked, as with the pedal floored
-    EXPECT_GT(w[FR].spin_rad_per_s * spec.wheels[FR].tire.radius_m, 0.8 * forward_speed_m_per_s(aid.state()));
+    EXPECT_GT(w[FR].spin_rad_per_s * spec.wheels[FR].tyre.radius_m, 0.8 * forward_speed_m_per_s(aid.state()));
 
     c.wheel_aid_brake = {std::nan(""), 0.0, 0.0, 0.0};
     expect_same_as_without_controls(spec, ic, c);

@@ -12,7 +12,7 @@
 #include "tractive/dynamics/simulation.hpp"
 #include "tractive/io/car_loader.hpp"
 #include "tractive/laws/steering.hpp"
-#include "tractive/laws/tire.hpp"
+#include "tractive/laws/tyre.hpp"
 #include "tractive/world/road_ground.hpp"
 
 using namespace tractive;

@@ -72,7 +72,7 @@ TEST(WheelContactPhase, AtRestOnAFlatRoadTheTyresCarryTheCar) {
         EXPECT_NEAR(f.contact.x, f.hub.x, 1e-12);
         const double deflection = wm.radius_m - f.hub.z;
         EXPECT_GT(deflection, 0.0);
-        EXPECT_NEAR(f.fz, wm.tire_stiffness_n_per_m * deflection, 1e-9 * f.fz);  // at rest: no damping term
+        EXPECT_NEAR(f.fz, wm.tyre_stiffness_n_per_m * deflection, 1e-9 * f.fz);  // at rest: no damping term
         EXPECT_EQ(f.friction_factor, 1.0);
         // The suspension force acts along the body's z axis, its arm at the wheel's mount.
         EXPECT_NEAR(norm(c.on_body.suspension_force_n - p.body_z * f.suspension_n), 0.0, 1e-9);

@@ -14,7 +14,7 @@ using namespace tractive;
 namespace fs = std::filesystem;
 
 using test::kTomlCar;
-using test::tire_text;
+using test::tyre_text;
 using test::vdrift_car_text;
 
 namespace {
@@ -116,13 +116,13 @@ std::vector<Case> cases() {
         {"TOML driver aid as a number", true, [](std::string t) { return t + "\n[driver_aids]\ntcs = 1\n"; }, {}, "'driver_aids.tcs': expected true or false", "tcs = 1"},
         {"TOML unknown enum", true, swap("mode = \"manual\"", "mode = \"cvt\""), {}, "transmission.mode': expected one of 'automatic', 'sequential', 'manual', got 'cvt'", "mode = \"cvt\""},
         {"TOML curve not increasing", true, swap("[4000, 150], [7000, 120]", "[4000, 150], [3000, 120]"), {}, "engine.torque_curve[2]': rpm must increase", "torque_curve ="},
-        {"TOML unknown tyre name", true, swap("tire = \"all\"\nposition_m = [1.3", "tire = \"slick\"\nposition_m = [1.3"), {}, "expected the name of a [tires.NAME] table, got 'slick'", "tire = \"slick\""},
+        {"TOML unknown tyre name", true, swap("tyre = \"all\"\nposition_m = [1.3", "tyre = \"slick\"\nposition_m = [1.3"), {}, "expected the name of a [tyres.NAME] table, got 'slick'", "tyre = \"slick\""},
         {"TOML pedal zones not summing to 1", true, swap("[0.15, 0.60, 0.25]", "[0.15, 0.60, 0.35]"), {}, "clutch.pedal_zones'", "pedal_zones"},
         {"TOML negative wheel mass", true, swap("mass_kg = 18.0\nsuspension = { spring_n_per_m = 40000, bump_damping_ns_per_m = 2000, rebound_damping_ns_per_m = 5000, travel_m = 0.1 }\n", "mass_kg = -18.0\nsuspension = { spring_n_per_m = 40000, bump_damping_ns_per_m = 2000, rebound_damping_ns_per_m = 5000, travel_m = 0.1 }\n"), {}, "wheels.front.mass_kg': expected a positive number", "mass_kg = -18.0"},
         {"TOML NaN", true, swap("inertia_kgm2 = 0.2", "inertia_kgm2 = nan"), {}, "engine.inertia_kgm2': expected a positive number, got nan", "inertia_kgm2 = nan"},
         {"TOML date instead of number", true, swap("start_rpm = 900", "start_rpm = 1979-05-27"), {}, "engine.start_rpm': expected a positive number, got a date/time", "start_rpm = 1979"},
         {"TOML gear count mismatch", true, swap("forward_ratios = [3.0, 1.5]", "gears = 3\nforward_ratios = [3.0, 1.5]"), {}, "gear count does not match", "gears = 3"},
-        {"TOML zero radius", true, swap("radius_m = 0.3", "radius_m = 0.0"), {}, "tires.all.radius_m': expected a positive number, got 0", "radius_m = 0.0"},
+        {"TOML zero radius", true, swap("radius_m = 0.3", "radius_m = 0.0"), {}, "tyres.all.radius_m': expected a positive number, got 0", "radius_m = 0.0"},
         {"TOML start below stall", true, swap("start_rpm = 900", "start_rpm = 300"), {}, "expected start_rpm above stall_rpm", "start_rpm = 300"},
         {"the base files are sound", false, same, {}, "", ""},
     };
@@ -137,7 +137,7 @@ TEST_P(BadInput, GivesOneClearError) {
     const test::TempDir dir;
     const fs::path root = dir.path() / "data";
     fs::create_directories(root / "cars/test");
-    dir.write("data/carparts/tire/test.tire", tire_text());
+    dir.write("data/carparts/tire/test.tire", tyre_text());
     for (const auto& [rel, text] : c.extra_files) dir.write(fs::path("data") / rel, text);
     const std::string text = c.edit(c.toml ? std::string(kTomlCar) : vdrift_car_text());
     const fs::path car = dir.write(fs::path("data/cars/test") / (c.toml ? "test.toml" : "test.car"), text);
@@ -196,7 +196,7 @@ TEST(BadInputFiles, HundredMegabyteFileIsRefusedBeforeReading) {
 
 TEST(BadInputFiles, UnknownKeyIsAWarningWithFileAndLine) {
     const test::TempDir dir;
-    dir.write("data/carparts/tire/test.tire", tire_text());
+    dir.write("data/carparts/tire/test.tire", tyre_text());
     const std::string text = replace(vdrift_car_text(), "inertia = 0.2", "inertia = 0.2\nturbo-boost = 1.4");
     const fs::path car = dir.write("data/cars/test/test.car", text);
     const LoadedCar loaded = load_car(car);
@@ -213,7 +213,7 @@ namespace {
 // a quadratic parser; 100k keys took minutes before the hash indexes).
 TEST(BadInputFiles, ManyKeysAndManySectionsLoad) {
     const test::TempDir dir;
-    dir.write("data/carparts/tire/test.tire", tire_text());
+    dir.write("data/carparts/tire/test.tire", tyre_text());
     std::string keys = "[junk]\n";
     std::string sections;
     for (int i = 0; i < 100000; ++i) {
@@ -229,7 +229,7 @@ TEST(BadInputFiles, ManyKeysAndManySectionsLoad) {
 // A problem only the final check sees is reported at the line and key of the file.
 TEST(BadInputFiles, SpecIssueNamesTheFilesLineAndKey) {
     const test::TempDir dir;
-    dir.write("data/carparts/tire/test.tire", tire_text());
+    dir.write("data/carparts/tire/test.tire", tyre_text());
     // The rear wheels ahead of the front ones: the layout check, reported at [wheel.fl] position.
     std::string text = vdrift_car_text();
     for (const char* w : {"fl", "fr"}) {

@@ -2,6 +2,9 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
+
 #include "support/cli_run.hpp"
 #include "support/test_paths.hpp"
 #include "tractive/io/car_parameters.hpp"
@@ -87,6 +90,64 @@ TEST(TomlLoader, WarnsOfAnUnknownKeyInsideAKnownTable) {
     ASSERT_EQ(car.warnings.size(), 1u);
     EXPECT_EQ(car.warnings[0].key, "wheels.front.suspension.sping_n_per_m");
     EXPECT_GT(car.warnings[0].location.line, 100);
+}
+
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+    for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) text.replace(at, from.size(), to);
+    return text;
+}
+
+// The line of the first `what` at or after `from`.
+int line_of(const std::string& text, const std::string& what, std::size_t from = 0) {
+    return 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(text.find(what, from)), '\n'));
+}
+
+// A file written with the format's former key names (docs/car-format.md, "Former key names")
+// loads as the same car, each former key warned of at its line with the name to write now; a
+// table holding both names is refused there; --set works on such a file.
+TEST(TomlLoader, ReadsTheFormerKeyNamesAsThePresentOnes) {
+    const std::string present = car_text(roadster()).toml;
+    ASSERT_NE(present.find("[tyres.road]"), std::string::npos);
+    std::string former = replaced(present, "[tyres.", "[tires.");
+    former = replaced(former, "\ntyre = ", "\ntire = ");
+    former = replaced(former, "locking_torque_limit_nm = ", "anti_slip_nm = ");
+    const LoadedCar car = load_toml_car(former, roadster());
+    EXPECT_TRUE(car.spec == load_toml_car(present, roadster()).spec);
+    std::map<std::string, int> warned;
+    for (const LoadWarning& w : car.warnings) warned[w.key] = w.location.line;
+    EXPECT_EQ(warned, (std::map<std::string, int>{{"tires", line_of(former, "[tires.road]")},
+                                                  {"wheels.front.tire", line_of(former, "tire = ")},
+                                                  {"wheels.rear.tire", line_of(former, "tire = ", former.find("[wheels.rear]"))},
+                                                  {"differential.rear.anti_slip_nm", line_of(former, "anti_slip_nm")}}));
+    for (const LoadWarning& w : car.warnings) {
+        if (w.key == "differential.rear.anti_slip_nm") {
+            EXPECT_NE(w.message.find("write 'locking_torque_limit_nm' now"), std::string::npos) << w.message;
+        }
+    }
+
+    // A former viscous coupling's one number was its coefficient and its cap: both kept.
+    const LoadedCar coupled = load_toml_car(replaced(former, "type = \"limited-slip\"", "type = \"viscous\""), roadster());
+    ASSERT_TRUE(coupled.spec.driveline.rear.has_value());
+    EXPECT_EQ(coupled.spec.driveline.rear->type, DifferentialType::Viscous);
+    EXPECT_EQ(coupled.spec.driveline.rear->locking_torque_limit_nm, 300.0);
+    EXPECT_EQ(coupled.spec.driveline.rear->viscous_coefficient_nm_s_per_rad, 300.0);
+
+    // Both names in one table: refused at the former one's line.
+    const std::string both = replaced(former, "anti_slip_nm = 300", "anti_slip_nm = 300\nlocking_torque_limit_nm = 250");
+    try {
+        (void)load_toml_car(both, roadster());
+        FAIL() << "a table with a key and its former name loaded";
+    } catch (const LoadError& e) {
+        EXPECT_EQ(e.key(), "differential.rear.anti_slip_nm");
+        EXPECT_EQ(e.location().line, line_of(both, "anti_slip_nm"));
+        EXPECT_NE(e.message().find("not both"), std::string::npos) << e.message();
+    }
+
+    // --set on a former file: the result carries the present names.
+    const CarText changed = set_car_parameter(CarText{former, roadster()}, "differential.rear.locking_torque_limit_nm", "350");
+    EXPECT_EQ(load_toml_car(changed.toml, changed.path).spec.driveline.rear->locking_torque_limit_nm, 350.0);
+    EXPECT_EQ(changed.toml.find("anti_slip_nm"), std::string::npos);
+    EXPECT_EQ(get_car_parameter(CarText{former, roadster()}, "wheels.front.tyre"), "'road'");
 }
 
 }  // namespace

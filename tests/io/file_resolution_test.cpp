@@ -22,48 +22,48 @@ std::string replace_all(std::string text, const std::string& from, const std::st
 
 TEST(FileResolution, TyreUnderCarpartsFoundByWalkingUp) {
     const test::TempDir dir;
-    dir.write("data/carparts/tire/test.tire", test::tire_text());
+    dir.write("data/carparts/tire/test.tire", test::tyre_text());
     const fs::path car = dir.write("data/cars/deep/folder/test.car", test::vdrift_car_text());
     const VehicleSpec s = load_car(car).spec;
-    EXPECT_EQ(s.wheels[FL].tire.pacejka.a[0], 1.5);
-    EXPECT_EQ(s.wheels[FL].tire.tread, 0.1);
+    EXPECT_EQ(s.wheels[FL].tyre.pacejka.a[0], 1.5);
+    EXPECT_EQ(s.wheels[FL].tyre.tread, 0.1);
 }
 
 TEST(FileResolution, TyreNextToTheCarComesFirst) {
     const test::TempDir dir;
-    dir.write("data/carparts/tire/test.tire", test::tire_text());
-    std::string local = test::tire_text();
+    dir.write("data/carparts/tire/test.tire", test::tyre_text());
+    std::string local = test::tyre_text();
     local.replace(local.find("tread = 0.1"), 11, "tread = 0.7");
     dir.write("data/cars/test/tire/test.tire", local);
     const fs::path car = dir.write("data/cars/test/test.car", test::vdrift_car_text());
-    EXPECT_EQ(load_car(car).spec.wheels[RR].tire.tread, 0.7);
+    EXPECT_EQ(load_car(car).spec.wheels[RR].tyre.tread, 0.7);
 }
 
 TEST(FileResolution, ExplicitDataRoot) {
     const test::TempDir dir;
-    dir.write("parts-elsewhere/carparts/tire/test.tire", test::tire_text());
+    dir.write("parts-elsewhere/carparts/tire/test.tire", test::tyre_text());
     const fs::path car = dir.write("cars/test.car", test::vdrift_car_text());
     EXPECT_THROW(load_car(car), LoadError);  // nothing to find by walking up
     LoadOptions options;
     options.data_root = dir.path() / "parts-elsewhere";
-    EXPECT_EQ(load_car(car, options).spec.wheels[FL].tire.pacejka.a[0], 1.5);
+    EXPECT_EQ(load_car(car, options).spec.wheels[FL].tyre.pacejka.a[0], 1.5);
 }
 
 TEST(FileResolution, AmpersandIncludesAnotherFilesTreeUnderTheKey) {
     const test::TempDir dir;
-    dir.write("data/carparts/tire/inc.tire", test::tire_text());
+    dir.write("data/carparts/tire/inc.tire", test::tyre_text());
     const std::string text = replace_all(test::vdrift_car_text(), "type = tire/test.tire", "type = &tire/inc.tire");
     const fs::path car = dir.write("data/cars/test/test.car", text);
     const LoadedCar loaded = load_car(car);
-    EXPECT_EQ(loaded.spec.wheels[FL].tire.pacejka.b[0], 1.6);
+    EXPECT_EQ(loaded.spec.wheels[FL].tyre.pacejka.b[0], 1.6);
     EXPECT_TRUE(loaded.warnings.empty()) << loaded.warnings.front().to_string();
 }
 
 TEST(FileResolution, NestedIncludeResolvesUnderItsKey) {
     const test::TempDir dir;
     // The tyre's Pacejka coefficients come from a nested include of the rest of the file.
-    std::string tire = test::tire_text();
-    dir.write("data/carparts/tire/coefficients.tire", tire);
+    std::string tyre = test::tyre_text();
+    dir.write("data/carparts/tire/coefficients.tire", tyre);
     dir.write("data/carparts/tire/outer.tire", "base = &tire/coefficients.tire\n");
     const std::string text = replace_all(test::vdrift_car_text(), "type = tire/test.tire", "type = &tire/outer.tire");
     const fs::path car = dir.write("data/cars/test/test.car", text);
@@ -82,16 +82,16 @@ TEST(FileResolution, TyreNextToTheCarWithDataRootElsewhere) {
     // --data-root points at a folder without this tyre; the car's own folder is allowed too.
     const test::TempDir dir;
     fs::create_directories(dir.path() / "elsewhere/carparts");
-    dir.write("cars/test/tire/test.tire", test::tire_text());
+    dir.write("cars/test/tire/test.tire", test::tyre_text());
     const fs::path car = dir.write("cars/test/test.car", test::vdrift_car_text());
     LoadOptions options;
     options.data_root = dir.path() / "elsewhere";
-    EXPECT_EQ(load_car(car, options).spec.wheels[FL].tire.pacejka.a[0], 1.5);
+    EXPECT_EQ(load_car(car, options).spec.wheels[FL].tyre.pacejka.a[0], 1.5);
 }
 
 TEST(FileResolution, SymlinkOutOfBothFoldersIsRefused) {
     const test::TempDir dir;
-    dir.write("outside/secret.tire", test::tire_text());
+    dir.write("outside/secret.tire", test::tyre_text());
     fs::create_directories(dir.path() / "data/carparts/tire");
     fs::create_symlink(dir.path() / "outside/secret.tire", dir.path() / "data/carparts/tire/test.tire");
     const fs::path car = dir.write("data/cars/test/test.car", test::vdrift_car_text());
@@ -105,7 +105,7 @@ TEST(FileResolution, SymlinkOutOfBothFoldersIsRefused) {
 
 TEST(FileResolution, ErrorInsideATyreFileNamesTheCarLineAndKey) {
     const test::TempDir dir;
-    std::string bad = test::tire_text();
+    std::string bad = test::tyre_text();
     bad.replace(bad.find("tread = 0.1"), 11, "tread = 7");
     dir.write("data/carparts/tire/test.tire", bad);
     const std::string text = test::vdrift_car_text();

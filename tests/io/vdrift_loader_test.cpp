@@ -65,16 +65,16 @@ TEST(VDriftLoader, CurrentFormatXS) {
     EXPECT_EQ(s.driveline.rear->type, DifferentialType::Viscous);  // VDrift's speed-sensitive limited slip
     EXPECT_EQ(drive_layout(s.driveline), DriveLayout::RWD);
     // Tyre 215/45 R17: r = 17 * 0.0127 + 0.215 * 0.45.
-    EXPECT_NEAR(s.wheels[FL].tire.radius_m, 0.2159 + 0.09675, 1e-12);
-    EXPECT_NEAR(s.wheels[RL].tire.radius_m, 0.2159 + 0.098, 1e-12);
-    EXPECT_EQ(s.wheels[FL].tire.pacejka.a[0], 1.55);
-    EXPECT_EQ(s.wheels[FL].tire.pacejka.a[11], -0.90);  // a111
-    EXPECT_EQ(s.wheels[FL].tire.pacejka.b[4], 410.0);
-    EXPECT_EQ(s.wheels[FL].tire.pacejka.c[17], -1.1);
-    EXPECT_EQ(s.wheels[FL].tire.pacejka.gx1, 24.8565);
-    ASSERT_TRUE(s.wheels[FL].tire.size_reference.has_value());
-    EXPECT_EQ(s.wheels[FL].tire.size_reference->load_n, 3500.0);
-    EXPECT_EQ(s.wheels[FL].tire.rolling_resistance.constant, 1.3e-2);
+    EXPECT_NEAR(s.wheels[FL].tyre.radius_m, 0.2159 + 0.09675, 1e-12);
+    EXPECT_NEAR(s.wheels[RL].tyre.radius_m, 0.2159 + 0.098, 1e-12);
+    EXPECT_EQ(s.wheels[FL].tyre.pacejka.a[0], 1.55);
+    EXPECT_EQ(s.wheels[FL].tyre.pacejka.a[11], -0.90);  // a111
+    EXPECT_EQ(s.wheels[FL].tyre.pacejka.b[4], 410.0);
+    EXPECT_EQ(s.wheels[FL].tyre.pacejka.c[17], -1.1);
+    EXPECT_EQ(s.wheels[FL].tyre.pacejka.gx1, 24.8565);
+    ASSERT_TRUE(s.wheels[FL].tyre.size_reference.has_value());
+    EXPECT_EQ(s.wheels[FL].tyre.size_reference->load_n, 3500.0);
+    EXPECT_EQ(s.wheels[FL].tyre.rolling_resistance.constant, 1.3e-2);
     // Alignment: the right wheel's values are mirrored in the file; both are negative camber.
     EXPECT_NEAR(s.wheels[FL].camber_rad, -0.5 * kDeg, 1e-15);
     EXPECT_NEAR(s.wheels[FR].camber_rad, -0.5 * kDeg, 1e-15);
@@ -94,7 +94,7 @@ TEST(VDriftLoader, CurrentFormatXS) {
     EXPECT_EQ(s.wheels[FL].brake.handbrake, 0.0);
     // Wheel mass and inertia estimated from the size (no keys in the file).
     EXPECT_NEAR(s.wheels[FL].mass_kg, 16.3, 0.1);
-    EXPECT_NEAR(s.wheels[FL].tire.rotational_inertia_kgm2, 4.63 / 4.0, 0.02);
+    EXPECT_NEAR(s.wheels[FL].tyre.rotational_inertia_kgm2, 4.63 / 4.0, 0.02);
     // Aero: three devices, the body drag device first.
     ASSERT_EQ(s.aero.size(), 3u);
     EXPECT_EQ(s.aero[0].drag_coefficient, 0.3);
@@ -131,9 +131,9 @@ TEST(VDriftLoader, OldFormat2009) {
     ASSERT_TRUE(s.wheels[RL].suspension.hinge_m.has_value());
     expect_vec(*s.wheels[RL].suspension.hinge_m, -0.85, 0.0, 0.0);
     EXPECT_EQ(s.wheels[FL].mass_kg, 18.14);
-    EXPECT_EQ(s.wheels[RL].tire.radius_m, 0.2935);
-    EXPECT_EQ(s.wheels[FL].tire.rotational_inertia_kgm2, 10.0);
-    EXPECT_EQ(s.wheels[FL].tire.pacejka.a[3], 1914.0);
+    EXPECT_EQ(s.wheels[RL].tyre.radius_m, 0.2935);
+    EXPECT_EQ(s.wheels[FL].tyre.rotational_inertia_kgm2, 10.0);
+    EXPECT_EQ(s.wheels[FL].tyre.pacejka.a[3], 1914.0);
     EXPECT_NEAR(s.wheels[FR].max_steer_rad, 33.19 * kDeg, 1e-15);
     EXPECT_NEAR(s.wheels[FR].camber_rad, -1.33 * kDeg, 1e-15);
     EXPECT_EQ(s.wheels[RL].suspension.max_compression_velocity_m_per_s, 10.0);
@@ -185,8 +185,8 @@ TEST(VDriftLoader, EveryStandaloneTyreFileLoads) {
     int count = 0;
     for (const auto& e : std::filesystem::recursive_directory_iterator(test::vdrift_data())) {
         if (e.path().extension() != ".tire") continue;
-        const TireSpec t = load_vdrift_tire(e.path());
-        EXPECT_EQ(t.model, TireModel::Pacejka89) << e.path();
+        const TyreSpec t = load_vdrift_tyre(e.path());
+        EXPECT_EQ(t.model, TyreModel::Pacejka89) << e.path();
         EXPECT_NE(t.pacejka.a[0], 0.0) << e.path();
         EXPECT_GT(t.rolling_resistance.constant, 0.0) << e.path();
         EXPECT_EQ(t.radius_m, 0.0) << e.path();  // the car's size gives it
@@ -194,7 +194,7 @@ TEST(VDriftLoader, EveryStandaloneTyreFileLoads) {
         ++count;
     }
     EXPECT_GE(count, 3);
-    const TireSpec touring = load_vdrift_tire(test::vdrift_data() / "carparts/tire/touring.tire");
+    const TyreSpec touring = load_vdrift_tyre(test::vdrift_data() / "carparts/tire/touring.tire");
     ASSERT_TRUE(touring.size_reference.has_value());
     EXPECT_EQ(touring.size_reference->load_n, 3500.0);
     EXPECT_EQ(touring.tread, 0.25);
@@ -204,8 +204,8 @@ TEST(VDriftLoader, EveryStandaloneTyreFileLoads) {
 // coefficients, the .tirep's brush parameters, each with its tread and rolling resistance.
 TEST(VDriftLoader, SplitTyreFilesLoad) {
     TRACTIVE_REQUIRE_VDRIFT_DATA();
-    const TireSpec mf = load_vdrift_tire(test::vdrift_data() / "carparts/tire/touring.tiren");
-    EXPECT_EQ(mf.model, TireModel::Pacejka2002);
+    const TyreSpec mf = load_vdrift_tyre(test::vdrift_data() / "carparts/tire/touring.tiren");
+    EXPECT_EQ(mf.model, TyreModel::Pacejka2002);
     EXPECT_EQ(mf.pacejka2002.nominal_load_n, 4500.0);
     EXPECT_EQ(mf.pacejka2002.c[mf52::PKY1], -17.36);
     EXPECT_EQ(mf.pacejka2002.c[mf52::RHX1], 0.0034);
@@ -215,8 +215,8 @@ TEST(VDriftLoader, SplitTyreFilesLoad) {
     EXPECT_EQ(mf.rolling_resistance.v2_coefficient_s2_per_m2, 6.5e-6);
     ASSERT_TRUE(mf.size_reference.has_value());
     EXPECT_EQ(mf.size_reference->pressure_bar, 2.2);
-    const TireSpec brush = load_vdrift_tire(test::vdrift_data() / "carparts/tire/touring.tirep");
-    EXPECT_EQ(brush.model, TireModel::Brush);
+    const TyreSpec brush = load_vdrift_tyre(test::vdrift_data() / "carparts/tire/touring.tirep");
+    EXPECT_EQ(brush.model, TyreModel::Brush);
     EXPECT_EQ(brush.brush.tread_stiffness_x_bar_per_m, 900.0);
     EXPECT_EQ(brush.brush.carcass_stiffness_n_per_m, 2e6);
     EXPECT_EQ(brush.brush.static_friction, 1.65);
@@ -227,26 +227,26 @@ TEST(VDriftLoader, SplitTyreFilesLoad) {
     EXPECT_EQ(brush.radius_m, 0.0);  // the file's radius is not read: the car's size gives it
 }
 
-// A car picks them as VDrift's builds do (LoadOptions::vdrift_tire_files appends n or p to a
-// type = tire/NAME.tire), or names them itself. A .tiren on a wheel without tire.facing has its
+// A car picks them as VDrift's builds do (LoadOptions::vdrift_tyre_files appends n or p to a
+// type = tire/NAME.tire), or names them itself. A .tiren on a wheel without tyre.facing has its
 // side-dependent coefficients at 0, as in VDrift; facing = left flips them, any other value
 // keeps them.
 TEST(VDriftLoader, ACarPicksItsTyreFilesAsVDriftsBuildsDo) {
     TRACTIVE_REQUIRE_VDRIFT_DATA();
     const auto xs = test::vdrift_data() / "cars/XS/XS.car";
     LoadOptions n;
-    n.vdrift_tire_files = LoadOptions::VDriftTireFiles::TireN;
+    n.vdrift_tyre_files = LoadOptions::VDriftTyreFiles::TyreN;
     const LoadedCar with_mf = load_car(xs, n);
     for (const auto& w : with_mf.spec.wheels) {
-        EXPECT_EQ(w.tire.model, TireModel::Pacejka2002);
-        EXPECT_EQ(w.tire.pacejka2002.c[mf52::PKY1], -17.36);
-        for (const mf52::Index i : kPacejka2002SidedCoefficients) EXPECT_EQ(w.tire.pacejka2002.c[i], 0.0) << kPacejka2002Names[i];
-        EXPECT_GT(w.tire.radius_m, 0.2);  // from the car's size
+        EXPECT_EQ(w.tyre.model, TyreModel::Pacejka2002);
+        EXPECT_EQ(w.tyre.pacejka2002.c[mf52::PKY1], -17.36);
+        for (const mf52::Index i : kPacejka2002SidedCoefficients) EXPECT_EQ(w.tyre.pacejka2002.c[i], 0.0) << kPacejka2002Names[i];
+        EXPECT_GT(w.tyre.radius_m, 0.2);  // from the car's size
     }
     LoadOptions p;
-    p.vdrift_tire_files = LoadOptions::VDriftTireFiles::TireP;
-    for (const auto& w : load_car(xs, p).spec.wheels) EXPECT_EQ(w.tire.model, TireModel::Brush);
-    for (const auto& w : load_car(xs).spec.wheels) EXPECT_EQ(w.tire.model, TireModel::Pacejka89);
+    p.vdrift_tyre_files = LoadOptions::VDriftTyreFiles::TyreP;
+    for (const auto& w : load_car(xs, p).spec.wheels) EXPECT_EQ(w.tyre.model, TyreModel::Brush);
+    for (const auto& w : load_car(xs).spec.wheels) EXPECT_EQ(w.tyre.model, TyreModel::Pacejka89);
 
     std::ifstream in(xs);
     std::stringstream text;
@@ -259,9 +259,9 @@ TEST(VDriftLoader, ACarPicksItsTyreFilesAsVDriftsBuildsDo) {
     car.insert(car.find(fr) + fr.size(), "facing = right\n");
     const LoadedCar faced = load_car_from_text(car, xs, n);
     EXPECT_TRUE(faced.warnings.empty()) << faced.warnings.front().to_string();
-    EXPECT_EQ(faced.spec.wheels[FL].tire.pacejka2002.c[mf52::PEY3], -0.1789);
-    EXPECT_EQ(faced.spec.wheels[FR].tire.pacejka2002.c[mf52::PEY3], 0.1789);
-    EXPECT_EQ(faced.spec.wheels[RL].tire.pacejka2002.c[mf52::PEY3], 0.0);
+    EXPECT_EQ(faced.spec.wheels[FL].tyre.pacejka2002.c[mf52::PEY3], -0.1789);
+    EXPECT_EQ(faced.spec.wheels[FR].tyre.pacejka2002.c[mf52::PEY3], 0.1789);
+    EXPECT_EQ(faced.spec.wheels[RL].tyre.pacejka2002.c[mf52::PEY3], 0.0);
 }
 
 // Every key VDrift requires of these files is required here, with the file, line and key.
@@ -276,7 +276,7 @@ TEST(VDriftLoader, ASplitTyreFileMissingAKeyIsRefused) {
         }
         const auto path = dir.write(file, kept);
         try {
-            load_vdrift_tire(path);
+            load_vdrift_tyre(path);
             ADD_FAILURE() << file << " without " << key << " loaded";
         } catch (const LoadError& e) {
             const std::string m = e.what();
@@ -341,7 +341,8 @@ TEST(VDriftLoader, OptionalKeysTakeVDriftsDefaults) {
     EXPECT_EQ(clutch.max_pressure_pa, 250000.0);
     ASSERT_TRUE(changed.spec.driveline.rear.has_value());
     EXPECT_EQ(changed.spec.driveline.rear->final_drive, 4.1);
-    EXPECT_EQ(changed.spec.driveline.rear->anti_slip_nm, 600.0);
+    EXPECT_EQ(changed.spec.driveline.rear->locking_torque_limit_nm, 600.0);
+    EXPECT_EQ(changed.spec.driveline.rear->viscous_coefficient_nm_s_per_rad, 600.0);
     const WheelBrakeSpec& brake = changed.spec.wheels[FL].brake;
     EXPECT_EQ(brake.friction, 0.73);
     EXPECT_EQ(brake.max_pressure_pa, 4.0e6);

@@ -61,11 +61,11 @@ TEST(VDriftWriter, EveryCurrentFormatSharedCarComesBackBitForBit) {
     for (const auto& path : test::vdrift_car_files()) {
         const LoadedCar original = load_car(path);
         if (original.format != CarFormat::VDrift) continue;
-        for (const auto tyres : {LoadOptions::VDriftTireFiles::Tire, LoadOptions::VDriftTireFiles::TireN,
-                                 LoadOptions::VDriftTireFiles::TireP}) {
+        for (const auto tyres : {LoadOptions::VDriftTyreFiles::Tyre, LoadOptions::VDriftTyreFiles::TyreN,
+                                 LoadOptions::VDriftTyreFiles::TyreP}) {
             SCOPED_TRACE(path.string() + " tyres " + std::to_string(static_cast<int>(tyres)));
             LoadOptions options;
-            options.vdrift_tire_files = tyres;
+            options.vdrift_tyre_files = tyres;
             const VehicleSpec spec = load_car(path, options).spec;
             const test::TempDir dir;
             const Written w = write_and_load(spec, dir);
@@ -92,41 +92,42 @@ TEST(VDriftWriter, The2009CarListsWhatTheCurrentFormatLacks) {
     const Written w = write_and_load(spec, dir);
     std::set<std::string> expected = {"engine.fuel_law", "engine.fuel_consumption_m3_per_rpm_s"};
     for (const char* wheel : kWheelNames) {
-        for (const char* key : {"roll_height_m", "suspension.position_m", "tire.width_m", "tire.aspect_ratio", "tire.rim_diameter_m"})
+        for (const char* key : {"roll_height_m", "suspension.position_m", "tyre.width_m", "tyre.aspect_ratio", "tyre.rim_diameter_m"})
             expected.insert(std::string("wheels.") + wheel + "." + key);
     }
     EXPECT_EQ(changed_keys(spec, w.again.spec), expected);
     // The invented section keeps the radius.
-    for (int i = 0; i < 4; ++i) EXPECT_DOUBLE_EQ(w.again.spec.wheels[i].tire.radius_m, spec.wheels[i].tire.radius_m);
+    for (int i = 0; i < 4; ++i) EXPECT_DOUBLE_EQ(w.again.spec.wheels[i].tyre.radius_m, spec.wheels[i].tyre.radius_m);
 }
 
 // A shipped car's Magic Formula (.tir, MF 5.2) tyre becomes VDrift's .tiren with the same pure-slip
 // forces: Fx and Fy to rounding (the same equations once the scale factors are folded in and
 // VDrift's sign of PKX3 is taken), Mz within 10 % (VDrift's fixed moment arm: measured 2.6-6.7 %).
-TEST(VDriftWriter, AMagicFormulaTyreBecomesATirenWithTheSameForces) {
+TEST(VDriftWriter, AMagicFormulaTyreBecomesATyrenWithTheSameForces) {
     const VehicleSpec spec = load_car(shipped("roadster")).spec;
-    ASSERT_EQ(spec.wheels[FL].tire.model, TireModel::MagicFormula);
+    ASSERT_EQ(spec.wheels[FL].tyre.model, TyreModel::MagicFormula);
     const test::TempDir dir;
     const Written w = write_and_load(spec, dir);
     ASSERT_EQ(w.files.tyres.size(), 1u);  // one file for all four: the facing mirrors the right ones
     const VehicleSummary summary = summarize(spec);
     for (int i = 0; i < 4; ++i) {
         SCOPED_TRACE(kWheelNames[i]);
-        ASSERT_EQ(w.again.spec.wheels[i].tire.model, TireModel::Pacejka2002);
+        ASSERT_EQ(w.again.spec.wheels[i].tyre.model, TyreModel::Pacejka2002);
         const TyreSide side = (i == FR || i == RR) ? TyreSide::Right : TyreSide::Left;
         for (const double scale : {0.5, 1.0, 1.5}) {
             const TyreForceDifference d =
-                tyre_force_difference(spec.wheels[i].tire, w.again.spec.wheels[i].tire, scale * summary.wheel_loads_n[i], side);
+                tyre_force_difference(spec.wheels[i].tyre, w.again.spec.wheels[i].tyre, scale * summary.wheel_loads_n[i], side);
             EXPECT_LT(d.fx_fraction, 1e-9);
             EXPECT_LT(d.fy_fraction, 1e-9);
             EXPECT_LT(d.mz_fraction, 0.10);
         }
     }
     // What the format has no key for is listed: the tyres' model, the description, the driver
-    // aids, the limited-slip differential (read back as viscous), the gearbox's efficiency and
-    // inertia, the 2009-style fuel law.
-    const std::set<std::string> expected = {"wheels.fl.tire.model", "wheels.fr.tire.model", "wheels.rl.tire.model",
-                                            "wheels.rr.tire.model", "description", "differential.rear.type",
+    // aids, the limited-slip differential (read back as viscous, anti-slip its coefficient too),
+    // the gearbox's efficiency and inertia, the 2009-style fuel law.
+    const std::set<std::string> expected = {"wheels.fl.tyre.model", "wheels.fr.tyre.model", "wheels.rl.tyre.model",
+                                            "wheels.rr.tyre.model", "description", "differential.rear.type",
+                                            "differential.rear.viscous_coefficient_nm_s_per_rad",
                                             "driver_aids.abs", "driver_aids.tcs", "engine.fuel_consumption_m3_per_rpm_s",
                                             "engine.fuel_law", "transmission.efficiency", "transmission.inertia_kgm2"};
     EXPECT_EQ(changed_keys(spec, w.again.spec), expected);
@@ -138,7 +139,7 @@ TEST(VDriftWriter, RatiosBrakesAndClutchKeepTheirTorques) {
     VehicleSpec spec = load_car(shipped("ucwin_sedan")).spec;
     ASSERT_EQ(spec.brakes.form, BrakeForm::MaxTorque);
     ASSERT_EQ(spec.clutch.model, ClutchModel::PedalForce);
-    for (int i = 0; i < 4; ++i) spec.wheels[i].tire = load_car(shipped("hatchback")).spec.wheels[i].tire;  // one a .car holds
+    for (int i = 0; i < 4; ++i) spec.wheels[i].tyre = load_car(shipped("hatchback")).spec.wheels[i].tyre;  // one a .car holds
     const test::TempDir dir;
     const Written w = write_and_load(spec, dir);
     const VehicleSpec& again = w.again.spec;
@@ -159,7 +160,7 @@ TEST(VDriftWriter, AFrictionCurveTyreIsRefused) {
         (void)write_vdrift_car(spec, "car", "", "ucwin_sedan.toml");
         FAIL() << "written";
     } catch (const LoadError& e) {
-        EXPECT_EQ(e.key(), "wheels.fl.tire");
+        EXPECT_EQ(e.key(), "wheels.fl.tyre");
         EXPECT_NE(e.message().find("friction-curve"), std::string::npos) << e.what();
     }
 }

@@ -19,7 +19,7 @@ namespace tractive {
 namespace {
 
 // The reference's rows as "table.key", with the tables named as written-car paths are
-// normalised below: wheels.X, tires.NAME, differential.X, mass, aero.
+// normalised below: wheels.X, tyres.NAME, differential.X, mass, aero.
 std::set<std::string> reference_keys() {
     std::set<std::string> keys;
     const std::map<std::string, std::string> prefix = {
@@ -37,10 +37,10 @@ std::set<std::string> reference_keys() {
 
 std::string normalised(const std::string& path) {
     static const std::regex index(R"(\[\d+\])"), wheel(R"(^wheels\.(fl|fr|rl|rr|front|rear)\.)"),
-        tire(R"(^tires\.[^.]+\.)"), differential(R"(^differential\.(front|rear|centre)\.)");
+        tyre(R"(^tyres\.[^.]+\.)"), differential(R"(^differential\.(front|rear|centre)\.)");
     std::string p = std::regex_replace(path, index, "");
     p = std::regex_replace(p, wheel, "wheels.X.");
-    p = std::regex_replace(p, tire, "tires.NAME.");
+    p = std::regex_replace(p, tyre, "tyres.NAME.");
     return std::regex_replace(p, differential, "differential.X.");
 }
 
@@ -52,8 +52,8 @@ void collect_missing(const toml::table& t, const std::string& path, const std::s
         if (path.empty() && !v.is_table() && !v.is_array_of_tables()) continue;  // format, name, ...: the hand-written top level
         const std::string n = normalised(key);
         // A Magic Formula or Pacejka 2002 coefficient by its MF name: one row ("LFZO ... SSZ4", the table).
-        const bool coefficient = (n.starts_with("tires.NAME.magic_formula.") && std::isupper(static_cast<unsigned char>(k.str()[0]))) ||
-                                 n.starts_with("tires.NAME.pacejka2002.");
+        const bool coefficient = (n.starts_with("tyres.NAME.magic_formula.") && std::isupper(static_cast<unsigned char>(k.str()[0]))) ||
+                                 n.starts_with("tyres.NAME.pacejka2002.");
         if (!coefficient && !v.is_table() && !v.is_array_of_tables() && !keys.contains(n)) missing.insert(n);
         if (const auto* sub = v.as_table()) collect_missing(*sub, key, keys, missing);
         if (const auto* a = v.as_array(); a && a->is_array_of_tables()) {
@@ -144,7 +144,7 @@ reverse_ratio = -3
 [differential.rear]
 [brakes]
 form = "vdrift"
-[tires.t]
+[tyres.t]
 model = "friction-curve"
 radius_m = 0.3
 rotational_inertia_kgm2 = 1
@@ -152,7 +152,7 @@ rolling_resistance = { constant = 0.01 }
 friction_curve_longitudinal = [[0, 0], [0.1, 1], [1, 0.8]]
 friction_curve_lateral = [[0, 0], [0.1, 1], [1, 0.8]]
 [wheels.front]
-tire = "t"
+tyre = "t"
 position_m = [1.2, 0.75, 0]
 mass_kg = 20
 [wheels.front.suspension]
@@ -161,7 +161,7 @@ bump_damping_ns_per_m = 2000
 rebound_damping_ns_per_m = 3000
 travel_m = 0.2
 [wheels.rear]
-tire = "t"
+tyre = "t"
 position_m = [-1.2, 0.75, 0]
 mass_kg = 20
 [wheels.rear.suspension]

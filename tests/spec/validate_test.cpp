@@ -32,13 +32,13 @@ TEST(Validate, CatchesNonsenseInSpecsBuiltInCode) {
     VehicleSpec s = sound_spec();
     ASSERT_TRUE(find_spec_issues(s).empty());
     s.wheels[RL].brake.bias = 1.2;
-    s.wheels[FR].tire.radius_m = 0.0;
+    s.wheels[FR].tyre.radius_m = 0.0;
     s.masses.front().mass_kg = -1.0;
     s.engine.torque_curve_nm = PiecewiseLinear({1000.0, 1000.0}, {100.0, 120.0});
     s.transmission.efficiency = 1.5;
     s.clutch.pedal.free_play = 0.5;
     EXPECT_TRUE(has_issue(s, "wheels.rl.brake.bias"));
-    EXPECT_TRUE(has_issue(s, "wheels.fr.tire.radius_m"));
+    EXPECT_TRUE(has_issue(s, "wheels.fr.tyre.radius_m"));
     EXPECT_TRUE(has_issue(s, "mass_kg"));
     EXPECT_TRUE(has_issue(s, "engine.torque_curve"));
     EXPECT_TRUE(has_issue(s, "transmission.efficiency"));

@@ -17,8 +17,8 @@ namespace tractive::test {
 // My = -R0 Fz QSY1 in MF 5.2 and MF 6.1 alike). crr = 0 removes it.
 inline void set_rolling_resistance_coefficient(VehicleSpec& spec, double crr) {
     for (auto& w : spec.wheels) {
-        w.tire.rolling_resistance = {RollingResistanceForm::VDrift, crr, 0.0, 0.0};
-        auto& c = w.tire.magic_formula.c;
+        w.tyre.rolling_resistance = {RollingResistanceForm::VDrift, crr, 0.0, 0.0};
+        auto& c = w.tyre.magic_formula.c;
         for (const std::size_t i : {mf::QSY2, mf::QSY3, mf::QSY4, mf::QSY5, mf::QSY6, mf::QSY8}) c[i] = 0.0;
         c[mf::QSY1] = crr;
         c[mf::QSY7] = 1.0;

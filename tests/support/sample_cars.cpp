@@ -62,7 +62,7 @@ std::string vdrift_car_text() {
            vdrift_wheel("rl", -0.75, -1.2) + vdrift_wheel("rr", 0.75, -1.2);
 }
 
-std::string tire_text() {
+std::string tyre_text() {
     std::string t = "rolling-resistance = 0.012, 5e-6\ntread = 0.1\n";
     for (int i = 0; i <= 10; ++i) t += "a" + std::to_string(i) + " = " + (i == 0 ? "1.5" : i == 2 ? "1200" : i == 3 ? "1500" : i == 4 ? "7" : "0.01") + "\n";
     t += "a111 = 0\na112 = 0\na12 = 0\na13 = 0\n";
@@ -104,7 +104,7 @@ form = "max-torque"
 max_torque_nm = 5000
 front_fraction = 0.6
 
-[tires.all]
+[tyres.all]
 model = "friction-curve"
 radius_m = 0.3
 rotational_inertia_kgm2 = 1.0
@@ -113,13 +113,13 @@ friction_curve_longitudinal = [[-0.3, -0.75], [-0.1, -0.85], [0.0, 0.0], [0.1, 0
 friction_curve_lateral = [[-0.3, -0.8], [0.0, 0.0], [0.3, 0.8]]
 
 [wheels.front]
-tire = "all"
+tyre = "all"
 position_m = [1.3, 0.75, 0.0]
 mass_kg = 18.0
 suspension = { spring_n_per_m = 40000, bump_damping_ns_per_m = 2000, rebound_damping_ns_per_m = 5000, travel_m = 0.1 }
 
 [wheels.rear]
-tire = "all"
+tyre = "all"
 position_m = [-1.2, 0.75, 0.0]
 mass_kg = 18.0
 suspension = { spring_n_per_m = 40000, bump_damping_ns_per_m = 2000, rebound_damping_ns_per_m = 5000, travel_m = 0.1 }

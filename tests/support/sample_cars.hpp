@@ -9,7 +9,7 @@ namespace tractive::test {
 // The VDrift car; its wheels use "type = tire/test.tire".
 std::string vdrift_car_text();
 // The tyre file for it (Pacejka '89 layout).
-std::string tire_text();
+std::string tyre_text();
 // A native TOML car using the axle shorthand and UC-win/Road friction-curve tyres.
 extern const char* const kTomlCar;
 

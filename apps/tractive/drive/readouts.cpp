@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "tractive/laws/tire.hpp"
+#include "tractive/laws/tyre.hpp"
 
 namespace tractive::drive {
 
@@ -38,8 +38,8 @@ RpmScale rpm_scale(double rpm_limit) {
 FrictionShare friction_share(const VehicleModel& model, const VehicleState& state, int wheel) {
     const WheelOutputs& o = state.wheel_outputs[static_cast<std::size_t>(wheel)];
     if (!(o.fz_n > 1.0) || !(o.friction_factor > 0.0)) return {};
-    const TirePeak peak =
-        tire_peak_force(model.spec.wheels[static_cast<std::size_t>(wheel)].tire, o.fz_n, o.friction_factor, model.wheels[static_cast<std::size_t>(wheel)].size_friction_factor);
+    const TyrePeak peak =
+        tyre_peak_force(model.spec.wheels[static_cast<std::size_t>(wheel)].tyre, o.fz_n, o.friction_factor, model.wheels[static_cast<std::size_t>(wheel)].size_friction_factor);
     if (!(peak.fx_n > 0.0) || !(peak.fy_n > 0.0)) return {};
     return {true, o.fx_n / peak.fx_n, o.fy_n / peak.fy_n};
 }
@@ -49,7 +49,7 @@ double tyre_grip_g(const VehicleModel& model) {
     for (int i = 0; i < 4; ++i) {
         const WheelModel& w = model.wheels[static_cast<std::size_t>(i)];
         if (!(w.static_load_n > 0.0)) continue;
-        const TirePeak peak = tire_peak_force(model.spec.wheels[static_cast<std::size_t>(i)].tire, w.static_load_n, 1.0, w.size_friction_factor);
+        const TyrePeak peak = tyre_peak_force(model.spec.wheels[static_cast<std::size_t>(i)].tyre, w.static_load_n, 1.0, w.size_friction_factor);
         axle_mu[i / 2] += 0.5 * peak.fy_n / w.static_load_n;
     }
     const double grip = std::min(axle_mu[0], axle_mu[1]);

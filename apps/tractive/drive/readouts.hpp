@@ -42,7 +42,7 @@ struct RpmScale {
 RpmScale rpm_scale(double rpm_limit);
 
 // A wheel's force in its friction circle: (along its heading, to its left) as shares of what the
-// tyre gives at its present load on its present surface (tire_peak_force): the ring is the peak,
+// tyre gives at its present load on its present surface (tyre_peak_force): the ring is the peak,
 // 1; off the ground or unloaded, nothing to draw.
 struct FrictionShare {
     bool loaded = false;

@@ -12,7 +12,7 @@
 namespace tractive {
 
 // Which side the tyre sits on: a right-hand wheel's tyre is evaluated as the step evaluates it
-// there (mirrored for the laws that mirror: laws/tire.hpp, tire_mirrored_on_right).
+// there (mirrored for the laws that mirror: laws/tyre.hpp, tyre_mirrored_on_right).
 enum class TyreSide { Left, Right };
 
 struct TyreOperatingPoint {
@@ -30,8 +30,8 @@ struct TyrePointForces {
 };
 
 // The law at one point, on the nominal surface (friction scale 1), with the tyre's own size
-// scaling (tire_size_friction_factor).
-TyrePointForces evaluate_tyre(const TireSpec& tire, const TyreOperatingPoint& point, TyreSide side = TyreSide::Left);
+// scaling (tyre_size_friction_factor).
+TyrePointForces evaluate_tyre(const TyreSpec& tyre, const TyreOperatingPoint& point, TyreSide side = TyreSide::Left);
 
 struct TyreLoadSummary {
     double fz_n = 0.0;
@@ -42,14 +42,14 @@ struct TyreLoadSummary {
     double slip_stiffness_n = 0.0;            // dFx/dkappa at zero slip (N per unit slip)
     double cornering_stiffness_n_per_rad = 0.0;  // -dFy/dalpha at zero slip (N/rad)
     // The rolled distance over which the step's lateral force builds to the law's
-    // (tire_lateral_relaxation_length_m: the .tir file's, else the tyre's radius); NaN for a tyre
+    // (tyre_lateral_relaxation_length_m: the .tir file's, else the tyre's radius); NaN for a tyre
     // file that gives neither (a VDrift .tire: its car's wheel gives the radius).
     double lateral_relaxation_length_m = 0.0;
 };
 
 // Peaks found on a grid (0.0005 in kappa, 0.01 deg in alpha) and refined; stiffnesses by central
 // differences of 1e-5 about zero slip. Zero camber.
-TyreLoadSummary summarize_tyre_at_load(const TireSpec& tire, double fz_n, TyreSide side = TyreSide::Left);
+TyreLoadSummary summarize_tyre_at_load(const TyreSpec& tyre, double fz_n, TyreSide side = TyreSide::Left);
 
 // The loads a user looks at first: 0.5, 1 and 1.5 times the tyre's nominal load.
 std::vector<double> default_tyre_loads_n(double nominal_load_n);
@@ -70,6 +70,6 @@ struct TyreForceDifference {
     double fy_fraction = 0.0;  // max |Fy_b - Fy_a| / max |Fy_a|
     double mz_fraction = 0.0;  // max |Mz_b - Mz_a| / max |Mz_a| over the slip angles
 };
-TyreForceDifference tyre_force_difference(const TireSpec& a, const TireSpec& b, double fz_n, TyreSide side = TyreSide::Left);
+TyreForceDifference tyre_force_difference(const TyreSpec& a, const TyreSpec& b, double fz_n, TyreSide side = TyreSide::Left);
 
 }  // namespace tractive

@@ -27,10 +27,10 @@ struct WheelModel {
     // cf = 0.28 sqrt(2 wt r), wt = (1.03 - 0.4 ar) w, p the inflation pressure in bar (the size
     // reference's PT0, else 2.2 bar). Without a width (2009 files, UC-win/Road) 200 kN/m, a
     // mid-range value for passenger-car tyres.
-    double tire_stiffness_n_per_m = 0.0;
+    double tyre_stiffness_n_per_m = 0.0;
     // Tyre vertical damping: 5 % of critical for the unsprung mass on the tyre spring (tyres damp
     // little; wheel hop is damped mainly by the shock absorber).
-    double tire_damping_ns_per_m = 0.0;
+    double tyre_damping_ns_per_m = 0.0;
     double spin_inertia_kgm2 = 0.0;
     // Tangential stiffness of the tread at standstill along the heading (x) and across it (y):
     // k = C / sigma, the tyre's slip stiffness at zero slip and static load over its relaxation
@@ -42,7 +42,7 @@ struct WheelModel {
     double tread_damping_y_ns_per_m = 0.0;
     double max_brake_torque_nm = 0.0;
     double size_friction_factor = 1.0;
-    bool tire_mirrored_on_right = true;  // laws/tire.hpp: tire_mirrored_on_right
+    bool tyre_mirrored_on_right = true;  // laws/tyre.hpp: tyre_mirrored_on_right
     // Static camber as a tilt of the axle about the wheel heading (left wheel: -camber, right:
     // +camber, so negative camber lifts the axle's outer end): its cosine and sine.
     double cos_camber_tilt = 1.0;

@@ -45,7 +45,7 @@ struct WheelOutputs {
     double fy_n = 0.0;  // applied lateral force
     double fz_n = 0.0;  // tyre normal load
     double steer_rad = 0.0;
-    // Tyre inclination to the road, Pacejka's gamma in the left-hand tyre frame (laws/tire.hpp):
+    // Tyre inclination to the road, Pacejka's gamma in the left-hand tyre frame (laws/tyre.hpp):
     // negative camber gives gamma < 0 on the left wheel and > 0 on the right.
     double inclination_rad = 0.0;
     double friction_factor = 1.0;

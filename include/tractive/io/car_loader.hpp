@@ -26,8 +26,8 @@ struct LoadOptions {
     // them: the .tire itself (Pacejka '89, the default build), NAME.tiren (Pacejka 2002, a VDRIFTN
     // build) or NAME.tirep (the brush model, a VDRIFTP build). A type naming another file is read
     // as it is; the model is told by the file's keys either way.
-    enum class VDriftTireFiles { Tire, TireN, TireP };
-    VDriftTireFiles vdrift_tire_files = VDriftTireFiles::Tire;
+    enum class VDriftTyreFiles { Tyre, TyreN, TyreP };
+    VDriftTyreFiles vdrift_tyre_files = VDriftTyreFiles::Tyre;
 };
 
 struct LoadedCar {
@@ -56,6 +56,6 @@ LoadedCar load_toml_car(std::string_view text, const std::filesystem::path& path
 // radius and inertia are left at 0: a car's [wheel.xx.tire] size gives them. Includes ("&file")
 // resolve next to the tyre file and under options.data_root. A Pacejka 2002 (.tiren) or
 // brush-model (.tirep) file gives that model (chosen from its keys).
-TireSpec load_vdrift_tire(const std::filesystem::path& path, const LoadOptions& options = {});
+TyreSpec load_vdrift_tyre(const std::filesystem::path& path, const LoadOptions& options = {});
 
 }  // namespace tractive

@@ -34,7 +34,7 @@ std::string get_car_parameter(const CarText& car, std::string_view key);
 // must exist; a key not yet written in it (a default) may be set.
 CarText set_car_parameter(const CarText& car, std::string_view key, std::string_view value_toml);
 
-// One parameter that differs between two cars, by its dotted key (wheels.fl.tire.model,
+// One parameter that differs between two cars, by its dotted key (wheels.fl.tyre.model,
 // mass[2].mass_kg; per wheel, not per axle), with both values as TOML value text ("(none)"
 // where a car does not have the key).
 struct ParameterChange {

@@ -1,6 +1,6 @@
 #pragma once
 // Where each part of a loaded spec came from: for a spec path ("engine.rpm_limit",
-// "wheels.fl.tire"), the file:line and the file's own key that set it. Loaders record them as
+// "wheels.fl.tyre"), the file:line and the file's own key that set it. Loaders record them as
 // they read; a problem that only the final check (find_spec_issues) sees, such as a cross-field
 // constraint, is then reported at that place with the key as written in the file.
 

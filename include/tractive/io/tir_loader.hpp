@@ -1,5 +1,5 @@
 #pragma once
-// A TYDEX .tir tyre property file into a Magic Formula tyre (spec/magic_formula_tire.hpp).
+// A TYDEX .tir tyre property file into a Magic Formula tyre (spec/magic_formula_tyre.hpp).
 //   - the equations from [MODEL] FITTYP: 61 or 62 (MF 6.1 / 6.2), 6 or 21 (MF 5.2 / PAC2002), or
 //     without FITTYP PROPERTY_FILE_FORMAT 'PAC2002' / 'MF_05'; anything else is refused;
 //   - [UNITS] LENGTH, FORCE, MASS, TIME, PRESSURE (default FORCE / LENGTH^2) convert the keys that
@@ -24,7 +24,7 @@
 namespace tractive {
 
 struct LoadedTir {
-    TireSpec tire;  // model MagicFormula; radius, width, aspect ratio and spin inertia from the file
+    TyreSpec tyre;  // model MagicFormula; radius, width, aspect ratio and spin inertia from the file
     std::vector<LoadWarning> warnings;
 };
 

@@ -36,6 +36,6 @@ VDriftCarFiles write_vdrift_car(const VehicleSpec& spec, std::string_view file_s
 // LK*, LC*, LE*, LH*, LV*, LTR, LRES, LFZO) folded in; `dropped` receives the names of the terms
 // with no place in VDrift's subset (pressure, turn slip, MF 6.1's camber and load terms...) that
 // are not zero in the file.
-Pacejka2002Coefficients pacejka2002_from_magic_formula(const MagicFormulaTire& tire, std::vector<std::string>* dropped = nullptr);
+Pacejka2002Coefficients pacejka2002_from_magic_formula(const MagicFormulaTyre& tyre, std::vector<std::string>* dropped = nullptr);
 
 }  // namespace tractive

@@ -63,12 +63,12 @@ extern const std::span<const Parameter<DriverAidsSpec>> kDriverAidsParameters;
 extern const std::span<const Parameter<DifferentialSpec>> kDifferentialParameters;
 extern const std::span<const Parameter<BrakeSystemSpec>> kBrakeSystemParameters;
 extern const std::span<const Parameter<BrakeSystemSpec>> kBrakeSystemMaxTorqueParameters;  // form = "max-torque"
-extern const std::span<const Parameter<TireSpec>> kTireParameters;
+extern const std::span<const Parameter<TyreSpec>> kTyreParameters;
 extern const std::span<const Parameter<RollingResistanceSpec>> kRollingResistanceParameters;
-extern const std::span<const Parameter<TireSizeReference>> kTireSizeReferenceParameters;
+extern const std::span<const Parameter<TyreSizeReference>> kTyreSizeReferenceParameters;
 extern const std::span<const Parameter<PacejkaCoefficients>> kPacejkaCombinedParameters;
-extern const std::span<const Parameter<BrushTireParameters>> kBrushTireParameters;
-extern const std::span<const Parameter<MagicFormulaTire>> kMagicFormulaTableParameters;
+extern const std::span<const Parameter<BrushTyreParameters>> kBrushTyreParameters;
+extern const std::span<const Parameter<MagicFormulaTyre>> kMagicFormulaTableParameters;
 extern const std::span<const Parameter<WheelSpec>> kWheelParameters;
 extern const std::span<const Parameter<SuspensionSpec>> kSuspensionParameters;
 extern const std::span<const Parameter<DoubleWishbone>> kDoubleWishboneParameters;

@@ -79,13 +79,13 @@ inline constexpr Range kRollingResistance = non_negative_up_to(10.0, "");
 inline constexpr Range kRollingResistanceV2 = non_negative_up_to(1.0, "s^2/m^2");
 inline constexpr Range kRollingResistanceSpeed = non_negative_up_to(1e3, "s/km");
 inline constexpr Range kPressureBar = positive_up_to(1e3, "bar");
-inline constexpr Range kTireLoad = positive_up_to(1e6, "N");
+inline constexpr Range kTyreLoad = positive_up_to(1e6, "N");
 inline constexpr Range kAspectRatio = non_negative_up_to(10.0, "");        // sidewall / width
 inline constexpr Range kFraction = {0.0, 1.0, false, false, "a number in [0, 1]", "", true};
 inline constexpr Range kAny = magnitude_up_to(1e300, "");
 // Tyre size code "W, AR, D": width in mm, aspect ratio in %, rim diameter in inches.
-inline constexpr Range kTireWidth_mm = positive_up_to(2000.0, "mm");
-inline constexpr Range kTireAspect_percent = positive_up_to(1000.0, "%");
+inline constexpr Range kTyreWidth_mm = positive_up_to(2000.0, "mm");
+inline constexpr Range kTyreAspect_percent = positive_up_to(1000.0, "%");
 inline constexpr Range kRimDiameter_in = positive_up_to(200.0, "in");
 
 // Grounds and starts (ground files, the C API's and the CLI's start). A world of 1e7 m (a quarter
@@ -107,7 +107,7 @@ inline constexpr Range kStartSpeedKmh = non_negative_up_to(1000.0, "km/h");  // 
 }  // namespace plausible
 
 struct SpecIssue {
-    std::string path;     // e.g. "wheels.fl.tire.radius_m"
+    std::string path;     // e.g. "wheels.fl.tyre.radius_m"
     std::string message;  // what was expected
 };
 

@@ -15,7 +15,7 @@
 
 #include "tractive/core/piecewise_linear.hpp"
 #include "tractive/core/vec3.hpp"
-#include "tractive/spec/magic_formula_tire.hpp"
+#include "tractive/spec/magic_formula_tyre.hpp"
 
 namespace tractive {
 
@@ -102,10 +102,11 @@ struct ClutchSpec {
     ClutchModel model = ClutchModel::VDrift;
     ClutchPedalZones pedal;
     // Seed 000 model (section 2 and 3). F(x) = Fmax (1 - (1 - p x)^gamma) / (1 - (1 - p)^gamma),
-    // mu(w) = mu_s + (mu_d - mu_s) tanh(g w Req).
+    // gamma = clamp_force_exponent, p = clamp_force_travel_factor, x the engaged fraction of the
+    // working range; mu(w) = mu_s + (mu_d - mu_s) tanh(g w Req).
     double max_force_n = 5000.0;
-    double gamma = 0.2;
-    double p = 0.95;
+    double clamp_force_exponent = 0.2;
+    double clamp_force_travel_factor = 0.95;
     int face_count = 2;
     double equivalent_radius_m = 0.089;
     double mu_static = 0.15;
@@ -147,16 +148,19 @@ struct DifferentialSpec {
     // Fraction of input torque sent to the second output: the right wheel of an axle, the rear
     // axle of a centre differential (VDrift "torque-split").
     double torque_split = 0.5;
-    // LimitedSlip: the locking torque between the outputs is at most anti_slip_nm (N m); with
-    // anti_slip_torque > 0 it is anti_slip_torque * input torque, times the deceleration factor
-    // when that torque is negative (0 = one-way, 1 = two-way).
+    // LimitedSlip: the locking torque between the outputs is locking_torque_limit_nm (a preload,
+    // N m); with torque_sensing_ratio > 0 it is torque_sensing_ratio * |input torque| (times
+    // torque_sensing_coast_factor when that torque is negative: 0 = one-way, 1 = two-way), capped
+    // at locking_torque_limit_nm when that is > 0.
     // Viscous (VDrift's, seed 002 "anti-slip limits the difference in speed between two wheels";
-    // VDrift's CarDifferential): the torque between the outputs is c (w1 - w2) up to anti_slip_nm,
-    // c = anti_slip_nm (read as N m s/rad, VDrift's own multiplier) or, torque sensing,
-    // anti_slip_torque * input torque (times the deceleration factor when negative).
-    double anti_slip_nm = 0.0;
-    double anti_slip_torque = 0.0;
-    double anti_slip_torque_deceleration_factor = 0.0;
+    // VDrift's CarDifferential): the torque between the outputs is c (w1 - w2), c =
+    // viscous_coefficient_nm_s_per_rad or, torque sensing, torque_sensing_ratio * input torque
+    // (then in s/rad; times -torque_sensing_coast_factor when negative), capped at
+    // locking_torque_limit_nm when that is > 0. VDrift's one number, anti-slip, is both c and cap.
+    double locking_torque_limit_nm = 0.0;
+    double viscous_coefficient_nm_s_per_rad = 0.0;
+    double torque_sensing_ratio = 0.0;
+    double torque_sensing_coast_factor = 0.0;
     friend bool operator==(const DifferentialSpec&, const DifferentialSpec&) = default;
 };
 
@@ -193,12 +197,12 @@ struct WheelBrakeSpec {
 // ---------------------------------------------------------------------------------------------
 // Tyres
 
-enum class TireModel {
+enum class TyreModel {
     Pacejka89,      // VDrift .tire: Pacejka '89 in the VDrift/Genta layout (PacejkaCoefficients)
     FrictionCurve,  // UC-win/Road friction curves (FrictionCurves)
     Pacejka2002,    // VDrift .tiren: its Magic Formula 5.2 subset (Pacejka2002Coefficients)
-    Brush,          // VDrift .tirep: its physical brush model (BrushTireParameters)
-    MagicFormula,   // TYDEX .tir: MF-Tyre 6.1 / 6.2 or MF 5.2 / PAC2002 (MagicFormulaTire)
+    Brush,          // VDrift .tirep: its physical brush model (BrushTyreParameters)
+    MagicFormula,   // TYDEX .tir: MF-Tyre 6.1 / 6.2 or MF 5.2 / PAC2002 (MagicFormulaTyre)
 };
 
 // Pacejka '89 coefficients in the VDrift / Genta (1997) layout. Units as seed 002 lists them
@@ -217,8 +221,8 @@ struct PacejkaCoefficients {
 };
 
 // VDrift's Pacejka 2002 (Magic Formula 5.2) tyre, as its CarTire2 evaluates it (.tiren files;
-// laws/tire_pacejka2002.hpp): the 72 coefficients by their MF names, in the order of
-// kPacejka2002Names, and the nominal load. The side factor of VDrift's tire.facing (0 when the
+// laws/tyre_pacejka2002.hpp): the 72 coefficients by their MF names, in the order of
+// kPacejka2002Names, and the nominal load. The side factor of VDrift's tyre.facing (0 when the
 // wheel does not say, which makes the tyre symmetric) is applied to the asymmetric coefficients
 // when the wheel is loaded.
 namespace mf52 {
@@ -239,7 +243,7 @@ inline constexpr std::array<const char*, mf52::kCount> kPacejka2002Names = {
     "QBZ1", "QBZ2", "QBZ3", "QBZ4", "QBZ5", "QCZ1", "QDZ1", "QDZ2", "QDZ3", "QDZ4", "QEZ1", "QEZ2", "QEZ3", "QEZ4", "QEZ5",
     "QHZ1", "QHZ2", "QHZ3", "QHZ4", "QBZ9", "QBZ10", "QDZ6", "QDZ7", "QDZ8", "QDZ9",
     "RBX1", "RBX2", "RCX1", "RHX1", "RBY1", "RBY2", "RBY3", "RCY1", "RHY1", "RVY1", "RVY2", "RVY3", "RVY4", "RVY5", "RVY6"};
-// The coefficients VDrift multiplies by the wheel's side factor (tire.facing: +1 right, -1 left,
+// The coefficients VDrift multiplies by the wheel's side factor (tyre.facing: +1 right, -1 left,
 // 0 when not given).
 inline constexpr std::array<mf52::Index, 11> kPacejka2002SidedCoefficients = {
     mf52::PEY3, mf52::PEY4, mf52::PVY1, mf52::PVY2, mf52::PHY1, mf52::PHY2,
@@ -251,9 +255,9 @@ struct Pacejka2002Coefficients {
     friend bool operator==(const Pacejka2002Coefficients&, const Pacejka2002Coefficients&) = default;
 };
 
-// VDrift's physical brush tyre (CarTire3, .tirep files; laws/tire_brush.hpp). The tyre's radius,
+// VDrift's physical brush tyre (CarTire3, .tirep files; laws/tyre_brush.hpp). The tyre's radius,
 // width and aspect ratio come from the wheel's size, as in VDrift (the file's own are ignored).
-struct BrushTireParameters {
+struct BrushTyreParameters {
     double pressure_bar = 0.0;                    // pt: inflation pressure
     double tread_stiffness_x_bar_per_m = 0.0;     // ktx: tread stress per unit deflection, lengthways
     double tread_stiffness_y_bar_per_m = 0.0;     // kty: the same sideways
@@ -265,7 +269,7 @@ struct BrushTireParameters {
     double static_friction = 0.0;                 // mus
     double sliding_friction = 0.0;                // muc
     double stribeck_speed_m_per_s = 0.0;          // vs: sliding speed of the static-to-sliding change
-    friend bool operator==(const BrushTireParameters&, const BrushTireParameters&) = default;
+    friend bool operator==(const BrushTyreParameters&, const BrushTyreParameters&) = default;
 };
 
 // UC-win/Road friction curves (seed 001 VI): friction coefficient against slip ratio
@@ -292,22 +296,22 @@ struct RollingResistanceSpec {
 // The reference tyre of VDrift's size scaling (tyre-file keys R0, W0, AR0, PT0, FZ0): the tyre
 // the coefficients were fitted to. VDrift scales a2 and b2 by the ratio of the estimated
 // friction of this tyre and of the fitted one; kept so the tyre law can do the same.
-struct TireSizeReference {
+struct TyreSizeReference {
     double radius_m = 0.0;
     double width_m = 0.0;
     double aspect_ratio = 0.0;
     double pressure_bar = 0.0;
     double load_n = 0.0;
-    friend bool operator==(const TireSizeReference&, const TireSizeReference&) = default;
+    friend bool operator==(const TyreSizeReference&, const TyreSizeReference&) = default;
 };
 
-struct TireSpec {
-    TireModel model = TireModel::Pacejka89;
+struct TyreSpec {
+    TyreModel model = TyreModel::Pacejka89;
     PacejkaCoefficients pacejka;
     FrictionCurves friction_curves;
     Pacejka2002Coefficients pacejka2002;
-    BrushTireParameters brush;
-    MagicFormulaTire magic_formula;
+    BrushTyreParameters brush;
+    MagicFormulaTyre magic_formula;
     RollingResistanceSpec rolling_resistance;  // not used by a MagicFormula tyre (its QSY* give it)
     double radius_m = 0.0;      // unloaded radius
     double width_m = 0.0;       // section width; 0 = not given
@@ -315,8 +319,8 @@ struct TireSpec {
     double rim_diameter_m = 0.0;
     double rotational_inertia_kgm2 = 0.0;  // wheel and tyre about the spin axis
     double tread = 0.0;                    // 0 road .. 1 off-road (VDrift)
-    std::optional<TireSizeReference> size_reference;
-    friend bool operator==(const TireSpec&, const TireSpec&) = default;
+    std::optional<TyreSizeReference> size_reference;
+    friend bool operator==(const TyreSpec&, const TyreSpec&) = default;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -370,7 +374,7 @@ struct WheelSpec {
     // pitch centres: the higher, the less the tyre forces roll and pitch the body.
     double roll_height_m = 0.0;
     SuspensionSpec suspension;
-    TireSpec tire;
+    TyreSpec tyre;
     WheelBrakeSpec brake;
     friend bool operator==(const WheelSpec&, const WheelSpec&) = default;
 };
@@ -440,7 +444,7 @@ std::optional<ShiftMode> shift_mode_from_string(std::string_view text);
 const char* to_string(DifferentialType type);
 const char* to_string(DriveLayout layout);
 const char* to_string(BrakeForm form);
-const char* to_string(TireModel model);
+const char* to_string(TyreModel model);
 const char* to_string(RollingResistanceForm form);
 
 // The drive layout implied by which differentials exist (seed 001 IV).

@@ -357,7 +357,7 @@ void SceneRenderer::draw(const Vehicle& car, CameraMode camera, int width_px, in
     for (int i = 0; i < 4; ++i) {
         const WheelPose w = car.wheel_pose(i, true);
         const WheelModel& m = car.model().wheels[static_cast<std::size_t>(i)];
-        const double width = std::max(car.model().spec.wheels[static_cast<std::size_t>(i)].tire.width_m, 0.15);
+        const double width = std::max(car.model().spec.wheels[static_cast<std::size_t>(i)].tyre.width_m, 0.15);
         draw_mesh(wheel_, pose_matrix(w.pose, {}, {m.radius_m, width, m.radius_m}), 0.0f);
     }
 }

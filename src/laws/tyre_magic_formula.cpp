@@ -1,7 +1,7 @@
-// The steady-state Magic Formula of .tir files (laws/tire_magic_formula.hpp). Equation tags:
+// The steady-state Magic Formula of .tir files (laws/tyre_magic_formula.hpp). Equation tags:
 // 4.Exx Pacejka (2012) section 4.3.2; Axx Besselink et al. (2010); docs/tyres.md lists them all.
 
-#include "tractive/laws/tire_magic_formula.hpp"
+#include "tractive/laws/tyre_magic_formula.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -45,7 +45,7 @@ struct Basics {
     double fz, fz0p, dfz, dpi, lmux, lmuy;
 };
 
-Basics basics(const MagicFormulaTire& t, double fz, double pressure_pa, double friction_factor) {
+Basics basics(const MagicFormulaTyre& t, double fz, double pressure_pa, double friction_factor) {
     const auto& c = t.c;
     Basics b{};
     b.fz = fz;
@@ -63,18 +63,18 @@ Basics basics(const MagicFormulaTire& t, double fz, double pressure_pa, double f
 // The friction coefficients and the camber-free vertical shifts, shared by the curves and their
 // peaks. g is the inclination as the family uses it (MF 6.1: gamma; MF 5.2: gamma scaled by
 // LGAX / LGAY); MF 5.2 has no pressure terms (dpi = 0 there).
-double friction_x(const MagicFormulaTire& t, const Basics& b, double g) {  // 4.E13
+double friction_x(const MagicFormulaTyre& t, const Basics& b, double g) {  // 4.E13
     const auto& c = t.c;
     return (c[PDX1] + c[PDX2] * b.dfz) * (1.0 + c[PPX3] * b.dpi + c[PPX4] * b.dpi * b.dpi) * (1.0 - c[PDX3] * g * g) * b.lmux;
 }
-double shift_vx(const MagicFormulaTire& t, const Basics& b) {  // 4.E18
+double shift_vx(const MagicFormulaTyre& t, const Basics& b) {  // 4.E18
     return b.fz * (t.c[PVX1] + t.c[PVX2] * b.dfz) * t.c[LVX] * b.lmux;
 }
-double friction_y(const MagicFormulaTire& t, const Basics& b, double g) {  // 4.E23
+double friction_y(const MagicFormulaTyre& t, const Basics& b, double g) {  // 4.E23
     const auto& c = t.c;
     return (c[PDY1] + c[PDY2] * b.dfz) * (1.0 + c[PPY3] * b.dpi + c[PPY4] * b.dpi * b.dpi) * (1.0 - c[PDY3] * g * g) * b.lmuy;
 }
-double shift_vy_camber_free(const MagicFormulaTire& t, const Basics& b) {  // 4.E29's first term
+double shift_vy_camber_free(const MagicFormulaTyre& t, const Basics& b) {  // 4.E29's first term
     return b.fz * (t.c[PVY1] + t.c[PVY2] * b.dfz) * t.c[LVY] * b.lmuy;
 }
 
@@ -85,7 +85,7 @@ struct Longitudinal {
 // The longitudinal slip stiffness Kxk at this load, 4.E15 (MF 5.2: no pressure). (The exponent
 // capped at 50, e^50 = 5e21: only a load a hundred times the nominal one with a large PKX3
 // reaches it, where exp would overflow to infinity and the moment turn NaN.)
-double slip_stiffness(const MagicFormulaTire& t, const Basics& b) {
+double slip_stiffness(const MagicFormulaTyre& t, const Basics& b) {
     const auto& c = t.c;
     const double dpi = b.dpi;
     return b.fz * (c[PKX1] + c[PKX2] * b.dfz) * std::exp(std::min(c[PKX3] * b.dfz, 50.0)) *
@@ -94,7 +94,7 @@ double slip_stiffness(const MagicFormulaTire& t, const Basics& b) {
 
 // Pure longitudinal force, 4.E9-4.E18 (MF 6.1) or MF 5.2's (gamma scaled by LGAX, no pressure),
 // with the slip stiffness kxk (slip_stiffness).
-Longitudinal pure_fx(const MagicFormulaTire& t, const Basics& b, double kappa, double gamma, double kxk) {
+Longitudinal pure_fx(const MagicFormulaTyre& t, const Basics& b, double kappa, double gamma, double kxk) {
     const auto& c = t.c;
     const bool mf61 = t.family == MagicFormulaFamily::Mf61;
     const double g = mf61 ? gamma : gamma * c[LGAX];
@@ -113,7 +113,7 @@ Longitudinal pure_fx(const MagicFormulaTire& t, const Basics& b, double kappa, d
 
 // The cornering stiffness Kya at this load and inclination: MF 6.1's 4.E25 (g = gamma), MF 5.2's
 // (g = gamma LGAY, no pressure).
-double cornering_stiffness(const MagicFormulaTire& t, const Basics& b, double gamma) {
+double cornering_stiffness(const MagicFormulaTyre& t, const Basics& b, double gamma) {
     const auto& c = t.c;
     const double g = t.family == MagicFormulaFamily::Mf61 ? gamma : gamma * c[LGAY];
     if (t.family == MagicFormulaFamily::Mf61) {
@@ -130,7 +130,7 @@ struct Lateral {
 // Pure lateral force, 4.E19-4.E30 (MF 6.1) or MF 5.2's (with its slope when kWithSlope), with
 // the cornering stiffness kya at this inclination (cornering_stiffness).
 template <bool kWithSlope = true>
-Lateral pure_fy(const MagicFormulaTire& t, const Basics& b, double alpha, double gamma, double kya) {
+Lateral pure_fy(const MagicFormulaTyre& t, const Basics& b, double alpha, double gamma, double kya) {
     const auto& c = t.c;
     const double dpi = b.dpi;
     const double cy = c[PCY1] * c[LCY];                                                             // 4.E21
@@ -168,7 +168,7 @@ Lateral pure_fy(const MagicFormulaTire& t, const Basics& b, double alpha, double
 
 }  // namespace
 
-MagicFormulaForces magic_formula_force(const MagicFormulaTire& t, const MagicFormulaInput& in) {
+MagicFormulaForces magic_formula_force(const MagicFormulaTyre& t, const MagicFormulaInput& in) {
     MagicFormulaForces out;
     if (!(in.fz_n > 0.0) || !(in.friction_factor > 0.0) || !(t.nominal_load_n > 0.0)) return out;
     const auto& c = t.c;
@@ -281,7 +281,7 @@ MagicFormulaForces magic_formula_force(const MagicFormulaTire& t, const MagicFor
     return out;
 }
 
-double magic_formula_rolling_moment_nm(const MagicFormulaTire& t, const MagicFormulaInput& in, double fx_n) {
+double magic_formula_rolling_moment_nm(const MagicFormulaTyre& t, const MagicFormulaInput& in, double fx_n) {
     if (!(in.fz_n > 0.0) || !(t.nominal_load_n > 0.0)) return 0.0;
     const auto& c = t.c;
     const double r0 = t.unloaded_radius_m, fnom = t.nominal_load_n, fz = in.fz_n, gamma = in.inclination_rad;
@@ -296,19 +296,19 @@ double magic_formula_rolling_moment_nm(const MagicFormulaTire& t, const MagicFor
     return -r0 * fnom * c[LMY] * (base + (c[QSY5] + c[QSY6] * fz_rel) * gamma * gamma) * load_factor * pressure_factor;  // A48
 }
 
-double magic_formula_peak_fx_n(const MagicFormulaTire& t, double fz_n, double friction_factor) {
+double magic_formula_peak_fx_n(const MagicFormulaTyre& t, double fz_n, double friction_factor) {
     if (!(fz_n > 0.0) || !(friction_factor > 0.0) || !(t.nominal_load_n > 0.0)) return 0.0;
     const Basics b = basics(t, fz_n, 0.0, friction_factor);
     return std::abs(friction_x(t, b, 0.0) * b.fz) + std::abs(shift_vx(t, b));
 }
 
-double magic_formula_peak_fy_n(const MagicFormulaTire& t, double fz_n, double friction_factor) {
+double magic_formula_peak_fy_n(const MagicFormulaTyre& t, double fz_n, double friction_factor) {
     if (!(fz_n > 0.0) || !(friction_factor > 0.0) || !(t.nominal_load_n > 0.0)) return 0.0;
     const Basics b = basics(t, fz_n, 0.0, friction_factor);
     return std::abs(friction_y(t, b, 0.0) * b.fz) + std::abs(shift_vy_camber_free(t, b));
 }
 
-double magic_formula_lateral_relaxation_length_m(const MagicFormulaTire& t, double fz_n) {
+double magic_formula_lateral_relaxation_length_m(const MagicFormulaTyre& t, double fz_n) {
     if (!(fz_n > 0.0) || !(t.nominal_load_n > 0.0)) return 0.0;
     const auto& c = t.c;
     const Basics b = basics(t, fz_n, 0.0, 1.0);

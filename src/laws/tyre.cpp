@@ -1,25 +1,25 @@
-// Tyre force laws in ISO wheel axes (laws/tire.hpp): Pacejka '89 (VDrift/Genta layout,
-// laws/tire_pacejka.hpp), UC-win/Road friction curves (seed 001 VI), VDrift's Pacejka 2002 and
-// brush tyres, and the .tir Magic Formula (laws/tire_magic_formula.hpp).
+// Tyre force laws in ISO wheel axes (laws/tyre.hpp): Pacejka '89 (VDrift/Genta layout,
+// laws/tyre_pacejka.hpp), UC-win/Road friction curves (seed 001 VI), VDrift's Pacejka 2002 and
+// brush tyres, and the .tir Magic Formula (laws/tyre_magic_formula.hpp).
 
-#include "tractive/laws/tire.hpp"
+#include "tractive/laws/tyre.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <numbers>
 
 #include "tractive/laws/rolling_resistance.hpp"
-#include "tractive/laws/tire_brush.hpp"
-#include "tractive/laws/tire_magic_formula.hpp"
-#include "tractive/laws/tire_pacejka.hpp"
-#include "tractive/laws/tire_pacejka2002.hpp"
+#include "tractive/laws/tyre_brush.hpp"
+#include "tractive/laws/tyre_magic_formula.hpp"
+#include "tractive/laws/tyre_pacejka.hpp"
+#include "tractive/laws/tyre_pacejka2002.hpp"
 
 namespace tractive {
 
 namespace {
 
 constexpr double kDegPerRad = 180.0 / std::numbers::pi;
-constexpr double kMaxLoadKn = 30.0;  // VDrift's load clamp, as in tire_pacejka.cpp
+constexpr double kMaxLoadKn = 30.0;  // VDrift's load clamp, as in tyre_pacejka.cpp
 
 // VDrift's contact-patch friction estimate (cardynamics size scaling, ComputeFrictionFactor):
 //   wt = (1.03 - 0.4 ar) w            tread width (m)
@@ -39,12 +39,12 @@ double vdrift_patch_mu(double radius_m, double width_m, double aspect_ratio, dou
     return 100.0 * std::cbrt(1.0 / p);
 }
 
-bool finite_slip(const TireSlip& s) {
+bool finite_slip(const TyreSlip& s) {
     return std::isfinite(s.slip_ratio) && std::isfinite(s.slip_angle_rad) && std::isfinite(s.inclination_rad);
 }
 
-TireForce pacejka_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double friction_factor, double size_factor) {
-    const PacejkaCoefficients& p = tire.pacejka;
+TyreForce pacejka_force(const TyreSpec& tyre, const TyreSlip& slip, double fz_n, double friction_factor, double size_factor) {
+    const PacejkaCoefficients& p = tyre.pacejka;
     const double fz_kn = fz_n / 1000.0;
     const double slip_percent = 100.0 * slip.slip_ratio;
     const double alpha_deg = slip.slip_angle_rad * kDegPerRad;
@@ -56,7 +56,7 @@ TireForce pacejka_force(const TireSpec& tire, const TireSlip& slip, double fz_n,
     // b2, as VDrift does.
     const PacejkaValue fx = pacejka_fx(p, slip_percent, fz_kn, friction_factor, size_factor);
     const PacejkaValue fy = pacejka_fy(p, alpha_deg, fz_kn, gamma_deg, friction_factor, size_factor);
-    TireForce f;
+    TyreForce f;
     f.fx_n = g.gx * fx.value;
     f.fy_n = -g.gy * fy.value;
     f.mz_nm = -pacejka_mz_nm(p, alpha_deg, fz_kn, gamma_deg, friction_factor);
@@ -71,11 +71,11 @@ TireForce pacejka_force(const TireSpec& tire, const TireSlip& slip, double fz_n,
 // back to ours, Fy = -Fy_v; the moment of the mirrored tyre is negated back too, so that it
 // aligns (turns the wheel towards its velocity) as the fitted tyre's does. Camber has the same
 // sign in both (> 0 leaning left).
-TireForce pacejka2002_tire_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double friction_factor,
+TyreForce pacejka2002_tyre_force(const TyreSpec& tyre, const TyreSlip& slip, double fz_n, double friction_factor,
                                  double size_factor) {
-    const Pacejka2002Force v = pacejka2002_force(tire.pacejka2002, slip.slip_ratio, -slip.slip_angle_rad,
+    const Pacejka2002Force v = pacejka2002_force(tyre.pacejka2002, slip.slip_ratio, -slip.slip_angle_rad,
                                                  slip.inclination_rad, fz_n, friction_factor, size_factor);
-    TireForce f;
+    TyreForce f;
     f.fx_n = v.fx_n;
     f.fy_n = -v.fy_n;
     f.mz_nm = -v.mz_nm;
@@ -84,25 +84,25 @@ TireForce pacejka2002_tire_force(const TireSpec& tire, const TireSlip& slip, dou
     return f;
 }
 
-// VDrift's brush tyre from the velocities the slips were formed with (TireSlip): omega r = v_x +
+// VDrift's brush tyre from the velocities the slips were formed with (TyreSlip): omega r = v_x +
 // kappa D, v_right = -D tan(alpha); Fy to the right negated to ours. Its Mz comes out with the
 // sign of the Pacejka 2002's in VDrift's axes (VDrift uses both only for the steering's feel):
 // negated, so that it aligns the wheel with its path. Its slopes by central differences (the
 // model has no closed form for them).
-BrushForce brush_at(const TireSpec& tire, double slip_ratio, double slip_angle_rad, const TireSlip& slip, double fz_n,
+BrushForce brush_at(const TyreSpec& tyre, double slip_ratio, double slip_angle_rad, const TyreSlip& slip, double fz_n,
                     double friction_factor) {
     const double d = slip.slip_denominator_m_per_s;
     BrushVelocities v;
     v.forward_m_per_s = slip.forward_speed_m_per_s;
     v.rolling_m_per_s = slip.forward_speed_m_per_s + slip_ratio * d;
     v.right_m_per_s = -d * std::tan(slip_angle_rad);
-    return brush_force(tire.brush, tire.radius_m, tire.width_m, tire.aspect_ratio, fz_n, v,
+    return brush_force(tyre.brush, tyre.radius_m, tyre.width_m, tyre.aspect_ratio, fz_n, v,
                        std::sin(slip.inclination_rad), friction_factor);
 }
 
 // A .tir Magic Formula tyre: its equations are in ISO-W axes, ours but for the inclination's sign
 // (ours > 0 with the wheel's top leaning left, +y; ISO's > 0 leaning right).
-TireForce magic_formula_tire_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double friction_factor) {
+TyreForce magic_formula_tyre_force(const TyreSpec& tyre, const TyreSlip& slip, double fz_n, double friction_factor) {
     MagicFormulaInput in;
     in.slip_ratio = slip.slip_ratio;
     in.slip_angle_rad = slip.slip_angle_rad;
@@ -110,9 +110,9 @@ TireForce magic_formula_tire_force(const TireSpec& tire, const TireSlip& slip, d
     in.fz_n = fz_n;
     in.speed_m_per_s = std::abs(slip.forward_speed_m_per_s);
     in.friction_factor = friction_factor;
-    in.with_moments = false;  // the rolling resistance comes through tire_rolling_resistance_coefficient
-    const MagicFormulaForces m = magic_formula_force(tire.magic_formula, in);
-    TireForce f;
+    in.with_moments = false;  // the rolling resistance comes through tyre_rolling_resistance_coefficient
+    const MagicFormulaForces m = magic_formula_force(tyre.magic_formula, in);
+    TyreForce f;
     f.fx_n = m.fx_n;
     f.fy_n = m.fy_n;
     f.mz_nm = m.mz_nm;
@@ -121,18 +121,18 @@ TireForce magic_formula_tire_force(const TireSpec& tire, const TireSlip& slip, d
     return f;
 }
 
-TireForce brush_tire_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double friction_factor) {
+TyreForce brush_tyre_force(const TyreSpec& tyre, const TyreSlip& slip, double fz_n, double friction_factor) {
     constexpr double kSlipStep = 1e-4;   // central differences: slip ratio
     constexpr double kAngleStep = 1e-4;  // and slip angle (rad)
-    const BrushForce b = brush_at(tire, slip.slip_ratio, slip.slip_angle_rad, slip, fz_n, friction_factor);
-    TireForce f;
+    const BrushForce b = brush_at(tyre, slip.slip_ratio, slip.slip_angle_rad, slip, fz_n, friction_factor);
+    TyreForce f;
     f.fx_n = b.fx_n;
     f.fy_n = -b.fy_n;
     f.mz_nm = -b.mz_nm;
-    const BrushForce x_up = brush_at(tire, slip.slip_ratio + kSlipStep, slip.slip_angle_rad, slip, fz_n, friction_factor);
-    const BrushForce x_down = brush_at(tire, slip.slip_ratio - kSlipStep, slip.slip_angle_rad, slip, fz_n, friction_factor);
-    const BrushForce y_up = brush_at(tire, slip.slip_ratio, slip.slip_angle_rad + kAngleStep, slip, fz_n, friction_factor);
-    const BrushForce y_down = brush_at(tire, slip.slip_ratio, slip.slip_angle_rad - kAngleStep, slip, fz_n, friction_factor);
+    const BrushForce x_up = brush_at(tyre, slip.slip_ratio + kSlipStep, slip.slip_angle_rad, slip, fz_n, friction_factor);
+    const BrushForce x_down = brush_at(tyre, slip.slip_ratio - kSlipStep, slip.slip_angle_rad, slip, fz_n, friction_factor);
+    const BrushForce y_up = brush_at(tyre, slip.slip_ratio, slip.slip_angle_rad + kAngleStep, slip, fz_n, friction_factor);
+    const BrushForce y_down = brush_at(tyre, slip.slip_ratio, slip.slip_angle_rad - kAngleStep, slip, fz_n, friction_factor);
     f.dfx_dslip_ratio = (x_up.fx_n - x_down.fx_n) / (2.0 * kSlipStep);
     f.dfy_dslip_angle_per_rad = -(y_up.fy_n - y_down.fy_n) / (2.0 * kAngleStep);
     return f;
@@ -150,11 +150,11 @@ double largest_abs(const PiecewiseLinear& curve) {
 // Combined slip (our choice; the seed gives no rule): a friction circle. If |(fx, fy)| exceeds the
 // larger curve peak times Fz friction_factor, both components are scaled down to it, keeping the
 // direction of the force.
-TireForce friction_curve_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double friction_factor) {
-    const FrictionCurves& curves = tire.friction_curves;
+TyreForce friction_curve_force(const TyreSpec& tyre, const TyreSlip& slip, double fz_n, double friction_factor) {
+    const FrictionCurves& curves = tyre.friction_curves;
     const double load = fz_n * friction_factor;
     const double tan_alpha = std::tan(slip.slip_angle_rad);
-    TireForce f;
+    TyreForce f;
     f.fx_n = curves.longitudinal(slip.slip_ratio) * load;
     f.fy_n = -curves.lateral(tan_alpha) * load;
     // d(tan alpha)/d alpha = 1 + tan^2 alpha.
@@ -176,96 +176,96 @@ TireForce friction_curve_force(const TireSpec& tire, const TireSlip& slip, doubl
 
 }  // namespace
 
-TireForce tire_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double friction_factor) {
-    return tire_force(tire, slip, fz_n, friction_factor, tire_size_friction_factor(tire));
+TyreForce tyre_force(const TyreSpec& tyre, const TyreSlip& slip, double fz_n, double friction_factor) {
+    return tyre_force(tyre, slip, fz_n, friction_factor, tyre_size_friction_factor(tyre));
 }
 
-TireForce tire_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double friction_factor, double size_factor) {
+TyreForce tyre_force(const TyreSpec& tyre, const TyreSlip& slip, double fz_n, double friction_factor, double size_factor) {
     // No load, no friction (friction_factor <= 0), or anything not finite: no force (never NaN).
     if (!(fz_n > 0.0) || !std::isfinite(fz_n) || !(friction_factor > 0.0) || !std::isfinite(friction_factor) ||
         !finite_slip(slip))
         return {};
-    switch (tire.model) {
-        case TireModel::Pacejka89: return pacejka_force(tire, slip, fz_n, friction_factor, size_factor);
-        case TireModel::FrictionCurve: return friction_curve_force(tire, slip, fz_n, friction_factor);
-        case TireModel::Pacejka2002: return pacejka2002_tire_force(tire, slip, fz_n, friction_factor, size_factor);
-        case TireModel::Brush: return brush_tire_force(tire, slip, fz_n, friction_factor);
-        case TireModel::MagicFormula: return magic_formula_tire_force(tire, slip, fz_n, friction_factor);
+    switch (tyre.model) {
+        case TyreModel::Pacejka89: return pacejka_force(tyre, slip, fz_n, friction_factor, size_factor);
+        case TyreModel::FrictionCurve: return friction_curve_force(tyre, slip, fz_n, friction_factor);
+        case TyreModel::Pacejka2002: return pacejka2002_tyre_force(tyre, slip, fz_n, friction_factor, size_factor);
+        case TyreModel::Brush: return brush_tyre_force(tyre, slip, fz_n, friction_factor);
+        case TyreModel::MagicFormula: return magic_formula_tyre_force(tyre, slip, fz_n, friction_factor);
     }
     return {};
 }
 
-bool tire_mirrored_on_right(const TireSpec& tire) {
+bool tyre_mirrored_on_right(const TyreSpec& tyre) {
     // A .tir file describes a left-hand tyre (TYDEX; the loader warns for TYRESIDE 'RIGHT').
-    return tire.model == TireModel::Pacejka89 || tire.model == TireModel::FrictionCurve ||
-           tire.model == TireModel::MagicFormula;
+    return tyre.model == TyreModel::Pacejka89 || tyre.model == TyreModel::FrictionCurve ||
+           tyre.model == TyreModel::MagicFormula;
 }
 
-double tire_lateral_relaxation_length_m(const TireSpec& tire, double fz_n, double wheel_radius_m) {
-    if (tire.model == TireModel::MagicFormula) {
-        const double sigma = magic_formula_lateral_relaxation_length_m(tire.magic_formula, fz_n);
+double tyre_lateral_relaxation_length_m(const TyreSpec& tyre, double fz_n, double wheel_radius_m) {
+    if (tyre.model == TyreModel::MagicFormula) {
+        const double sigma = magic_formula_lateral_relaxation_length_m(tyre.magic_formula, fz_n);
         if (sigma > 0.0) return sigma;
     }
     return wheel_radius_m;
 }
 
-double tire_rolling_resistance_coefficient(const TireSpec& tire, double fz_n, double speed_m_per_s) {
-    if (tire.model != TireModel::MagicFormula) return rolling_resistance_coefficient(tire.rolling_resistance, speed_m_per_s);
+double tyre_rolling_resistance_coefficient(const TyreSpec& tyre, double fz_n, double speed_m_per_s) {
+    if (tyre.model != TyreModel::MagicFormula) return rolling_resistance_coefficient(tyre.rolling_resistance, speed_m_per_s);
     // My / (-R0 Fz) of the .tir's QSY terms, with no longitudinal force and no camber (the QSY2 Fx
     // term, a few per cent of My under hard braking, and MF 6.1's QSY5, QSY6 camber terms, under
     // 1 % at a few degrees, are left out).
     MagicFormulaInput in;
     in.fz_n = fz_n;
     in.speed_m_per_s = std::abs(speed_m_per_s);
-    const MagicFormulaTire& mf = tire.magic_formula;
+    const MagicFormulaTyre& mf = tyre.magic_formula;
     if (!(fz_n > 0.0) || !(mf.unloaded_radius_m > 0.0)) return 0.0;
     const double my = magic_formula_rolling_moment_nm(mf, in, 0.0);
     return std::max(0.0, -my / (mf.unloaded_radius_m * fz_n));
 }
 
-TirePeak tire_peak_force(const TireSpec& tire, double fz_n, double friction_factor) {
-    return tire_peak_force(tire, fz_n, friction_factor, tire_size_friction_factor(tire));
+TyrePeak tyre_peak_force(const TyreSpec& tyre, double fz_n, double friction_factor) {
+    return tyre_peak_force(tyre, fz_n, friction_factor, tyre_size_friction_factor(tyre));
 }
 
-TirePeak tire_peak_force(const TireSpec& tire, double fz_n, double friction_factor, double size_factor) {
+TyrePeak tyre_peak_force(const TyreSpec& tyre, double fz_n, double friction_factor, double size_factor) {
     if (!(fz_n > 0.0) || !std::isfinite(fz_n) || !(friction_factor > 0.0) || !std::isfinite(friction_factor)) return {};
-    TirePeak peak;
-    if (tire.model == TireModel::Pacejka2002) {
-        peak.fx_n = pacejka2002_peak_fx_n(tire.pacejka2002, fz_n, friction_factor, size_factor);
-        peak.fy_n = pacejka2002_peak_fy_n(tire.pacejka2002, fz_n, friction_factor, size_factor);
-    } else if (tire.model == TireModel::Brush) {
-        const BrushPeak b = brush_peak_force(tire.brush, tire.radius_m, tire.width_m, tire.aspect_ratio, fz_n, friction_factor);
+    TyrePeak peak;
+    if (tyre.model == TyreModel::Pacejka2002) {
+        peak.fx_n = pacejka2002_peak_fx_n(tyre.pacejka2002, fz_n, friction_factor, size_factor);
+        peak.fy_n = pacejka2002_peak_fy_n(tyre.pacejka2002, fz_n, friction_factor, size_factor);
+    } else if (tyre.model == TyreModel::Brush) {
+        const BrushPeak b = brush_peak_force(tyre.brush, tyre.radius_m, tyre.width_m, tyre.aspect_ratio, fz_n, friction_factor);
         peak.fx_n = b.fx_n;
         peak.fy_n = b.fy_n;
-    } else if (tire.model == TireModel::MagicFormula) {
-        peak.fx_n = magic_formula_peak_fx_n(tire.magic_formula, fz_n, friction_factor);
-        peak.fy_n = magic_formula_peak_fy_n(tire.magic_formula, fz_n, friction_factor);
-    } else if (tire.model == TireModel::Pacejka89) {
+    } else if (tyre.model == TyreModel::MagicFormula) {
+        peak.fx_n = magic_formula_peak_fx_n(tyre.magic_formula, fz_n, friction_factor);
+        peak.fy_n = magic_formula_peak_fy_n(tyre.magic_formula, fz_n, friction_factor);
+    } else if (tyre.model == TyreModel::Pacejka89) {
         // |D| of each formula (Sv ignored), with VDrift's load clamp and the size-scaled a2, b2
         // (scaled as pacejka_fx_n and pacejka_fy_n scale them).
-        const PacejkaCoefficients& p = tire.pacejka;
+        const PacejkaCoefficients& p = tyre.pacejka;
         const double fz = std::min(fz_n / 1000.0, kMaxLoadKn);
         peak.fx_n = std::abs((p.b[1] * fz + p.b[2] * size_factor) * fz * friction_factor);
         peak.fy_n = std::abs((p.a[1] * fz + p.a[2] * size_factor) * fz * friction_factor);
     } else {
         const double load = fz_n * friction_factor;
-        peak.fx_n = largest_abs(tire.friction_curves.longitudinal) * load;
-        peak.fy_n = largest_abs(tire.friction_curves.lateral) * load;
+        peak.fx_n = largest_abs(tyre.friction_curves.longitudinal) * load;
+        peak.fy_n = largest_abs(tyre.friction_curves.lateral) * load;
     }
     return peak;
 }
 
-double tire_size_friction_factor(const TireSpec& tire) {
+double tyre_size_friction_factor(const TyreSpec& tyre) {
     // VDrift scales a2 and b2 by mu(this tyre's r, w, ar at the reference PT0, FZ0) /
     // mu(R0, W0, AR0, PT0, FZ0); only when the tyre file gives the reference and the size is known.
-    if (!tire.size_reference) return 1.0;
-    const TireSizeReference& ref = *tire.size_reference;
-    if (!(tire.width_m > 0.0 && tire.aspect_ratio > 0.0 && tire.radius_m > 0.0)) return 1.0;
+    if (!tyre.size_reference) return 1.0;
+    const TyreSizeReference& ref = *tyre.size_reference;
+    if (!(tyre.width_m > 0.0 && tyre.aspect_ratio > 0.0 && tyre.radius_m > 0.0)) return 1.0;
     if (!(ref.radius_m > 0.0 && ref.width_m > 0.0 && ref.aspect_ratio > 0.0 && ref.pressure_bar > 0.0 &&
           ref.load_n > 0.0))
         return 1.0;
     const double mu_this =
-        vdrift_patch_mu(tire.radius_m, tire.width_m, tire.aspect_ratio, ref.pressure_bar, ref.load_n);
+        vdrift_patch_mu(tyre.radius_m, tyre.width_m, tyre.aspect_ratio, ref.pressure_bar, ref.load_n);
     const double mu_ref = vdrift_patch_mu(ref.radius_m, ref.width_m, ref.aspect_ratio, ref.pressure_bar, ref.load_n);
     const double factor = mu_this / mu_ref;
     return std::isfinite(factor) && factor > 0.0 ? factor : 1.0;

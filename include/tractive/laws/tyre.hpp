@@ -1,8 +1,8 @@
 #pragma once
 // Tyre force laws behind one interface: Pacejka '89 in the VDrift/Genta layout
-// (laws/tire_pacejka.hpp), UC-win/Road piecewise-linear friction curves, and VDrift's two other
-// tyre models: its Pacejka 2002 subset (.tiren, laws/tire_pacejka2002.hpp) and its brush model
-// (.tirep, laws/tire_brush.hpp).
+// (laws/tyre_pacejka.hpp), UC-win/Road piecewise-linear friction curves, and VDrift's two other
+// tyre models: its Pacejka 2002 subset (.tiren, laws/tyre_pacejka2002.hpp) and its brush model
+// (.tirep, laws/tyre_brush.hpp).
 //
 // Axes: ISO wheel axes on the road plane: x along the wheel's heading, y to its left, z along
 // the road normal. Forces act on the tyre from the road.
@@ -11,7 +11,7 @@
 
 namespace tractive {
 
-struct TireSlip {
+struct TyreSlip {
     // kappa = (omega r - v_x) / max(|v_x|, v_ref): > 0 when driving (the tread moves backwards
     // faster than the road), < 0 when braking, -1 for a locked wheel.
     double slip_ratio = 0.0;
@@ -30,7 +30,7 @@ struct TireSlip {
     double slip_denominator_m_per_s = 20.0;
 };
 
-struct TireForce {
+struct TyreForce {
     double fx_n = 0.0;   // longitudinal, + forward
     double fy_n = 0.0;   // lateral, + left
     double mz_nm = 0.0;  // aligning moment about the road normal, + turning left
@@ -43,43 +43,43 @@ struct TireForce {
 
 // Forces at vertical load fz_n (N, <= 0 gives no force) on a surface whose friction is
 // friction_factor times the one the tyre was fitted on (1 = nominal dry road).
-TireForce tire_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double friction_factor);
+TyreForce tyre_force(const TyreSpec& tyre, const TyreSlip& slip, double fz_n, double friction_factor);
 
-// The same with the size factor (tire_size_friction_factor) computed once by the caller: the
+// The same with the size factor (tyre_size_friction_factor) computed once by the caller: the
 // form for the per-step hot path.
-TireForce tire_force(const TireSpec& tire, const TireSlip& slip, double fz_n, double friction_factor, double size_factor);
+TyreForce tyre_force(const TyreSpec& tyre, const TyreSlip& slip, double fz_n, double friction_factor, double size_factor);
 
 // Largest longitudinal and lateral force the tyre can give at this load and surface (N): the
 // peak of each curve. Used as the static-friction bound near standstill.
-struct TirePeak {
+struct TyrePeak {
     double fx_n = 0.0;
     double fy_n = 0.0;
 };
-TirePeak tire_peak_force(const TireSpec& tire, double fz_n, double friction_factor);
-TirePeak tire_peak_force(const TireSpec& tire, double fz_n, double friction_factor, double size_factor);
+TyrePeak tyre_peak_force(const TyreSpec& tyre, double fz_n, double friction_factor);
+TyrePeak tyre_peak_force(const TyreSpec& tyre, double fz_n, double friction_factor, double size_factor);
 
 // Whether the step evaluates this tyre on a right-hand wheel in the mirrored frame (slip angle and
 // inclination negated, lateral force and aligning moment negated back): the Pacejka '89 and the
 // friction curves, whose coefficients describe the left-hand tyre. VDrift's Pacejka 2002 and
 // brush tyres are evaluated on every wheel as they are, as VDrift does (the Pacejka 2002 file's
-// side-dependent coefficients are set per wheel from its tire.facing when the car is loaded).
-bool tire_mirrored_on_right(const TireSpec& tire);
+// side-dependent coefficients are set per wheel from its tyre.facing when the car is loaded).
+bool tyre_mirrored_on_right(const TyreSpec& tyre);
 
 // The rolling resistance coefficient Crr (rolling torque = Crr Fz r) at this load and forward
 // speed: the tyre's RollingResistanceSpec, or for a .tir Magic Formula tyre its QSY terms (My at
 // no longitudinal force over -R0 Fz).
-double tire_rolling_resistance_coefficient(const TireSpec& tire, double fz_n, double speed_m_per_s);
+double tyre_rolling_resistance_coefficient(const TyreSpec& tyre, double fz_n, double speed_m_per_s);
 
 // The lateral relaxation length sigma_alpha (m) at this load: the rolled distance over which the
 // tyre's lateral force builds towards the law's at a new slip angle (dalpha'/ds = (alpha -
 // alpha') / sigma). A .tir file's own (PTY1, PTY2 or LATERAL_STIFFNESS), else the wheel's
 // radius: a tyre's relaxation length is of the order of its radius near its nominal load
 // (Pacejka 2012, chapter 7, single-contact-point transient models; docs/tyres.md).
-double tire_lateral_relaxation_length_m(const TireSpec& tire, double fz_n, double wheel_radius_m);
+double tyre_lateral_relaxation_length_m(const TyreSpec& tyre, double fz_n, double wheel_radius_m);
 // VDrift's size scaling: when the tyre has a size reference (R0, W0, AR0, PT0, FZ0), a2 and b2
 // (the friction at zero load) are multiplied by mu(this size) / mu(reference size), with mu from
 // VDrift's contact-patch pressure estimate; 1 when there is no reference.
-double tire_size_friction_factor(const TireSpec& tire);
+double tyre_size_friction_factor(const TyreSpec& tyre);
 
 // How much a tyre contact sliding at `speed` (m/s) holds like static friction: 1 at or below
 // kTyreStictionFull (the step's tyre rows hold the contact without slip up to the tyre's peak

@@ -1,6 +1,6 @@
 // Tyre laws: Pacejka '89 (VDrift/Genta layout) against ../shared/docs/VALIDATION.md section 2, and
-// the tire_force conventions of laws/tire.hpp (ISO axes, friction curves, size factor).
-#include "tractive/laws/tire.hpp"
+// the tyre_force conventions of laws/tyre.hpp (ISO axes, friction curves, size factor).
+#include "tractive/laws/tyre.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,7 +11,7 @@
 
 #include "support/test_paths.hpp"
 #include "tractive/io/car_loader.hpp"
-#include "tractive/laws/tire_pacejka.hpp"
+#include "tractive/laws/tyre_pacejka.hpp"
 
 using namespace tractive;
 
@@ -34,9 +34,9 @@ PacejkaCoefficients touring_coefficients() {
 }
 
 // The touring tyre without a size reference (size factor 1).
-TireSpec touring_tire() {
-    TireSpec t;
-    t.model = TireModel::Pacejka89;
+TyreSpec touring_tyre() {
+    TyreSpec t;
+    t.model = TyreModel::Pacejka89;
     t.pacejka = touring_coefficients();
     t.radius_m = 0.31265;
     t.width_m = 0.215;
@@ -44,18 +44,18 @@ TireSpec touring_tire() {
     return t;
 }
 
-TireSpec curve_tire() {
-    TireSpec t;
-    t.model = TireModel::FrictionCurve;
+TyreSpec curve_tyre() {
+    TyreSpec t;
+    t.model = TyreModel::FrictionCurve;
     t.friction_curves.longitudinal = PiecewiseLinear({-1.0, -0.15, 0.0, 0.15, 1.0}, {-0.8, -1.0, 0.0, 1.0, 0.8});
     // The seed's example lateral curve (x: tan(alpha)).
     t.friction_curves.lateral = PiecewiseLinear({-0.3, -0.1, 0.0, 0.1, 0.3}, {-0.75, -0.85, 0.0, 0.85, 0.75});
     return t;
 }
 
-TireSpec xs_front_tire() { return load_car(test::vdrift_data() / "cars/XS/XS.car").spec.wheels[FL].tire; }
+TyreSpec xs_front_tyre() { return load_car(test::vdrift_data() / "cars/XS/XS.car").spec.wheels[FL].tyre; }
 
-TireSlip slip(double kappa, double alpha_deg, double gamma_deg = 0.0) {
+TyreSlip slip(double kappa, double alpha_deg, double gamma_deg = 0.0) {
     return {kappa, alpha_deg * kRadPerDeg, gamma_deg * kRadPerDeg};
 }
 
@@ -63,7 +63,7 @@ void expect_rel(double actual, double expected, double rel, const char* what) {
     EXPECT_NEAR(actual, expected, std::abs(expected) * rel) << what;
 }
 
-// VDrift's contact-patch friction estimate, written out again independently of src/laws/tire.cpp.
+// VDrift's contact-patch friction estimate, written out again independently of src/laws/tyre.cpp.
 double patch_mu(double r, double w, double ar, double pt, double fz) {
     const double tread_width = (1.03 - 0.4 * ar) * w;
     const double carcass = 0.28 * std::sqrt(2.0 * tread_width * r);
@@ -87,12 +87,12 @@ double max_fy_over_alpha(const PacejkaCoefficients& p, double fz_kn, double scal
 
 TEST(PacejkaTouring, LoadedCoefficientsAreTheTouringTyre) {
     TRACTIVE_REQUIRE_VDRIFT_DATA();
-    EXPECT_EQ(xs_front_tire().pacejka, touring_coefficients());
+    EXPECT_EQ(xs_front_tyre().pacejka, touring_coefficients());
 }
 
 TEST(PacejkaTouring, OracleTable) {
     TRACTIVE_REQUIRE_VDRIFT_DATA();
-    const PacejkaCoefficients p = xs_front_tire().pacejka;
+    const PacejkaCoefficients p = xs_front_tyre().pacejka;
     struct Row {
         double fz_kn, fy1, fy4, fx5, fx10, mz2;
     };
@@ -202,49 +202,49 @@ TEST(PacejkaBakker1987, SecondOracleAt4kN) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// tire_force: Pacejka
+// tyre_force: Pacejka
 
-TEST(TirePacejka, SignConventions) {
-    const TireSpec t = touring_tire();
-    EXPECT_GT(tire_force(t, slip(0.05, 0.0), 4000, 1.0).fx_n, 0.0) << "driving pushes forward";
-    EXPECT_LT(tire_force(t, slip(-0.05, 0.0), 4000, 1.0).fx_n, 0.0) << "braking pushes backward";
-    const TireForce left_slide = tire_force(t, slip(0.0, 2.0), 4000, 1.0);
+TEST(TyrePacejka, SignConventions) {
+    const TyreSpec t = touring_tyre();
+    EXPECT_GT(tyre_force(t, slip(0.05, 0.0), 4000, 1.0).fx_n, 0.0) << "driving pushes forward";
+    EXPECT_LT(tyre_force(t, slip(-0.05, 0.0), 4000, 1.0).fx_n, 0.0) << "braking pushes backward";
+    const TyreForce left_slide = tyre_force(t, slip(0.0, 2.0), 4000, 1.0);
     EXPECT_LT(left_slide.fy_n, 0.0) << "patch sliding left: force to the right";
     EXPECT_GT(left_slide.mz_nm, 0.0) << "aligning moment turns the wheel toward its velocity";
     // Exactly VDrift's values with the sign flipped (pure slip: weights 1).
     EXPECT_DOUBLE_EQ(left_slide.fy_n, -pacejka_fy_n(t.pacejka, 2.0, 4.0, 0.0, 1.0));
     EXPECT_DOUBLE_EQ(left_slide.mz_nm, -pacejka_mz_nm(t.pacejka, 2.0, 4.0, 0.0, 1.0));
-    EXPECT_DOUBLE_EQ(tire_force(t, slip(0.05, 0.0), 4000, 1.0).fx_n, pacejka_fx_n(t.pacejka, 5.0, 4.0, 1.0));
+    EXPECT_DOUBLE_EQ(tyre_force(t, slip(0.05, 0.0), 4000, 1.0).fx_n, pacejka_fx_n(t.pacejka, 5.0, 4.0, 1.0));
 }
 
-TEST(TirePacejka, OddInSlipAngleAtZeroCamber) {
-    const TireSpec t = touring_tire();
+TEST(TyrePacejka, OddInSlipAngleAtZeroCamber) {
+    const TyreSpec t = touring_tyre();
     for (const double kappa : {0.0, 0.03, -0.2}) {
         for (const double a : {0.5, 2.0, 6.0, 20.0}) {
-            const double plus = tire_force(t, slip(kappa, a), 3500, 1.0).fy_n;
-            const double minus = tire_force(t, slip(kappa, -a), 3500, 1.0).fy_n;
+            const double plus = tyre_force(t, slip(kappa, a), 3500, 1.0).fy_n;
+            const double minus = tyre_force(t, slip(kappa, -a), 3500, 1.0).fy_n;
             EXPECT_NEAR(minus, -plus, 1e-9 * std::abs(plus)) << "kappa " << kappa << " alpha " << a;
         }
     }
-    EXPECT_EQ(tire_force(t, slip(0.0, 0.0), 3500, 1.0).fy_n, 0.0);
+    EXPECT_EQ(tyre_force(t, slip(0.0, 0.0), 3500, 1.0).fy_n, 0.0);
 }
 
-TEST(TirePacejka, CamberThrust) {
+TEST(TyrePacejka, CamberThrust) {
     // At alpha = 0, gamma < 0: VDrift's Sh = a8 gamma > 0 and Sv = (a111 Fz + a112) gamma Fz > 0 give
     // VDrift Fy > 0, so fy < 0: a left wheel with negative camber (top leaning toward the car's
     // centre, -y) pushes toward -y, the way it leans.
-    const TireSpec t = touring_tire();
-    const double fy = tire_force(t, slip(0.0, 0.0, -2.0), 4000, 1.0).fy_n;
+    const TyreSpec t = touring_tyre();
+    const double fy = tyre_force(t, slip(0.0, 0.0, -2.0), 4000, 1.0).fy_n;
     EXPECT_LT(fy, 0.0);
     EXPECT_DOUBLE_EQ(fy, -pacejka_fy_n(t.pacejka, 0.0, 4.0, -2.0, 1.0));
-    EXPECT_GT(tire_force(t, slip(0.0, 0.0, 2.0), 4000, 1.0).fy_n, 0.0) << "right wheel, negative camber";
+    EXPECT_GT(tyre_force(t, slip(0.0, 0.0, 2.0), 4000, 1.0).fy_n, 0.0) << "right wheel, negative camber";
 }
 
-TEST(TirePacejka, CombinedSlipReducesBothForces) {
-    const TireSpec t = touring_tire();
-    const double fx_pure = tire_force(t, slip(0.1, 0.0), 4000, 1.0).fx_n;
-    const double fy_pure = tire_force(t, slip(0.0, 4.0), 4000, 1.0).fy_n;
-    const TireForce both = tire_force(t, slip(0.1, 4.0), 4000, 1.0);
+TEST(TyrePacejka, CombinedSlipReducesBothForces) {
+    const TyreSpec t = touring_tyre();
+    const double fx_pure = tyre_force(t, slip(0.1, 0.0), 4000, 1.0).fx_n;
+    const double fy_pure = tyre_force(t, slip(0.0, 4.0), 4000, 1.0).fy_n;
+    const TyreForce both = tyre_force(t, slip(0.1, 4.0), 4000, 1.0);
     EXPECT_GT(both.fx_n, 0.0);
     EXPECT_LT(both.fx_n, fx_pure);
     EXPECT_LT(both.fy_n, 0.0);
@@ -253,63 +253,63 @@ TEST(TirePacejka, CombinedSlipReducesBothForces) {
     EXPECT_DOUBLE_EQ(both.fx_n, w.gx * fx_pure);
     EXPECT_DOUBLE_EQ(both.fy_n, w.gy * fy_pure);
     // Braking and sliding right: the weights use |kappa| and |alpha|.
-    const TireForce mirrored = tire_force(t, slip(-0.1, -4.0), 4000, 1.0);
-    const double fx_brake = tire_force(t, slip(-0.1, 0.0), 4000, 1.0).fx_n;
+    const TyreForce mirrored = tyre_force(t, slip(-0.1, -4.0), 4000, 1.0);
+    const double fx_brake = tyre_force(t, slip(-0.1, 0.0), 4000, 1.0).fx_n;
     EXPECT_DOUBLE_EQ(mirrored.fx_n, w.gx * fx_brake);
     EXPECT_NEAR(mirrored.fy_n, -both.fy_n, 1e-9 * std::abs(both.fy_n));
 }
 
-TEST(TirePacejka, NoLoadOrNanGivesZeroNeverNan) {
+TEST(TyrePacejka, NoLoadOrNanGivesZeroNeverNan) {
     const double nan = std::numeric_limits<double>::quiet_NaN();
     const double inf = std::numeric_limits<double>::infinity();
-    for (const TireSpec& t : {touring_tire(), curve_tire()}) {
+    for (const TyreSpec& t : {touring_tyre(), curve_tyre()}) {
         for (const double fz : {0.0, -100.0, nan, inf, -inf}) {
-            const TireForce f = tire_force(t, slip(0.1, 4.0, -1.0), fz, 1.0);
+            const TyreForce f = tyre_force(t, slip(0.1, 4.0, -1.0), fz, 1.0);
             EXPECT_EQ(f.fx_n, 0.0);
             EXPECT_EQ(f.fy_n, 0.0);
             EXPECT_EQ(f.mz_nm, 0.0);
-            const TirePeak peak = tire_peak_force(t, fz, 1.0);
+            const TyrePeak peak = tyre_peak_force(t, fz, 1.0);
             EXPECT_EQ(peak.fx_n, 0.0);
             EXPECT_EQ(peak.fy_n, 0.0);
         }
-        for (const TireSlip s : {TireSlip{nan, 0.0, 0.0}, TireSlip{0.0, nan, 0.0}, TireSlip{0.0, 0.0, inf}}) {
-            const TireForce f = tire_force(t, s, 4000, 1.0);
+        for (const TyreSlip s : {TyreSlip{nan, 0.0, 0.0}, TyreSlip{0.0, nan, 0.0}, TyreSlip{0.0, 0.0, inf}}) {
+            const TyreForce f = tyre_force(t, s, 4000, 1.0);
             EXPECT_EQ(f.fx_n, 0.0);
             EXPECT_EQ(f.fy_n, 0.0);
             EXPECT_EQ(f.mz_nm, 0.0);
         }
-        EXPECT_EQ(tire_force(t, slip(0.1, 4.0), 4000, nan).fx_n, 0.0);
-        EXPECT_EQ(tire_force(t, slip(0.1, 4.0), 4000, 0.0).fy_n, 0.0);
+        EXPECT_EQ(tyre_force(t, slip(0.1, 4.0), 4000, nan).fx_n, 0.0);
+        EXPECT_EQ(tyre_force(t, slip(0.1, 4.0), 4000, 0.0).fy_n, 0.0);
         // Extreme but finite slips: finite forces.
         for (const double kappa : {-1.0, 1e6, -1e300}) {
             for (const double a : {-89.9, 0.0, 45.0, 89.999}) {
-                const TireForce f = tire_force(t, slip(kappa, a, 10.0), 50000, 1.0);
+                const TyreForce f = tyre_force(t, slip(kappa, a, 10.0), 50000, 1.0);
                 EXPECT_TRUE(std::isfinite(f.fx_n) && std::isfinite(f.fy_n) && std::isfinite(f.mz_nm));
             }
         }
     }
 }
 
-TEST(TirePacejka, SurfaceFrictionScalesPeakNotStiffness) {
-    const TireSpec t = touring_tire();
+TEST(TyrePacejka, SurfaceFrictionScalesPeakNotStiffness) {
+    const TyreSpec t = touring_tyre();
     const double mu = 0.5;
     // Small-slip stiffness (central difference at 0) is unchanged.
     const double h = 1e-5;
     auto fy_slope = [&](double m) {
-        return (tire_force(t, {0.0, h, 0.0}, 4000, m).fy_n - tire_force(t, {0.0, -h, 0.0}, 4000, m).fy_n) / (2 * h);
+        return (tyre_force(t, {0.0, h, 0.0}, 4000, m).fy_n - tyre_force(t, {0.0, -h, 0.0}, 4000, m).fy_n) / (2 * h);
     };
     auto fx_slope = [&](double m) {
-        return (tire_force(t, {h, 0.0, 0.0}, 4000, m).fx_n - tire_force(t, {-h, 0.0, 0.0}, 4000, m).fx_n) / (2 * h);
+        return (tyre_force(t, {h, 0.0, 0.0}, 4000, m).fx_n - tyre_force(t, {-h, 0.0, 0.0}, 4000, m).fx_n) / (2 * h);
     };
     expect_rel(fy_slope(mu), fy_slope(1.0), 1e-6, "cornering stiffness");
     expect_rel(fx_slope(mu), fx_slope(1.0), 1e-6, "longitudinal stiffness");
     // The peak scales exactly with the surface friction (D is multiplied by it).
     double fx_peak_dry = 0.0, fx_peak_wet = 0.0, fy_peak_dry = 0.0, fy_peak_wet = 0.0;
     for (int i = 0; i <= 20000; ++i) {
-        fx_peak_dry = std::max(fx_peak_dry, tire_force(t, slip(i * 1e-5, 0.0), 4000, 1.0).fx_n);
-        fx_peak_wet = std::max(fx_peak_wet, tire_force(t, slip(i * 1e-5, 0.0), 4000, mu).fx_n);
-        fy_peak_dry = std::max(fy_peak_dry, -tire_force(t, slip(0.0, i * 1e-3), 4000, 1.0).fy_n);
-        fy_peak_wet = std::max(fy_peak_wet, -tire_force(t, slip(0.0, i * 1e-3), 4000, mu).fy_n);
+        fx_peak_dry = std::max(fx_peak_dry, tyre_force(t, slip(i * 1e-5, 0.0), 4000, 1.0).fx_n);
+        fx_peak_wet = std::max(fx_peak_wet, tyre_force(t, slip(i * 1e-5, 0.0), 4000, mu).fx_n);
+        fy_peak_dry = std::max(fy_peak_dry, -tyre_force(t, slip(0.0, i * 1e-3), 4000, 1.0).fy_n);
+        fy_peak_wet = std::max(fy_peak_wet, -tyre_force(t, slip(0.0, i * 1e-3), 4000, mu).fy_n);
     }
     EXPECT_NEAR(fx_peak_dry, 5200.0, 0.5);
     EXPECT_NEAR(fx_peak_wet, mu * 5200.0, 0.5);
@@ -317,94 +317,94 @@ TEST(TirePacejka, SurfaceFrictionScalesPeakNotStiffness) {
     EXPECT_NEAR(fy_peak_wet, mu * 4520.0, 0.5);
     // Far past the peak the force is close to mu times the dry force (not exactly: B = BCD / (C D)
     // grows as D shrinks, which moves the curve to smaller slip).
-    const double fx_dry = tire_force(t, slip(1.0, 0.0), 4000, 1.0).fx_n;
-    const double fx_wet = tire_force(t, slip(1.0, 0.0), 4000, mu).fx_n;
+    const double fx_dry = tyre_force(t, slip(1.0, 0.0), 4000, 1.0).fx_n;
+    const double fx_wet = tyre_force(t, slip(1.0, 0.0), 4000, mu).fx_n;
     EXPECT_NEAR(fx_wet / fx_dry, mu, 0.15 * mu);
-    const double fy_dry = tire_force(t, slip(0.0, 30.0), 4000, 1.0).fy_n;
-    const double fy_wet = tire_force(t, slip(0.0, 30.0), 4000, mu).fy_n;
+    const double fy_dry = tyre_force(t, slip(0.0, 30.0), 4000, 1.0).fy_n;
+    const double fy_wet = tyre_force(t, slip(0.0, 30.0), 4000, mu).fy_n;
     EXPECT_NEAR(fy_wet / fy_dry, mu, 0.15 * mu);
 }
 
-TEST(TirePacejka, PeakForce) {
-    const TireSpec t = touring_tire();
-    const TirePeak peak = tire_peak_force(t, 4000, 1.0);
+TEST(TyrePacejka, PeakForce) {
+    const TyreSpec t = touring_tyre();
+    const TyrePeak peak = tyre_peak_force(t, 4000, 1.0);
     EXPECT_NEAR(peak.fy_n, 4520.0, 1e-9);            // (a1 Fz + a2) Fz = (-220 + 1350) 4
     EXPECT_NEAR(peak.fx_n, 5200.0, 1e-9);            // (b1 Fz + b2) Fz = (-300 + 1600) 4
-    EXPECT_NEAR(tire_peak_force(t, 4000, 0.7).fy_n, 0.7 * 4520.0, 1e-9);
-    const TirePeak clamped = tire_peak_force(t, 45000, 1.0);
-    EXPECT_EQ(clamped.fx_n, tire_peak_force(t, 30000, 1.0).fx_n) << "VDrift clamps Fz to 30 kN";
+    EXPECT_NEAR(tyre_peak_force(t, 4000, 0.7).fy_n, 0.7 * 4520.0, 1e-9);
+    const TyrePeak clamped = tyre_peak_force(t, 45000, 1.0);
+    EXPECT_EQ(clamped.fx_n, tyre_peak_force(t, 30000, 1.0).fx_n) << "VDrift clamps Fz to 30 kN";
     EXPECT_NEAR(clamped.fy_n, 9000.0, 1e-9);          // |(-55 * 30 + 1350) 30|
 }
 
 // ---------------------------------------------------------------------------------------------
 // Size factor
 
-TEST(TireSizeFactor, OneWithoutReferenceOrSize) {
-    TireSpec t = touring_tire();
-    EXPECT_EQ(tire_size_friction_factor(t), 1.0);
-    t.size_reference = TireSizeReference{0.28, 0.20, 0.45, 2.2, 3500};
+TEST(TyreSizeFactor, OneWithoutReferenceOrSize) {
+    TyreSpec t = touring_tyre();
+    EXPECT_EQ(tyre_size_friction_factor(t), 1.0);
+    t.size_reference = TyreSizeReference{0.28, 0.20, 0.45, 2.2, 3500};
     t.width_m = 0.0;
-    EXPECT_EQ(tire_size_friction_factor(t), 1.0) << "size unknown";
-    EXPECT_EQ(tire_size_friction_factor(curve_tire()), 1.0);
+    EXPECT_EQ(tyre_size_friction_factor(t), 1.0) << "size unknown";
+    EXPECT_EQ(tyre_size_friction_factor(curve_tyre()), 1.0);
 }
 
-TEST(TireSizeFactor, XsFrontTyre) {
+TEST(TyreSizeFactor, XsFrontTyre) {
     TRACTIVE_REQUIRE_VDRIFT_DATA();
-    const TireSpec t = xs_front_tire();
+    const TyreSpec t = xs_front_tyre();
     ASSERT_TRUE(t.size_reference.has_value());
-    const TireSizeReference& ref = *t.size_reference;
-    EXPECT_EQ(ref, (TireSizeReference{0.28, 0.20, 0.45, 2.2, 3500}));
+    const TyreSizeReference& ref = *t.size_reference;
+    EXPECT_EQ(ref, (TyreSizeReference{0.28, 0.20, 0.45, 2.2, 3500}));
     // 215/45 R17: r = 17 * 0.0254 / 2 + 0.215 * 0.45 = 0.31265 m.
     const double r = 17 * 0.5 * 0.0254 + 0.215 * 0.45;
     const double expected = patch_mu(r, 0.215, 0.45, 2.2, 3500) / patch_mu(0.28, 0.20, 0.45, 2.2, 3500);
     EXPECT_NEAR(expected, 1.0270021279708061, 1e-12);  // Python, same formula
-    EXPECT_NEAR(tire_size_friction_factor(t), expected, 1e-12);
+    EXPECT_NEAR(tyre_size_friction_factor(t), expected, 1e-12);
 
     // Applied to a2 and b2 only, as VDrift does; not the same as scaling D.
     PacejkaCoefficients scaled = t.pacejka;
     scaled.a[2] *= expected;
     scaled.b[2] *= expected;
-    const TireForce f = tire_force(t, slip(0.0, 4.0), 4000, 1.0);
+    const TyreForce f = tyre_force(t, slip(0.0, 4.0), 4000, 1.0);
     EXPECT_NEAR(f.fy_n, -pacejka_fy_n(scaled, 4.0, 4.0, 0.0, 1.0), 1e-9);
-    EXPECT_NEAR(tire_force(t, slip(0.1, 0.0), 4000, 1.0).fx_n, pacejka_fx_n(scaled, 10.0, 4.0, 1.0), 1e-9);
-    const TirePeak peak = tire_peak_force(t, 4000, 1.0);
+    EXPECT_NEAR(tyre_force(t, slip(0.1, 0.0), 4000, 1.0).fx_n, pacejka_fx_n(scaled, 10.0, 4.0, 1.0), 1e-9);
+    const TyrePeak peak = tyre_peak_force(t, 4000, 1.0);
     EXPECT_NEAR(peak.fy_n, (-55.0 * 4 + 1350.0 * expected) * 4, 1e-9);
     EXPECT_NEAR(peak.fx_n, (-75.0 * 4 + 1600.0 * expected) * 4, 1e-9);
 }
 
 // ---------------------------------------------------------------------------------------------
-// tire_force: friction curves
+// tyre_force: friction curves
 
-TEST(TireFrictionCurve, ValuesAndSigns) {
-    const TireSpec t = curve_tire();
+TEST(TyreFrictionCurve, ValuesAndSigns) {
+    const TyreSpec t = curve_tyre();
     const double fz = 3000, mu = 0.8;
     // kappa 0.075: mu_x = 0.5. tan(alpha) = 0.05: mu_y = 0.425, force to the right.
-    const TireForce f = tire_force(t, {0.075, 0.0, 0.0}, fz, mu);
+    const TyreForce f = tyre_force(t, {0.075, 0.0, 0.0}, fz, mu);
     EXPECT_NEAR(f.fx_n, 0.5 * fz * mu, 1e-9);
     EXPECT_EQ(f.fy_n, 0.0);
-    const TireForce g = tire_force(t, {0.0, std::atan(0.05), 0.0}, fz, mu);
+    const TyreForce g = tyre_force(t, {0.0, std::atan(0.05), 0.0}, fz, mu);
     EXPECT_NEAR(g.fy_n, -0.425 * fz * mu, 1e-9);
     EXPECT_EQ(g.mz_nm, 0.0) << "UC-win/Road gives no aligning moment";
-    EXPECT_NEAR(tire_force(t, {0.0, -std::atan(0.05), 0.0}, fz, mu).fy_n, 0.425 * fz * mu, 1e-9);
-    EXPECT_NEAR(tire_force(t, {-0.5, 0.0, 0.0}, fz, mu).fx_n, (-1.0 + 0.2 * 0.35 / 0.85) * fz * mu, 1e-9);
+    EXPECT_NEAR(tyre_force(t, {0.0, -std::atan(0.05), 0.0}, fz, mu).fy_n, 0.425 * fz * mu, 1e-9);
+    EXPECT_NEAR(tyre_force(t, {-0.5, 0.0, 0.0}, fz, mu).fx_n, (-1.0 + 0.2 * 0.35 / 0.85) * fz * mu, 1e-9);
     // Combined, inside the circle: unchanged components.
-    const TireForce small = tire_force(t, {0.03, std::atan(0.02), 0.0}, fz, mu);
+    const TyreForce small = tyre_force(t, {0.03, std::atan(0.02), 0.0}, fz, mu);
     EXPECT_NEAR(small.fx_n, 0.2 * fz * mu, 1e-9);
     EXPECT_NEAR(small.fy_n, -0.17 * fz * mu, 1e-9);
 }
 
-TEST(TireFrictionCurve, FrictionCircleLimit) {
-    const TireSpec t = curve_tire();
+TEST(TyreFrictionCurve, FrictionCircleLimit) {
+    const TyreSpec t = curve_tyre();
     const double fz = 3000, mu = 0.8;
     // mu_x = 1.0 and mu_y = 0.85 together exceed the larger peak (1.0): scaled onto the circle,
     // keeping the direction.
-    const TireForce f = tire_force(t, {0.15, std::atan(0.1), 0.0}, fz, mu);
+    const TyreForce f = tyre_force(t, {0.15, std::atan(0.1), 0.0}, fz, mu);
     EXPECT_NEAR(std::hypot(f.fx_n, f.fy_n), 1.0 * fz * mu, 1e-9);
     EXPECT_NEAR(f.fy_n / f.fx_n, -0.85 / 1.0, 1e-12);
 }
 
-TEST(TireFrictionCurve, PeakForce) {
-    const TirePeak peak = tire_peak_force(curve_tire(), 3000, 0.8);
+TEST(TyreFrictionCurve, PeakForce) {
+    const TyrePeak peak = tyre_peak_force(curve_tyre(), 3000, 0.8);
     EXPECT_NEAR(peak.fx_n, 1.0 * 3000 * 0.8, 1e-9);
     EXPECT_NEAR(peak.fy_n, 0.85 * 3000 * 0.8, 1e-9);
 }
@@ -412,42 +412,42 @@ TEST(TireFrictionCurve, PeakForce) {
 // The law's slopes (used by the step to treat the tyre force implicitly) against central
 // differences of the force, for pure slip, across the curve: before, at and past the peak, both
 // signs, with camber (Fy) and on a lower-friction surface.
-TEST(TireSlopes, PacejkaSlopesMatchFiniteDifferences) {
-    const TireSpec t = touring_tire();
+TEST(TyreSlopes, PacejkaSlopesMatchFiniteDifferences) {
+    const TyreSpec t = touring_tyre();
     for (const double surface : {1.0, 0.6}) {
         for (const double kappa : {-0.5, -0.12, -0.03, 0.0, 0.01, 0.05, 0.1, 0.3}) {
             const double d = 1e-6;
-            const double numeric = (tire_force(t, slip(kappa + d, 0.0), 4000, surface).fx_n -
-                                    tire_force(t, slip(kappa - d, 0.0), 4000, surface).fx_n) / (2.0 * d);
-            const double analytic = tire_force(t, slip(kappa, 0.0), 4000, surface).dfx_dslip_ratio;
+            const double numeric = (tyre_force(t, slip(kappa + d, 0.0), 4000, surface).fx_n -
+                                    tyre_force(t, slip(kappa - d, 0.0), 4000, surface).fx_n) / (2.0 * d);
+            const double analytic = tyre_force(t, slip(kappa, 0.0), 4000, surface).dfx_dslip_ratio;
             EXPECT_NEAR(analytic, numeric, 1e-5 * std::abs(numeric) + 1e-2) << "kappa " << kappa;
         }
         for (const double alpha_deg : {-12.0, -4.0, -1.0, 0.0, 0.5, 2.0, 6.0, 20.0}) {
             for (const double gamma_deg : {0.0, -2.0}) {
                 const double d = 1e-7;
-                const auto fy = [&](double a) { return tire_force(t, TireSlip{0.0, a, gamma_deg * kRadPerDeg}, 4000, surface).fy_n; };
+                const auto fy = [&](double a) { return tyre_force(t, TyreSlip{0.0, a, gamma_deg * kRadPerDeg}, 4000, surface).fy_n; };
                 const double a = alpha_deg * kRadPerDeg;
                 const double numeric = (fy(a + d) - fy(a - d)) / (2.0 * d);
                 const double analytic =
-                    tire_force(t, TireSlip{0.0, a, gamma_deg * kRadPerDeg}, 4000, surface).dfy_dslip_angle_per_rad;
+                    tyre_force(t, TyreSlip{0.0, a, gamma_deg * kRadPerDeg}, 4000, surface).dfy_dslip_angle_per_rad;
                 EXPECT_NEAR(analytic, numeric, 1e-5 * std::abs(numeric) + 1.0) << "alpha " << alpha_deg;
             }
         }
     }
     // Cornering stiffness at zero slip is the formula's BCD (per degree) in N/rad, and the force
     // opposes the slip: negative.
-    EXPECT_LT(tire_force(t, slip(0.0, 0.0), 4000, 1.0).dfy_dslip_angle_per_rad, -10000.0);
-    EXPECT_GT(tire_force(t, slip(0.0, 0.0), 4000, 1.0).dfx_dslip_ratio, 10000.0);
+    EXPECT_LT(tyre_force(t, slip(0.0, 0.0), 4000, 1.0).dfy_dslip_angle_per_rad, -10000.0);
+    EXPECT_GT(tyre_force(t, slip(0.0, 0.0), 4000, 1.0).dfx_dslip_ratio, 10000.0);
 }
 
-TEST(TireSlopes, FrictionCurveSlopesAreTheSegmentSlopes) {
-    const TireSpec t = curve_tire();
+TEST(TyreSlopes, FrictionCurveSlopesAreTheSegmentSlopes) {
+    const TyreSpec t = curve_tyre();
     // mu_x rises 0 -> 1.0 over kappa 0 -> 0.15: slope 1 / 0.15 times the load.
-    EXPECT_NEAR(tire_force(t, slip(0.05, 0.0), 4000, 1.0).dfx_dslip_ratio, 4000.0 / 0.15, 1e-6);
-    EXPECT_NEAR(tire_force(t, slip(0.5, 0.0), 4000, 1.0).dfx_dslip_ratio, 4000.0 * (0.8 - 1.0) / 0.85, 1e-6);
+    EXPECT_NEAR(tyre_force(t, slip(0.05, 0.0), 4000, 1.0).dfx_dslip_ratio, 4000.0 / 0.15, 1e-6);
+    EXPECT_NEAR(tyre_force(t, slip(0.5, 0.0), 4000, 1.0).dfx_dslip_ratio, 4000.0 * (0.8 - 1.0) / 0.85, 1e-6);
     // mu_y(tan alpha) rises 0 -> 0.85 over tan alpha 0 -> 0.1; Fy = -mu_y Fz, d/dalpha adds 1 + tan^2.
     const double a = std::atan(0.05);
-    EXPECT_NEAR(tire_force(t, TireSlip{0.0, a, 0.0}, 4000, 1.0).dfy_dslip_angle_per_rad,
+    EXPECT_NEAR(tyre_force(t, TyreSlip{0.0, a, 0.0}, 4000, 1.0).dfy_dslip_angle_per_rad,
                 -4000.0 * 8.5 * (1.0 + 0.05 * 0.05), 1e-6);
     EXPECT_EQ(t.friction_curves.longitudinal.slope(2.0), 0.0);  // held beyond the last point
 }

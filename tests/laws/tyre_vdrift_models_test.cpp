@@ -1,9 +1,9 @@
-// VDrift's two other tyre models: its Pacejka 2002 subset (.tiren, laws/tire_pacejka2002.hpp)
-// and its brush model (.tirep, laws/tire_brush.hpp), on the shared data's touring tyres.
+// VDrift's two other tyre models: its Pacejka 2002 subset (.tiren, laws/tyre_pacejka2002.hpp)
+// and its brush model (.tirep, laws/tyre_brush.hpp), on the shared data's touring tyres.
 //
 // The Pacejka 2002 reference values were computed by a separate implementation (Python, from the
 // equations as VDrift's CarTire2 states them, written independently of the C++) with the
-// touring.tiren coefficients and no tire.facing (the 11 side-dependent coefficients zero). The
+// touring.tiren coefficients and no tyre.facing (the 11 side-dependent coefficients zero). The
 // brush model is checked against what holds in closed form: a sliding tyre gives mu Fz along the
 // slide with mu from the file's friction law at the sliding speed, and the signs of every force.
 #include <gtest/gtest.h>
@@ -13,16 +13,16 @@
 
 #include "support/test_paths.hpp"
 #include "tractive/io/car_loader.hpp"
-#include "tractive/laws/tire.hpp"
-#include "tractive/laws/tire_brush.hpp"
-#include "tractive/laws/tire_pacejka2002.hpp"
+#include "tractive/laws/tyre.hpp"
+#include "tractive/laws/tyre_brush.hpp"
+#include "tractive/laws/tyre_pacejka2002.hpp"
 
 using namespace tractive;
 
 namespace {
 
-TireSpec touring(const char* ending) {
-    TireSpec t = load_vdrift_tire(test::vdrift_data() / (std::string("carparts/tire/touring") + ending));
+TyreSpec touring(const char* ending) {
+    TyreSpec t = load_vdrift_tyre(test::vdrift_data() / (std::string("carparts/tire/touring") + ending));
     // The XS's size, 225/50 R16 (as a car's [wheel] would give it).
     t.width_m = 0.225;
     t.aspect_ratio = 0.5;
@@ -31,8 +31,8 @@ TireSpec touring(const char* ending) {
     return t;
 }
 
-// No tire.facing: VDrift's side factor 0 on the asymmetric coefficients.
-Pacejka2002Coefficients symmetric(const TireSpec& t) {
+// No tyre.facing: VDrift's side factor 0 on the asymmetric coefficients.
+Pacejka2002Coefficients symmetric(const TyreSpec& t) {
     Pacejka2002Coefficients p = t.pacejka2002;
     for (const mf52::Index i : kPacejka2002SidedCoefficients) p.c[i] = 0.0;
     return p;
@@ -42,8 +42,8 @@ Pacejka2002Coefficients symmetric(const TireSpec& t) {
 
 TEST(Pacejka2002, MatchesAnIndependentEvaluationOfVDriftsEquations) {
     TRACTIVE_REQUIRE_VDRIFT_DATA();
-    const TireSpec t = touring(".tiren");
-    ASSERT_EQ(t.model, TireModel::Pacejka2002);
+    const TyreSpec t = touring(".tiren");
+    ASSERT_EQ(t.model, TyreModel::Pacejka2002);
     const Pacejka2002Coefficients p = symmetric(t);
     struct Point {
         double kappa, alpha, gamma, fz, mu, fx, fy, mz;
@@ -92,14 +92,14 @@ TEST(Pacejka2002, SlopesAreTheFormulasDerivatives) {
 // facing: Fy(-alpha, -gamma) = -Fy(alpha, gamma).
 TEST(Pacejka2002, PhysicalSignsInTractivesAxes) {
     TRACTIVE_REQUIRE_VDRIFT_DATA();
-    TireSpec t = touring(".tiren");
+    TyreSpec t = touring(".tiren");
     t.pacejka2002 = symmetric(t);
     const auto at = [&](double kappa, double alpha, double gamma) {
-        TireSlip s;
+        TyreSlip s;
         s.slip_ratio = kappa;
         s.slip_angle_rad = alpha;
         s.inclination_rad = gamma;
-        return tire_force(t, s, 4500, 1.0);
+        return tyre_force(t, s, 4500, 1.0);
     };
     EXPECT_GT(at(0.05, 0, 0).fx_n, 0.0);
     EXPECT_LT(at(-0.05, 0, 0).fx_n, 0.0);
@@ -113,21 +113,21 @@ TEST(Pacejka2002, PhysicalSignsInTractivesAxes) {
         driving = std::max(driving, at(kappa, 0, 0).fx_n);
         braking = std::max(braking, -at(-kappa, 0, 0).fx_n);
     }
-    const double size = tire_size_friction_factor(t);
+    const double size = tyre_size_friction_factor(t);
     const double d = 4500 * t.pacejka2002.c[mf52::PDX1] * size;
     const double sv = 4500 * t.pacejka2002.c[mf52::PVX1];
     EXPECT_NEAR(driving, d + sv, 1e-6 * d);
     EXPECT_NEAR(braking, d - sv, 1e-6 * d);
-    EXPECT_NEAR(tire_peak_force(t, 4500, 1.0).fx_n, d + sv, 1e-9 * d);  // VDrift's getMaxFx
+    EXPECT_NEAR(tyre_peak_force(t, 4500, 1.0).fx_n, d + sv, 1e-9 * d);  // VDrift's getMaxFx
 }
 
-TEST(BrushTire, ASlidingTyreGivesMuFzAlongTheSlide) {
+TEST(BrushTyre, ASlidingTyreGivesMuFzAlongTheSlide) {
     TRACTIVE_REQUIRE_VDRIFT_DATA();
-    const TireSpec t = touring(".tirep");
-    ASSERT_EQ(t.model, TireModel::Brush);
-    const BrushTireParameters& b = t.brush;
+    const TyreSpec t = touring(".tirep");
+    ASSERT_EQ(t.model, TyreModel::Brush);
+    const BrushTyreParameters& b = t.brush;
     // A locked wheel at 20 m/s, 4 kN: all sliding. mu from the file's law at v_r = 20 m/s and the
-    // patch's pressure, worked by hand from laws/tire_brush.hpp's patch equations.
+    // patch's pressure, worked by hand from laws/tyre_brush.hpp's patch equations.
     const double fz = 4000;
     const double cf = 0.28 * std::sqrt(2 * (1.03 - 0.4 * t.aspect_ratio) * t.width_m * t.radius_m);
     const double kz = 9.81 * (1e5 * b.pressure_bar * cf + 3450);
@@ -149,20 +149,20 @@ TEST(BrushTire, ASlidingTyreGivesMuFzAlongTheSlide) {
     EXPECT_NEAR(slide.fx_n, -mu45 * fz / std::sqrt(2.0), 1e-9 * fz);
     EXPECT_NEAR(slide.fy_n, -b.lateral_force_factor * mu45 * fz / std::sqrt(2.0), 1e-6 * fz);
     // The static peak: mus (p / p0)^(-1/3) Fz.
-    EXPECT_NEAR(tire_peak_force(t, fz, 1.0).fx_n, b.static_friction * std::cbrt(b.reference_pressure_bar / p) * fz, 1e-9 * fz);
+    EXPECT_NEAR(tyre_peak_force(t, fz, 1.0).fx_n, b.static_friction * std::cbrt(b.reference_pressure_bar / p) * fz, 1e-9 * fz);
 }
 
-TEST(BrushTire, PhysicalSignsInTractivesAxes) {
+TEST(BrushTyre, PhysicalSignsInTractivesAxes) {
     TRACTIVE_REQUIRE_VDRIFT_DATA();
-    const TireSpec t = touring(".tirep");
+    const TyreSpec t = touring(".tirep");
     const auto at = [&](double kappa, double alpha, double gamma) {
-        TireSlip s;
+        TyreSlip s;
         s.slip_ratio = kappa;
         s.slip_angle_rad = alpha;
         s.inclination_rad = gamma;
         s.forward_speed_m_per_s = 20.0;
         s.slip_denominator_m_per_s = 20.0;
-        return tire_force(t, s, 4000, 1.0);
+        return tyre_force(t, s, 4000, 1.0);
     };
     EXPECT_GT(at(0.03, 0, 0).fx_n, 0.0);
     EXPECT_LT(at(-0.03, 0, 0).fx_n, 0.0);
@@ -178,7 +178,7 @@ TEST(BrushTire, PhysicalSignsInTractivesAxes) {
     // sliding force mu(20 m/s) Fz.
     double peak = 0.0;
     for (double kappa = 0.0; kappa < 1.0; kappa += 0.005) peak = std::max(peak, at(kappa, 0, 0).fx_n);
-    EXPECT_LE(peak, tire_peak_force(t, 4000, 1.0).fx_n * (1 + 1e-9));
+    EXPECT_LE(peak, tyre_peak_force(t, 4000, 1.0).fx_n * (1 + 1e-9));
     const double spinning = at(1.0, 0, 0).fx_n;
     EXPECT_LT(spinning, 0.9 * peak);
     const BrushForce locked = brush_force(t.brush, t.radius_m, t.width_m, t.aspect_ratio, 4000, {0.0, 20.0, 0.0}, 0.0, 1.0);
@@ -191,20 +191,20 @@ TEST(BrushTire, PhysicalSignsInTractivesAxes) {
 TEST(VDriftTyreModels, FiniteForEveryInput) {
     TRACTIVE_REQUIRE_VDRIFT_DATA();
     for (const char* ending : {".tiren", ".tirep"}) {
-        const TireSpec t = touring(ending);
+        const TyreSpec t = touring(ending);
         for (const double speed : {-30.0, -1.0, 0.0, 0.2, 1.0, 40.0, 150.0}) {
             for (const double kappa : {-1.0, -0.3, -1e-9, 0.0, 0.05, 1.0, 10.0}) {
                 for (const double alpha : {-1.5, -0.2, 0.0, 1e-6, 0.3, 1.5}) {
                     for (const double gamma : {-0.5, 0.0, 0.1}) {
                         for (const double fz : {0.0, 1.0, 4000.0, 1e5}) {
-                            TireSlip s;
+                            TyreSlip s;
                             s.slip_ratio = kappa;
                             s.slip_angle_rad = alpha;
                             s.inclination_rad = gamma;
                             s.forward_speed_m_per_s = speed;
                             s.slip_denominator_m_per_s = std::max(std::abs(speed), 1.0);
-                            const TireForce f = tire_force(t, s, fz, 1.0);
-                            const TirePeak p = tire_peak_force(t, fz, 1.0);
+                            const TyreForce f = tyre_force(t, s, fz, 1.0);
+                            const TyrePeak p = tyre_peak_force(t, fz, 1.0);
                             const bool finite = std::isfinite(f.fx_n) && std::isfinite(f.fy_n) && std::isfinite(f.mz_nm) &&
                                                 std::isfinite(f.dfx_dslip_ratio) && std::isfinite(f.dfy_dslip_angle_per_rad) &&
                                                 std::isfinite(p.fx_n) && std::isfinite(p.fy_n);
@@ -225,10 +225,10 @@ TEST(VDriftTyreModels, FiniteForEveryInput) {
 // four Newton steps gave a force growing like the root of the slip there): with the whole patch
 // sticking, Fx = 2 W ktx a kappa with W = width a 1e5 (the patch's area scale), and
 // Fy = -cfy 2 W kty a alpha / (1 + (4/3) W kty / kcb), the carcass giving way under it.
-TEST(BrushTire, ThroughZeroSlipItHasTheStiffnessOfItsBristles) {
+TEST(BrushTyre, ThroughZeroSlipItHasTheStiffnessOfItsBristles) {
     TRACTIVE_REQUIRE_VDRIFT_DATA();
-    const TireSpec t = touring(".tirep");
-    const BrushTireParameters& b = t.brush;
+    const TyreSpec t = touring(".tirep");
+    const BrushTyreParameters& b = t.brush;
     const double fz = 4000;
     const double cf = 0.28 * std::sqrt(2 * (1.03 - 0.4 * t.aspect_ratio) * t.width_m * t.radius_m);
     const double dz = fz / (9.81 * (1e5 * b.pressure_bar * cf + 3450));
@@ -239,12 +239,12 @@ TEST(BrushTire, ThroughZeroSlipItHasTheStiffnessOfItsBristles) {
     const double cy = b.lateral_force_factor * 2.0 * w * b.tread_stiffness_y_bar_per_m * a /
                       (1.0 + 4.0 / 3.0 * w * b.tread_stiffness_y_bar_per_m / b.carcass_stiffness_n_per_m);
     for (const double slip : {1e-4, 1e-5, 1e-6}) {
-        TireSlip s;
+        TyreSlip s;
         s.forward_speed_m_per_s = s.slip_denominator_m_per_s = 20.0;
         s.slip_ratio = slip;
-        EXPECT_NEAR(tire_force(t, s, fz, 1.0).fx_n / slip, cx, 2e-3 * cx) << slip;
+        EXPECT_NEAR(tyre_force(t, s, fz, 1.0).fx_n / slip, cx, 2e-3 * cx) << slip;
         s.slip_ratio = 0.0;
         s.slip_angle_rad = slip;
-        EXPECT_NEAR(-tire_force(t, s, fz, 1.0).fy_n / slip, cy, 2e-3 * cy) << slip;
+        EXPECT_NEAR(-tyre_force(t, s, fz, 1.0).fy_n / slip, cy, 2e-3 * cy) << slip;
     }
 }

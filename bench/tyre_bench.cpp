@@ -1,8 +1,8 @@
-// Cost of one tyre-law evaluation (tire_force) at combined slip, camber and load varying over a
+// Cost of one tyre-law evaluation (tyre_force) at combined slip, camber and load varying over a
 // fixed set of 256 points like those a cornering, braking car visits: the Pacejka '89 law (the
 // VDrift XS's tyre), the default car's MF 5.2 (PAC2002) .tir and the full MF 6.1 test .tir.
 // The step evaluates the law once per wheel per step (BM_Step* in step_bench.cpp). Run:
-// ./build/bench/tractive_bench --benchmark_filter=BM_TireLaw
+// ./build/bench/tractive_bench --benchmark_filter=BM_TyreLaw
 #include <benchmark/benchmark.h>
 
 #include <array>
@@ -12,14 +12,14 @@
 #include "bench_files.hpp"
 #include "tractive/io/car_loader.hpp"
 #include "tractive/io/tir_loader.hpp"
-#include "tractive/laws/tire.hpp"
+#include "tractive/laws/tyre.hpp"
 
 using namespace tractive;
 
 namespace {
 
 struct LawPoint {
-    TireSlip slip;
+    TyreSlip slip;
     double fz_n;
 };
 
@@ -40,30 +40,30 @@ std::array<LawPoint, 256> law_points() {
     return points;
 }
 
-void bench_law(benchmark::State& bs, const TireSpec& tire) {
+void bench_law(benchmark::State& bs, const TyreSpec& tyre) {
     const std::array<LawPoint, 256> points = law_points();
-    const double size_factor = tire_size_friction_factor(tire);
+    const double size_factor = tyre_size_friction_factor(tyre);
     std::size_t i = 0;
     for (auto _ : bs) {
         const LawPoint& p = points[i++ & 255u];
-        benchmark::DoNotOptimize(tire_force(tire, p.slip, p.fz_n, 1.0, size_factor));
+        benchmark::DoNotOptimize(tyre_force(tyre, p.slip, p.fz_n, 1.0, size_factor));
     }
 }
 
-void BM_TireLawPacejka89(benchmark::State& bs) {
+void BM_TyreLawPacejka89(benchmark::State& bs) {
     const std::filesystem::path xs = std::filesystem::path(TRACTIVE_VDRIFT_DATA) / "cars/XS/XS.car";
     if (!bench::file_present_or_skip(bs, xs)) return;
-    bench_law(bs, load_car(xs).spec.wheels[0].tire);
+    bench_law(bs, load_car(xs).spec.wheels[0].tyre);
 }
-void BM_TireLawMf52DefaultCar(benchmark::State& bs) {
-    bench_law(bs, load_car(std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml").spec.wheels[0].tire);
+void BM_TyreLawMf52DefaultCar(benchmark::State& bs) {
+    bench_law(bs, load_car(std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml").spec.wheels[0].tyre);
 }
-void BM_TireLawMf61(benchmark::State& bs) {
-    bench_law(bs, load_tir(std::filesystem::path(TRACTIVE_TEST_DATA) / "tir" / "mf61_205_55R16.tir").tire);
+void BM_TyreLawMf61(benchmark::State& bs) {
+    bench_law(bs, load_tir(std::filesystem::path(TRACTIVE_TEST_DATA) / "tir" / "mf61_205_55R16.tir").tyre);
 }
 
 }  // namespace
 
-BENCHMARK(BM_TireLawPacejka89);
-BENCHMARK(BM_TireLawMf52DefaultCar);
-BENCHMARK(BM_TireLawMf61);
+BENCHMARK(BM_TyreLawPacejka89);
+BENCHMARK(BM_TyreLawMf52DefaultCar);
+BENCHMARK(BM_TyreLawMf61);

@@ -1,4 +1,4 @@
-// Pacejka '89 in the VDrift / Genta (1997) layout. Formulas: laws/tire_pacejka.hpp (and VDrift's
+// Pacejka '89 in the VDrift / Genta (1997) layout. Formulas: laws/tyre_pacejka.hpp (and VDrift's
 // cartire, /tmp/research/vdrift.md section 5). Units: Fz in kN, slip in percent, angles in degrees.
 //
 // Choice on friction_factor (surface friction): it multiplies D only, and B = BCD / (C D) is formed
@@ -9,7 +9,7 @@
 // also scale the stiffness: F = s D sin(C atan(B S ...)) has slope s B C D at S = 0.) The size
 // factor acts the same way, through a2 and b2, exactly as in VDrift.
 
-#include "tractive/laws/tire_pacejka.hpp"
+#include "tractive/laws/tyre_pacejka.hpp"
 
 #include <algorithm>
 #include <cmath>

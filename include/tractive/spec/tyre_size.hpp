@@ -4,14 +4,14 @@
 
 namespace tractive {
 
-struct TireSize {
+struct TyreSize {
     double width_m = 0.0;         // section width: 215 mm -> 0.215
     double aspect_ratio = 0.0;    // 45 % -> 0.45
     double rim_diameter_m = 0.0;  // 17 in -> 0.4318
 };
 
 // Unloaded radius = rim radius + sidewall height = D / 2 + W * AR.
-double tire_radius_m(const TireSize& size);
+double tyre_radius_m(const TyreSize& size);
 
 struct WheelMassEstimate {
     double mass_kg = 0.0;
@@ -24,6 +24,6 @@ struct WheelMassEstimate {
 // fitted by VDrift to give plausible wheel masses: 16.3 kg for 215/45 R17).
 // Spin inertia = m_tyre R^2 + m_rim r_rim^2 (1.16 kg m^2 for 215/45 R17, in the range measured
 // for such wheels); VDrift's code multiplies this by 4 with a "fixme" note, which we do not.
-WheelMassEstimate estimate_wheel_mass(const TireSize& size);
+WheelMassEstimate estimate_wheel_mass(const TyreSize& size);
 
 }  // namespace tractive

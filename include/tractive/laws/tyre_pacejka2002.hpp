@@ -13,7 +13,7 @@
 // outputs here are in VDrift's wheel axes (x to the wheel's right, y forward, z up): slip
 // ratio kappa (a ratio, > 0 driving), slip angle alpha = atan(v_right / |v_forward|) (rad),
 // camber gamma (rad, > 0 with the wheel's top leaning to the vehicle's left, either side), load
-// Fz (N); Fx forward, Fy to the right, Mz about z (N m). laws/tire.cpp maps them to ISO axes.
+// Fz (N); Fx forward, Fy to the right, Mz about z (N m). laws/tyre.cpp maps them to ISO axes.
 //
 // With dfz = (Fz - FZ0) / FZ0 and F(x) = D sin(C atan(B x - E (B x - atan(B x)))):
 //   Fx0 = mu_s [Dx F(kappa + SHx) + SVx], SHx = PHX1 + PHX2 dfz, SVx = Fz (PVX1 + PVX2 dfz),
@@ -49,8 +49,8 @@ struct Pacejka2002Force {
 };
 
 // In VDrift's axes (above). Loads <= 0 or a surface friction <= 0 give no force. size_factor
-// multiplies PDX1 and PDY1, as VDrift's tyre size scaling does (laws/tire.hpp:
-// tire_size_friction_factor).
+// multiplies PDX1 and PDY1, as VDrift's tyre size scaling does (laws/tyre.hpp:
+// tyre_size_friction_factor).
 Pacejka2002Force pacejka2002_force(const Pacejka2002Coefficients& p, double slip_ratio, double slip_angle_rad,
                                    double camber_rad, double fz_n, double friction_factor, double size_factor = 1.0);
 

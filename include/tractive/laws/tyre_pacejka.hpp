@@ -5,7 +5,7 @@
 // in degrees; forces in N, moment in N m, in VDrift's sign convention (Fy and Mz > 0 for
 // positive slip angle). friction_factor multiplies the peak D (surface friction); size_factor
 // multiplies a2 and b2 (the friction at zero load) as VDrift's tyre size scaling does
-// (laws/tire.hpp: tire_size_friction_factor).
+// (laws/tyre.hpp: tyre_size_friction_factor).
 
 #include "tractive/spec/vehicle_spec.hpp"
 

@@ -1,4 +1,4 @@
-// The .tir Magic Formula tyre (io/tir_loader.hpp, laws/tire_magic_formula.hpp). Its values are
+// The .tir Magic Formula tyre (io/tir_loader.hpp, laws/tyre_magic_formula.hpp). Its values are
 // checked against an independent evaluation of the published equations by the ctest
 // MagicFormula.MatchesTheIndependentReference (tests/reference); here: loading, units, defaults,
 // refusals, and the law's properties.
@@ -11,8 +11,8 @@
 
 #include "tractive/io/tir_loader.hpp"
 #include "tractive/io/text_file.hpp"
-#include "tractive/laws/tire.hpp"
-#include "tractive/laws/tire_magic_formula.hpp"
+#include "tractive/laws/tyre.hpp"
+#include "tractive/laws/tyre_magic_formula.hpp"
 
 namespace tractive {
 namespace {
@@ -21,32 +21,32 @@ namespace fs = std::filesystem;
 const fs::path kTir = fs::path(TRACTIVE_TEST_DATA) / "tir";
 constexpr double kDeg = std::numbers::pi / 180.0;
 
-MagicFormulaTire mf61() { return load_tir(kTir / "mf61_205_55R16.tir").tire.magic_formula; }
-MagicFormulaTire pac2002() { return load_tir(kTir / "pac2002_195_65R15.tir").tire.magic_formula; }
+MagicFormulaTyre mf61() { return load_tir(kTir / "mf61_205_55R16.tir").tyre.magic_formula; }
+MagicFormulaTyre pac2002() { return load_tir(kTir / "pac2002_195_65R15.tir").tyre.magic_formula; }
 
 TEST(TirLoader, ReadsTheFamilyDimensionsAndCoefficients) {
     const LoadedTir t = load_tir(kTir / "mf61_205_55R16.tir");
-    EXPECT_EQ(t.tire.model, TireModel::MagicFormula);
-    const MagicFormulaTire& m = t.tire.magic_formula;
+    EXPECT_EQ(t.tyre.model, TyreModel::MagicFormula);
+    const MagicFormulaTyre& m = t.tyre.magic_formula;
     EXPECT_EQ(m.family, MagicFormulaFamily::Mf61);
     EXPECT_EQ(m.fit_type, 61);
     EXPECT_DOUBLE_EQ(m.unloaded_radius_m, 0.3165);
-    EXPECT_DOUBLE_EQ(t.tire.radius_m, 0.3165);
+    EXPECT_DOUBLE_EQ(t.tyre.radius_m, 0.3165);
     EXPECT_DOUBLE_EQ(m.nominal_load_n, 4500.0);
     EXPECT_DOUBLE_EQ(m.nominal_pressure_pa, 230000.0);
     EXPECT_DOUBLE_EQ(m.inflation_pressure_pa, 250000.0);
-    EXPECT_DOUBLE_EQ(t.tire.rotational_inertia_kgm2, 0.71);
+    EXPECT_DOUBLE_EQ(t.tyre.rotational_inertia_kgm2, 0.71);
     EXPECT_DOUBLE_EQ(m.c[mf::LMUX], 0.95);
     EXPECT_DOUBLE_EQ(m.c[mf::PKY1], -18.5);
-    const MagicFormulaTire p = pac2002();
+    const MagicFormulaTyre p = pac2002();
     EXPECT_EQ(p.family, MagicFormulaFamily::Pac2002);
     EXPECT_EQ(p.fit_type, 0);  // PROPERTY_FILE_FORMAT 'PAC2002', no FITTYP
 }
 
 // The same tyre in millimetres: the dimensional keys convert, the coefficients do not.
 TEST(TirLoader, ConvertsTheFilesUnits) {
-    const MagicFormulaTire m = pac2002();
-    const MagicFormulaTire mm = load_tir(kTir / "pac2002_195_65R15_mm.tir").tire.magic_formula;
+    const MagicFormulaTyre m = pac2002();
+    const MagicFormulaTyre mm = load_tir(kTir / "pac2002_195_65R15_mm.tir").tyre.magic_formula;
     EXPECT_NEAR(mm.unloaded_radius_m, m.unloaded_radius_m, 1e-12);
     EXPECT_NEAR(mm.width_m, m.width_m, 1e-12);
     EXPECT_NEAR(mm.reference_speed_m_per_s, m.reference_speed_m_per_s, 1e-12);
@@ -59,13 +59,13 @@ std::string minimal(const std::string& extra_model, const std::string& extra = "
 }
 
 TEST(TirLoader, AbsentCoefficientsAreZeroScaleFactorsOneAndPky4Two) {
-    const MagicFormulaTire m = load_tir_from_text(minimal(""), "m.tir").tire.magic_formula;
+    const MagicFormulaTyre m = load_tir_from_text(minimal(""), "m.tir").tyre.magic_formula;
     EXPECT_EQ(m.c[mf::PDX1], 0.0);
     EXPECT_EQ(m.c[mf::LMUY], 1.0);
     EXPECT_EQ(m.c[mf::PKY4], 2.0);
     EXPECT_DOUBLE_EQ(m.reference_speed_m_per_s, 16.7);
-    const MagicFormulaTire p = load_tir_from_text("[MODEL]\nFITTYP = 6\n[DIMENSION]\nUNLOADED_RADIUS = 0.3\nFNOMIN = 4000\n", "p.tir")
-                                   .tire.magic_formula;
+    const MagicFormulaTyre p = load_tir_from_text("[MODEL]\nFITTYP = 6\n[DIMENSION]\nUNLOADED_RADIUS = 0.3\nFNOMIN = 4000\n", "p.tir")
+                                   .tyre.magic_formula;
     EXPECT_EQ(p.c[mf::PKY4], 0.0);  // not an MF 5.2 coefficient
 }
 
@@ -124,32 +124,32 @@ TEST(TirLoader, RefusesWhatItCannotEvaluate) {
 // PKY1 -18.5, PKY2 1.75, PKY4 2, PPY1 0.45, PPY2 1.1, LKY 0.98 at INFLPRES 250 kPa against
 // NOMPRES 230 kPa, C_Fy 160 kN/m), and 0 from neither (the step then takes the wheel's radius).
 TEST(MagicFormulaLaw, LateralRelaxationLengthFromTheFile) {
-    const MagicFormulaTire p = pac2002();
+    const MagicFormulaTyre p = pac2002();
     for (const double fz : {1500.0, 4800.0, 9000.0}) {
         const double expected = 1.2 * std::sin(2.0 * std::atan(fz / (2.5 * 4800.0))) * 0.3175;
         EXPECT_NEAR(magic_formula_lateral_relaxation_length_m(p, fz), expected, 1e-12) << fz;
     }
-    const MagicFormulaTire m = mf61();
+    const MagicFormulaTyre m = mf61();
     const double dpi = (250000.0 - 230000.0) / 230000.0;
     for (const double fz : {1500.0, 4500.0, 9000.0}) {
         const double kya = 18.5 * 4500.0 * (1.0 + 0.45 * dpi) *
                            std::sin(2.0 * std::atan(fz / 4500.0 / (1.75 * (1.0 + 1.1 * dpi)))) * 0.98;
         EXPECT_NEAR(magic_formula_lateral_relaxation_length_m(m, fz), kya / 160000.0, 1e-12) << fz;
     }
-    MagicFormulaTire neither = m;
+    MagicFormulaTyre neither = m;
     neither.lateral_stiffness_n_per_m = 0.0;
     EXPECT_EQ(magic_formula_lateral_relaxation_length_m(neither, 4500.0), 0.0);
     EXPECT_EQ(magic_formula_lateral_relaxation_length_m(p, 0.0), 0.0);
-    TireSpec tire;
-    tire.model = TireModel::MagicFormula;
-    tire.magic_formula = neither;
-    EXPECT_EQ(tire_lateral_relaxation_length_m(tire, 4500.0, 0.31), 0.31);
+    TyreSpec tyre;
+    tyre.model = TyreModel::MagicFormula;
+    tyre.magic_formula = neither;
+    EXPECT_EQ(tyre_lateral_relaxation_length_m(tyre, 4500.0, 0.31), 0.31);
 }
 
 // No load, no force; any finite input gives finite output (slips far past the data, loads far
 // past FNOMIN, inclinations of 40 degrees).
 TEST(MagicFormulaLaw, NoLoadNoForceAndFiniteForAnyInput) {
-    for (const MagicFormulaTire& t : {mf61(), pac2002()}) {
+    for (const MagicFormulaTyre& t : {mf61(), pac2002()}) {
         MagicFormulaInput in;
         in.slip_ratio = 0.2;
         in.slip_angle_rad = 0.1;
@@ -179,7 +179,7 @@ TEST(MagicFormulaLaw, NoLoadNoForceAndFiniteForAnyInput) {
 // standing tyre's moment is not lost); only the rolling resistance moment does, through
 // QSY3 |Vx| / LONGVL + QSY4 (Vx / LONGVL)^4.
 TEST(MagicFormulaLaw, ZeroSpeedGivesTheSteadyStateForces) {
-    for (const MagicFormulaTire& t : {mf61(), pac2002()}) {
+    for (const MagicFormulaTyre& t : {mf61(), pac2002()}) {
         MagicFormulaInput in;
         in.fz_n = 4500.0;
         in.slip_ratio = 0.05;
@@ -206,7 +206,7 @@ TEST(MagicFormulaLaw, FiniteWhenACoefficientDividesByZero) {
                                  "\n[DIMENSION]\nUNLOADED_RADIUS = 0.3\n[VERTICAL]\nFNOMIN = 4000\n"
                                  "[LATERAL_COEFFICIENTS]\nPCY1 = 1.3\nPDY1 = 1.0\nPKY1 = -15\nPKY2 = 0\n"
                                  "[ALIGNING_COEFFICIENTS]\nQBZ1 = 10\nQCZ1 = 1.1\nQDZ1 = 0.1\nQBZ10 = 0.5\nQDZ6 = 0.01\n";
-        const MagicFormulaTire t = load_tir_from_text(text, "zero.tir").tire.magic_formula;
+        const MagicFormulaTyre t = load_tir_from_text(text, "zero.tir").tyre.magic_formula;
         MagicFormulaInput in;
         in.fz_n = 4000.0;
         in.slip_ratio = 0.1;
@@ -220,7 +220,7 @@ TEST(MagicFormulaLaw, FiniteWhenACoefficientDividesByZero) {
 // The slopes the step's implicit rows use: dFx/dkappa and dFy/dalpha of the pure-slip curves (no
 // combined-slip weight at zero of the other slip) against central differences.
 TEST(MagicFormulaLaw, SlopesMatchTheCurves) {
-    for (const MagicFormulaTire& t : {mf61(), pac2002()}) {
+    for (const MagicFormulaTyre& t : {mf61(), pac2002()}) {
         for (const double fz : {2000.0, 4500.0, 7000.0}) {
             for (const double s : {-0.3, -0.05, 0.0, 0.02, 0.1, 0.5}) {
                 MagicFormulaInput in;
@@ -238,24 +238,24 @@ TEST(MagicFormulaLaw, SlopesMatchTheCurves) {
     }
 }
 
-// In tractive's axes (laws/tire.hpp) a .tir tyre gives Fy < 0 for a positive slip angle, an
+// In tractive's axes (laws/tyre.hpp) a .tir tyre gives Fy < 0 for a positive slip angle, an
 // aligning moment that turns the wheel towards its path, rolling resistance from QSY1, its
 // surface's friction through LMUX / LMUY, and the peaks the static-friction bounds use.
 TEST(MagicFormulaLaw, InTractivesAxes) {
-    const TireSpec tire = load_tir(kTir / "mf61_205_55R16.tir").tire;
-    TireSlip slip;
+    const TyreSpec tyre = load_tir(kTir / "mf61_205_55R16.tir").tyre;
+    TyreSlip slip;
     slip.slip_angle_rad = 3.0 * kDeg;
-    const TireForce f = tire_force(tire, slip, 4500.0, 1.0);
+    const TyreForce f = tyre_force(tyre, slip, 4500.0, 1.0);
     EXPECT_LT(f.fy_n, -2000.0);
     EXPECT_GT(f.mz_nm, 0.0);
     EXPECT_LT(f.dfy_dslip_angle_per_rad, 0.0);
-    const TireForce wet = tire_force(tire, slip, 4500.0, 0.5);
+    const TyreForce wet = tyre_force(tyre, slip, 4500.0, 0.5);
     EXPECT_GT(wet.fy_n, f.fy_n);  // less grip
-    EXPECT_TRUE(tire_mirrored_on_right(tire));
-    const double crr = tire_rolling_resistance_coefficient(tire, 4500.0, 1.0);
-    EXPECT_NEAR(crr, tire.magic_formula.c[mf::QSY1] * tire.magic_formula.c[mf::LMY], 0.1 * tire.magic_formula.c[mf::QSY1]);
+    EXPECT_TRUE(tyre_mirrored_on_right(tyre));
+    const double crr = tyre_rolling_resistance_coefficient(tyre, 4500.0, 1.0);
+    EXPECT_NEAR(crr, tyre.magic_formula.c[mf::QSY1] * tyre.magic_formula.c[mf::LMY], 0.1 * tyre.magic_formula.c[mf::QSY1]);
     EXPECT_GT(crr, 0.0);
-    const TirePeak peak = tire_peak_force(tire, 4500.0, 1.0);
+    const TyrePeak peak = tyre_peak_force(tyre, 4500.0, 1.0);
     EXPECT_GT(peak.fx_n, 0.8 * 4500.0);
     EXPECT_LT(peak.fx_n, 1.5 * 4500.0);
     EXPECT_GT(peak.fy_n, 0.8 * 4500.0);

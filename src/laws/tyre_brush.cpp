@@ -1,6 +1,6 @@
-// VDrift's brush tyre (CarTire3, .tirep); the model in laws/tire_brush.hpp.
+// VDrift's brush tyre (CarTire3, .tirep); the model in laws/tyre_brush.hpp.
 
-#include "tractive/laws/tire_brush.hpp"
+#include "tractive/laws/tyre_brush.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -18,7 +18,7 @@ struct Patch {
     double pressure_bar = 0.0;   // p = 0.75 Fz / W
 };
 
-Patch contact_patch(const BrushTireParameters& t, double radius_m, double width_m, double aspect_ratio, double fz_n) {
+Patch contact_patch(const BrushTyreParameters& t, double radius_m, double width_m, double aspect_ratio, double fz_n) {
     const double cf = 0.28 * std::sqrt(2.0 * (1.03 - 0.4 * aspect_ratio) * width_m * radius_m);
     const double kz = 9.81 * (kPaPerBar * t.pressure_bar * cf + 3450.0);
     Patch patch;
@@ -35,7 +35,7 @@ Patch contact_patch(const BrushTireParameters& t, double radius_m, double width_
 }
 
 // Contact pressure's effect on friction: (p / p0)^(-1/3).
-double pressure_factor(const BrushTireParameters& t, double pressure_bar) {
+double pressure_factor(const BrushTyreParameters& t, double pressure_bar) {
     return std::cbrt(t.reference_pressure_bar / pressure_bar);
 }
 
@@ -88,7 +88,7 @@ double slip_point(double qx, double qy, double qb, double qp) {
 
 }  // namespace
 
-BrushForce brush_force(const BrushTireParameters& t, double radius_m, double width_m, double aspect_ratio,
+BrushForce brush_force(const BrushTyreParameters& t, double radius_m, double width_m, double aspect_ratio,
                        double fz_n, const BrushVelocities& v, double camber_sine, double friction_factor) {
     const double v_rx = v.forward_m_per_s - v.rolling_m_per_s;
     const double v_ry = v.right_m_per_s;
@@ -150,7 +150,7 @@ BrushForce brush_force(const BrushTireParameters& t, double radius_m, double wid
     return f;
 }
 
-BrushPeak brush_peak_force(const BrushTireParameters& t, double radius_m, double width_m, double aspect_ratio,
+BrushPeak brush_peak_force(const BrushTyreParameters& t, double radius_m, double width_m, double aspect_ratio,
                            double fz_n, double friction_factor) {
     if (!(fz_n > 0.0) || !(friction_factor > 0.0)) return {};
     const double fz = std::min(fz_n, kBrushMaxLoad_n);

@@ -1,7 +1,7 @@
 // VDrift's Pacejka 2002 / Magic Formula 5.2 subset (.tiren); equations in
-// laws/tire_pacejka2002.hpp.
+// laws/tyre_pacejka2002.hpp.
 
-#include "tractive/laws/tire_pacejka2002.hpp"
+#include "tractive/laws/tyre_pacejka2002.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -47,7 +47,7 @@ struct BrushVelocities {
 
 // camber_sine: sin of the camber, > 0 with the wheel's top leaning to the vehicle's left (either
 // side), clamped to +-0.3 as VDrift does.
-BrushForce brush_force(const BrushTireParameters& p, double radius_m, double width_m, double aspect_ratio,
+BrushForce brush_force(const BrushTyreParameters& p, double radius_m, double width_m, double aspect_ratio,
                        double fz_n, const BrushVelocities& v, double camber_sine, double friction_factor);
 
 // The static friction force at this load: mus (p / p0)^(-1/3) mu_s Fz, the most the tread can
@@ -56,7 +56,7 @@ struct BrushPeak {
     double fx_n = 0.0;
     double fy_n = 0.0;
 };
-BrushPeak brush_peak_force(const BrushTireParameters& p, double radius_m, double width_m, double aspect_ratio,
+BrushPeak brush_peak_force(const BrushTyreParameters& p, double radius_m, double width_m, double aspect_ratio,
                            double fz_n, double friction_factor);
 
 }  // namespace tractive

@@ -1,7 +1,7 @@
 #pragma once
 // A TYDEX .tir Magic Formula tyre (MF-Tyre 6.1 / 6.2 and MF 5.2 / PAC2002): its dimensions,
 // operating conditions and coefficients by their MF names, in SI units (io/tir_loader.hpp
-// converts from the file's [UNITS]). laws/tire_magic_formula.hpp evaluates it.
+// converts from the file's [UNITS]). laws/tyre_magic_formula.hpp evaluates it.
 
 #include <array>
 #include <cstddef>
@@ -61,7 +61,7 @@ inline constexpr std::array<const char*, mf::kCount> kMagicFormulaNames = {
 // Whether coefficient c is a scale factor (1 when absent).
 constexpr bool is_magic_formula_scale_factor(std::size_t c) { return c <= mf::LSGAL; }
 
-struct MagicFormulaTire {
+struct MagicFormulaTyre {
     MagicFormulaFamily family = MagicFormulaFamily::Mf61;
     int fit_type = 61;  // FITTYP as the file gives it (0: only PROPERTY_FILE_FORMAT said PAC2002)
     std::array<double, mf::kCount> c{};
@@ -78,7 +78,7 @@ struct MagicFormulaTire {
     double rim_radius_m = 0.0;                // RIM_RADIUS
     double spin_inertia_kgm2 = 0.0;           // IYY (0 when not given)
     bool measured_on_right = false;           // TYRESIDE = 'RIGHT'
-    friend bool operator==(const MagicFormulaTire&, const MagicFormulaTire&) = default;
+    friend bool operator==(const MagicFormulaTyre&, const MagicFormulaTyre&) = default;
 };
 
 }  // namespace tractive
