@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include "tractive/control/driven_step.hpp"
+
 namespace tractive {
 
 namespace {
@@ -91,23 +93,18 @@ UpdateResult Vehicle::update(double dt_s, const std::function<const DriverInput&
         result.dropped_time_s = dt_s;
         return result;
     }
-    const double h = options_.step.internal_step_s;
     const StepResult steps = step_in_internal_steps(state_, options_.step, dt_s, [&] {
         if (result.step_failed) return;  // kept at the last good state
-        const VehicleState good = state_;
-        applied_ = control_step(*model_, state_, input_at(state_.time_s), control_settings_, h, control_);
-        result.gear_change_refused = result.gear_change_refused || control_.gear_change_refused;
         previous_ = state_;
         const bool pushed = held_.force_n != Vec3{} || held_.torque_nm != Vec3{} || impulse_.force_n != Vec3{} || impulse_.torque_nm != Vec3{};
-        if (pushed) {
-            step_fixed(*model_, *ground_, applied_, options_.step, state_,
-                       ExternalLoad{held_.force_n + impulse_.force_n, held_.torque_nm + impulse_.torque_nm});
-            impulse_ = ExternalLoad{};
-        } else {
-            step_fixed(*model_, *ground_, applied_, options_.step, state_);
-        }
-        if (!state_is_finite(state_)) {
-            state_ = previous_ = good;
+        const ExternalLoad load{held_.force_n + impulse_.force_n, held_.torque_nm + impulse_.torque_nm};
+        const DrivenStep step = step_driven(*model_, *ground_, options_.step, control_settings_, input_at(state_.time_s), control_,
+                                            state_, pushed ? &load : nullptr);
+        impulse_ = ExternalLoad{};
+        applied_ = step.applied;
+        result.gear_change_refused = result.gear_change_refused || step.gear_change_refused;
+        if (!step.finite) {
+            state_ = previous_;
             result.step_failed = true;
         }
     });

@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "tractive/control/driven_step.hpp"
 #include "tractive/control/gear_choice.hpp"
 #include "tractive/laws/engine_torque.hpp"
 #include "tractive/telemetry/telemetry_csv.hpp"
@@ -105,15 +106,15 @@ ControlsRunResult run_controls(const VehicleSpec& spec, std::shared_ptr<const Gr
     // A row is due once the step has reached its time, within a millionth of a step's rounding.
     const auto due = [&](long k) { return k <= rows && row_time(k) <= s.time_s + 1e-6 * h; };
     // Every step's state checked: a run that goes non-finite is a failure, never rows of NaN.
-    const auto check_state = [&] {
-        if (!state_is_finite(s)) {
+    const auto check_state = [&](bool finite) {
+        if (!finite) {
             throw std::runtime_error(fmt::format("a step ended in a state that is not finite at {:.3f} s: the run is abandoned, "
                                                  "no telemetry written",
                                                  s.time_s));
         }
     };
-    const auto engine_event = [&](bool was_running) {
-        if (was_running && !s.engine_running && result.events.stalls++ == 0) result.events.first_stall_s = s.time_s;
+    const auto engine_event = [&](bool stopped) {
+        if (stopped && result.events.stalls++ == 0) result.events.first_stall_s = s.time_s;
     };
     const auto row_done = [&](long k) {
         out.row_done();
@@ -129,8 +130,8 @@ ControlsRunResult run_controls(const VehicleSpec& spec, std::shared_ptr<const Gr
             const VehicleState before = s;
             const bool running = s.engine_running;
             step_fixed(model, sim.ground(), held, sim.settings(), s);
-            check_state();
-            engine_event(running);
+            check_state(state_is_finite(s));
+            engine_event(running && !s.engine_running);
             for (; due(k); ++k) {
                 result.last_row = telemetry_state_at(before, s, row_time(k));
                 append_telemetry_csv_row(text, model, result.last_row);
@@ -150,14 +151,13 @@ ControlsRunResult run_controls(const VehicleSpec& spec, std::shared_ptr<const Gr
         bool refused = false;  // in any step since the last row
         for (long k = 1; k <= rows;) {
             const DriverInput& input = controls_at(controls, s.time_s, cursor);
-            applied = control_step(model, s, input, control_settings, h, control);
-            refused = refused || control.gear_change_refused;
-            if (control.gear_change_refused && result.events.refused_gear_changes++ == 0) result.events.first_refusal_s = s.time_s;
             const VehicleState before = s;
-            const bool running = s.engine_running;
-            step_fixed(model, sim.ground(), applied, sim.settings(), s);
-            check_state();
-            engine_event(running);
+            const DrivenStep step = step_driven(model, sim.ground(), sim.settings(), control_settings, input, control, s);
+            applied = step.applied;
+            refused = refused || step.gear_change_refused;
+            if (step.gear_change_refused && result.events.refused_gear_changes++ == 0) result.events.first_refusal_s = before.time_s;
+            check_state(step.finite);
+            engine_event(step.engine_stopped);
             for (; due(k); ++k) {
                 result.last_row = telemetry_state_at(before, s, row_time(k));
                 append_telemetry_csv_row(text, model, result.last_row, ControllerTelemetry{control, applied, refused, input});

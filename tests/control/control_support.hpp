@@ -7,6 +7,7 @@
 
 #include "dynamics/dynamics_support.hpp"
 #include "tractive/control/controller.hpp"
+#include "tractive/control/driven_step.hpp"
 
 namespace tractive::test {
 
@@ -24,11 +25,9 @@ struct ControlledCar {
     [[nodiscard]] const VehicleState& state() const { return sim.state(); }
     [[nodiscard]] double time_s() const { return sim.state().time_s; }
 
-    // One internal step: control_step, then step_fixed.
+    // One internal step: control_step, then step_fixed (step_driven).
     void step(const DriverInput& input) {
-        const double h = sim.settings().internal_step_s;
-        last_controls = control_step(sim.model(), sim.state(), input, settings, h, control);
-        step_fixed(sim.model(), sim.ground(), last_controls, sim.settings(), sim.mutable_state());
+        last_controls = step_driven(sim.model(), sim.ground(), sim.settings(), settings, input, control, sim.mutable_state()).applied;
     }
 
     // Steps for duration_s with inputs from drive(*this); observe(*this) after each step; stops

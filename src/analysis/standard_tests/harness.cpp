@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "tractive/control/driven_step.hpp"
 #include "tractive/driver/driver_vehicle_figures.hpp"
 #include "tractive/telemetry/telemetry_csv.hpp"
 #include "tractive/laws/engine_torque.hpp"
@@ -51,15 +52,14 @@ void TestDrive::record_row() {
 
 void TestDrive::step(const DriverInput& input) {
     if (failed()) return;
-    const bool was_running = sim_.state().engine_running;
     input_ = input;
-    applied_ = control_step(sim_.model(), sim_.state(), input, settings_, h(), control_);
-    refused_in_interval_ = refused_in_interval_ || control_.gear_change_refused;
-    step_fixed(sim_.model(), sim_.ground(), applied_, sim_.settings(), sim_.mutable_state());
+    const DrivenStep step = step_driven(sim_.model(), sim_.ground(), sim_.settings(), settings_, input, control_, sim_.mutable_state());
+    applied_ = step.applied;
+    refused_in_interval_ = refused_in_interval_ || step.gear_change_refused;
     ++steps_;
     distance_m_ += speed_m_per_s(sim_.state()) * h();
     if (!sim_.state().engine_running) stalled_ = true;
-    check(was_running);
+    check(step);
     if (record_ && (steps_ % interval_steps_ == 0 || failed())) record_row();
 }
 
@@ -74,7 +74,7 @@ double TestDrive::airborne_for_s(const VehicleState& s) {
     return s.time_s - airborne_since_s_;
 }
 
-void TestDrive::check(bool was_running) {
+void TestDrive::check(const DrivenStep& step) {
     const VehicleState& s = sim_.state();
     const auto fail = [&](TestStatus why, const std::string& what) {
         failure_ = why;
@@ -85,10 +85,9 @@ void TestDrive::check(bool was_running) {
     const Vec3 body_y{rot.m[0][1], rot.m[1][1], rot.m[2][1]};
     const Vec3 body_z{rot.m[0][2], rot.m[1][2], rot.m[2][2]};
     const double speed = speed_m_per_s(s);
-    if (!std::isfinite(speed) || !std::isfinite(s.position_m.x + s.position_m.y + s.position_m.z) ||
-        !std::isfinite(s.engine_speed_rad_per_s) || !std::isfinite(s.orientation.w)) {
+    if (!step.finite) {
         fail(TestStatus::Diverged, "the state became non-finite");
-    } else if (was_running && !s.engine_running) {
+    } else if (step.engine_stopped) {
         if (s.fuel_volume_m3 <= 0.0) {
             fail(TestStatus::OutOfFuel, "the tank ran dry");
         } else {

@@ -10,6 +10,7 @@
 #include "tractive/analysis/standard_tests.hpp"
 #include "tractive/world/framed_ground.hpp"
 #include "tractive/control/controller.hpp"
+#include "tractive/control/driven_step.hpp"
 #include "tractive/driver/driver_model.hpp"
 #include "tractive/driver/path.hpp"
 #include "tractive/driver/path_follower.hpp"
@@ -54,7 +55,7 @@ public:
 
 private:
     void record_row();
-    void check(bool was_running);
+    void check(const DrivenStep& step);
     // How long no wheel has carried load, up to this step's end (0 with a wheel on the ground).
     double airborne_for_s(const VehicleState& s);
 

@@ -1,0 +1,82 @@
+// step_driven: the one internal step every stepping loop calls (control/driven_step.hpp).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+
+#include "control/control_support.hpp"
+#include "tractive/control/driven_step.hpp"
+
+namespace tractive {
+namespace {
+
+// A launch in the automatic's D, then a turn under braking (the automated clutch, the gear choice,
+// ABS and traction control all at work).
+DriverInput launch_input(double t) {
+    DriverInput in;
+    in.gear_lever = 1;
+    in.throttle = t < 3.0 ? 1.0 : 0.0;
+    in.brake = t < 3.0 ? 0.0 : 0.8;
+    in.steering = t > 2.0 ? 0.3 : 0.0;
+    return in;
+}
+
+// The same car stepped by hand (control_step, then step_fixed) and by step_driven stays the same
+// to the bit, and the controls step_driven reports are those the control layer gave.
+TEST(DrivenStep, IsTheControlLayerThenTheFixedStep) {
+    const VehicleSpec spec = test::example_car("roadster");
+    const ControlSettings settings = test::settings_with(ShiftMode::Automatic, true, true);
+    const InitialConditions ic;
+    Simulation by_hand(spec, RoadSpec{}, StepSettings{}, ic);
+    Simulation driven(spec, RoadSpec{}, StepSettings{}, ic);
+    ControllerState hand_control = initial_controller_state(by_hand.model(), by_hand.state(), settings);
+    ControllerState driven_control = hand_control;
+    const double h = by_hand.settings().internal_step_s;
+    for (int k = 0; k < 500; ++k) {
+        const DriverInput in = launch_input(by_hand.state().time_s);
+        const Controls c = control_step(by_hand.model(), by_hand.state(), in, settings, h, hand_control);
+        step_fixed(by_hand.model(), by_hand.ground(), c, by_hand.settings(), by_hand.mutable_state());
+        const DrivenStep step = step_driven(driven.model(), driven.ground(), driven.settings(), settings, in, driven_control, driven.mutable_state());
+        ASSERT_TRUE(step.finite);
+        ASSERT_EQ(std::memcmp(&step.applied, &c, sizeof c), 0) << "at step " << k;
+        ASSERT_EQ(driven.state().position_m.x, by_hand.state().position_m.x) << "at step " << k;
+        ASSERT_EQ(driven.state().engine_speed_rad_per_s, by_hand.state().engine_speed_rad_per_s) << "at step " << k;
+        ASSERT_EQ(driven.state().angular_velocity_rad_per_s.z, by_hand.state().angular_velocity_rad_per_s.z) << "at step " << k;
+    }
+    EXPECT_GT(driven.state().position_m.x, 15.0);  // it drove off
+}
+
+// A clutch dropped at idle against the brakes stalls the engine: step_driven says so in the one
+// step it stops; a state made non-finite is reported, not hidden.
+TEST(DrivenStep, ReportsTheStepTheEngineStopsInAndANonFiniteState) {
+    const VehicleSpec spec = test::example_car("roadster");
+    const ControlSettings settings = test::settings_with(ShiftMode::Manual);
+    InitialConditions ic;
+    ic.gear = 1;
+    Simulation sim(spec, RoadSpec{}, StepSettings{}, ic);
+    ControllerState control = initial_controller_state(sim.model(), sim.state(), settings);
+    DriverInput in;
+    in.gear_lever = 1;
+    in.brake = 1.0;
+    int stops = 0;
+    double stopped_at_s = -1.0;
+    for (int k = 0; k < 500; ++k) {
+        const bool running = sim.state().engine_running;
+        const DrivenStep step = step_driven(sim.model(), sim.ground(), sim.settings(), settings, in, control, sim.mutable_state());
+        ASSERT_TRUE(step.finite);
+        EXPECT_EQ(step.engine_stopped, running && !sim.state().engine_running);
+        if (step.engine_stopped) {
+            ++stops;
+            stopped_at_s = sim.state().time_s;
+        }
+    }
+    EXPECT_EQ(stops, 1);
+    EXPECT_GT(stopped_at_s, 0.0);
+    EXPECT_FALSE(sim.state().engine_running);
+
+    sim.mutable_state().velocity_m_per_s.x = std::nan("");
+    EXPECT_FALSE(step_driven(sim.model(), sim.ground(), sim.settings(), settings, in, control, sim.mutable_state()).finite);
+}
+
+}  // namespace
+}  // namespace tractive
