@@ -306,7 +306,11 @@ void body_contacts(StepContext& x, const VehicleState& s) {
         if (on_wheels && dot(s.position_m + arm - plane_point, plane_normal) > 0.4) continue;
         WheelProbe probe;
         probe.hub_m = s.position_m + arm;
-        probe.axle = {rot.m[0][1], rot.m[1][1], rot.m[2][1]};
+        // A sphere, not a wheel: no axle, so that a mesh or heightfield carries the point from
+        // every side. (With the body's y axis as its axle, a car on its side had its points' contacts
+        // taken as beside a tread and dropped, and sank through the ground: random driving on
+        // rough ground, e.g. seed 121902.)
+        probe.axle = Vec3{};
         probe.up = x.body_z;
         probe.radius_m = kPointRadius_m;
         const GroundContact c = x.ground.wheel_contact(probe);
@@ -467,7 +471,12 @@ void driveline_and_tyre_rows(StepContext& x, const VehicleState& s, RowSet& rows
         const double capacity = differential_locking_torque_nm(lock.diff, input_torque);
         // VDrift's speed-sensitive limited slip: a damper row, torque = c (J v), up to the cap.
         const double viscous = differential_viscous_coefficient_nm_s_per_rad(lock.diff, input_torque);
-        if (capacity <= 0.0 || (lock.diff.type == DifferentialType::Viscous && !(viscous > 0.0))) continue;
+        // A coupling whose c h is under 1e-12 kg m^2 (c below 1e-10 N m s/rad at 8 ms) moves
+        // nothing measurable in a step: no row. A torque-sensing coupling's c goes to 0 with the
+        // input torque (a car upside down, its driveline coasting down), and its row's compliance
+        // 1 / (c h) would overflow to infinity, whose product with a zero effective mass is NaN.
+        constexpr double kNegligibleCoupling_kgm2 = 1e-12;
+        if (capacity <= 0.0 || (lock.diff.type == DifferentialType::Viscous && !(viscous * h >= kNegligibleCoupling_kgm2))) continue;
         ShaftRow& r = rows.add_shaft(kSlotLock + k);
         if (lock.diff.type == DifferentialType::Viscous) {
             r.inv_q = 1.0 / (viscous * h);

@@ -90,7 +90,8 @@ void offer_triangle(const WheelProbe& wheel, const Vec3& a, const Vec3& b, const
             normal = inside ? d / -distance : d / distance;
         }
     }
-    // Beside the tread: the direction to the hub more than 45 degrees out of the wheel's plane.
+    // Beside the tread: the direction to the hub more than 45 degrees out of the wheel's plane
+    // (never for a body point, whose axle is zero).
     if (std::abs(dot(normal, wheel.axle)) > std::sqrt(0.5)) return;
     if (best.found && !(height < best.hub_height_m)) return;
     best.found = true;

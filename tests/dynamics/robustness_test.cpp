@@ -227,3 +227,30 @@ TEST(StepCall, ReturnsForAnyDt) {
     EXPECT_EQ(frame.internal_steps, 2);
     EXPECT_EQ(frame.dropped_time_s, 0.0);
 }
+
+// A torque-sensing viscous coupling (VDrift's anti-slip-torque) has c = ratio x input torque, which
+// goes to 0 with the torque into it: a car upside down with its driveline coasting down brought
+// it to 1e-310 N m, the row's compliance 1 / (c h) overflowed and the step went NaN (two public
+// VDrift cars, 360 and G4, in random driving). Every input torque down to the smallest double,
+// either sign, must keep the step finite, and a coupling too weak to matter adds no row.
+TEST(StepCall, AViscousCouplingWhoseTorqueVanishesStaysFinite) {
+    VehicleSpec spec = test::example_car("roadster");
+    spec.driveline.rear->type = DifferentialType::Viscous;
+    spec.driveline.rear->torque_sensing_ratio = 1.0;
+    spec.driveline.rear->torque_sensing_coast_factor = 1.0;
+    spec.driveline.rear->locking_torque_limit_nm = 0.0;
+    InitialConditions ic;
+    ic.gear = 3;
+    ic.speed_m_per_s = 20.0;
+    for (const double torque_nm : {1e-300, 1e-310, -1e-310, 4.9e-324, 1e-100}) {
+        Simulation sim(spec, RoadSpec{}, StepSettings{}, ic);
+        Controls c;
+        c.gear = 3;
+        sim.mutable_state().wheels[RL].spin_rad_per_s += 5.0;  // the outputs apart, so the coupling acts
+        sim.mutable_state().last_gearbox_torque_nm = torque_nm;
+        sim.mutable_state().gearbox_speed_rad_per_s = 1e-300;
+        step_fixed(sim.model(), sim.ground(), c, sim.settings(), sim.mutable_state());
+        EXPECT_TRUE(state_is_finite(sim.state())) << "input torque " << torque_nm << " N m";
+        EXPECT_TRUE(finite_state(sim.state())) << "input torque " << torque_nm << " N m";
+    }
+}

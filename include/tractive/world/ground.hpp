@@ -20,7 +20,9 @@ inline constexpr std::uint32_t kNoGroundFeature = 0xffffffffu;
 // A wheel as the step knows it when it asks the ground (world axes).
 struct WheelProbe {
     Vec3 hub_m;            // the wheel's centre
-    Vec3 axle;             // unit, the spin axis, to the wheel's left (as the last step found it: steer, camber, attitude)
+    // Unit, the spin axis, to the wheel's left (as the last step found it: steer, camber, attitude).
+    // Zero for a point of the car's body (a small sphere, no tread): every direction carries it.
+    Vec3 axle;
     Vec3 up;               // unit, the body's z axis (the suspension's travel)
     double radius_m = 0.0; // unloaded
     double width_m = 0.0;  // tread width
