@@ -62,22 +62,22 @@ AtomicFile::AtomicFile(fs::path out) : out_(std::move(out)) {
     // A link is followed: the file it names is written (and the link kept), not replaced by a file.
     if (fs::is_symlink(fs::symlink_status(out_, ec))) {
         const fs::path target = fs::weakly_canonical(out_, ec);
-        if (ec) throw std::runtime_error(fmt::format("{}: cannot follow the link: {}", out_.string(), ec.message()));
+        if (ec) throw OutputPathError(fmt::format("{}: cannot follow the link: {}", out_.string(), ec.message()));
         out_ = target;
     }
     const fs::file_status status = fs::status(out_, ec);
-    if (fs::is_directory(status)) throw std::runtime_error(fmt::format("{}: is a folder: expected a file name", out_.string()));
+    if (fs::is_directory(status)) throw OutputPathError(fmt::format("{}: is a folder: expected a file name", out_.string()));
     if (fs::exists(status) && !fs::is_regular_file(status)) {
         // A pipe, a terminal or a device (/dev/stdout, a FIFO): written straight into, as it is.
         fd_ = ::open(out_.c_str(), O_WRONLY | O_CLOEXEC);
-        if (fd_ < 0) throw std::runtime_error(fmt::format("{}: cannot open: {}", out_.string(), std::strerror(errno)));
+        if (fd_ < 0) throw OutputPathError(fmt::format("{}: cannot open: {}", out_.string(), std::strerror(errno)));
         direct_ = true;
         return;
     }
     const fs::path folder = out_.parent_path().empty() ? fs::path(".") : out_.parent_path();
     std::string pattern = (folder / ("." + out_.filename().string() + ".tmp-XXXXXX")).string();
     fd_ = mkstemp(pattern.data());
-    if (fd_ < 0) throw std::runtime_error(fmt::format("{}: cannot create a temporary file: {}", folder.string(), std::strerror(errno)));
+    if (fd_ < 0) throw OutputPathError(fmt::format("{}: cannot create a temporary file: {}", folder.string(), std::strerror(errno)));
     tmp_ = pattern;
     slot_ = remember(tmp_.string());
 }
@@ -124,6 +124,13 @@ void refuse_output_over_input(const fs::path& out, const fs::path& input, std::s
     if (!input.empty() && fs::exists(out, ec) && fs::equivalent(out, input, ec)) {
         throw std::invalid_argument(fmt::format("{}: is the {} file: expected another output file", out.string(), option));
     }
+}
+
+void check_output_path(const fs::path& out) {
+    std::error_code ec;
+    const fs::file_status status = fs::status(out, ec);
+    if (fs::exists(status) && !fs::is_regular_file(status) && !fs::is_directory(status)) return;  // written into at the end
+    const AtomicFile probe(out);
 }
 
 void write_atomically(const fs::path& out, const std::string& text) {

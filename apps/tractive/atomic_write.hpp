@@ -2,10 +2,19 @@
 // Writing an output file so that a failure never leaves a half-written file behind.
 
 #include <filesystem>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
 namespace tractive::cli {
+
+// An output path that cannot be written: the caller's input, refused with exit status 2 as any
+// other bad input (docs/inputs.md); a write that fails later (a full disk) is a std::runtime_error,
+// exit status 1.
+class OutputPathError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
 
 // An output written through a uniquely named temporary file in the same folder (mkstemp: no
 // clash with a user's file or a concurrent run), renamed over the output by commit(); the
@@ -16,7 +25,8 @@ namespace tractive::cli {
 // SIGTERM remove the temporary file before the process ends.
 class AtomicFile {
 public:
-    // Throws std::runtime_error naming the folder when the temporary file cannot be made.
+    // Throws OutputPathError naming the path when it cannot be written (its folder missing or
+    // not writable, a folder, a link that cannot be followed).
     explicit AtomicFile(std::filesystem::path out);
     ~AtomicFile();
     AtomicFile(const AtomicFile&) = delete;
@@ -36,6 +46,11 @@ private:
 // Throws std::invalid_argument "OUT: is the OPTION file" when `out` is the same file as `input`
 // (a run's --controls, a car): the output would replace what it was made from.
 void refuse_output_over_input(const std::filesystem::path& out, const std::filesystem::path& input, std::string_view option);
+
+// Checks that `out` can be written, as AtomicFile would, without writing it: for an output
+// written at the end of a long session (drive --record). Makes and removes a temporary file
+// beside a file; a pipe or device is not opened. Throws OutputPathError.
+void check_output_path(const std::filesystem::path& out);
 
 // The whole text at once, through an AtomicFile.
 void write_atomically(const std::filesystem::path& out, const std::string& text);

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <numbers>
 
+#include "atomic_write.hpp"
 #include "control_options.hpp"
 #include "drive/drive_script.hpp"
 #include "drive/input_mapping.hpp"
@@ -99,6 +100,17 @@ int drive_command(const DriveOptions& o, const std::string& default_car_path) {
     w.screenshot_png = o.screenshot;
     w.record_csv = o.record;
     w.record_controls_csv = o.record_controls;
+    // The recordings are written when the drive ends: a path that cannot be written is refused now
+    // (OutputPathError: exit 2 in main), not after the drive.
+    for (const std::string& out : {o.record, o.record_controls, o.screenshot}) {
+        if (!out.empty()) check_output_path(out);
+    }
+    try {
+        refuse_output_over_input(o.record, o.replay, "--replay");
+        refuse_output_over_input(o.record_controls, o.replay, "--replay");
+    } catch (const std::invalid_argument& e) {
+        return bad(e.what());
+    }
     w.record_interval_s = o.interval_s;
     w.width_px = width;
     w.height_px = height;

@@ -264,6 +264,9 @@ int main(int argc, char** argv) {
     } catch (const LoadError& e) {
         std::cerr << "error: " << e.what() << "\n";
         return kExitBadInput;
+    } catch (const tractive::cli::OutputPathError& e) {  // --out, -o, --png that cannot be written
+        std::cerr << "error: " << e.what() << "\n";
+        return kExitBadInput;
     } catch (const std::exception& e) {
         std::cerr << "error: " << e.what() << "\n";
         return 1;

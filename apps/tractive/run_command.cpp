@@ -163,6 +163,18 @@ int maneuver_command(const RunOptions& o, const std::string& default_car_path) {
     mo.speed_kmh = o.speed_kmh;
     mo.radius_m = o.radius_m;
     mo.telemetry_interval_s = o.interval_s;
+    // The output opened first: a path that cannot be written is refused before the manoeuvre runs.
+    std::optional<AtomicFile> file;
+    try {
+        refuse_output_over_input(o.out_path, car_path, "car");
+        file.emplace(o.out_path);
+    } catch (const std::invalid_argument& e) {
+        std::cerr << "error: " << e.what() << "\n";
+        return kExitBadInput;
+    } catch (const OutputPathError& e) {
+        std::cerr << "error: " << e.what() << "\n";
+        return kExitBadInput;
+    }
     ManeuverResult r;
     try {
         r = run_maneuver(o.maneuver, car.spec, mo);
@@ -171,7 +183,8 @@ int maneuver_command(const RunOptions& o, const std::string& default_car_path) {
         return kExitBadInput;
     }
     try {
-        write_atomically(o.out_path, r.telemetry_csv);
+        file->write(r.telemetry_csv);
+        file->commit();
     } catch (const std::runtime_error& e) {
         std::cerr << "error: " << e.what() << "\n";
         return 1;
@@ -297,10 +310,10 @@ int run_command(const RunOptions& o, const std::string& default_car_path) {
         file.emplace(out);
     } catch (const std::invalid_argument& e) {
         std::cerr << "error: " << e.what() << "\n";
-        return 2;
-    } catch (const std::runtime_error& e) {
+        return kExitBadInput;
+    } catch (const OutputPathError& e) {
         std::cerr << "error: " << e.what() << "\n";
-        return 1;
+        return kExitBadInput;
     }
     const double duration_s = o.duration_s >= 0.0 ? o.duration_s : controls.back().time_s;
     RunProgress progress(duration_s);

@@ -9,7 +9,10 @@
 #include <filesystem>
 #include <numbers>
 #include <stdexcept>
+#include <string_view>
 #include <system_error>
+
+#include "atomic_write.hpp"
 
 namespace tractive::cli {
 
@@ -209,20 +212,21 @@ void write_tyre_plot_png(const TyrePlot& plot, const std::string& path) {
     panel(cr, 2.0 * kPanelWidth, kTitleHeight, "Aligning moment, no slip ratio", "slip angle alpha (deg)", "Mz (N m)",
           plot.slip_angle_deg, mz, names);
     cairo_destroy(cr);
-    const std::string temporary = path + ".part";
-    const cairo_status_t status = cairo_surface_write_to_png(surface, temporary.c_str());
+    // Through an AtomicFile as every output: a link followed, a pipe written into, nothing
+    // half-written left behind.
+    AtomicFile file(path);
+    const auto write = [](void* closure, const unsigned char* data, unsigned int length) {
+        try {
+            static_cast<AtomicFile*>(closure)->write(std::string_view(reinterpret_cast<const char*>(data), length));
+            return CAIRO_STATUS_SUCCESS;
+        } catch (...) {  // nothing may cross back into cairo's C
+            return CAIRO_STATUS_WRITE_ERROR;
+        }
+    };
+    const cairo_status_t status = cairo_surface_write_to_png_stream(surface, write, &file);
     cairo_surface_destroy(surface);
-    if (status != CAIRO_STATUS_SUCCESS) {
-        std::error_code ec;
-        std::filesystem::remove(temporary, ec);
-        throw std::runtime_error(fmt::format("cannot write {}: {}", path, cairo_status_to_string(status)));
-    }
-    std::error_code ec;
-    std::filesystem::rename(temporary, path, ec);
-    if (ec) {
-        std::filesystem::remove(temporary, ec);
-        throw std::runtime_error(fmt::format("cannot write {}: {}", path, ec.message()));
-    }
+    if (status != CAIRO_STATUS_SUCCESS) throw std::runtime_error(fmt::format("cannot write {}: {}", path, cairo_status_to_string(status)));
+    file.commit();
 }
 
 }  // namespace tractive::cli

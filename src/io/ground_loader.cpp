@@ -117,7 +117,7 @@ Heightfield heightfield_from(const HeightSamples& s, double spacing_x, double sp
 HeightSamples read_samples(const std::filesystem::path& file) {
     const std::string ext = lower_extension(file);
     if (ext == ".png") return read_height_png(file);
-    if (ext == ".csv") return read_height_csv(read_text_file(file, kMaxMeshFileBytes), file.string());
+    if (ext == ".csv") return read_height_csv(read_text_file(file, kMaxMeshFileBytes, "a heightfield CSV"), file.string());
     throw LoadError({file.string(), 0}, "heightfield.file", "expected a .png (16-bit grey) or .csv heightfield");
 }
 
@@ -219,7 +219,7 @@ LoadedGround road_ground(const Description& d, const toml::table& t, const std::
 }
 
 LoadedGround load_description(const std::filesystem::path& file, const GroundLoadOptions& options) {
-    const std::string text = read_text_file(file);
+    const std::string text = read_text_file(file, kMaxCarFileBytes, "a ground description");
     toml::table root;
     try {
         root = toml::parse(text, file.string());

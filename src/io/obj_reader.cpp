@@ -112,7 +112,7 @@ TriangleMesh parse_obj(std::string_view text, const std::string& file_label, con
 }
 
 TriangleMesh read_obj(const std::filesystem::path& path, const ObjOptions& options) {
-    return parse_obj(read_text_file(path, kMaxMeshFileBytes), path.string(), options);
+    return parse_obj(read_text_file(path, kMaxMeshFileBytes, "an OBJ mesh"), path.string(), options);
 }
 
 }  // namespace tractive

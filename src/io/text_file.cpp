@@ -48,11 +48,15 @@ void check_text(std::string_view text, const std::string& file_label) {
     }
 }
 
-std::string read_text_file(const std::filesystem::path& path, std::size_t max_bytes) {
+std::string read_text_file(const std::filesystem::path& path, std::size_t max_bytes, std::string_view what) {
     const std::string label = path.string();
     std::error_code ec;
     const auto status = std::filesystem::status(path, ec);
-    if (ec || !std::filesystem::exists(status)) {
+    if (ec == std::errc::too_many_symbolic_link_levels) {
+        throw LoadError({label, 0}, "", "a loop of symbolic links: expected a link that ends at a file");
+    }
+    if (ec && ec != std::errc::no_such_file_or_directory) throw LoadError({label, 0}, "", fmt::format("cannot read: {}", ec.message()));
+    if (!std::filesystem::exists(status)) {
         throw LoadError({label, 0}, "", "no such file");
     }
     if (!std::filesystem::is_regular_file(status)) {
@@ -62,8 +66,7 @@ std::string read_text_file(const std::filesystem::path& path, std::size_t max_by
     if (ec) throw LoadError({label, 0}, "", fmt::format("cannot read: {}", ec.message()));
     if (size > max_bytes) {
         throw LoadError({label, 0}, "",
-                        fmt::format("file is {} bytes; expected a car or tyre file of at most {} bytes",
-                                    size, max_bytes));
+                        fmt::format("file is {} bytes; expected {} of at most {} bytes", size, what, max_bytes));
     }
     std::ifstream in(path, std::ios::binary);
     if (!in) throw LoadError({label, 0}, "", "cannot open the file for reading");

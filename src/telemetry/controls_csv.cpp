@@ -48,7 +48,7 @@ std::vector<TimedControls> parse_controls_csv(std::string_view text, const std::
 }
 
 std::vector<TimedControls> read_controls_csv(const std::filesystem::path& path) {
-    return parse_controls_csv(read_text_file(path), path.string());
+    return parse_controls_csv(read_text_file(path, kMaxControlsFileBytes, "a controls CSV"), path.string());
 }
 
 const DriverInput& controls_at(const std::vector<TimedControls>& rows, double t, std::size_t& cursor) {

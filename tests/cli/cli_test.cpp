@@ -12,6 +12,7 @@
 #include <set>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <tuple>
 
 #include "support/cli_run.hpp"
 #include "support/car_edits.hpp"
@@ -612,4 +613,75 @@ TEST(Cli, RunWritesThroughLinksAndPipesAndNeverOverItsInput) {
     EXPECT_NE(r.out.find("status=124"), std::string::npos) << r.out;  // it was still running: interrupted
     EXPECT_EQ(r.out.find(".tmp-"), std::string::npos) << r.out;
     EXPECT_FALSE(fs::exists(dir.path() / "long.csv"));
+}
+
+// Every writer goes through the same output file: convert's TOML and tyre's PNG follow a link
+// and write into a FIFO as run's telemetry does; an output path that cannot be written is bad
+// input, exit status 2, from every command (docs/inputs.md), with nothing left behind.
+TEST(Cli, EveryWriterFollowsLinksWritesPipesAndRefusesAnUnwritablePathWithStatus2) {
+    const test::TempDir dir;
+    const std::string car = quoted(test::example_car_files().front());
+    const std::string tir = quoted(fs::path(TRACTIVE_EXAMPLE_CARS) / "tyres" / "summer_205_45R17.tir");
+    const fs::path controls = dir.write("c.csv", "time,throttle,gear\n0,1,1\n1,1,1\n");
+
+    for (const auto& [command, name, bytes] : {std::tuple{"convert " + car + " -o ", std::string("car.toml"), 3000u},
+                                              std::tuple{"tyre " + tir + " --png ", std::string("tyre.png"), 10000u}}) {
+        const fs::path target = dir.write("real-" + name, "old\n");
+        fs::create_symlink(target, dir.path() / ("link-" + name));
+        CliRun r = run(command + quoted(dir.path() / ("link-" + name)), true);
+        EXPECT_EQ(r.status, 0) << command << r.out;
+        EXPECT_TRUE(fs::is_symlink(dir.path() / ("link-" + name))) << command;
+        EXPECT_GT(fs::file_size(target), bytes) << command;
+
+        const std::string fifo = "pipe-" + name;
+        r = test::run_shell("cd " + quoted(dir.path()) + " && mkfifo " + fifo + " && (cat " + fifo + " > got-" + name + " &) && '" +
+                                test::cli_binary().string() + "' " + command + fifo + " && sleep 0.5",
+                            true);
+        EXPECT_EQ(r.status, 0) << command << r.out;
+        EXPECT_EQ(fs::status(dir.path() / fifo).type(), fs::file_type::fifo) << command;
+        EXPECT_GT(fs::file_size(dir.path() / ("got-" + name)), bytes) << command;
+    }
+
+    // A folder that does not exist, and a folder where a file was named: exit 2 everywhere.
+    for (const std::string& out : {(dir.path() / "missing" / "x.out").string(), dir.path().string()}) {
+        for (const std::string& command : {"run " + car + " --controls " + quoted(controls) + " --out ", "run " + car + " --maneuver sine-dwell --out ",
+                                           "convert " + car + " -o ", "tyre " + tir + " --png ", "drive " + car + " --duration 1 --record "}) {
+            const CliRun r = run(command + quoted(fs::path(out)), true);
+            EXPECT_EQ(r.status, 2) << command << out << "\n" << r.out;
+            EXPECT_NE(r.out.find("error: " + fs::path(out).parent_path().string()), std::string::npos) << r.out;
+        }
+    }
+    const CliRun test_out = run("test " + car + " braking --out " + quoted(dir.path() / "c.csv" / "sub"), true);
+    EXPECT_EQ(test_out.status, 2) << test_out.out;
+    for (const auto& e : fs::directory_iterator(dir.path())) EXPECT_EQ(e.path().filename().string().find(".tmp-"), std::string::npos) << e.path();
+}
+
+// What an input is, named when it is refused: a link that loops is not a missing file, and a
+// controls CSV over the car files' size limit is measured against its own.
+TEST(Cli, InputsAreNamedForWhatTheyAre) {
+    const test::TempDir dir;
+    fs::create_symlink(dir.path() / "loop-b.toml", dir.path() / "loop-a.toml");
+    fs::create_symlink(dir.path() / "loop-a.toml", dir.path() / "loop-b.toml");
+    CliRun r = run("info " + quoted(dir.path() / "loop-a.toml"), true);
+    EXPECT_EQ(r.status, 2) << r.out;
+    EXPECT_NE(r.out.find("a loop of symbolic links"), std::string::npos) << r.out;
+
+    // 10 MB of controls (250,000 rows: more than a car file's 4 MiB limit) are read.
+    std::string csv = "time,throttle\n";
+    for (int k = 0; k < 250000; ++k) csv += fmt::format("{:.3f},0.2500000000000000000\n", k * 0.004);
+    ASSERT_GT(csv.size(), 4u * 1024u * 1024u);
+    const fs::path big = dir.write("big.csv", csv);
+    r = run("run " + quoted(test::example_car_files().front()) + " --controls " + quoted(big) + " --duration 1 --out " +
+                quoted(dir.path() / "out.csv"),
+            true);
+    EXPECT_EQ(r.status, 0) << r.out;
+    // Past the controls limit the message says what was expected.
+    std::string huge;
+    huge.reserve(65u * 1024u * 1024u);
+    huge = "time,throttle\n";
+    while (huge.size() <= 64u * 1024u * 1024u) huge += "0.000,0.25\n";
+    const fs::path too_big = dir.write("huge.csv", huge);
+    r = run("run " + quoted(test::example_car_files().front()) + " --controls " + quoted(too_big) + " --out " + quoted(dir.path() / "o.csv"), true);
+    EXPECT_EQ(r.status, 2) << r.out;
+    EXPECT_NE(r.out.find("expected a controls CSV of at most"), std::string::npos) << r.out;
 }

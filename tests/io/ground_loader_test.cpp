@@ -121,6 +121,21 @@ TEST_F(GroundFiles, AMeshWithItsSurfacesAndStart) {
     EXPECT_NEAR(g.ground->wheel_contact(wheel_at(0.0, 0.0, 0.28)).friction_factor, 1.0, 1e-15);
 }
 
+// The shipped test piece (examples/grounds/test_piece.obj, scripts/make_test_piece.py): its plate,
+// kerb, ramp plateau and bumps where docs/grounds.md says, and no ground past the plate's end.
+TEST_F(GroundFiles, TheShippedTestPieceIsWhereItsDocsSay) {
+    const LoadedGround g = load_ground(std::filesystem::path(TRACTIVE_EXAMPLE_CARS).parent_path() / "grounds" / "test_piece.obj");
+    EXPECT_EQ(g.summary, "mesh of 990 triangles (3 surfaces)");
+    const auto height = [&](double x, double y) { return g.ground->surface_at(x, y).value_or(SurfacePoint{-99.0}).z_m; };
+    EXPECT_NEAR(height(0.0, 0.0), 0.0, 1e-12);
+    EXPECT_NEAR(height(75.0, 4.0), 0.12, 1e-12);   // the kerb
+    EXPECT_NEAR(height(75.0, 3.0), 0.0, 1e-12);    // beside it
+    EXPECT_NEAR(height(165.0, 0.0), 0.4, 1e-12);   // the ramp's plateau
+    EXPECT_NEAR(height(154.0, 0.0), 0.2, 1e-9);    // half way up the ramp
+    EXPECT_NEAR(height(200.5, 1.0), 0.08, 1e-3);   // the first bump's top (8 segments of a half sine)
+    EXPECT_FALSE(g.ground->surface_at(260.0, 0.0).has_value());
+}
+
 TEST_F(GroundFiles, RefusesWhatItCannotUse) {
     EXPECT_EQ(error_of(write("a.txt", "x")), "a.txt: expected a ground file: .obj (mesh), .png or .csv (heightfield), or .toml (ground description)");
     EXPECT_EQ(error_of(write("none.toml", "[start]\nx_m = 1\n")), "none.toml: expected exactly one of the tables [mesh], [heightfield] and [road]");

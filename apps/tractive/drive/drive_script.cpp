@@ -58,7 +58,7 @@ std::vector<ScriptRow> parse_drive_script(std::string_view text, const std::stri
     return rows;
 }
 
-std::vector<ScriptRow> read_drive_script(const std::filesystem::path& path) { return parse_drive_script(read_text_file(path), path.string()); }
+std::vector<ScriptRow> read_drive_script(const std::filesystem::path& path) { return parse_drive_script(read_text_file(path, kMaxControlsFileBytes, "a drive script"), path.string()); }
 
 const ScriptRow& script_row_at(const std::vector<ScriptRow>& rows, double t_s) {
     const auto after = std::upper_bound(rows.begin(), rows.end(), t_s, [](double t, const ScriptRow& r) { return t < r.time_s; });

@@ -290,7 +290,7 @@ InputMapping parse_input_mapping(std::string_view toml_text, const std::string& 
     return m;
 }
 
-InputMapping read_input_mapping(const std::filesystem::path& path) { return parse_input_mapping(read_text_file(path), path.string()); }
+InputMapping read_input_mapping(const std::filesystem::path& path) { return parse_input_mapping(read_text_file(path, kMaxCarFileBytes, "a drive mapping file"), path.string()); }
 
 std::string format_input_mapping(const InputMapping& m) {
     const DeviceMapping& d = m.device;
