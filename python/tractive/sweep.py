@@ -231,11 +231,18 @@ def run_one(car_toml, car_path, settings, tests):
     metrics, failures = {}, []
     for test in tests:
         r = results[test]
+        not_finite = []
         for name, value in r.items():
             if name not in ("status", "passed", "reason", "measured_before_failure"):  # a failed test's figures: None
+                # A figure that is not a finite number is a failure of the run, never a result.
+                if isinstance(value, float) and not math.isfinite(value):
+                    not_finite.append(name)
+                    value = None
                 metrics[f"{test}.{name}"] = value
         if not r["passed"]:
             failures.append(f"{test}: {r['status']}: {r['reason']}")
+        elif not_finite:
+            failures.append(f"{test}: diverged: {', '.join(not_finite)} not a finite number")
     return metrics, ("ok" if not failures else "failed: " + "; ".join(failures))
 
 
@@ -267,7 +274,7 @@ def write_results(out, spec, rows):
         w.writerow([r["run"], r["car"]] + [_number_text(settings.get(k, "")) for k in spec["parameters"]] +
                    [_number_text(r["metrics"].get(m, "")) if m in r["metrics"] else "" for m in metric_names] + [r["status"]])
     _write_atomically(out / "results.csv", buf.getvalue())
-    _write_atomically(out / "results.json", json.dumps(ordered, indent=1) + "\n")
+    _write_atomically(out / "results.json", json.dumps(ordered, indent=1, allow_nan=False) + "\n")
 
 
 class Progress:

@@ -291,3 +291,23 @@ def test_a_sweep_of_more_than_a_million_runs_is_refused_before_it_is_built(cli, 
     refused(r, f"error: {spec}: '{key}': {words}")
     assert time.monotonic() - start < 10.0
     assert not (tmp_path / "out").exists()
+
+
+def test_a_figure_that_is_not_finite_fails_its_run_and_is_never_written_as_a_result(cars_dir, monkeypatch):
+    # A passed test whose figure is NaN or infinite (as a broken law would give): the run is a
+    # failure naming the figure, and the figure is left empty, not written as a number.
+    import tractive.sweep as sweep_module
+
+    def broken(car, names):
+        return {"braking": {"status": "passed", "passed": True, "reason": "", "stopping_distance_m": float("nan"),
+                            "peak_decel_g": float("inf"), "mean_decel_g": 0.9}}
+
+    monkeypatch.setattr(tractive, "run_tests", broken)
+    car = cars_dir / "roadster.toml"
+    metrics, status = sweep_module.run_one(car.read_text(), str(car), [], ["braking"])
+    assert status == "failed: braking: diverged: stopping_distance_m, peak_decel_g not a finite number"
+    assert metrics == {"braking.stopping_distance_m": None, "braking.peak_decel_g": None, "braking.mean_decel_g": 0.9}
+    # The real run of the same car: finite figures, ok.
+    monkeypatch.undo()
+    metrics, status = sweep_module.run_one(car.read_text(), str(car), [], ["braking"])
+    assert status == "ok" and all(v is None or v == v for v in metrics.values())
