@@ -12,6 +12,7 @@
 #include "chassis_implicit.hpp"
 #include "row_solver.hpp"
 #include "aerodynamics.hpp"
+#include "body_contacts.hpp"
 #include "body_weight.hpp"
 #include "gear_and_starter.hpp"
 #include "engine_now.hpp"
@@ -268,78 +269,12 @@ struct StepContext {
     Bodies b{};
     Vec3 v_before{}, w_before{};
     // body_contacts: the touching points as chassis couplings (chassis_correction)
-    std::array<detail::CornerCoupling, 16> body_couplings{};
-    std::size_t body_touching = 0;
+    detail::BodyContacts body{};
     // driveline_and_tyre_rows
     std::array<double, kMaxRows> direct_impulses{};
     double clutch_capacity = 0.0;
 };
 
-
-// The body's contact points against the ground (laws/body_contact.hpp): a rolled car on its roof
-// or side, a floor on a crest. Each point is a small sphere (5 cm) the ground is asked about as a
-// wheel is; a touching point pushes along the ground's normal and slides with Coulomb friction,
-// and joins the chassis' implicit correction with its spring and damper.
-void body_contacts(StepContext& x, const VehicleState& s) {
-    constexpr double kPointRadius_m = 0.05;
-    const VehicleModel& m = x.m;
-    const Mat3& rot = x.rot;
-    // The touching points first: their friction shares the stopping of the body between them.
-    struct Touch {
-        Vec3 arm, normal, surface_velocity;
-        double depth, friction_factor;
-    };
-    std::array<Touch, 16> touching;
-    std::size_t n = 0;
-    // On its four wheels and upright, a point more than 0.4 m above the plane of the tyres'
-    // contacts (the roof's, in normal driving) cannot reach the ground between them: not asked.
-    bool on_wheels = true;
-    Vec3 plane_point{}, plane_normal{};
-    for (const WheelFrame& f : x.frames) {
-        on_wheels = on_wheels && f.fz > 0.0;
-        plane_point += f.contact * 0.25;
-        plane_normal += f.normal * 0.25;
-    }
-    on_wheels = on_wheels && dot(plane_normal, x.body_z) > 0.7;
-    for (std::size_t k = 0; k < m.body_contact_count; ++k) {
-        const Vec3 arm = rot * m.body_contact_m[k];
-        if (on_wheels && dot(s.position_m + arm - plane_point, plane_normal) > 0.4) continue;
-        WheelProbe probe;
-        probe.hub_m = s.position_m + arm;
-        // A sphere, not a wheel: no axle, so that a mesh or heightfield carries the point from
-        // every side. (With the body's y axis as its axle, a car on its side had its points' contacts
-        // taken as beside a tread and dropped, and sank through the ground: random driving on
-        // rough ground, e.g. seed 121902.)
-        probe.axle = Vec3{};
-        probe.up = x.body_z;
-        probe.radius_m = kPointRadius_m;
-        const GroundContact c = x.ground.wheel_contact(probe);
-        const double depth = kPointRadius_m - c.hub_height_m;
-        if (c.found && depth > 0.0) touching[n++] = {arm, c.normal, c.surface_velocity_m_per_s, depth, c.friction_factor};
-    }
-    if (n == 0) return;
-    const BodyContactLaw law = body_contact_law(x.masses.mass_kg);
-    const Mat3 inv_inertia = rot * inverse(x.masses.inertia_body_kgm2) * transpose(rot);
-    for (std::size_t k = 0; k < n; ++k) {
-        const Touch& t = touching[k];
-        const Vec3 v_point = s.velocity_m_per_s + cross(s.angular_velocity_rad_per_s, t.arm) - t.surface_velocity;
-        const double v_n = dot(v_point, t.normal);
-        const double normal_n = body_contact_normal_n(law, t.depth, v_n);
-        Vec3 f = t.normal * normal_n;
-        const Vec3 v_t = v_point - t.normal * v_n;
-        const double sliding = norm(v_t);
-        if (sliding > 0.0 && normal_n > 0.0) {
-            // The point's effective mass along its sliding, shared by the n touching points.
-            const Vec3 dir = v_t / sliding;
-            const Vec3 rt = cross(t.arm, dir);
-            const double effective_mass = 1.0 / (1.0 / x.masses.mass_kg + dot(rt, inv_inertia * rt)) / static_cast<double>(n);
-            f += dir * -body_contact_friction_n(kBodyFrictionCoefficient * t.friction_factor, normal_n, sliding, effective_mass, x.h);
-        }
-        x.force += f;
-        x.torque += cross(t.arm, f);
-        x.body_couplings[x.body_touching++] = {t.arm, t.normal, law.stiffness_n_per_m, law.damping_ns_per_m, dot(t.surface_velocity, t.normal)};
-    }
-}
 
 // The bodies' velocities after the external impulses, before the rows.
 void velocities_after_external_forces(StepContext& x, const VehicleState& s) {
@@ -545,7 +480,7 @@ void chassis_correction(StepContext& x, const VehicleState& s) {
     const std::array<WheelFrame, 4>& frames = x.frames;
     Bodies& b = x.b;
     {
-        bool coupled = x.body_touching > 0;
+        bool coupled = x.body.touching > 0;
         for (const WheelFrame& f : frames) coupled = coupled || f.chassis_stiffness > 0.0 || f.chassis_damping > 0.0;
         if (coupled) {
             std::array<detail::CornerCoupling, 4 + 16> corners;
@@ -553,9 +488,9 @@ void chassis_correction(StepContext& x, const VehicleState& s) {
                 corners[i] = {rot * m.wheels[i].suspension_mount_m, frames[i].normal, frames[i].chassis_stiffness,
                               frames[i].chassis_damping, dot(frames[i].surface_velocity, frames[i].normal)};
             }
-            for (std::size_t k = 0; k < x.body_touching; ++k) corners[4 + k] = x.body_couplings[k];
+            for (std::size_t k = 0; k < x.body.touching; ++k) corners[4 + k] = x.body.couplings[k];
             const detail::ChassisVelocityChange d = detail::chassis_implicit_correction(
-                inverse(b.inv_mass), rot * inertia_body * transpose(rot), std::span(corners.data(), 4 + x.body_touching), b.v, b.omega,
+                inverse(b.inv_mass), rot * inertia_body * transpose(rot), std::span(corners.data(), 4 + x.body.touching), b.v, b.omega,
                 s.velocity_m_per_s, s.angular_velocity_rad_per_s, h);
             b.v += d.linear_m_per_s;
             b.omega += d.angular_rad_per_s;
@@ -670,7 +605,7 @@ void step_fixed_with(const VehicleModel& m, const Ground& ground, const Controls
     }
     x.torque += cross(x.rot * x.suspension_arm, x.body_z);
     aerodynamics({x.m, x.rot, x.body_x, x.body_z}, s, x.force, x.torque);
-    body_contacts(x, s);
+    detail::body_contacts({x.m, x.ground, x.rot, x.body_z, x.frames, x.masses, x.h}, s, x.force, x.torque, x.body);
     if (x.load) {  // from outside the car
         x.force += x.load->force_n;
         x.torque += x.load->torque_nm;

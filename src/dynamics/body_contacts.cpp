@@ -1,0 +1,68 @@
+#include "body_contacts.hpp"
+
+#include "tractive/laws/body_contact.hpp"
+
+namespace tractive::detail {
+
+void body_contacts(const BodyContactInput& in, const VehicleState& s, Vec3& force, Vec3& torque, BodyContacts& out) {
+    constexpr double kPointRadius_m = 0.05;
+    const VehicleModel& m = in.model;
+    const Mat3& rot = in.rot;
+    // The touching points first: their friction shares the stopping of the body between them.
+    struct Touch {
+        Vec3 arm, normal, surface_velocity;
+        double depth, friction_factor;
+    };
+    std::array<Touch, 16> touching;
+    std::size_t n = 0;
+    // On its four wheels and upright, a point more than 0.4 m above the plane of the tyres'
+    // contacts (the roof's, in normal driving) cannot reach the ground between them: not asked.
+    bool on_wheels = true;
+    Vec3 plane_point{}, plane_normal{};
+    for (const WheelFrame& f : in.frames) {
+        on_wheels = on_wheels && f.fz > 0.0;
+        plane_point += f.contact * 0.25;
+        plane_normal += f.normal * 0.25;
+    }
+    on_wheels = on_wheels && dot(plane_normal, in.body_z) > 0.7;
+    for (std::size_t k = 0; k < m.body_contact_count; ++k) {
+        const Vec3 arm = rot * m.body_contact_m[k];
+        if (on_wheels && dot(s.position_m + arm - plane_point, plane_normal) > 0.4) continue;
+        WheelProbe probe;
+        probe.hub_m = s.position_m + arm;
+        // A sphere, not a wheel: no axle, so that a mesh or heightfield carries the point from
+        // every side. (With the body's y axis as its axle, a car on its side had its points' contacts
+        // taken as beside a tread and dropped, and sank through the ground: random driving on
+        // rough ground, e.g. seed 121902.)
+        probe.axle = Vec3{};
+        probe.up = in.body_z;
+        probe.radius_m = kPointRadius_m;
+        const GroundContact c = in.ground.wheel_contact(probe);
+        const double depth = kPointRadius_m - c.hub_height_m;
+        if (c.found && depth > 0.0) touching[n++] = {arm, c.normal, c.surface_velocity_m_per_s, depth, c.friction_factor};
+    }
+    if (n == 0) return;
+    const BodyContactLaw law = body_contact_law(in.masses.mass_kg);
+    const Mat3 inv_inertia = rot * inverse(in.masses.inertia_body_kgm2) * transpose(rot);
+    for (std::size_t k = 0; k < n; ++k) {
+        const Touch& t = touching[k];
+        const Vec3 v_point = s.velocity_m_per_s + cross(s.angular_velocity_rad_per_s, t.arm) - t.surface_velocity;
+        const double v_n = dot(v_point, t.normal);
+        const double normal_n = body_contact_normal_n(law, t.depth, v_n);
+        Vec3 f = t.normal * normal_n;
+        const Vec3 v_t = v_point - t.normal * v_n;
+        const double sliding = norm(v_t);
+        if (sliding > 0.0 && normal_n > 0.0) {
+            // The point's effective mass along its sliding, shared by the n touching points.
+            const Vec3 dir = v_t / sliding;
+            const Vec3 rt = cross(t.arm, dir);
+            const double effective_mass = 1.0 / (1.0 / in.masses.mass_kg + dot(rt, inv_inertia * rt)) / static_cast<double>(n);
+            f += dir * -body_contact_friction_n(kBodyFrictionCoefficient * t.friction_factor, normal_n, sliding, effective_mass, in.h);
+        }
+        force += f;
+        torque += cross(t.arm, f);
+        out.couplings[out.touching++] = {t.arm, t.normal, law.stiffness_n_per_m, law.damping_ns_per_m, dot(t.surface_velocity, t.normal)};
+    }
+}
+
+}  // namespace tractive::detail
