@@ -16,6 +16,7 @@
 #include "body_weight.hpp"
 #include "gear_and_starter.hpp"
 #include "engine_now.hpp"
+#include "external_forces.hpp"
 #include "mass_now.hpp"
 #include "integrate.hpp"
 #include "tyre_forces.hpp"
@@ -275,61 +276,6 @@ struct StepContext {
     double clutch_capacity = 0.0;
 };
 
-
-// The bodies' velocities after the external impulses, before the rows.
-void velocities_after_external_forces(StepContext& x, const VehicleState& s) {
-    const VehicleModel& m = x.m;
-    const double h = x.h;
-    const Mat3& rot = x.rot;
-    const Vec3& body_z = x.body_z;
-    const double mass = x.masses.mass_kg;
-    const double sprung_mass = x.masses.sprung_mass_kg;
-    const Mat3& inertia_body = x.masses.inertia_body_kgm2;
-    const Vec3& force = x.force;
-    const Vec3& torque = x.torque;
-    const EngineTorque& et = x.et;
-    Bodies& b = x.b;
-    // Body axes diag(1/m, 1/m, 1/m_sprung) in world axes: I/m + (1/m_sprung - 1/m) z z^T.
-    {
-        const double extra = 1.0 / sprung_mass - 1.0 / mass;
-        const double zz[3] = {body_z.x, body_z.y, body_z.z};
-        for (int i = 0; i < 3; ++i)
-            for (int j = 0; j < 3; ++j) b.inv_mass.m[i][j] = (i == j ? 1.0 / mass : 0.0) + extra * zz[i] * zz[j];
-    }
-    b.inv_inertia = rot * inverse(inertia_body) * transpose(rot);
-    // The gyroscopic term implicitly (Catto, "Numerical Methods", GDC 2015: one Newton step of
-    // backward Euler on I (w' - w) + h w' x I w' = 0, body axes): J = I + h (S(w) I - S(I w)), S
-    // the cross-product matrix, w' = w - J^-1 h (w x I w). The explicit term gained energy once
-    // h |w| was not small: a car tumbling down a 45 degree slope spun up from 17 to 110 rad/s in
-    // 7 s of flight (random driving, seed 9563); this one keeps torque-free tumbling bounded and
-    // differs from it by O((h w)^2) in driving.
-    const Vec3 omega_body_frame = transpose(rot) * s.angular_velocity_rad_per_s;
-    const Vec3 momentum_body = inertia_body * omega_body_frame;
-    const auto cross_matrix = [](const Vec3& v) {
-        Mat3 c;
-        c.m[0][1] = -v.z, c.m[0][2] = v.y, c.m[1][0] = v.z, c.m[1][2] = -v.x, c.m[2][0] = -v.y, c.m[2][1] = v.x;
-        return c;
-    };
-    const Mat3 wi = cross_matrix(omega_body_frame) * inertia_body, si = cross_matrix(momentum_body);
-    Mat3 jacobian = inertia_body;
-    for (int r = 0; r < 3; ++r)
-        for (int c = 0; c < 3; ++c) jacobian.m[r][c] += h * (wi.m[r][c] - si.m[r][c]);
-    const Vec3 omega_gyro_body = omega_body_frame - inverse(jacobian) * (cross(omega_body_frame, momentum_body) * h);
-    const Vec3 v_before = s.velocity_m_per_s;
-    const Vec3 w_before = s.angular_velocity_rad_per_s;
-    b.v = s.velocity_m_per_s + b.inv_mass * (force * h);
-    b.omega = rot * omega_gyro_body + b.inv_inertia * (torque * h);
-    b.w[detail::kEngine] = s.engine_speed_rad_per_s + et.drive_nm * h / m.engine_inertia_kgm2;
-    b.w[detail::kGearbox] = s.gearbox_speed_rad_per_s;
-    b.inv_i[detail::kEngine] = 1.0 / m.engine_inertia_kgm2;
-    b.inv_i[detail::kGearbox] = 1.0 / m.gearbox_inertia_kgm2;
-    for (int i = 0; i < 4; ++i) {
-        b.w[detail::kWheel0 + i] = s.wheels[i].spin_rad_per_s;
-        b.inv_i[detail::kWheel0 + i] = 1.0 / m.wheels[i].spin_inertia_kgm2;
-    }
-    x.v_before = v_before;
-    x.w_before = w_before;
-}
 
 // The rows: the driveline's shafts and the tyres' contacts.
 void driveline_and_tyre_rows(StepContext& x, const VehicleState& s, RowSet& rows) {
@@ -614,7 +560,9 @@ void step_fixed_with(const VehicleModel& m, const Ground& ground, const Controls
     x.rpm = engine.rpm;
     x.throttle = engine.throttle;
     x.et = engine.torque;
-    velocities_after_external_forces(x, s);
+    detail::velocities_after_external_forces({x.m, x.rot, x.body_z, x.masses, x.force, x.torque, x.et, x.h}, s, x.b);
+    x.v_before = s.velocity_m_per_s;
+    x.w_before = s.angular_velocity_rad_per_s;
     // The rows are scratch space rebuilt every step. A per-thread buffer instead of a local, so
     // that its storage (about 3 KB) is not initialised on every step.
     static thread_local RowSet rows;
