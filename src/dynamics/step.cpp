@@ -9,11 +9,11 @@
 
 #include <fmt/format.h>
 
-#include "chassis_implicit.hpp"
 #include "row_solver.hpp"
 #include "aerodynamics.hpp"
 #include "body_contacts.hpp"
 #include "body_weight.hpp"
+#include "chassis_correction.hpp"
 #include "gear_and_starter.hpp"
 #include "engine_now.hpp"
 #include "external_forces.hpp"
@@ -417,33 +417,6 @@ void driveline_and_tyre_rows(StepContext& x, const VehicleState& s, RowSet& rows
     x.clutch_capacity = clutch_capacity;
 }
 
-// The suspension's implicit correction of the chassis velocity (chassis_implicit.hpp).
-void chassis_correction(StepContext& x, const VehicleState& s) {
-    const VehicleModel& m = x.m;
-    const double h = x.h;
-    const Mat3& rot = x.rot;
-    const Mat3& inertia_body = x.masses.inertia_body_kgm2;
-    const std::array<WheelFrame, 4>& frames = x.frames;
-    Bodies& b = x.b;
-    {
-        bool coupled = x.body.touching > 0;
-        for (const WheelFrame& f : frames) coupled = coupled || f.chassis_stiffness > 0.0 || f.chassis_damping > 0.0;
-        if (coupled) {
-            std::array<detail::CornerCoupling, 4 + 16> corners;
-            for (int i = 0; i < 4; ++i) {
-                corners[i] = {rot * m.wheels[i].suspension_mount_m, frames[i].normal, frames[i].chassis_stiffness,
-                              frames[i].chassis_damping, dot(frames[i].surface_velocity, frames[i].normal)};
-            }
-            for (std::size_t k = 0; k < x.body.touching; ++k) corners[4 + k] = x.body.couplings[k];
-            const detail::ChassisVelocityChange d = detail::chassis_implicit_correction(
-                inverse(b.inv_mass), rot * inertia_body * transpose(rot), std::span(corners.data(), 4 + x.body.touching), b.v, b.omega,
-                s.velocity_m_per_s, s.angular_velocity_rad_per_s, h);
-            b.v += d.linear_m_per_s;
-            b.omega += d.angular_rad_per_s;
-        }
-    }
-}
-
 // What the solve gives: warm starts, tread deflections, relaxed slip angles, tyre forces and the
 // driveline's torques.
 void solve_outputs(const StepContext& x, VehicleState& s, const RowSet& rows) {
@@ -573,7 +546,7 @@ void step_fixed_with(const VehicleModel& m, const Ground& ground, const Controls
     // sweeps").
     const int sweeps = settings.solver_iterations + (rows.viscous_coupling_count > 0 ? settings.coupling_extra_iterations : 0);
     detail::solve(rows, x.b, s.warm_impulses, kSlotsTyreX, kSlotsTyreY, sweeps);
-    chassis_correction(x, s);
+    detail::chassis_correction({x.m, x.rot, x.masses.inertia_body_kgm2, x.frames, x.body, x.h}, s, x.b);
     solve_outputs(x, s, rows);
     integrate_state({x.m, x.h, x.body_z, x.g_vec, x.b, x.v_before, x.w_before, x.weight.mount_rel, x.frames, x.et, x.rpm, x.throttle}, s);
 }
