@@ -9,7 +9,9 @@
 
 #include <fmt/format.h>
 
+#include "row_slots.hpp"
 #include "row_solver.hpp"
+#include "solve_outputs.hpp"
 #include "aerodynamics.hpp"
 #include "body_contacts.hpp"
 #include "body_weight.hpp"
@@ -66,18 +68,14 @@ using detail::kSlipReferenceSpeed_m_per_s;
 
 constexpr double kGravity = kStandardGravity_m_per_s2;
 
-enum Slot : int {
-    kSlotEngineFriction = 0,
-    kSlotClutch = 1,
-    kSlotGear = 2,
-    kSlotGearboxLoss = 3,
-    kSlotLock = 4,    // 4, 5, 6
-    kSlotBrake = 7,   // 7..10
-    kSlotTyreX = 11,  // 11..14
-    kSlotTyreY = 15,  // 15..18
-};
-constexpr std::array<int, 4> kSlotsTyreX{kSlotTyreX, kSlotTyreX + 1, kSlotTyreX + 2, kSlotTyreX + 3};
-constexpr std::array<int, 4> kSlotsTyreY{kSlotTyreY, kSlotTyreY + 1, kSlotTyreY + 2, kSlotTyreY + 3};
+using detail::kSlotBrake;
+using detail::kSlotClutch;
+using detail::kSlotEngineFriction;
+using detail::kSlotGear;
+using detail::kSlotGearboxLoss;
+using detail::kSlotLock;
+using detail::kSlotsTyreX;
+using detail::kSlotsTyreY;
 
 // Coulomb friction torque of magnitude T on a shaft (engine friction, gearbox loss, brake and
 // rolling resistance). While |w| > 2 T h / I, the shaft's own inertia alone, the step's friction
@@ -417,82 +415,6 @@ void driveline_and_tyre_rows(StepContext& x, const VehicleState& s, RowSet& rows
     x.clutch_capacity = clutch_capacity;
 }
 
-// What the solve gives: warm starts, tread deflections, relaxed slip angles, tyre forces and the
-// driveline's torques.
-void solve_outputs(const StepContext& x, VehicleState& s, const RowSet& rows) {
-    const std::array<double, kMaxRows>& direct_impulses = x.direct_impulses;
-    const VehicleModel& m = x.m;
-    const double h = x.h;
-    const Bodies& b = x.b;
-    const std::array<WheelFrame, 4>& frames = x.frames;
-    const EngineTorque& et = x.et;
-    const double throttle = x.throttle;
-    const double clutch_capacity = x.clutch_capacity;
-    s.warm_impulses = direct_impulses;
-    double clutch_impulse = 0.0;
-    double gear_impulse = 0.0;
-    for (int k = 0; k < rows.shaft_count; ++k) {
-        const ShaftRow& r = rows.shafts[k];
-        s.warm_impulses[r.slot] = r.lambda;
-        if (r.slot == kSlotClutch) clutch_impulse = r.lambda;
-        if (r.slot == kSlotGear) gear_impulse = r.lambda;
-    }
-    for (int i = 0; i < 4; ++i) {
-        s.wheel_outputs[i].fx_n = 0.0;
-        s.wheel_outputs[i].fy_n = 0.0;
-        s.wheel_outputs[i].steering_axis_torque_nm = 0.0;
-        if (frames[i].fz <= 0.0) {  // off the ground: the tread relaxes
-            s.wheels[i].tread_deflection_x_m = 0.0;
-            s.wheels[i].tread_deflection_y_m = 0.0;
-        }
-    }
-    // The tread's deflection after the step, d' = d + h J v (the contact's sliding velocity
-    // after the solve), at most what the row's bound can hold (beyond it the tread slides), and
-    // relaxing as the tyre rolls, over its relaxation length sigma of rolled distance (the length
-    // the tread's stiffness was built on, the radius): dd/dt = J v - |v_x| d / sigma, backward
-    // Euler, d' = (d + h J v) / (1 + h |v_x| / sigma). Gone once the contact slides (w = 0).
-    const auto deflection_after = [&](const ContactRow& r, double stick, double spin, double deflection, double stiffness,
-                                      double relaxation) {
-        if (r.spring_gamma <= 0.0 || stick <= 0.0 || !(stiffness > 0.0)) return 0.0;
-        const double jv = dot(r.lin, b.v) + dot(r.ang, b.omega) + r.coeff * spin - r.surface_speed;
-        const double limit = r.hi / (h * stiffness);
-        return std::clamp(deflection + h * jv, -limit, limit) / relaxation;
-    };
-    for (int i = 0; i < 4; ++i) {  // off the ground both are 0: no deflection
-        s.wheels[i].relaxed_slip_angle_carried_rad = frames[i].relaxed_slip_angle_carried_rad;
-        s.wheels[i].relaxed_slip_angle_weight = frames[i].relaxed_slip_angle_weight;
-    }
-    for (int k = 0; k < rows.pair_count; ++k) {
-        const TyrePair& p = rows.pairs[k];
-        WheelState& ws_out = s.wheels[p.wheel];
-        const WheelModel& wm_out = m.wheels[p.wheel];
-        const double spin = b.w[detail::kWheel0 + p.wheel];
-        const double stick = frames[p.wheel].stick;
-        const double relaxation = 1.0 + h * frames[p.wheel].rolling_speed / wm_out.radius_m;
-        ws_out.tread_deflection_x_m =
-            deflection_after(p.x, stick, spin, ws_out.tread_deflection_x_m, wm_out.tread_stiffness_x_n_per_m, relaxation);
-        ws_out.tread_deflection_y_m =
-            deflection_after(p.y, stick, 0.0, ws_out.tread_deflection_y_m, wm_out.tread_stiffness_y_n_per_m, relaxation);
-        s.warm_impulses[kSlotsTyreX[p.wheel]] = p.x.lambda;
-        s.warm_impulses[kSlotsTyreY[p.wheel]] = p.y.lambda;
-        s.wheel_outputs[p.wheel].fx_n = p.x.lambda / h;
-        s.wheel_outputs[p.wheel].fy_n = p.y.lambda / h;
-        s.wheel_outputs[p.wheel].steering_axis_torque_nm = frames[p.wheel].law.mz_nm - wm_out.mechanical_trail_m * p.y.lambda / h;
-    }
-    // The clutch row's impulse acts +1 on the engine, the gear row's +1 on the gearbox input: the
-    // torques passed on downstream are -lambda / h.
-    s.last_gearbox_torque_nm = -gear_impulse / h;
-    auto& dl = s.driveline;
-    dl.clutch_slip_rad_per_s = b.w[detail::kEngine] - b.w[detail::kGearbox];
-    dl.clutch_torque_nm = -clutch_impulse / h;
-    dl.clutch_capacity_nm = clutch_capacity;
-    dl.clutch_locked = clutch_capacity > 0.0 && std::abs(clutch_impulse) < clutch_capacity * h * (1.0 - 1e-9);
-    dl.engine_drive_torque_nm = et.drive_nm;
-    dl.engine_resistive_torque_nm = et.resistive_nm;
-    dl.throttle_effective = throttle;
-    dl.gearbox_torque_nm = -gear_impulse / h;
-}
-
 void step_fixed_with(const VehicleModel& m, const Ground& ground, const Controls& raw, const StepSettings& settings,
                      VehicleState& s, const ExternalLoad* load) {
     // The stages in order (docs/physics.md, "The step in order").
@@ -547,7 +469,7 @@ void step_fixed_with(const VehicleModel& m, const Ground& ground, const Controls
     const int sweeps = settings.solver_iterations + (rows.viscous_coupling_count > 0 ? settings.coupling_extra_iterations : 0);
     detail::solve(rows, x.b, s.warm_impulses, kSlotsTyreX, kSlotsTyreY, sweeps);
     detail::chassis_correction({x.m, x.rot, x.masses.inertia_body_kgm2, x.frames, x.body, x.h}, s, x.b);
-    solve_outputs(x, s, rows);
+    detail::solve_outputs({x.m, x.b, x.frames, x.et, x.throttle, x.clutch_capacity, x.direct_impulses, x.h}, rows, s);
     integrate_state({x.m, x.h, x.body_z, x.g_vec, x.b, x.v_before, x.w_before, x.weight.mount_rel, x.frames, x.et, x.rpm, x.throttle}, s);
 }
 
