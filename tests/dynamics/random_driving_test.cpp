@@ -168,7 +168,10 @@ std::string run(std::uint64_t seed, bool trace = false) {
     } else {
         ground = std::make_shared<RoadGround>(road);
     }
-    if (reversals) o.start.speed_m_per_s = r.uniform(20.0, 60.0);
+    // Reversals start fast, but no faster than the car goes on level ground (a start beyond it
+    // slows from the first step, and the speed check would read a settling suspension's
+    // 0.1 mm/s as a gain).
+    if (reversals) o.start.speed_m_per_s = std::min(r.uniform(20.0, 60.0), car.top_speed_m_per_s);
     if (trace) std::printf("%s grade %.3f bank %.1f deg mu %.2f, %zu stretches, rough %d reversals %d, mode %s abs %d tcs %d, start %.1f m/s gear %d\n",
                            car.name.c_str(), road.grade, road.bank_rad * 180 / std::numbers::pi, road.mu, road.stretches.size(), rough, reversals,
                            to_string(o.control->mode), o.control->aids.abs, o.control->aids.tcs, o.start.speed_m_per_s, o.start.gear);
