@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "driveline_and_tyre_rows.hpp"
 #include "row_slots.hpp"
 #include "row_solver.hpp"
 #include "solve_outputs.hpp"
@@ -26,8 +27,6 @@
 #include "tractive/dynamics/simulation.hpp"
 #include "tractive/laws/aero.hpp"
 #include "tractive/laws/body_contact.hpp"
-#include "tractive/laws/clutch.hpp"
-#include "tractive/laws/differential.hpp"
 #include "tractive/laws/engine.hpp"
 #include "tractive/laws/engine_torque.hpp"
 #include "tractive/laws/gearbox.hpp"
@@ -45,10 +44,7 @@ namespace tractive {
 namespace {
 
 using detail::Bodies;
-using detail::ContactRow;
 using detail::RowSet;
-using detail::ShaftRow;
-using detail::TyrePair;
 using detail::WheelContact;
 using detail::WheelFrame;
 using detail::hinge_offset;
@@ -68,45 +64,8 @@ using detail::kSlipReferenceSpeed_m_per_s;
 
 constexpr double kGravity = kStandardGravity_m_per_s2;
 
-using detail::kSlotBrake;
-using detail::kSlotClutch;
-using detail::kSlotEngineFriction;
-using detail::kSlotGear;
-using detail::kSlotGearboxLoss;
-using detail::kSlotLock;
 using detail::kSlotsTyreX;
 using detail::kSlotsTyreY;
-
-// Coulomb friction torque of magnitude T on a shaft (engine friction, gearbox loss, brake and
-// rolling resistance). While |w| > 2 T h / I, the shaft's own inertia alone, the step's friction
-// impulse T h cannot reverse the shaft, so the friction slides and is applied directly against
-// the spin: exact, and no row for the solver to sweep. Slower, it is a bounded row, which can
-// also hold the shaft at rest (stiction). Returns true when applied directly (the impulse, as
-// a row's lambda with coefficient +1, is stored in `impulse`).
-bool apply_sliding_friction(double& w, double inv_i, double torque_nm, double h, double& impulse) {
-    const double limit = torque_nm * h;
-    if (!(std::abs(w) > 2.0 * limit * inv_i)) return false;
-    impulse = w > 0.0 ? -limit : limit;
-    w += impulse * inv_i;
-    return true;
-}
-
-// One direction of a tyre contact (row_solver.hpp, ContactRow): the law linearised in the row
-// velocity (force, slope in N per m/s, the row velocity it was taken at) blended with the tread's
-// spring by the stiction weight; past the law's peak (falling) the spring alone while the
-// contact nearly sticks, else rigid towards zero sliding.
-void set_tyre_row(ContactRow& r, bool falling, double law_force_n, double slope_n_per_m_s, double row_velocity_m_per_s,
-                  double stick, double tread_stiffness_n_per_m, double tread_damping_ns_per_m, double deflection_m, double h) {
-    if (falling && stick > 0.0) {
-        r.set_spring(tread_stiffness_n_per_m, tread_damping_ns_per_m, deflection_m, h);
-    } else if (falling) {
-        r.set_rigid();
-    } else {
-        r.set_law(law_force_n * h, slope_n_per_m_s * h, row_velocity_m_per_s, stick, tread_stiffness_n_per_m,
-                  tread_damping_ns_per_m, deflection_m, h);
-    }
-}
-
 
 }  // namespace
 
@@ -239,238 +198,62 @@ VehicleState initial_state(const VehicleModel& m, const Ground& ground, const In
 
 namespace {
 
-// The step's working set: what its stages compute and hand on to the ones after them, in the
-// order step_fixed runs them.
-struct StepContext {
-    const VehicleModel& m;
-    const VehicleSpec& spec;
-    const Ground& ground;
-    const StepSettings& settings;
-    const ExternalLoad* load = nullptr;  // from outside the car, or none
-    Controls c{};
-    double h = 0.0;
-    Mat3 rot{};
-    Vec3 body_x{}, body_z{}, g_vec{};
-    // mass_now
-    MassNow masses{};
-    // gear_lever_and_starter
-    double ratio = 0.0, disc = 0.0;
-    // body_weight, wheel_contact_and_load, tyre_forces_at_wheel, aerodynamics: the external
-    // forces on the body and each wheel's frame
-    BodyWeight weight{};  // and the wheels' mounts, the anti-roll bars' travel
-    std::array<WheelFrame, 4> frames{};
-    Vec3 force{}, torque{};
-    Vec3 suspension_arm{};  // sum_i F_i r_i, body axes: the forces' moment is (R suspension_arm) x body_z
-    // engine
-    double rpm = 0.0, throttle = 0.0;
-    EngineTorque et{};
-    // velocities_after_external_forces
-    Bodies b{};
-    Vec3 v_before{}, w_before{};
-    // body_contacts: the touching points as chassis couplings (chassis_correction)
-    detail::BodyContacts body{};
-    // driveline_and_tyre_rows
-    std::array<double, kMaxRows> direct_impulses{};
-    double clutch_capacity = 0.0;
-};
-
-
-// The rows: the driveline's shafts and the tyres' contacts.
-void driveline_and_tyre_rows(StepContext& x, const VehicleState& s, RowSet& rows) {
-    const VehicleModel& m = x.m;
-    const VehicleSpec& spec = x.spec;
-    const Controls& c = x.c;
-    const double h = x.h;
-    const Vec3& body_z = x.body_z;
-    const double ratio = x.ratio;
-    const double disc = x.disc;
-    const EngineTorque& et = x.et;
-    Bodies& b = x.b;
-    const std::array<WheelFrame, 4>& frames = x.frames;
-    // Impulses of friction applied directly (apply_sliding_friction), by warm-start slot.
-    std::array<double, kMaxRows>& direct_impulses = x.direct_impulses;
-    const auto sliding = [&](int slot, int dof, double torque_nm) {
-        return apply_sliding_friction(b.w[dof], b.inv_i[dof], torque_nm, h, direct_impulses[slot]);
-    };
-    if (!sliding(kSlotEngineFriction, detail::kEngine, et.resistive_nm)) {
-        // Engine friction: brings the crank towards rest, at most the resistive torque.
-        ShaftRow& r = rows.add_shaft(kSlotEngineFriction);
-        r.dof_count = 1;
-        r.dof[0] = detail::kEngine;
-        r.coeff[0] = 1.0;
-        r.lo = -et.resistive_nm * h;
-        r.hi = et.resistive_nm * h;
-    }
-    const double clutch_slip = s.engine_speed_rad_per_s - s.gearbox_speed_rad_per_s;
-    const double clutch_capacity = clutch_torque_capacity_nm(spec.clutch, disc, clutch_slip);
-    {  // Clutch: engine and gearbox input turn together while the torque stays within capacity.
-        ShaftRow& r = rows.add_shaft(kSlotClutch);
-        r.dof_count = 2;
-        r.dof[0] = detail::kEngine;
-        r.coeff[0] = 1.0;
-        r.dof[1] = detail::kGearbox;
-        r.coeff[1] = -1.0;
-        r.lo = -clutch_capacity * h;
-        r.hi = clutch_capacity * h;
-    }
-    if (ratio != 0.0) {
-        // Gearbox and open differentials: w_gearbox = ratio * sum c_i w_i, exact.
-        ShaftRow& r = rows.add_shaft(kSlotGear);
-        r.dof[0] = detail::kGearbox;
-        r.coeff[0] = 1.0;
-        r.dof_count = 1;
-        for (int i = 0; i < 4; ++i) {
-            if (m.wheels[i].drive_coefficient == 0.0) continue;
-            r.dof[r.dof_count] = detail::kWheel0 + i;
-            r.coeff[r.dof_count] = -ratio * m.wheels[i].drive_coefficient;
-            ++r.dof_count;
-        }
-        r.lo = -INFINITY;
-        r.hi = INFINITY;
-        rows.block_last_two();  // the clutch and gear rows, exactly together (row_solver.hpp)
-        // Losses: a friction on the gearbox input of (1 - efficiency) times the torque it passes.
-        const double loss = (1.0 - spec.transmission.efficiency) * std::abs(s.last_gearbox_torque_nm);
-        if (loss > 0.0 && !sliding(kSlotGearboxLoss, detail::kGearbox, loss)) {
-            ShaftRow& l = rows.add_shaft(kSlotGearboxLoss);
-            l.dof_count = 1;
-            l.dof[0] = detail::kGearbox;
-            l.coeff[0] = 1.0;
-            l.lo = -loss * h;
-            l.hi = loss * h;
-        }
-    }
-    // Torque into the differentials: positive while the engine drives the wheels, negative under
-    // engine braking (the sign of the power through the gearbox).
-    const double power_sign = s.last_gearbox_torque_nm * s.gearbox_speed_rad_per_s >= 0.0 ? 1.0 : -1.0;
-    const double gearbox_output_torque = power_sign * std::abs(s.last_gearbox_torque_nm * ratio);
-    for (int k = 0; k < 3; ++k) {
-        const LockCoupling& lock = m.locks[k];
-        if (!lock.active) continue;
-        const double input_torque = gearbox_output_torque * lock.input_ratio;
-        const double capacity = differential_locking_torque_nm(lock.diff, input_torque);
-        // VDrift's speed-sensitive limited slip: a damper row, torque = c (J v), up to the cap.
-        const double viscous = differential_viscous_coefficient_nm_s_per_rad(lock.diff, input_torque);
-        // A coupling whose c h is under 1e-12 kg m^2 (c below 1e-10 N m s/rad at 8 ms) moves
-        // nothing measurable in a step: no row. A torque-sensing coupling's c goes to 0 with the
-        // input torque (a car upside down, its driveline coasting down), and its row's compliance
-        // 1 / (c h) would overflow to infinity, whose product with a zero effective mass is NaN.
-        constexpr double kNegligibleCoupling_kgm2 = 1e-12;
-        if (capacity <= 0.0 || (lock.diff.type == DifferentialType::Viscous && !(viscous * h >= kNegligibleCoupling_kgm2))) continue;
-        ShaftRow& r = rows.add_shaft(kSlotLock + k);
-        if (lock.diff.type == DifferentialType::Viscous) {
-            r.inv_q = 1.0 / (viscous * h);
-            ++rows.viscous_coupling_count;
-        }
-        for (int i = 0; i < 4; ++i) {
-            if (lock.coefficient[i] == 0.0) continue;
-            r.dof[r.dof_count] = detail::kWheel0 + i;
-            r.coeff[r.dof_count] = lock.coefficient[i];
-            ++r.dof_count;
-        }
-        r.lo = -capacity * h;
-        r.hi = capacity * h;
-    }
-    for (int i = 0; i < 4; ++i) {
-        // Brake, handbrake and rolling resistance: torques that bring the wheel to rest and hold
-        // it there (a braked wheel stops at zero, to rounding).
-        const WheelSpec& ws = spec.wheels[i];
-        const double brake = std::max({c.brake * c.wheel_brake_factor[i], c.handbrake * ws.brake.handbrake, c.wheel_aid_brake[i]}) *
-                             m.wheels[i].max_brake_torque_nm;
-        const double limit = brake + frames[i].rolling_torque;
-        if (limit <= 0.0 || sliding(kSlotBrake + i, detail::kWheel0 + i, limit)) continue;
-        ShaftRow& r = rows.add_shaft(kSlotBrake + i);
-        r.dof_count = 1;
-        r.dof[0] = detail::kWheel0 + i;
-        r.coeff[0] = 1.0;
-        r.lo = -limit * h;
-        r.hi = limit * h;
-    }
-    for (int i = 0; i < 4; ++i) {
-        const WheelFrame& f = frames[i];
-        if (f.fz <= 0.0) continue;
-        // The tyre's forces act at the contact patch, or higher by the wheel's roll height.
-        const Vec3 rc = f.contact + body_z * m.wheels[i].force_point_height_m - s.position_m;
-        TyrePair& p = rows.add_pair(i);
-        // Longitudinal: contact-point velocity along the wheel heading minus the tread speed.
-        p.x.lin = f.forward;
-        p.x.ang = cross(rc, f.forward);
-        p.x.coeff = -m.wheels[i].radius_m;
-        p.x.lo = -f.bound_x * h;
-        p.x.hi = f.bound_x * h;
-        const WheelModel& wm = m.wheels[i];
-        set_tyre_row(p.x, f.falling_x, f.law.fx_n, f.stiffness_x, f.row_velocity_x, f.stick, wm.tread_stiffness_x_n_per_m,
-                     wm.tread_damping_x_ns_per_m, s.wheels[i].tread_deflection_x_m, h);
-        p.x.surface_speed = dot(f.surface_velocity, f.forward);
-        p.x.body_change = f.body_change_x;
-        // Lateral: contact-point velocity across the wheel heading.
-        p.y.lin = f.lateral;
-        p.y.ang = cross(rc, f.lateral);
-        p.y.lo = -f.bound_y * h;
-        p.y.hi = f.bound_y * h;
-        set_tyre_row(p.y, f.falling_y, f.law.fy_n, f.stiffness_y, f.row_velocity_y, f.stick, wm.tread_stiffness_y_n_per_m,
-                     wm.tread_damping_y_ns_per_m, s.wheels[i].tread_deflection_y_m, h);
-        p.y.surface_speed = dot(f.surface_velocity, f.lateral);
-        p.circle = f.circle * h;
-    }
-    x.clutch_capacity = clutch_capacity;
-}
-
 void step_fixed_with(const VehicleModel& m, const Ground& ground, const Controls& raw, const StepSettings& settings,
                      VehicleState& s, const ExternalLoad* load) {
-    // The stages in order (docs/physics.md, "The step in order").
-    StepContext x{m, m.spec, ground, settings, load};
-    x.h = settings.internal_step_s;
-    x.c = clamped(raw, static_cast<int>(m.spec.transmission.forward_ratios.size()));
-    x.rot = to_matrix(s.orientation);
-    x.body_x = {x.rot.m[0][0], x.rot.m[1][0], x.rot.m[2][0]};
-    x.body_z = {x.rot.m[0][2], x.rot.m[1][2], x.rot.m[2][2]};
-    x.g_vec = {0.0, 0.0, -kGravity};
-    x.masses = mass_now(x.m, s.fuel_volume_m3);
-    const GearAndStarter gear = gear_lever_and_starter(x.spec, x.c, s);
-    x.ratio = gear.ratio;
-    x.disc = gear.disc;
-    x.weight = body_weight({x.m, x.rot, x.body_z, x.g_vec, x.masses}, s);
-    x.force = x.weight.force_n;
-    x.torque = x.weight.torque_nm;
+    // The phases in order (docs/architecture.md, "The step"; docs/physics.md, "The step in order").
+    const double h = settings.internal_step_s;
+    const Controls c = clamped(raw, static_cast<int>(m.spec.transmission.forward_ratios.size()));
+    const Mat3 rot = to_matrix(s.orientation);
+    const Vec3 body_x{rot.m[0][0], rot.m[1][0], rot.m[2][0]};
+    const Vec3 body_z{rot.m[0][2], rot.m[1][2], rot.m[2][2]};
+    const Vec3 g_vec{0.0, 0.0, -kGravity};
+    const MassNow masses = mass_now(m, s.fuel_volume_m3);
+    const GearAndStarter gear = gear_lever_and_starter(m.spec, c, s);
+    // The external forces on the body and each wheel's frame.
+    const BodyWeight weight = body_weight({m, rot, body_z, g_vec, masses}, s);
+    Vec3 force = weight.force_n;
+    Vec3 torque = weight.torque_nm;
+    Vec3 suspension_arm{};  // sum_i F_i r_i, body axes: the forces' moment is (R suspension_arm) x body_z
+    std::array<WheelFrame, 4> frames{};
     for (int i = 0; i < 4; ++i) {
         const WheelContact contact = wheel_contact_and_load(
-            {x.m, x.ground, x.rot, x.body_z, x.weight.mount_rel[i], x.weight.anti_roll_travel_m[x.m.wheels[i].front ? 0 : 1], x.h}, s, i, x.frames[i]);
+            {m, ground, rot, body_z, weight.mount_rel[i], weight.anti_roll_travel_m[m.wheels[i].front ? 0 : 1], h}, s, i, frames[i]);
         s.wheels[i].ground_feature = contact.ground_feature;
-        x.force += contact.suspension_force_n;
-        x.suspension_arm += contact.suspension_arm;
-        x.force += contact.normal_across_n;
-        x.torque += contact.normal_across_torque_nm;
-        if (const auto aligning = tyre_forces_at_wheel({x.m, x.rot, x.c.steering, x.h}, s, i, x.frames[i], s.wheel_outputs[i])) {
-            x.torque += *aligning;
+        force += contact.suspension_force_n;
+        suspension_arm += contact.suspension_arm;
+        force += contact.normal_across_n;
+        torque += contact.normal_across_torque_nm;
+        if (const auto aligning = tyre_forces_at_wheel({m, rot, c.steering, h}, s, i, frames[i], s.wheel_outputs[i])) {
+            torque += *aligning;
         }
     }
-    x.torque += cross(x.rot * x.suspension_arm, x.body_z);
-    aerodynamics({x.m, x.rot, x.body_x, x.body_z}, s, x.force, x.torque);
-    detail::body_contacts({x.m, x.ground, x.rot, x.body_z, x.frames, x.masses, x.h}, s, x.force, x.torque, x.body);
-    if (x.load) {  // from outside the car
-        x.force += x.load->force_n;
-        x.torque += x.load->torque_nm;
+    torque += cross(rot * suspension_arm, body_z);
+    aerodynamics({m, rot, body_x, body_z}, s, force, torque);
+    detail::BodyContacts body{};  // the touching points as chassis couplings (chassis_correction)
+    detail::body_contacts({m, ground, rot, body_z, frames, masses, h}, s, force, torque, body);
+    if (load) {  // from outside the car
+        force += load->force_n;
+        torque += load->torque_nm;
     }
-    const EngineNow engine = engine_now(x.m, x.c.throttle, s);
-    x.rpm = engine.rpm;
-    x.throttle = engine.throttle;
-    x.et = engine.torque;
-    detail::velocities_after_external_forces({x.m, x.rot, x.body_z, x.masses, x.force, x.torque, x.et, x.h}, s, x.b);
-    x.v_before = s.velocity_m_per_s;
-    x.w_before = s.angular_velocity_rad_per_s;
+    const EngineNow engine = engine_now(m, c.throttle, s);
+    Bodies b{};
+    detail::velocities_after_external_forces({m, rot, body_z, masses, force, torque, engine.torque, h}, s, b);
+    const Vec3 v_before = s.velocity_m_per_s;
+    const Vec3 w_before = s.angular_velocity_rad_per_s;
     // The rows are scratch space rebuilt every step. A per-thread buffer instead of a local, so
     // that its storage (about 3 KB) is not initialised on every step.
     static thread_local RowSet rows;
     rows.clear();
-    driveline_and_tyre_rows(x, s, rows);
+    const detail::DrivelineAndTyreRows built =
+        detail::driveline_and_tyre_rows({m, c, body_z, gear.ratio, gear.disc, engine.torque, frames, h}, s, b, rows);
     // A viscous coupling between wheels converges slowly against the tyre rows of the wheels it
     // joins: each update undoes part of the other's (docs/physics.md, "Internal step and solver
     // sweeps").
     const int sweeps = settings.solver_iterations + (rows.viscous_coupling_count > 0 ? settings.coupling_extra_iterations : 0);
-    detail::solve(rows, x.b, s.warm_impulses, kSlotsTyreX, kSlotsTyreY, sweeps);
-    detail::chassis_correction({x.m, x.rot, x.masses.inertia_body_kgm2, x.frames, x.body, x.h}, s, x.b);
-    detail::solve_outputs({x.m, x.b, x.frames, x.et, x.throttle, x.clutch_capacity, x.direct_impulses, x.h}, rows, s);
-    integrate_state({x.m, x.h, x.body_z, x.g_vec, x.b, x.v_before, x.w_before, x.weight.mount_rel, x.frames, x.et, x.rpm, x.throttle}, s);
+    detail::solve(rows, b, s.warm_impulses, kSlotsTyreX, kSlotsTyreY, sweeps);
+    detail::chassis_correction({m, rot, masses.inertia_body_kgm2, frames, body, h}, s, b);
+    detail::solve_outputs({m, b, frames, engine.torque, engine.throttle, built.clutch_capacity_nm, built.direct_impulses, h}, rows, s);
+    integrate_state({m, h, body_z, g_vec, b, v_before, w_before, weight.mount_rel, frames, engine.torque, engine.rpm, engine.throttle}, s);
 }
 
 }  // namespace
