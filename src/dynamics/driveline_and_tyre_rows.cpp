@@ -13,6 +13,20 @@ namespace tractive::detail {
 
 namespace {
 
+// Coulomb friction torque of magnitude T on a shaft (engine friction, gearbox loss, brake and
+// rolling resistance). While |w| > 2 T h / I, the shaft's own inertia alone, the step's friction
+// impulse T h cannot reverse the shaft, so the friction slides and is applied directly against
+// the spin: exact, and no row for the solver to sweep. Slower, it is a bounded row, which can
+// also hold the shaft at rest (stiction). Returns true when applied directly (the impulse, as
+// a row's lambda with coefficient +1, is stored in `impulse`).
+bool apply_sliding_friction(double& w, double inv_i, double torque_nm, double h, double& impulse) {
+    const double limit = torque_nm * h;
+    if (!(std::abs(w) > 2.0 * limit * inv_i)) return false;
+    impulse = w > 0.0 ? -limit : limit;
+    w += impulse * inv_i;
+    return true;
+}
+
 // One direction of a tyre contact (row_solver.hpp, ContactRow): the law linearised in the row
 // velocity (force, slope in N per m/s, the row velocity it was taken at) blended with the tread's
 // spring by the stiction weight; past the law's peak (falling) the spring alone while the
@@ -30,20 +44,6 @@ void set_tyre_row(ContactRow& r, bool falling, double law_force_n, double slope_
 }
 
 }  // namespace
-
-// Coulomb friction torque of magnitude T on a shaft (engine friction, gearbox loss, brake and
-// rolling resistance). While |w| > 2 T h / I, the shaft's own inertia alone, the step's friction
-// impulse T h cannot reverse the shaft, so the friction slides and is applied directly against
-// the spin: exact, and no row for the solver to sweep. Slower, it is a bounded row, which can
-// also hold the shaft at rest (stiction). Returns true when applied directly (the impulse, as
-// a row's lambda with coefficient +1, is stored in `impulse`).
-bool apply_sliding_friction(double& w, double inv_i, double torque_nm, double h, double& impulse) {
-    const double limit = torque_nm * h;
-    if (!(std::abs(w) > 2.0 * limit * inv_i)) return false;
-    impulse = w > 0.0 ? -limit : limit;
-    w += impulse * inv_i;
-    return true;
-}
 
 DrivelineAndTyreRows driveline_and_tyre_rows(const DrivelineAndTyreRowsInput& in, const VehicleState& s, Bodies& b,
                                              RowSet& rows) {

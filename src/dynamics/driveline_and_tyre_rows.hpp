@@ -40,8 +40,4 @@ struct DrivelineAndTyreRows {
 DrivelineAndTyreRows driveline_and_tyre_rows(const DrivelineAndTyreRowsInput& in, const VehicleState& state, Bodies& bodies,
                                              RowSet& rows);
 
-// Coulomb friction torque T on a shaft of inverse inertia inv_i: applied directly (and true
-// returned, the impulse in `impulse`) while |w| > 2 T h inv_i; else false and nothing changed.
-bool apply_sliding_friction(double& w, double inv_i, double torque_nm, double h, double& impulse);
-
 }  // namespace tractive::detail
