@@ -78,8 +78,19 @@ def _run_entry(path, label_counts):
         try:
             columns[name] = [float(r[i]) for r in body]
         except (ValueError, IndexError):
-            pass  # text columns (clutch_phase) are not plotted
+            continue  # text columns (clutch_phase) are not plotted
+        _refuse_non_finite(path, name, columns[name], first_line=2)
     return {"label": _unique(pathlib.Path(path).stem, label_counts), "kind": "run", "metrics": {}, "status": {}, "traces": {"run": columns}}
+
+
+def _refuse_non_finite(path, column, values, first_line):
+    """A NaN or an infinity in a run's or a sweep's numbers is a run that failed, not a figure
+    to plot or tabulate: `tractive run` and `tractive sweep` never write one, so the file was
+    written by something else or edited; refused at its line (the header is line 1)."""
+    for k, v in enumerate(values):
+        if not math.isfinite(v):
+            raise InputError(f"{path}:{first_line + k}: column '{column}': {v} is not a finite number "
+                             "(tractive run and tractive sweep write only finite numbers: was the file edited?)")
 
 
 def _sweep_entry(path, label_counts):
@@ -88,6 +99,13 @@ def _sweep_entry(path, label_counts):
         raise InputError(f"{path}: a folder without results.csv: expected a `tractive sweep --out` folder")
     with open(results, newline="", encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
+    for line, r in enumerate(rows, start=2):
+        for name, text in r.items():
+            try:
+                value = float(text)
+            except (TypeError, ValueError):
+                continue  # a failed run's empty figure, a status, a car's name
+            _refuse_non_finite(results, name, [value], first_line=line)
     return {"label": _unique(pathlib.Path(path).name, label_counts), "kind": "sweep", "rows": rows,
             "fields": list(rows[0].keys()) if rows else []}
 

@@ -167,6 +167,33 @@ def test_bad_inputs_are_refused(cli, tmp_path):
     assert not (tmp_path / "x.html").exists()
 
 
+def test_a_run_or_sweep_with_a_non_finite_number_is_refused_at_its_line(cli, run_and_sweep, tmp_path):
+    """A NaN or an infinity is a failed run, not a figure: refused at file:line with the column
+    (issue 26), where before the report plotted the rest and exited 0."""
+    run, sweep = run_and_sweep
+    report(cli, [run, sweep], tmp_path / "fine.html")  # the files as written are accepted
+    lines = run.read_text().splitlines()
+    header = lines[0].split(",")
+    row = lines[40].split(",")
+    row[header.index("speed_m_per_s")] = "nan"
+    bad_run = tmp_path / "bad_run.csv"
+    bad_run.write_text("\n".join(lines[:40] + [",".join(row)] + lines[41:]) + "\n")
+    r = subprocess.run([cli, "report", str(bad_run), "-o", str(tmp_path / "x.html")], capture_output=True, text=True)
+    assert r.returncode == 2 and f"{bad_run}:41: column 'speed_m_per_s': nan is not a finite number" in r.stderr, r.stderr
+    assert "Traceback" not in r.stderr and not (tmp_path / "x.html").exists()
+
+    results = sweep / "results.csv"
+    rows = results.read_text().splitlines()
+    fields = rows[0].split(",")
+    metric = next(f for f in fields if f.startswith("braking."))
+    cells = rows[2].split(",")
+    cells[fields.index(metric)] = "inf"
+    results.write_text("\n".join(rows[:2] + [",".join(cells)] + rows[3:]) + "\n")
+    r = subprocess.run([cli, "report", str(sweep), "-o", str(tmp_path / "y.html")], capture_output=True, text=True)
+    assert r.returncode == 2 and f"{results}:3: column '{metric}': inf is not a finite number" in r.stderr, r.stderr
+    assert not (tmp_path / "y.html").exists()
+
+
 def test_a_report_over_handling_manoeuvres(cli, cars_dir, tmp_path):
     out = tmp_path / "m.html"
     r = subprocess.run([cli, "report", str(cars_dir / "roadster.toml"), str(cars_dir / "hatchback.toml"), "--tests", "braking,iso3888,sine-dwell",
