@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets with clang and runs each for a bounded time (default 30 s).
+# Builds the libFuzzer targets with clang and runs each for a bounded time (default 30 s):
+#   scripts/fuzz.sh [SECONDS [TARGET...]]   (TARGET: fuzz_toml_loader, ...; default every target)
 # Seeds: the project's example cars and, when present, the shared VDrift files (copied into a
 # temporary corpus folder, never into the repository).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-30}"
+shift || true
+only=("$@")
 CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DTRACTIVE_BUILD_FUZZ=ON -DTRACTIVE_BUILD_TESTS=OFF >/dev/null
 cmake --build build-fuzz
@@ -22,6 +25,7 @@ echo '[engine]' > "$corpus/car/minimal.car"
 printf '[wheel.fl.tire]\nsize = 205, 55, 16\ntype = tire/test.tire\n' > "$corpus/car/tyre.car"
 run() {
   local target=$1 seeds=$2
+  if [ ${#only[@]} -gt 0 ] && [[ ! " ${only[*]} " =~ " $target " ]]; then return; fi
   echo "fuzzing $target for ${seconds} s"
   mkdir -p "$corpus/work-$target"
   # -timeout=5: an input that takes seconds (quadratic parsing, include bombs) counts as a
@@ -52,3 +56,13 @@ mkdir -p "$corpus/drive"
 cp tests/data/drive/*.csv examples/drive/*.csv "$corpus/drive/"
 printf '[device]\nkind = "gamepad"\n[device.steer]\naxis = 2\nrange = [-30000, 30000]\n[keyboard]\nclutch = "Left Shift"\n' > "$corpus/drive/map.toml"
 run fuzz_drive_inputs "$corpus/drive"
+mkdir -p "$corpus/ground"
+cp examples/grounds/*.toml "$corpus/ground/"
+printf '[heightfield]\nfile = "hf.csv"\nspacing_m = 2.0\n[surface]\nfriction = 0.9\n[start]\nx_m = 1.0\ny_m = 1.0\nheading_deg = 30\n' > "$corpus/ground/hf.toml"
+printf '[mesh]\nfile = "piece.obj"\n[surfaces.asphalt]\nfriction = 1.0\n' > "$corpus/ground/mesh.toml"
+run fuzz_ground_loader "$corpus/ground"
+mkdir -p "$corpus/tables"
+cp tests/data/drive/*.csv examples/drive/*.csv "$corpus/tables/"
+printf 'time,throttle,brake,steering,gear\n0,1,0,0,1\n2.5,0,0.8,-0.2,1\n' > "$corpus/tables/controls.csv"
+printf '0,0.1,0.2\n0.1,0.3,0.1\n0,0,0.05\n' > "$corpus/tables/heights.csv"
+run fuzz_table_inputs "$corpus/tables"
