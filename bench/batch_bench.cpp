@@ -38,22 +38,29 @@ void BM_BatchReset1000(benchmark::State& state) {
     for (auto _ : state) batch.reset(++seed, obs.data());
 }
 
-// One control interval (50 ms: six or seven internal steps) for each of 1,000 cars.
-void BM_BatchStep1000(benchmark::State& state) {
-    tractive::VehicleBatch batch(roadster(), 1000, nullptr, one_thread());
-    std::vector<double> obs(1000 * tractive::kBatchObservationCount), final_obs(obs.size()), rewards(1000);
-    std::vector<double> actions(1000 * tractive::kBatchActionCount, 0.0);
-    for (int i = 0; i < 1000; ++i) {
-        actions[static_cast<std::size_t>(i * tractive::kBatchActionCount + tractive::kActionThrottle)] = 0.3;
-        actions[static_cast<std::size_t>(i * tractive::kBatchActionCount + tractive::kActionGear)] = 1.0;
+// One control interval (50 ms: six or seven internal steps) for each of N cars (the first
+// argument) on T threads (the second): the threads start with the batch and every step reuses
+// them, so a small batch on two threads should take about half its one-thread time.
+void BM_BatchStep(benchmark::State& state) {
+    const int cars = static_cast<int>(state.range(0));
+    tractive::BatchOptions o;
+    o.threads = static_cast<int>(state.range(1));
+    tractive::VehicleBatch batch(roadster(), cars, nullptr, o);
+    const auto n = static_cast<std::size_t>(cars);
+    std::vector<double> obs(n * tractive::kBatchObservationCount), final_obs(obs.size()), rewards(n);
+    std::vector<double> actions(n * tractive::kBatchActionCount, 0.0);
+    for (std::size_t i = 0; i < n; ++i) {
+        actions[i * tractive::kBatchActionCount + tractive::kActionThrottle] = 0.3;
+        actions[i * tractive::kBatchActionCount + tractive::kActionGear] = 1.0;
     }
-    std::vector<std::uint8_t> term(1000), trunc(1000);
+    std::vector<std::uint8_t> term(n), trunc(n);
     batch.reset(1, obs.data());
     for (auto _ : state) batch.step(actions.data(), obs.data(), rewards.data(), term.data(), trunc.data(), final_obs.data());
+    state.SetItemsProcessed(state.iterations() * cars);
 }
 
 }  // namespace
 
 BENCHMARK(BM_BatchBuild1000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_BatchReset1000)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_BatchStep1000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_BatchStep)->Args({1000, 1})->Args({1000, 2})->Args({4, 1})->Args({4, 2})->Unit(benchmark::kMicrosecond);

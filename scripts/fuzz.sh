@@ -28,10 +28,12 @@ run() {
   if [ ${#only[@]} -gt 0 ] && [[ ! " ${only[*]} " =~ " $target " ]]; then return; fi
   echo "fuzzing $target for ${seconds} s"
   mkdir -p "$corpus/work-$target"
-  # -timeout=5: an input that takes seconds (quadratic parsing, include bombs) counts as a
-  # failure; -max_len=1 MiB lets the fuzzer build inputs large enough to show such slowness.
+  # -timeout (5 s; FUZZ_TIMEOUT_S to change it): an input that takes seconds (quadratic parsing,
+  # include bombs) counts as a failure; the clock is the wall's, so a long run on a busy machine
+  # (where the fuzzer may wait seconds for a core) takes a larger one. -max_len=1 MiB lets the
+  # fuzzer build inputs large enough to show such slowness.
   # TMPDIR: fuzz_vdrift_loader writes its small data root there; removed with the corpus.
-  TMPDIR="$corpus" ./build-fuzz/fuzz/"$target" -max_total_time="$seconds" -max_len=1048576 -timeout=5 -rss_limit_mb=2048 \
+  TMPDIR="$corpus" ./build-fuzz/fuzz/"$target" -max_total_time="$seconds" -max_len=1048576 -timeout="${FUZZ_TIMEOUT_S:-5}" -rss_limit_mb=2048 \
     -print_final_stats=1 "$corpus/work-$target" "$seeds" 2>&1 | grep -E 'stat::number_of_executed_units|ERROR|SUMMARY|Done' || true
   # libFuzzer exits non-zero and writes crash-* (leak-*, timeout-*, oom-*) files when it finds a
   # failure. (Each pattern on its own: `ls` of several patterns fails when any one matches

@@ -11,6 +11,7 @@
 #include "tractive/control/gear_choice.hpp"
 #include "tractive/spec/validate.hpp"
 #include "tractive/world/road_ground.hpp"
+#include "worker_pool.hpp"
 
 namespace tractive {
 
@@ -64,6 +65,7 @@ VehicleBatch::VehicleBatch(const std::vector<VehicleSpec>& cars, std::shared_ptr
         cars_.push_back({i > 0 && cars[i] == cars[i - 1] ? std::make_unique<Vehicle>(*cars_.back().vehicle)
                                                          : std::make_unique<Vehicle>(cars[i], ground_, vo)});
     }
+    start_threads();
 }
 
 VehicleBatch::VehicleBatch(const VehicleSpec& car, int count, std::shared_ptr<const Ground> ground, const BatchOptions& options)
@@ -75,23 +77,32 @@ VehicleBatch::VehicleBatch(const VehicleSpec& car, int count, std::shared_ptr<co
     cars_.reserve(static_cast<std::size_t>(count));
     cars_.push_back({std::make_unique<Vehicle>(car, ground_, vo)});
     for (int i = 1; i < count; ++i) cars_.push_back({std::make_unique<Vehicle>(*cars_.front().vehicle)});
+    start_threads();
+}
+
+VehicleBatch::~VehicleBatch() = default;
+VehicleBatch::VehicleBatch(VehicleBatch&&) noexcept = default;
+VehicleBatch& VehicleBatch::operator=(VehicleBatch&&) noexcept = default;
+
+// The thread count asked for (0: the hardware's, read once here), at most one per car.
+void VehicleBatch::start_threads() {
+    const int hardware = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    const int threads = std::clamp(options_.threads > 0 ? options_.threads : hardware, 1, size());
+    if (threads > 1) pool_ = std::make_unique<detail::WorkerPool>(threads);
 }
 
 template <class F>
 void VehicleBatch::for_each_car(F&& f) {
-    const int hardware = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    const int threads = std::clamp(options_.threads > 0 ? options_.threads : hardware, 1, size());
-    if (threads == 1) {
+    if (!pool_) {
         for (int i = 0; i < size(); ++i) f(i);
         return;
     }
     // Contiguous slices: each car is stepped by exactly one thread, so the order does not matter.
-    std::vector<std::jthread> pool;
-    for (int k = 0; k < threads; ++k) {
-        pool.emplace_back([&, k] {
-            for (int i = size() * k / threads; i < size() * (k + 1) / threads; ++i) f(i);
-        });
-    }
+    const int threads = pool_->threads();
+    auto slice = [&](int k) {
+        for (int i = size() * k / threads; i < size() * (k + 1) / threads; ++i) f(i);
+    };
+    pool_->run(slice);
 }
 
 void VehicleBatch::start_episode(Car& car) {

@@ -1,6 +1,7 @@
 #pragma once
 // Many cars stepped together (docs/python.md, "Batches"): N vehicles, the same car or different
-// ones, each an episode of a task, stepped in C++ across threads with actions in and
+// ones, each an episode of a task, stepped in C++ across threads (started with the batch and
+// reused by every step: no thread created and no allocation per step) with actions in and
 // observations out as flat row-major arrays (N x k), as a reinforcement-learning vector
 // environment takes them (Gymnasium's reset/step semantics; gymnasium itself is not needed).
 //
@@ -18,6 +19,10 @@
 #include "tractive/host/vehicle.hpp"
 
 namespace tractive {
+
+namespace detail {
+class WorkerPool;  // src/host/worker_pool.hpp
+}
 
 // Columns of the action array: pedals 0..1, steering -1..1 (+ = left), the gear lever (rounded:
 // -1 R, 0 N, 1..n; in the automatic the selector, >= 1 = D). Values outside their range are clamped.
@@ -58,6 +63,9 @@ public:
     // `count` of one car: its model and tyre constants built once and shared (building 1,000 costs
     // about what building one does).
     VehicleBatch(const VehicleSpec& car, int count, std::shared_ptr<const Ground> ground, const BatchOptions& options = {});
+    ~VehicleBatch();
+    VehicleBatch(VehicleBatch&&) noexcept;
+    VehicleBatch& operator=(VehicleBatch&&) noexcept;
 
     [[nodiscard]] int size() const { return static_cast<int>(cars_.size()); }
     [[nodiscard]] const BatchOptions& options() const { return options_; }
@@ -86,12 +94,15 @@ private:
     };
     void start_episode(Car& car);
     void observe(const Car& car, double* row) const;
+    void start_threads();
     template <class F>
     void for_each_car(F&& f);
 
     std::vector<Car> cars_;
     std::shared_ptr<const Ground> ground_;
     BatchOptions options_;
+    // The threads that step the cars, started once (none when one thread steps them all).
+    std::unique_ptr<detail::WorkerPool> pool_;
 };
 
 }  // namespace tractive

@@ -1,0 +1,53 @@
+#pragma once
+// A fixed set of worker threads that run one slice of a job each, started once and reused
+// (private to host/; VehicleBatch steps its cars' slices on it). A job costs no thread creation
+// and no allocation, and no system call while the workers are awake: the caller publishes the job
+// by bumping an atomic generation, the workers spin on it for a few microseconds before they sleep
+// on it (std::atomic::wait), and the caller waits for the last slice the same way. A worker
+// asleep (the host took longer than the spin between two jobs) is woken by the caller's notify,
+// a futex call.
+
+#include <atomic>
+#include <cstdint>
+#include <exception>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace tractive::detail {
+
+class WorkerPool {
+public:
+    // `threads` slices per job (at least 2): the caller runs slice 0, threads - 1 workers the rest.
+    explicit WorkerPool(int threads);
+    ~WorkerPool();
+    WorkerPool(const WorkerPool&) = delete;
+    WorkerPool& operator=(const WorkerPool&) = delete;
+
+    [[nodiscard]] int threads() const { return static_cast<int>(workers_.size()) + 1; }
+
+    // Calls slice(k) once for each k in [0, threads()), concurrently, and returns when all have
+    // returned. An exception from a slice is rethrown here (the first, if several throw) after
+    // every slice has ended.
+    template <class F>
+    void run(F& slice) {
+        run_erased(&slice, [](void* context, int k) { (*static_cast<F*>(context))(k); });
+    }
+
+private:
+    using SliceFunction = void (*)(void*, int);
+    void run_erased(void* context, SliceFunction function);
+    void work(int k);
+    void call(int k) noexcept;
+
+    std::atomic<std::uint64_t> generation_{0};  // bumped to publish a job (or the stop)
+    std::atomic<int> pending_{0};                // workers' slices not yet ended
+    bool stop_ = false;                          // written before the last bump
+    void* context_ = nullptr;                    // the job, written before its bump
+    SliceFunction function_ = nullptr;
+    std::mutex error_mutex_;
+    std::exception_ptr error_;
+    std::vector<std::thread> workers_;
+};
+
+}  // namespace tractive::detail
