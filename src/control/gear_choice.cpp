@@ -35,20 +35,6 @@ double gear_choice_output_speed_rad_per_s(const VehicleModel& model, const Vehic
     return std::abs(driven) <= limit ? driven : std::copysign(limit, driven);
 }
 
-double peak_torque_rpm(const EngineSpec& engine) {
-    const auto& xs = engine.torque_curve_nm.xs();
-    double best_rpm = engine.start_rpm;
-    double best_nm = -1.0;
-    for (const double rpm : xs) {
-        const double t = full_load_torque_nm(engine, rpm);
-        if (t > best_nm) {
-            best_nm = t;
-            best_rpm = rpm;
-        }
-    }
-    return best_rpm;
-}
-
 double lowest_drive_rpm(const EngineSpec& engine) { return 1.25 * engine.start_rpm; }
 
 double automatic_upshift_rpm(const EngineSpec& engine) { return kAutomaticUpshiftShareOfLimit * engine.rpm_limit; }

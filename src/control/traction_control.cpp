@@ -11,19 +11,6 @@ namespace tractive {
 
 namespace {
 
-// The lowest engine speed (rpm) at which the full-load torque reaches its largest value (99.9 %,
-// for curves with a flat top). A piecewise-linear curve has its largest value at a point of the
-// curve, and below the first point the torque only falls (laws/engine.hpp), so the points suffice.
-double peak_torque_rpm(const EngineSpec& engine) {
-    const auto& xs = engine.torque_curve_nm.xs();
-    double best_nm = 0.0;
-    for (const double rpm : xs) best_nm = std::max(best_nm, full_load_torque_nm(engine, rpm));
-    for (const double rpm : xs) {
-        if (full_load_torque_nm(engine, rpm) >= 0.999 * best_nm) return rpm;
-    }
-    return 0.0;
-}
-
 // The throttle floor that keeps the clutch from pulling the engine down (see the header): while
 // the engine runs in gear below the speed of its torque peak and the clutch takes torque from it
 // (slipping, or locked to a wheel that spins), the smallest throttle at which the engine's net
@@ -36,7 +23,7 @@ double engine_speed_floor(const VehicleModel& model, const VehicleState& vehicle
     if (!vehicle.engine_running || vehicle.gear == 0 || clutch_nm <= 0.0) return 0.0;
     const EngineSpec& engine = model.spec.engine;
     const double rpm = vehicle.engine_speed_rad_per_s / kRadPerSecPerRpm;
-    if (rpm >= peak_torque_rpm(engine)) return 0.0;
+    if (rpm >= model.torque_plateau_start_rpm) return 0.0;
     const double full_nm = engine_torque(engine, rpm, 1.0, true).drive_nm;
     const double resistive_nm = engine_torque(engine, rpm, 0.0, true).resistive_nm;
     if (full_nm + resistive_nm <= 0.0) return 1.0;

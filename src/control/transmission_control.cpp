@@ -219,7 +219,7 @@ double start_phase_pedal(const Context& x, ControllerState& c, double throttle, 
     const EngineSpec& e = x.model.spec.engine;
     const double w_e = x.vehicle.engine_speed_rad_per_s;
     const double slip = w_e - x.vehicle.gearbox_speed_rad_per_s;
-    const double launch_rpm = std::max(peak_torque_rpm(e), 1.5 * e.start_rpm);
+    const double launch_rpm = std::max(x.model.peak_torque_rpm, 1.5 * e.start_rpm);
     const double w_launch = launch_rpm * kRadPerSecPerRpm;
     if (w_in >= w_e || w_in >= w_launch) return hold_engine_pedal(x, throttle, w_in, kLaunchTimeConstant_s);
     const double share = std::max(0.0, w_e - x.idle_rad_per_s) / (w_launch - x.idle_rad_per_s);

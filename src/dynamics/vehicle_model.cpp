@@ -228,6 +228,8 @@ VehicleModel build_vehicle_model(const VehicleSpec& spec) {
 
     m.engine_inertia_kgm2 = spec.engine.inertia_kgm2;
     m.governor_authority = governor_authority(spec.engine);
+    m.peak_torque_rpm = peak_torque_rpm(spec.engine);
+    m.torque_plateau_start_rpm = torque_plateau_start_rpm(spec.engine);
     // The gearbox input needs some inertia to be a dynamic body when declutched: the clutch disc
     // and input shaft, 2 % of the engine's when the spec gives none.
     m.gearbox_inertia_kgm2 = spec.transmission.inertia_kgm2 > 0.0 ? spec.transmission.inertia_kgm2 : 0.02 * spec.engine.inertia_kgm2;

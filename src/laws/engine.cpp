@@ -51,4 +51,27 @@ double engine_fuel_used_m3(const EngineSpec& e, double fuel_density_kg_per_m3, c
     return power_w / (e.thermal_efficiency * e.fuel_heating_value_j_per_kg) / fuel_density_kg_per_m3 * h;
 }
 
+double peak_torque_rpm(const EngineSpec& engine) {
+    double best_rpm = engine.start_rpm;
+    double best_nm = -1.0;
+    for (const double rpm : engine.torque_curve_nm.xs()) {
+        const double t = full_load_torque_nm(engine, rpm);
+        if (t > best_nm) {
+            best_nm = t;
+            best_rpm = rpm;
+        }
+    }
+    return best_rpm;
+}
+
+double torque_plateau_start_rpm(const EngineSpec& engine) {
+    const auto& xs = engine.torque_curve_nm.xs();
+    double best_nm = 0.0;
+    for (const double rpm : xs) best_nm = std::max(best_nm, full_load_torque_nm(engine, rpm));
+    for (const double rpm : xs) {
+        if (full_load_torque_nm(engine, rpm) >= 0.999 * best_nm) return rpm;
+    }
+    return 0.0;
+}
+
 }  // namespace tractive

@@ -53,6 +53,23 @@ TEST(CurvePeaks, IgnoresCurveBeyondTheRevLimit) {
     EXPECT_NEAR(t.value, 225.0, 1e-12);
 }
 
+// A turbocharged engine's flat top: 320 N m from 1,500 rpm, 0.2 N m more at 2,500. The highest
+// point (the automatic's launch speed) is at 2,500 rpm; the plateau (within 0.1 %, where traction
+// control stops holding the engine up) starts at 1,500. A curve with one clear peak has both there.
+TEST(CurvePeaks, TheHighestPointAndWhereAFlatTopStarts) {
+    EngineSpec e;
+    e.start_rpm = 800.0;
+    e.torque_curve_nm = PiecewiseLinear({1000.0, 1500.0, 2500.0, 4000.0, 6000.0}, {200.0, 320.0, 320.2, 320.1, 250.0});
+    EXPECT_EQ(peak_torque_rpm(e), 2500.0);
+    EXPECT_EQ(torque_plateau_start_rpm(e), 1500.0);
+    e.torque_curve_nm = PiecewiseLinear({1000.0, 3000.0, 6000.0}, {150.0, 250.0, 200.0});
+    EXPECT_EQ(peak_torque_rpm(e), 3000.0);
+    EXPECT_EQ(torque_plateau_start_rpm(e), 3000.0);
+    e.torque_curve_nm = PiecewiseLinear();
+    EXPECT_EQ(peak_torque_rpm(e), 800.0);
+    EXPECT_EQ(torque_plateau_start_rpm(e), 0.0);
+}
+
 TEST(EngineFriction, VDriftPolynomialInKrpm) {
     EngineSpec e;
     e.friction_torque_nm = {10.0, 2.0, 0.5};

@@ -21,9 +21,6 @@ double gearbox_output_speed_rad_per_s(const VehicleModel& model, const VehicleSt
 // third at 5 km/h, and it then slipped its clutch for five seconds.
 double gear_choice_output_speed_rad_per_s(const VehicleModel& model, const VehicleState& state, double max_slip);
 
-// Engine speed at which the full-load torque curve peaks (rpm): the launch speed at full throttle.
-double peak_torque_rpm(const EngineSpec& engine);
-
 // Lowest engine speed the automatic gearbox drives at: 1.25 x idle. Below about that a petrol
 // engine under load lugs and the idle governor has no reserve; automatic gearboxes hold their
 // lowest cruise speed near 1.2-1.5 x idle. (A design value, not fitted to any test.)

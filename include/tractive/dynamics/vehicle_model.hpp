@@ -102,6 +102,10 @@ struct VehicleModel {
     std::size_t aero_count = 0;
     double engine_inertia_kgm2 = 0.0;
     double governor_authority = 0.0;  // laws/engine.hpp
+    // The engine's curve read once (laws/engine.hpp): its highest point and where its flat top
+    // starts, rpm; the control layer reads them every step.
+    double peak_torque_rpm = 0.0;
+    double torque_plateau_start_rpm = 0.0;
     double gearbox_inertia_kgm2 = 0.0;
     std::array<LockCoupling, 3> locks{};  // front axle, rear axle, centre
     // Where the body touches the ground when it is not on its wheels (laws/body_contact.hpp), from

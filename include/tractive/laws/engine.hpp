@@ -37,6 +37,18 @@ double governor_throttle(const EngineSpec& engine, double rpm, double authority)
 // The governor's authority described above.
 double governor_authority(const EngineSpec& engine);
 
+// The engine speed (rpm) of the full-load curve's highest point (the first, if several are
+// equal): the automatic's launch speed at full throttle. start_rpm for a curve without points.
+// A piecewise-linear curve has its largest value at one of its points, and below the first point
+// the torque only falls, so the points suffice. A constant of the engine: VehicleModel keeps it.
+double peak_torque_rpm(const EngineSpec& engine);
+
+// The lowest engine speed (rpm) at which the full-load torque comes within 0.1 % of its largest
+// value: the start of a flat top (a turbocharged engine's plateau), where peak_torque_rpm may
+// lie at its far end. Traction control holds the engine no lower than the torque it can give
+// there. 0 for a curve without points. VehicleModel keeps it.
+double torque_plateau_start_rpm(const EngineSpec& engine);
+
 // Fuel volume burned over a step of h seconds by the engine's fuel law (EngineSpec::fuel_law):
 // seed 002's (2009 VDrift) volume rate c x rpm x throttle, or current VDrift's mass rate
 // P / (eta H), P the combustion torque before friction (torque.drive_nm) times the crank speed,
