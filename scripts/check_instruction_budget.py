@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""The instruction budget (docs/performance.md, "The instruction budget").
+
+Runs bench/instruction_count.cpp's fixed runs under valgrind's callgrind, which counts
+instructions (deterministic on a noisy machine, unlike a clock), and compares each run's
+instructions per simulated second per car with bench/instruction_budget.json: a run more than
+tolerance_percent over its budget fails (exit 1) and says by how much.
+
+    scripts/check_instruction_budget.py BUILD_DIR [--budget FILE] [--runs single,batch64]
+"""
+import argparse
+import json
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+SIMULATED_S = 5.0
+CARS = {"single": 1, "batch64": 64}
+
+
+def count(binary, run):
+    """Instructions callgrind counts in the run's stepping loop (collection toggled around it)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = pathlib.Path(tmp) / "callgrind.out"
+        r = subprocess.run(["valgrind", "--tool=callgrind", "--collect-atstart=no", f"--callgrind-out-file={out}", str(binary), run],
+                           capture_output=True, text=True)
+        if r.returncode != 0:
+            sys.exit(f"{binary} {run} failed (exit {r.returncode}):\n{r.stdout}{r.stderr}")
+        text = out.read_text()
+    m = re.search(r"^(?:summary|totals): (\d+)", text, re.MULTILINE)
+    if not m:
+        sys.exit(f"no instruction total in callgrind's output for {run}")
+    return int(m.group(1))
+
+
+def main():
+    here = pathlib.Path(__file__).resolve().parent.parent
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("build_dir")
+    p.add_argument("--budget", default=str(here / "bench" / "instruction_budget.json"))
+    p.add_argument("--runs", default="single,batch64")
+    a = p.parse_args()
+    if not shutil.which("valgrind"):
+        sys.exit("valgrind is not installed (scripts/setup.sh installs it)")
+    binary = pathlib.Path(a.build_dir) / "bench" / "tractive_instruction_count"
+    if not binary.exists():
+        sys.exit(f"{binary}: not built (the build's benchmarks, TRACTIVE_BUILD_BENCH)")
+    budget = json.loads(pathlib.Path(a.budget).read_text())
+    tolerance = budget["tolerance_percent"] / 100.0
+    failed = []
+    for run in a.runs.split(","):
+        if run not in CARS:
+            sys.exit(f"--runs: {run!r}: expected some of {', '.join(CARS)}")
+        total = count(binary, run)
+        per_second = total / SIMULATED_S / CARS[run]
+        limit = budget["runs"][run]["budget"]
+        target = budget["runs"][run]["target"]
+        over = per_second / limit - 1.0
+        verdict = "over budget" if over > tolerance else "within budget"
+        print(f"{run}: {per_second:,.0f} instructions per simulated second per car ({total:,} in all); "
+              f"budget {limit:,} ({over:+.2%}, {verdict}); target {target:,}")
+        if over > tolerance:
+            failed.append(run)
+    if failed:
+        sys.exit(f"over the instruction budget by more than {budget['tolerance_percent']} %: {', '.join(failed)} "
+                 "(bench/instruction_budget.json; docs/performance.md says how to measure where the instructions go)")
+
+
+if __name__ == "__main__":
+    main()
