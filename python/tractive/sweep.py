@@ -383,7 +383,20 @@ def run_sweep(spec_path, out, dask_address=None, workers=None, settings=(), data
         return _run(spec, spec_path, out, client, dask_address, workers)
     finally:
         if client is not None:
-            client.close()
+            _close(client)
+
+
+def _close(client):
+    """Closes the Dask client without letting its shutdown speak after the sweep's own message: on
+    a busy machine the close can time out inside Dask's event loop, and asyncio then printed
+    "Task exception was never retrieved ... TimeoutError" after the error line a user reads."""
+    import logging
+
+    logging.getLogger("asyncio").setLevel(logging.CRITICAL)
+    try:
+        client.close(timeout=2 * DASK_CONNECT_TIMEOUT_S)
+    except (TimeoutError, OSError):
+        pass  # the scheduler drops a client that is gone
 
 
 def _run(spec, spec_path, out, client, address, workers):
