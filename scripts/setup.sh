@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 packages=(
   build-essential cmake ninja-build valgrind
   libtomlplusplus-dev libcli11-dev libfmt-dev nlohmann-json3-dev
-  libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
+  libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev libxsimd-dev
   clang libclang-rt-14-dev
   pkg-config libcairo2-dev libpng-dev
   libsdl2-dev libimgui-dev libgl-dev libgl1-mesa-dri xvfb xauth
