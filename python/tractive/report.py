@@ -101,10 +101,12 @@ def _sweep_entry(path, label_counts):
         rows = list(csv.DictReader(f))
     for line, r in enumerate(rows, start=2):
         for name, text in r.items():
+            if name in ("car", "status"):
+                continue  # words, whatever they spell (a car may be called "NaN")
             try:
                 value = float(text)
             except (TypeError, ValueError):
-                continue  # a failed run's empty figure, a status, a car's name
+                continue  # a failed run's empty figure
             _refuse_non_finite(results, name, [value], first_line=line)
     return {"label": _unique(pathlib.Path(path).name, label_counts), "kind": "sweep", "rows": rows,
             "fields": list(rows[0].keys()) if rows else []}
