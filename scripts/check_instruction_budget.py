@@ -4,7 +4,8 @@
 Runs bench/instruction_count.cpp's fixed runs under valgrind's callgrind, which counts
 instructions (deterministic on a noisy machine, unlike a clock), and compares each run's
 instructions per simulated second per car with bench/instruction_budget.json: a run more than
-tolerance_percent over its budget fails (exit 1) and says by how much.
+tolerance_percent over its budget fails (exit 1) and says by how much. On a CPU without AVX2
+and FMA it skips (exit 77): glibc picks other code paths there, which count differently.
 
     scripts/check_instruction_budget.py BUILD_DIR [--budget FILE] [--runs single,batch64]
 """
@@ -45,6 +46,16 @@ def main():
     a = p.parse_args()
     if not shutil.which("valgrind"):
         sys.exit("valgrind is not installed (scripts/setup.sh installs it)")
+    flags = set()
+    cpuinfo = pathlib.Path("/proc/cpuinfo")
+    if cpuinfo.exists():
+        for line in cpuinfo.read_text().splitlines():
+            if line.startswith("flags"):
+                flags.update(line.split(":", 1)[1].split())
+    if not {"avx2", "fma"} <= flags:
+        print("skipped: the budget was counted on a CPU with AVX2 and FMA, where glibc's maths takes "
+              "its FMA paths; this CPU would count differently")
+        sys.exit(77)
     binary = pathlib.Path(a.build_dir) / "bench" / "tractive_instruction_count"
     if not binary.exists():
         sys.exit(f"{binary}: not built (the build's benchmarks, TRACTIVE_BUILD_BENCH)")

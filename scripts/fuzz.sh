@@ -8,6 +8,10 @@ cd "$(dirname "$0")/.."
 seconds="${1:-30}"
 shift || true
 only=("$@")
+targets=" fuzz_ini_document fuzz_vdrift_loader fuzz_toml_loader fuzz_tir_loader fuzz_obj_reader fuzz_drive_inputs fuzz_ground_loader fuzz_table_inputs "
+for t in "${only[@]}"; do
+  if [[ ! "$targets" =~ " $t " ]]; then echo "scripts/fuzz.sh: unknown target '$t': expected some of$targets" >&2; exit 2; fi
+done
 CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DTRACTIVE_BUILD_FUZZ=ON -DTRACTIVE_BUILD_TESTS=OFF >/dev/null
 cmake --build build-fuzz

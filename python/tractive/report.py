@@ -98,8 +98,12 @@ def _sweep_entry(path, label_counts):
     if not results.exists():
         raise InputError(f"{path}: a folder without results.csv: expected a `tractive sweep --out` folder")
     with open(results, newline="", encoding="utf-8") as f:
-        rows = list(csv.DictReader(f))
-    for line, r in enumerate(rows, start=2):
+        reader = csv.DictReader(f)
+        rows, lines = [], []
+        for r in reader:
+            rows.append(r)
+            lines.append(reader.line_num)  # the file's line (blank lines skipped by the reader count)
+    for line, r in zip(lines, rows):
         for name, text in r.items():
             if name in ("car", "status"):
                 continue  # words, whatever they spell (a car may be called "NaN")

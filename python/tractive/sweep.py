@@ -392,11 +392,15 @@ def _close(client):
     "Task exception was never retrieved ... TimeoutError" after the error line a user reads."""
     import logging
 
-    logging.getLogger("asyncio").setLevel(logging.CRITICAL)
+    asyncio_log = logging.getLogger("asyncio")
+    level = asyncio_log.level
+    asyncio_log.setLevel(logging.CRITICAL)
     try:
         client.close(timeout=2 * DASK_CONNECT_TIMEOUT_S)
     except (TimeoutError, OSError):
         pass  # the scheduler drops a client that is gone
+    finally:
+        asyncio_log.setLevel(level)
 
 
 def _run(spec, spec_path, out, client, address, workers):

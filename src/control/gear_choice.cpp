@@ -53,19 +53,21 @@ int choose_automatic_gear(const VehicleModel& model, double gearbox_output_speed
     const double up_rpm = automatic_upshift_rpm(e);
     const double down_rpm = kDownshiftBandShare * up_rpm;
     // Full-load wheel torque of gear g, 0 when g is out of range; the final drive and the
-    // efficiency are common to all gears and left out. Each gear's once, on the stack (validation
-    // allows at most kMaxForwardGears): the control step allocates nothing.
-    constexpr int kMaxForwardGears = 20;  // spec/validate.cpp
-    std::array<double, kMaxForwardGears + 1> torque_of_gear{};
-    double best = 0.0;
-    for (int g = 1; g <= n && g <= kMaxForwardGears; ++g) {
+    // efficiency are common to all gears and left out. Each gear's once, kept on the stack for
+    // the first kCachedGears (validation allows 20; a gearbox with more, only from a model built
+    // by hand, has the rest computed where needed): the control step allocates nothing.
+    const auto torque_of = [&](int g) {
         const double rpm = t.forward_ratios[g - 1] * w_out / kRadPerSecPerRpm;
         const bool lower_than_current = current_gear >= 1 && g < current_gear;
-        const bool out_of_range = rpm < low_rpm || rpm > (lower_than_current ? down_rpm : up_rpm);
-        torque_of_gear[static_cast<std::size_t>(g)] = out_of_range ? 0.0 : full_load_torque_nm(e, rpm) * t.forward_ratios[g - 1];
-        best = std::max(best, torque_of_gear[static_cast<std::size_t>(g)]);
-    }
-    const auto wheel_torque = [&](int g) { return g <= kMaxForwardGears ? torque_of_gear[static_cast<std::size_t>(g)] : 0.0; };
+        if (rpm < low_rpm || rpm > (lower_than_current ? down_rpm : up_rpm)) return 0.0;
+        return full_load_torque_nm(e, rpm) * t.forward_ratios[g - 1];
+    };
+    constexpr int kCachedGears = 20;
+    std::array<double, kCachedGears + 1> cached{};
+    for (int g = 1; g <= std::min(n, kCachedGears); ++g) cached[static_cast<std::size_t>(g)] = torque_of(g);
+    const auto wheel_torque = [&](int g) { return g <= kCachedGears ? cached[static_cast<std::size_t>(g)] : torque_of(g); };
+    double best = 0.0;
+    for (int g = 1; g <= n; ++g) best = std::max(best, wheel_torque(g));
     if (!(best > 0.0)) {
         const double first_rpm = t.forward_ratios[0] * w_out / kRadPerSecPerRpm;
         return first_rpm < low_rpm ? 1 : n;

@@ -93,6 +93,13 @@ void VehicleBatch::start_threads() {
 
 template <class F>
 void VehicleBatch::for_each_car(F&& f) {
+    if (pool_ && !pool_->threads_alive()) {
+        // A child process forked from the one that built the batch (Python's multiprocessing,
+        // a fork server): the parent's workers are not here. Their pool is left as it is (it can
+        // be neither joined nor freed) and this process starts its own.
+        (void)pool_.release();
+        start_threads();
+    }
     if (!pool_) {
         for (int i = 0; i < size(); ++i) f(i);
         return;

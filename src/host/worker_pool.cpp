@@ -2,6 +2,8 @@
 
 #include "worker_pool.hpp"
 
+#include <pthread.h>
+
 #include <stdexcept>
 #include <utility>
 
@@ -40,20 +42,40 @@ T wait_for_change(const std::atomic<T>& value, T seen) {
     }
 }
 
-}  // namespace
+// Forks of this process so far, counted in the child (pthread_atfork): a pool remembers the
+// count it started at, and a child process, which has none of its parent's threads, sees a
+// different one (no system call: getpid() would be one per step).
+std::atomic<unsigned> g_forks{0};
 
-WorkerPool::WorkerPool(int threads) {
-    if (threads < 2) throw std::invalid_argument("WorkerPool: expected at least 2 threads");
-    workers_.reserve(static_cast<std::size_t>(threads - 1));
-    for (int k = 1; k < threads; ++k) workers_.emplace_back([this, k] { work(k); });
+unsigned forks_so_far() {
+    static const int registered = pthread_atfork(nullptr, nullptr, [] { g_forks.fetch_add(1, std::memory_order_relaxed); });
+    (void)registered;
+    return g_forks.load(std::memory_order_relaxed);
 }
 
-WorkerPool::~WorkerPool() {
+}  // namespace
+
+WorkerPool::WorkerPool(int threads) : forks_at_start_(forks_so_far()) {
+    if (threads < 2) throw std::invalid_argument("WorkerPool: expected at least 2 threads");
+    workers_.reserve(static_cast<std::size_t>(threads - 1));
+    try {
+        for (int k = 1; k < threads; ++k) workers_.emplace_back([this, k] { work(k); });
+    } catch (...) {  // a thread the system would not start: stop and join the ones that did
+        stop_workers();
+        throw;
+    }
+}
+
+WorkerPool::~WorkerPool() { stop_workers(); }
+
+void WorkerPool::stop_workers() noexcept {
     stop_ = true;
     generation_.fetch_add(1, std::memory_order_release);
     generation_.notify_all();
     for (std::thread& t : workers_) t.join();
 }
+
+bool WorkerPool::threads_alive() const { return forks_so_far() == forks_at_start_; }
 
 void WorkerPool::call(int k) noexcept {
     try {
@@ -75,6 +97,10 @@ void WorkerPool::work(int k) {
 }
 
 void WorkerPool::run_erased(void* context, SliceFunction function) {
+    // One job at a time: two host threads stepping one batch at once take turns (the pool's one
+    // job slot would otherwise be overwritten, and a worker could miss a job and hang the caller).
+    // Uncontended, a lock is an atomic exchange, no system call.
+    const std::lock_guard<std::mutex> one_job(run_mutex_);
     context_ = context;
     function_ = function;
     pending_.store(static_cast<int>(workers_.size()), std::memory_order_relaxed);

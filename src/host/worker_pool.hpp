@@ -26,9 +26,14 @@ public:
 
     [[nodiscard]] int threads() const { return static_cast<int>(workers_.size()) + 1; }
 
+    // False in a child process forked after the pool started: the child has none of the
+    // workers, and a job would wait for them for ever. The pool can then be neither run nor
+    // destroyed (its threads cannot be joined); its owner leaves it and starts another.
+    [[nodiscard]] bool threads_alive() const;
+
     // Calls slice(k) once for each k in [0, threads()), concurrently, and returns when all have
     // returned. An exception from a slice is rethrown here (the first, if several throw) after
-    // every slice has ended.
+    // every slice has ended. Calls from several threads at once run one after the other.
     template <class F>
     void run(F& slice) {
         run_erased(&slice, [](void* context, int k) { (*static_cast<F*>(context))(k); });
@@ -39,12 +44,15 @@ private:
     void run_erased(void* context, SliceFunction function);
     void work(int k);
     void call(int k) noexcept;
+    void stop_workers() noexcept;
 
     std::atomic<std::uint64_t> generation_{0};  // bumped to publish a job (or the stop)
     std::atomic<int> pending_{0};                // workers' slices not yet ended
     bool stop_ = false;                          // written before the last bump
     void* context_ = nullptr;                    // the job, written before its bump
     SliceFunction function_ = nullptr;
+    unsigned forks_at_start_ = 0;                // threads_alive()
+    std::mutex run_mutex_;                       // one job at a time
     std::mutex error_mutex_;
     std::exception_ptr error_;
     std::vector<std::thread> workers_;

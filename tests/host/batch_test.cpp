@@ -3,7 +3,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <thread>
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "support/test_paths.hpp"
 #include "tractive/host/batch.hpp"
@@ -169,4 +175,47 @@ TEST(Batch, AMaskedResetStartsOnlyTheFlaggedCars) {
         }
     }
     EXPECT_NE(obs[kObsSpeed], before[kObsSpeed]) << "car 0 was reset";
+}
+
+// A batch built on two threads, then the process forked (Python's multiprocessing does so): the
+// child has none of the parent's worker threads, and its steps must not wait for them. The child
+// steps the batch 20 times and exits 0 when every observation is finite; the parent waits up to
+// 60 s. (Before the pool noticed the fork, the child's first step waited for ever.)
+TEST(VehicleBatch, AForkedChildStepsItsCopyOfTheBatch) {
+    BatchOptions o;
+    o.threads = 2;
+    VehicleBatch batch(shipped_cars(1), nullptr, o);
+    const int n = batch.size();
+    std::vector<double> obs(static_cast<std::size_t>(n * kBatchObservationCount)), final_obs(obs.size()), rewards(static_cast<std::size_t>(n));
+    std::vector<std::uint8_t> terminated(static_cast<std::size_t>(n)), truncated(static_cast<std::size_t>(n));
+    std::vector<double> actions(static_cast<std::size_t>(n * kBatchActionCount));
+    batch.reset(3, obs.data());
+    lane_keeper(obs, actions, n);
+    batch.step(actions.data(), obs.data(), rewards.data(), terminated.data(), truncated.data(), final_obs.data());  // the workers run
+    const pid_t child = fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+        for (int k = 0; k < 20; ++k) {
+            lane_keeper(obs, actions, n);
+            batch.step(actions.data(), obs.data(), rewards.data(), terminated.data(), truncated.data(), final_obs.data());
+        }
+        const bool finite = std::all_of(obs.begin(), obs.end(), [](double v) { return std::isfinite(v); });
+        _exit(finite ? 0 : 1);
+    }
+    int status = 0;
+    pid_t done = 0;
+    for (int waited_ms = 0; waited_ms < 60000 && done == 0; waited_ms += 10) {
+        done = waitpid(child, &status, WNOHANG);
+        if (done == 0) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    if (done == 0) {
+        kill(child, SIGKILL);
+        waitpid(child, &status, 0);
+        FAIL() << "the forked child's steps hung";
+    }
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 0);
+    // The parent's batch steps on as before.
+    batch.step(actions.data(), obs.data(), rewards.data(), terminated.data(), truncated.data(), final_obs.data());
+    EXPECT_TRUE(std::all_of(obs.begin(), obs.end(), [](double v) { return std::isfinite(v); }));
 }

@@ -7,6 +7,8 @@
 
 #include <array>
 #include <atomic>
+#include <chrono>
+#include <string>
 #include <set>
 #include <stdexcept>
 #include <thread>
@@ -75,4 +77,38 @@ TEST(WorkerPool, AnExceptionInASliceReachesTheCaller) {
     pool.run(fine);
     EXPECT_EQ(ran.load(), 4);
     EXPECT_THROW(WorkerPool(1), std::invalid_argument);
+}
+
+// The caller's own slice (0) throwing, and several slices throwing at once: one exception reaches
+// the caller, after every slice has ended, and the pool goes on.
+TEST(WorkerPool, TheCallersSliceOrSeveralThrowing) {
+    WorkerPool pool(3);
+    std::atomic<int> ended{0};
+    auto caller_fails = [&](int k) {
+        if (k == 0) throw std::runtime_error("caller's slice");
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        ended.fetch_add(1);
+    };
+    EXPECT_THROW(pool.run(caller_fails), std::runtime_error);
+    EXPECT_EQ(ended.load(), 2);
+    auto all_fail = [&](int k) { throw std::runtime_error("slice " + std::to_string(k)); };
+    EXPECT_THROW(pool.run(all_fail), std::runtime_error);
+    std::atomic<int> ran{0};
+    auto fine = [&](int) { ran.fetch_add(1); };
+    pool.run(fine);
+    EXPECT_EQ(ran.load(), 3);
+}
+
+// Two host threads running jobs on one pool at once take turns: every slice of every job runs.
+TEST(WorkerPool, JobsFromTwoThreadsAtOnceTakeTurns) {
+    WorkerPool pool(2);
+    std::atomic<long> slices{0};
+    const auto many = [&] {
+        auto slice = [&](int) { slices.fetch_add(1); };
+        for (int job = 0; job < 500; ++job) pool.run(slice);
+    };
+    std::thread other(many);
+    many();
+    other.join();
+    EXPECT_EQ(slices.load(), 2 * 500 * 2);
 }
