@@ -93,8 +93,14 @@ double wheel_slip_ratio_now(const VehicleModel& m, const VehicleState& s, int wh
     const Vec3 body_z{rot.m[0][2], rot.m[1][2], rot.m[2][2]};
     const Vec3 r_hub = rot * (m.wheels[wheel].design_position_m + hinge_offset(m.wheels[wheel], w.travel_m)) + body_z * w.travel_m;
     const Vec3 v_hub = s.velocity_m_per_s + cross(s.angular_velocity_rad_per_s, r_hub) + body_z * w.travel_speed_m_per_s;
+    // A wheel pointing along its toe (every unsteered wheel, a steered one going straight) takes
+    // the model's cosine and sine of it, the same numbers (the aids ask up to 8 times a step).
     const double steer = s.wheel_outputs[wheel].steer_rad;
-    const double vx = dot(v_hub, rot * Vec3{std::cos(steer), std::sin(steer), 0.0});
+    const WheelModel& wm = m.wheels[wheel];
+    const bool along_toe = steer == wm.toe_heading_rad;
+    const double cos_steer = along_toe ? wm.cos_toe_heading : std::cos(steer);
+    const double sin_steer = along_toe ? wm.sin_toe_heading : std::sin(steer);
+    const double vx = dot(v_hub, rot * Vec3{cos_steer, sin_steer, 0.0});
     return (w.spin_rad_per_s * m.wheels[wheel].radius_m - vx) / std::max(std::abs(vx), kSlipReferenceSpeed_m_per_s);
 }
 
