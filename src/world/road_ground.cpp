@@ -1,5 +1,6 @@
 #include "tractive/world/road_ground.hpp"
 
+#include <cmath>
 #include <utility>
 
 namespace tractive {
@@ -10,6 +11,9 @@ RoadGround::RoadGround(const RoadSpec& road, Borrowed) : road_(&road), normal_(r
 
 GroundContact RoadGround::wheel_contact(const WheelProbe& wheel) const {
     GroundContact c;
+    // The tread rule of every ground (world/triangle_contact.hpp): a road turned more than 45
+    // degrees out of the wheel's plane is beside the tread (a wheel lying on its side), no contact.
+    if (std::abs(dot(normal_, wheel.axle)) > std::sqrt(0.5)) return c;
     c.found = true;
     c.normal = normal_;
     c.hub_height_m = dot(wheel.hub_m, normal_);  // the plane passes through the origin

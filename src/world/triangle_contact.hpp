@@ -68,6 +68,12 @@ void offer_triangle(const WheelProbe& wheel, const Vec3& a, const Vec3& b, const
     const Vec3 d = wheel.hub_m - q.point;
     // A vertical face (a wall, a step's riser) has no up: it faces the hub.
     const Vec3 facing = face_normal.z == 0.0 && dot(d, face_normal) < 0.0 ? face_normal * -1.0 : face_normal;
+    // A face turned more than 45 degrees out of the wheel's plane is beside the tread, whichever
+    // of its points is nearest: the face under a wheel lying on its side, and the edges and corners
+    // of that face's flat neighbours, which the direction test below alone let through (a
+    // heightfield's grid offered them; a tyre lying flat was pushed up by its radius as if it
+    // stood on them, and the car launched onto its roof where a two-triangle plate let it rest).
+    if (std::abs(dot(facing, wheel.axle)) > std::sqrt(0.5)) return;
     const double along_face = dot(d, facing);
     double height = 0.0;
     Vec3 normal;

@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <vector>
+
 #include <cmath>
 #include <fstream>
 #include <numbers>
@@ -56,6 +58,7 @@ TEST(BodyContact, ACarOnItsSideNeverSinksThroughAHeightfieldOrAMesh) {
         {"road", std::make_shared<RoadGround>(RoadSpec{})},
         {"heightfield", std::make_shared<HeightfieldGround>(field)},
         {"mesh", std::make_shared<MeshGround>(plate)}};
+    std::vector<VehicleState> rests;
     for (const auto& [name, ground] : grounds) {
         SCOPED_TRACE(name);
         Simulation sim(spec, ground, StepSettings{}, InitialConditions{});
@@ -75,7 +78,21 @@ TEST(BodyContact, ACarOnItsSideNeverSinksThroughAHeightfieldOrAMesh) {
         // the ground.
         EXPECT_GT(rest.position_m.z, 0.15);
         EXPECT_GT(lowest_hub_m, 0.0);
+        rests.push_back(rest);
     }
+    // One flat plane, three ways of describing it: the car comes to rest the same on each, on its
+    // side (roll about 90 deg, the centre of mass about 0.81 m up). Before the tread rule held on
+    // every ground, the road and the heightfield's grid carried the lower tyres lying flat as if
+    // they stood on them (33 kN each), which threw the car onto its roof 1.2 and 1.7 m away,
+    // while on the plate it stayed on its side.
+    for (std::size_t g = 1; g < rests.size(); ++g) {
+        SCOPED_TRACE(grounds[g].first);
+        EXPECT_NEAR(rests[g].position_m.x, rests[0].position_m.x, 1e-6);
+        EXPECT_NEAR(rests[g].position_m.y, rests[0].position_m.y, 1e-6);
+        EXPECT_NEAR(rests[g].position_m.z, rests[0].position_m.z, 1e-6);
+        EXPECT_NEAR(euler_zyx(rests[g].orientation).roll, euler_zyx(rests[0].orientation).roll, 1e-6);
+    }
+    EXPECT_NEAR(std::abs(euler_zyx(rests[0].orientation).roll), std::numbers::pi / 2.0, 0.1);
 }
 
 // Every shipped car dropped upside down from 1 m, sliding sideways at 5 m/s: on its roof within
