@@ -99,7 +99,16 @@ void offer_triangle(const WheelProbe& wheel, const Vec3& a, const Vec3& b, const
     // Beside the tread: the direction to the hub more than 45 degrees out of the wheel's plane
     // (never for a body point, whose axle is zero).
     if (std::abs(dot(normal, wheel.axle)) > std::sqrt(0.5)) return;
-    if (best.found && !(height < best.hub_height_m)) return;
+    // The contact kept over the triangles offered: a hub inside the ground over one outside it;
+    // outside, the nearest surface; inside, the nearest way out. (Inside, the deepest was kept
+    // until 2026-11-27: a body point sunk its 10 mm under a heightfield's flat cell took a
+    // neighbouring cell's edge, farther and leaning, as its contact and was pushed sideways; the
+    // roadster sliding on its roof stopped 0.27 m from where it stops on the road or a plate.)
+    if (best.found) {
+        const bool inside_now = height < 0.0, inside_best = best.hub_height_m < 0.0;
+        const bool better = inside_now != inside_best ? inside_now : inside_now ? height > best.hub_height_m : height < best.hub_height_m;
+        if (!better) return;
+    }
     best.found = true;
     best.normal = normal;
     best.hub_height_m = height;
