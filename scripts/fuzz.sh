@@ -38,7 +38,7 @@ run() {
   # fuzzer build inputs large enough to show such slowness.
   # TMPDIR: fuzz_vdrift_loader writes its small data root there; removed with the corpus.
   TMPDIR="$corpus" ./build-fuzz/fuzz/"$target" -max_total_time="$seconds" -max_len=1048576 -timeout="${FUZZ_TIMEOUT_S:-5}" -rss_limit_mb=2048 \
-    -print_final_stats=1 "$corpus/work-$target" "$seeds" 2>&1 | grep -E 'stat::number_of_executed_units|ERROR|SUMMARY|Done' || true
+    -print_final_stats=1 "$corpus/work-$target" "$seeds" 2>&1 | grep -E 'stat::number_of_executed_units|stat::peak_rss_mb|DONE|ERROR|SUMMARY|Done' || true
   # libFuzzer exits non-zero and writes crash-* (leak-*, timeout-*, oom-*) files when it finds a
   # failure. (Each pattern on its own: `ls` of several patterns fails when any one matches
   # nothing, which hid a crash file.)
