@@ -1,5 +1,7 @@
 #include "tractive/world/road_ground.hpp"
 
+#include "tread_rule.hpp"
+
 #include <cmath>
 #include <utility>
 
@@ -13,7 +15,7 @@ GroundContact RoadGround::wheel_contact(const WheelProbe& wheel) const {
     GroundContact c;
     // The tread rule of every ground (world/triangle_contact.hpp): a road turned more than 45
     // degrees out of the wheel's plane is beside the tread (a wheel lying on its side), no contact.
-    if (std::abs(dot(normal_, wheel.axle)) > std::sqrt(0.5)) return c;
+    if (detail::beside_tread(normal_, wheel.axle)) return c;
     c.found = true;
     c.normal = normal_;
     c.hub_height_m = dot(wheel.hub_m, normal_);  // the plane passes through the origin

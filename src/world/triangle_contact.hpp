@@ -27,6 +27,7 @@
 
 #include "tractive/core/vec3.hpp"
 #include "tractive/world/ground.hpp"
+#include "tread_rule.hpp"
 
 namespace tractive::detail {
 
@@ -73,7 +74,7 @@ void offer_triangle(const WheelProbe& wheel, const Vec3& a, const Vec3& b, const
     // of that face's flat neighbours, which the direction test below alone let through (a
     // heightfield's grid offered them; a tyre lying flat was pushed up by its radius as if it
     // stood on them, and the car launched onto its roof where a two-triangle plate let it rest).
-    if (std::abs(dot(facing, wheel.axle)) > std::sqrt(0.5)) return;
+    if (beside_tread(facing, wheel.axle)) return;
     const double along_face = dot(d, facing);
     double height = 0.0;
     Vec3 normal;
@@ -98,7 +99,7 @@ void offer_triangle(const WheelProbe& wheel, const Vec3& a, const Vec3& b, const
     }
     // Beside the tread: the direction to the hub more than 45 degrees out of the wheel's plane
     // (never for a body point, whose axle is zero).
-    if (std::abs(dot(normal, wheel.axle)) > std::sqrt(0.5)) return;
+    if (beside_tread(normal, wheel.axle)) return;
     // The contact kept over the triangles offered: a hub inside the ground over one outside it;
     // outside, the nearest surface; inside, the nearest way out. (Inside, the deepest was kept
     // until 2026-11-27: a body point sunk its 10 mm under a heightfield's flat cell took a

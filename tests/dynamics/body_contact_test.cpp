@@ -40,13 +40,11 @@ TEST(BodyContact, TheContactLaw) {
     EXPECT_EQ(body_contact_friction_n(0.5, 1000.0, 0.0, 300.0, 0.008), 0.0);
 }
 
-// A car dropped on its side onto a heightfield or a mesh lands on its body and comes to rest on
-// it, as on the analytic road, never below the ground. The body's points used to ask the ground
-// with the body's y axis as a wheel's axle: on its side that axis is the ground's normal, the
-// contacts were taken as beside a tread and dropped, and the car sank through a heightfield or a
-// mesh (random driving on rough ground: 13 runs in 50,000).
-TEST(BodyContact, ACarOnItsSideNeverSinksThroughAHeightfieldOrAMesh) {
-    const VehicleSpec spec = test::example_car("roadster");
+namespace {
+
+// One flat plane (z = 0 around the origin) described three ways: the analytic road, a 40 m
+// heightfield of 1 m cells, and a plate of two triangles.
+std::vector<std::pair<std::string, std::shared_ptr<const Ground>>> one_flat_plane_three_ways() {
     Heightfield field;
     field.columns = field.rows = 41;
     field.origin_x_m = field.origin_y_m = -20.0;
@@ -54,10 +52,21 @@ TEST(BodyContact, ACarOnItsSideNeverSinksThroughAHeightfieldOrAMesh) {
     TriangleMesh plate;
     plate.vertices_m = {{-20.0, -20.0, 0.0}, {20.0, -20.0, 0.0}, {20.0, 20.0, 0.0}, {-20.0, 20.0, 0.0}};
     plate.triangles = {{0, 1, 2}, {0, 2, 3}};
-    const std::vector<std::pair<std::string, std::shared_ptr<const Ground>>> grounds = {
-        {"road", std::make_shared<RoadGround>(RoadSpec{})},
-        {"heightfield", std::make_shared<HeightfieldGround>(field)},
-        {"mesh", std::make_shared<MeshGround>(plate)}};
+    return {{"road", std::make_shared<RoadGround>(RoadSpec{})},
+            {"heightfield", std::make_shared<HeightfieldGround>(field)},
+            {"mesh", std::make_shared<MeshGround>(plate)}};
+}
+
+}  // namespace
+
+// A car dropped on its side onto a heightfield or a mesh lands on its body and comes to rest on
+// it, as on the analytic road, never below the ground. The body's points used to ask the ground
+// with the body's y axis as a wheel's axle: on its side that axis is the ground's normal, the
+// contacts were taken as beside a tread and dropped, and the car sank through a heightfield or a
+// mesh (random driving on rough ground: 13 runs in 50,000).
+TEST(BodyContact, ACarOnItsSideNeverSinksThroughAHeightfieldOrAMesh) {
+    const VehicleSpec spec = test::example_car("roadster");
+    const std::vector<std::pair<std::string, std::shared_ptr<const Ground>>> grounds = one_flat_plane_three_ways();
     std::vector<VehicleState> rests;
     for (const auto& [name, ground] : grounds) {
         SCOPED_TRACE(name);
@@ -101,17 +110,7 @@ TEST(BodyContact, ACarOnItsSideNeverSinksThroughAHeightfieldOrAMesh) {
 // edge as its contact, leaning, and the car stopped 0.27 m from where it stops on the road.
 TEST(BodyContact, ACarSlidingOnItsRoofStopsAtOnePlaceOnAnyFlatGround) {
     const VehicleSpec spec = test::example_car("roadster");
-    Heightfield field;
-    field.columns = field.rows = 41;
-    field.origin_x_m = field.origin_y_m = -20.0;
-    field.heights_m.assign(41u * 41u, 0.0);
-    TriangleMesh plate;
-    plate.vertices_m = {{-20.0, -20.0, 0.0}, {20.0, -20.0, 0.0}, {20.0, 20.0, 0.0}, {-20.0, 20.0, 0.0}};
-    plate.triangles = {{0, 1, 2}, {0, 2, 3}};
-    const std::vector<std::pair<std::string, std::shared_ptr<const Ground>>> grounds = {
-        {"road", std::make_shared<RoadGround>(RoadSpec{})},
-        {"heightfield", std::make_shared<HeightfieldGround>(field)},
-        {"mesh", std::make_shared<MeshGround>(plate)}};
+    const std::vector<std::pair<std::string, std::shared_ptr<const Ground>>> grounds = one_flat_plane_three_ways();
     std::vector<VehicleState> rests;
     for (const auto& [name, ground] : grounds) {
         SCOPED_TRACE(name);
