@@ -1,0 +1,114 @@
+// The four wheels' tyre laws in one call (laws/tyre_lanes.hpp).
+
+#include "tractive/laws/tyre_lanes.hpp"
+
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+
+#include "tyre_lanes_avx2.hpp"
+
+namespace tractive {
+
+namespace {
+
+// Whether the processor runs the AVX2 lanes (AVX2 for the registers, FMA because libmvec's
+// AVX2 variants use it), and the environment does not ask for the one-by-one path. Asked once.
+// (Built for x86-64 only: elsewhere the one-by-one path.)
+bool lanes_enabled() {
+#ifdef TRACTIVE_AVX2_LANES
+    static const bool enabled = [] {
+        const char* setting = std::getenv("TRACTIVE_VECTOR_MATHS");
+        if (setting != nullptr && std::strcmp(setting, "0") == 0) return false;
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    }();
+    return enabled;
+#else
+    return false;
+#endif
+}
+
+TyreForce one_tyre(const TyreSpec& tyre, const TyreLawInput& in) {
+    if (!in.wanted) return {};
+    if (!in.mirrored) return tyre_force(tyre, in.slip, in.fz_n, in.friction_factor, in.size_factor);
+    TyreSlip mirrored = in.slip;
+    mirrored.slip_angle_rad = -in.slip.slip_angle_rad;
+    mirrored.inclination_rad = -in.slip.inclination_rad;
+    TyreForce f = tyre_force(tyre, mirrored, in.fz_n, in.friction_factor, in.size_factor);
+    f.fy_n = -f.fy_n;
+    f.mz_nm = -f.mz_nm;
+    return f;
+}
+
+}  // namespace
+
+std::shared_ptr<const MagicFormulaLanes> magic_formula_lanes(const std::array<const TyreSpec*, 4>& tyres) {
+    for (const TyreSpec* t : tyres) {
+        if (t == nullptr || t->model != TyreModel::MagicFormula || t->magic_formula.family != tyres[0]->magic_formula.family) return nullptr;
+    }
+    auto lanes = std::make_shared<MagicFormulaLanes>();
+    lanes->mf61 = tyres[0]->magic_formula.family == MagicFormulaFamily::Mf61;
+    for (std::size_t i = 0; i < 4; ++i) {
+        const MagicFormulaTyre& t = tyres[i]->magic_formula;
+        for (std::size_t k = 0; k < mf::kCount; ++k) lanes->c[k][i] = t.c[k];
+        lanes->nominal_load_n[i] = t.nominal_load_n;
+        lanes->unloaded_radius_m[i] = t.unloaded_radius_m;
+        lanes->nominal_pressure_pa[i] = t.nominal_pressure_pa;
+        lanes->inflation_pressure_pa[i] = t.inflation_pressure_pa;
+    }
+    return lanes;
+}
+
+bool tyre_lanes_in_use() { return lanes_enabled(); }
+
+std::array<TyreForce, 4> tyre_forces_four(const std::array<const TyreSpec*, 4>& tyres, const MagicFormulaLanes* lanes,
+                                          const std::array<TyreLawInput, 4>& in, TyreLanePath path) {
+    std::array<TyreForce, 4> out{};
+    if (lanes == nullptr || path == TyreLanePath::OneByOne || !lanes_enabled()) {
+        for (std::size_t i = 0; i < 4; ++i) out[i] = one_tyre(*tyres[i], in[i]);
+        return out;
+    }
+    // A lane the law would give nothing (tyre_force's and magic_formula_force's guards: no load,
+    // no friction, a slip not finite, no nominal load) computes a harmless stand-in, discarded.
+    detail::MagicFormulaLaneInputs v;
+    std::array<bool, 4> valid{};
+    bool any_valid = false;
+    for (std::size_t i = 0; i < 4; ++i) {
+        const TyreLawInput& w = in[i];
+        valid[i] = w.wanted && w.fz_n > 0.0 && std::isfinite(w.fz_n) && w.friction_factor > 0.0 && std::isfinite(w.friction_factor) &&
+                   std::isfinite(w.slip.slip_ratio) && std::isfinite(w.slip.slip_angle_rad) && std::isfinite(w.slip.inclination_rad) &&
+                   lanes->nominal_load_n[i] > 0.0;
+        any_valid = any_valid || valid[i];
+        if (!valid[i]) {
+            v.fz_n[i] = 1000.0;
+            v.friction_factor[i] = 1.0;
+            continue;
+        }
+        // As tyre.cpp's magic_formula_tyre_force: the file's ISO inclination is ours negated,
+        // and the pressure is the file's own (0).
+        const double sign = w.mirrored ? -1.0 : 1.0;
+        v.slip_ratio[i] = w.slip.slip_ratio;
+        v.slip_angle_rad[i] = sign * w.slip.slip_angle_rad;
+        v.inclination_rad[i] = -(sign * w.slip.inclination_rad);
+        v.fz_n[i] = w.fz_n;
+        v.friction_factor[i] = w.friction_factor;
+    }
+    if (!any_valid) return out;
+    detail::MagicFormulaLaneForces f;
+#ifdef TRACTIVE_AVX2_LANES
+    detail::magic_formula_forces_avx2(*lanes, v, f);
+#endif
+    for (std::size_t i = 0; i < 4; ++i) {
+        if (!valid[i]) continue;
+        const double sign = in[i].mirrored ? -1.0 : 1.0;
+        out[i].fx_n = f.fx_n[i];
+        out[i].fy_n = sign * f.fy_n[i];
+        out[i].mz_nm = sign * f.mz_nm[i];
+        out[i].dfx_dslip_ratio = f.dfx_dslip_ratio[i];
+        out[i].dfy_dslip_angle_per_rad = f.dfy_dslip_angle_per_rad[i];
+    }
+    return out;
+}
+
+}  // namespace tractive

@@ -1,0 +1,137 @@
+// The four wheels' tyre laws in one call (laws/tyre_lanes.hpp): four .tir tyres side by side in
+// AVX2 lanes against the same four one by one.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <random>
+#include <vector>
+
+#include "tractive/io/tir_loader.hpp"
+#include "tractive/laws/tyre_lanes.hpp"
+
+namespace tractive {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Every .tir tyre the project has: the test data and the shipped cars' tyres.
+std::vector<TyreSpec> all_tir_tyres() {
+    std::vector<TyreSpec> tyres;
+    for (const fs::path& dir : {fs::path(TRACTIVE_TEST_DATA) / "tir", fs::path(TRACTIVE_EXAMPLE_CARS) / "tyres"}) {
+        for (const auto& entry : fs::directory_iterator(dir)) {
+            if (entry.path().extension() == ".tir") tyres.push_back(load_tir(entry.path()).tyre);
+        }
+    }
+    return tyres;
+}
+
+// The largest difference between the lanes and one by one, relative to the value's own size or,
+// for a value near 0, to the size of its kind (the load for forces and slopes per unit slip,
+// load times radius for the moment): the difference of a unit in the last place of the
+// transcendental functions, carried through the formula.
+struct Agreement {
+    double worst = 0.0;
+    int compared = 0;
+    void add(double lanes, double one, double scale) {
+        const double denominator = std::max(std::abs(one), scale);
+        worst = std::max(worst, std::abs(lanes - one) / denominator);
+        ++compared;
+    }
+};
+
+TEST(TyreLanes, FourTirTyresSideBySideAgreeWithOneByOne) {
+    if (!tyre_lanes_in_use()) GTEST_SKIP() << "this processor has no AVX2 and FMA (or TRACTIVE_VECTOR_MATHS=0): one path only";
+    const std::vector<TyreSpec> tyres = all_tir_tyres();
+    ASSERT_GE(tyres.size(), 5u);
+    std::mt19937_64 random(27);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    Agreement forces, slopes;
+    int sets = 0;
+    for (int trial = 0; trial < 4000; ++trial) {
+        // Four tyres of one family, drawn from the set (a car may have different tyres front and rear).
+        std::array<const TyreSpec*, 4> four{};
+        four[0] = &tyres[random() % tyres.size()];
+        for (int i = 1; i < 4; ++i) {
+            do four[i] = &tyres[random() % tyres.size()];
+            while (four[i]->magic_formula.family != four[0]->magic_formula.family);
+        }
+        const auto lanes = magic_formula_lanes(four);
+        ASSERT_NE(lanes, nullptr);
+        std::array<TyreLawInput, 4> in{};
+        for (int i = 0; i < 4; ++i) {
+            TyreLawInput& w = in[i];
+            // Slips from rolling to locked or spinning, slip angles to 40 deg, camber to 8 deg,
+            // loads from a touch to three times the nominal, wet to grippy surfaces.
+            w.slip.slip_ratio = (unit(random) - 0.5) * (trial % 3 == 0 ? 2.0 : 0.3);
+            w.slip.slip_angle_rad = (unit(random) - 0.5) * (trial % 4 == 0 ? 1.4 : 0.2);
+            w.slip.inclination_rad = (unit(random) - 0.5) * 0.28;
+            w.fz_n = unit(random) * 3.0 * four[i]->magic_formula.nominal_load_n;
+            w.friction_factor = 0.3 + unit(random);
+            w.mirrored = i % 2 == 1;
+            // Some lanes give nothing: a wheel in the air, a stuck contact (not wanted), a slip
+            // that is not finite.
+            const double odd = unit(random);
+            if (odd < 0.05) w.fz_n = 0.0;
+            else if (odd < 0.10) w.wanted = false;
+            else if (odd < 0.12) w.slip.slip_ratio = std::nan("");
+        }
+        const std::array<TyreForce, 4> side = tyre_forces_four(four, lanes.get(), in, TyreLanePath::Fastest);
+        const std::array<TyreForce, 4> one = tyre_forces_four(four, lanes.get(), in, TyreLanePath::OneByOne);
+        for (int i = 0; i < 4; ++i) {
+            const double load = std::max(in[i].fz_n, 1.0);
+            const double r0 = four[i]->magic_formula.unloaded_radius_m;
+            forces.add(side[i].fx_n, one[i].fx_n, load);
+            forces.add(side[i].fy_n, one[i].fy_n, load);
+            forces.add(side[i].mz_nm, one[i].mz_nm, load * r0);
+            slopes.add(side[i].dfx_dslip_ratio, one[i].dfx_dslip_ratio, load);
+            slopes.add(side[i].dfy_dslip_angle_per_rad, one[i].dfy_dslip_angle_per_rad, load);
+            const bool gives_nothing = !(in[i].fz_n > 0.0) || !in[i].wanted || std::isnan(in[i].slip.slip_ratio);
+            if (gives_nothing) {
+                EXPECT_EQ(side[i].fx_n, 0.0);
+                EXPECT_EQ(side[i].fy_n, 0.0);
+                EXPECT_EQ(side[i].mz_nm, 0.0);
+            }
+        }
+        ++sets;
+    }
+    std::printf("%d sets of four: largest relative difference %.3g in %d forces and moments, %.3g in %d slopes\n", sets,
+                forces.worst, forces.compared, slopes.worst, slopes.compared);
+    EXPECT_LE(forces.worst, 1e-12);
+    // The slopes near a curve's peak take cos(C atan x) from the sine (laws/magic_formula.hpp),
+    // where a unit in the sine's last place moves the cosine by up to about 1e-8 of its size
+    // (the one-tyre path's own rounding there): the slope, nearly 0 at the peak, differs by up
+    // to a few 1e-12 of the load per unit slip, where the slopes the rows use are 10-30 loads.
+    EXPECT_LE(slopes.worst, 1e-11);
+}
+
+TEST(TyreLanes, OnlyFourTirTyresOfOneFamilyShareLanes) {
+    const std::vector<TyreSpec> tyres = all_tir_tyres();
+    const auto family = [](const TyreSpec& t) { return t.magic_formula.family; };
+    const auto mf61 = std::find_if(tyres.begin(), tyres.end(), [&](const TyreSpec& t) { return family(t) == MagicFormulaFamily::Mf61; });
+    const auto mf52 = std::find_if(tyres.begin(), tyres.end(), [&](const TyreSpec& t) { return family(t) == MagicFormulaFamily::Pac2002; });
+    ASSERT_NE(mf61, tyres.end());
+    ASSERT_NE(mf52, tyres.end());
+    EXPECT_NE(magic_formula_lanes({&*mf52, &*mf52, &*mf52, &*mf52}), nullptr);
+    EXPECT_EQ(magic_formula_lanes({&*mf52, &*mf52, &*mf61, &*mf61}), nullptr);
+    TyreSpec vdrift;  // a VDrift Pacejka '89 tyre: one by one
+    vdrift.model = TyreModel::Pacejka89;
+    EXPECT_EQ(magic_formula_lanes({&*mf52, &*mf52, &vdrift, &vdrift}), nullptr);
+    // Without lanes the call is tyre_force wheel by wheel, mirrored on the right.
+    std::array<TyreLawInput, 4> in{};
+    for (TyreLawInput& w : in) {
+        w.slip.slip_angle_rad = 0.05;
+        w.fz_n = 4000.0;
+    }
+    in[1].mirrored = true;
+    const std::array<TyreForce, 4> f = tyre_forces_four({&*mf52, &*mf52, &*mf52, &*mf52}, nullptr, in);
+    const TyreForce left = tyre_force(*mf52, in[0].slip, 4000.0, 1.0);
+    EXPECT_EQ(f[0].fy_n, left.fy_n);
+    TyreSlip mirrored = in[1].slip;
+    mirrored.slip_angle_rad = -0.05;
+    EXPECT_EQ(f[1].fy_n, -tyre_force(*mf52, mirrored, 4000.0, 1.0).fy_n);
+}
+
+}  // namespace
+}  // namespace tractive
