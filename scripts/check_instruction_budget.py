@@ -6,9 +6,12 @@ instructions (deterministic on a noisy machine, unlike a clock), and compares ea
 instructions per simulated second per car with bench/instruction_budget.json: a run more than
 tolerance_percent over its budget fails (exit 1) and says by how much. On a CPU without AVX2
 and FMA it skips (exit 77): glibc picks other code paths there, which count differently.
+single_one_by_one is single with TRACTIVE_VECTOR_MATHS=0, the tyre laws one by one as on a
+processor without AVX2 (laws/tyre_lanes.hpp): that path keeps a budget of its own.
 
-    scripts/check_instruction_budget.py BUILD_DIR [--budget FILE] [--runs single,batch64]
+    scripts/check_instruction_budget.py BUILD_DIR [--budget FILE] [--runs single,batch64,single_one_by_one]
 """
+import os
 import argparse
 import json
 import pathlib
@@ -19,15 +22,21 @@ import sys
 import tempfile
 
 SIMULATED_S = 5.0
-CARS = {"single": 1, "batch64": 64}
+# run: (instruction_count's argument, cars, the tyre laws side by side where the CPU allows)
+RUNS = {"single": ("single", 1, True), "batch64": ("batch64", 64, True), "single_one_by_one": ("single", 1, False)}
 
 
 def count(binary, run):
     """Instructions callgrind counts in the run's stepping loop (collection toggled around it)."""
+    argument, _, lanes = RUNS[run]
+    env = dict(os.environ)
+    env.pop("TRACTIVE_VECTOR_MATHS", None)
+    if not lanes:
+        env["TRACTIVE_VECTOR_MATHS"] = "0"
     with tempfile.TemporaryDirectory() as tmp:
         out = pathlib.Path(tmp) / "callgrind.out"
-        r = subprocess.run(["valgrind", "--tool=callgrind", "--collect-atstart=no", f"--callgrind-out-file={out}", str(binary), run],
-                           capture_output=True, text=True)
+        r = subprocess.run(["valgrind", "--tool=callgrind", "--collect-atstart=no", f"--callgrind-out-file={out}", str(binary), argument],
+                           capture_output=True, text=True, env=env)
         if r.returncode != 0:
             sys.exit(f"{binary} {run} failed (exit {r.returncode}):\n{r.stdout}{r.stderr}")
         text = out.read_text()
@@ -42,7 +51,7 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("build_dir")
     p.add_argument("--budget", default=str(here / "bench" / "instruction_budget.json"))
-    p.add_argument("--runs", default="single,batch64")
+    p.add_argument("--runs", default=",".join(RUNS))
     a = p.parse_args()
     if not shutil.which("valgrind"):
         sys.exit("valgrind is not installed (scripts/setup.sh installs it)")
@@ -63,10 +72,10 @@ def main():
     tolerance = budget["tolerance_percent"] / 100.0
     failed = []
     for run in a.runs.split(","):
-        if run not in CARS:
-            sys.exit(f"--runs: {run!r}: expected some of {', '.join(CARS)}")
+        if run not in RUNS:
+            sys.exit(f"--runs: {run!r}: expected some of {', '.join(RUNS)}")
         total = count(binary, run)
-        per_second = total / SIMULATED_S / CARS[run]
+        per_second = total / SIMULATED_S / RUNS[run][1]
         limit = budget["runs"][run]["budget"]
         target = budget["runs"][run]["target"]
         over = per_second / limit - 1.0

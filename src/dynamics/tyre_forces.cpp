@@ -8,11 +8,29 @@
 #include "tractive/laws/slip_relaxation.hpp"
 #include "tractive/laws/steering.hpp"
 #include "tractive/laws/tyre.hpp"
+#include "tractive/laws/tyre_lanes.hpp"
 
 namespace tractive::detail {
 
-std::optional<Vec3> tyre_forces_at_wheel(const TyreForcesInput& in, const VehicleState& s, int i, WheelFrame& f,
-                                         WheelOutputs& out) {
+namespace {
+
+// What the tyre phase carries for one wheel from before its law to after it (set by
+// slip_at_wheel; the rest only where in_contact: no initialisers, as it is rebuilt every step).
+struct WheelSlipNow {
+    bool in_contact;  // the tyre touches the ground (a load): nothing more otherwise
+    TyreSlip slip;    // at the step's start
+    RelaxationWeights relax;
+    double vx, vy, inv_denom;                   // the contact's velocity along the heading and across it; 1 / D
+    double slip_ratio_before, slip_angle_before;  // the last step's
+};
+
+// Before the law (fills the wheel's frame and outputs, and `now`): its heading and inclination,
+// the slip of its contact, the relaxed slip angle; and the law's input at the step's mean slip
+// (not wanted where the contact is stuck or there is none).
+void slip_at_wheel(const TyreForcesInput& in, const VehicleState& s, int i, WheelFrame& f, WheelOutputs& out, WheelSlipNow& now,
+                   TyreLawInput& law) {
+    now.in_contact = false;
+    law.wanted = false;
     const VehicleModel& m = in.model;
     const Mat3& rot = in.rot;
     const double h = in.h;
@@ -108,16 +126,6 @@ std::optional<Vec3> tyre_forces_at_wheel(const TyreForcesInput& in, const Vehicl
         // aligning moment back, so that a car with equal tyres is symmetric (Pacejka's shift
         // terms are not odd in the slip angle). VDrift's Pacejka 2002 and brush tyres are
         // evaluated as they are on every wheel, as VDrift does (tyre_mirrored_on_right).
-        const auto law_at = [&](const TyreSlip& at) {
-            if (wm.left || !wm.tyre_mirrored_on_right) return tyre_force(ws.tyre, at, f.fz, f.friction_factor, wm.size_friction_factor);
-            TyreSlip mirrored = at;
-            mirrored.slip_angle_rad = -at.slip_angle_rad;
-            mirrored.inclination_rad = -at.inclination_rad;
-            TyreForce t = tyre_force(ws.tyre, mirrored, f.fz, f.friction_factor, wm.size_friction_factor);
-            t.fy_n = -t.fy_n;
-            t.mz_nm = -t.mz_nm;
-            return t;
-        };
         // The lateral force follows the relaxed slip angle (relaxation_weights): the law at its
         // mean over the step, with alpha_1's share (end_weight) in the lateral row's slope.
         const double sigma = std::max(tyre_lateral_relaxation_length_m(ws.tyre, f.fz, wm.radius_m), kMinRelaxationLength_m);
@@ -150,54 +158,121 @@ std::optional<Vec3> tyre_forces_at_wheel(const TyreForcesInput& in, const Vehicl
         const double alpha_relaxed = w.relaxed_slip_angle_carried_rad + w.relaxed_slip_angle_weight * alpha_last_end;
         f.relaxed_slip_angle_carried_rad = relax.decay * alpha_relaxed + (relax.phi - relax.decay) * alpha;
         f.relaxed_slip_angle_weight = 1.0 - relax.phi;
-        TyreSlip mean = slip;
-        mean.slip_angle_rad = relax.phi * alpha_relaxed + (1.0 - relax.phi) * alpha;
-        f.law = f.stick == 1.0 ? TyreForce{} : law_at(mean);
-        // Past the peak the row takes the law's force explicitly (set_tyre_row). On the falling
-        // branch the slip runs away from the peak (or back to it) within the step, so the force
-        // is taken at the slip predicted for the middle of the step, the last step's change
-        // carried on: kappa + (kappa - kappa_last) / 2 (and the relaxed slip angle's mean
-        // alike, by end_weight), where the law still falls. (At the start-of-step slip it
-        // overstated a locking wheel's force over the step: ABS stops at 8 ms came out 1-5 %
-        // shorter than at 0.8 ms.)
-        const bool past_peak_x = !(f.law.dfx_dslip_ratio > 0.0);
-        const bool past_peak_y = !(f.law.dfy_dslip_angle_per_rad < 0.0);
-        if (f.stick == 0.0 && (past_peak_x || past_peak_y)) {
-            TyreSlip mid = mean;
-            if (past_peak_x) mid.slip_ratio += 0.5 * (slip.slip_ratio - slip_ratio_before);
-            if (past_peak_y) mid.slip_angle_rad += relax.end_weight * (alpha - slip_angle_before);
-            const TyreForce at_mid = law_at(mid);
-            if (past_peak_x && !(at_mid.dfx_dslip_ratio > 0.0)) f.law.fx_n = at_mid.fx_n;
-            if (past_peak_y && !(at_mid.dfy_dslip_angle_per_rad < 0.0)) f.law.fy_n = at_mid.fy_n;
-        }
-        f.law.mz_nm *= 1.0 - f.stick;
-        const TyrePeak peak = tyre_peak_force(ws.tyre, f.fz, f.friction_factor, wm.size_friction_factor);
-        // Bounds: the friction the tyre can give (its peak), or the law's force if larger; past
-        // the peak (a falling law, a rigid row) the law's force, or the static friction the
-        // stiction weight allows if larger.
-        f.falling_x = past_peak_x;
-        f.falling_y = past_peak_y;
-        f.bound_x = std::max(std::abs(f.law.fx_n), (f.falling_x ? f.stick : 1.0) * peak.fx_n);
-        f.bound_y = std::max(std::abs(f.law.fy_n), (f.falling_y ? f.stick : 1.0) * peak.fy_n);
-        // (sqrt of the sum of squares rather than std::hypot: tyre forces are far from overflow.)
-        f.circle = std::max(std::sqrt(f.law.fx_n * f.law.fx_n + f.law.fy_n * f.law.fy_n), std::max(peak.fx_n, peak.fy_n));
-        // Slopes in the rows' velocities: the longitudinal row's J v = v_x - omega r = -kappa D
-        // (D = denom), so dFx/d(J v) = -dFx/dkappa / D; the lateral row's J v = v_y, and
-        // alpha = atan(v_y / D), so dFy/d(J v) = dFy/dalpha / (D (1 + (v_y / D)^2)).
-        const double vy_ratio = vy * inv_denom;
-        f.stiffness_x = std::max(f.law.dfx_dslip_ratio * inv_denom, 0.0);
-        f.stiffness_y = std::max(-f.law.dfy_dslip_angle_per_rad * inv_denom / (1.0 + vy_ratio * vy_ratio), 0.0) * relax.end_weight;
-        f.row_velocity_x = vx - w.spin_rad_per_s * wm.radius_m;
-        // The lateral row measures the end-of-step velocity along this step's start heading,
-        // which turns with the car by about (n . omega) h over the step: an unchanged slip
-        // reads v_y + v_x (n . omega) h there, the velocity the law's slope is taken from.
-        f.row_velocity_y = vy + vx * dot(n, s.angular_velocity_rad_per_s) * h;
-        f.rolling_speed = std::abs(vx);
-        f.rolling_torque = tyre_rolling_resistance_coefficient(ws.tyre, f.fz, vx) * f.fz * wm.radius_m * f.surface_rolling_resistance;
-        // Aligning moment on the body about the road normal.
-        return n * f.law.mz_nm;
+        law.slip = slip;
+        law.slip.slip_angle_rad = relax.phi * alpha_relaxed + (1.0 - relax.phi) * alpha;
+        law.fz_n = f.fz;
+        law.friction_factor = f.friction_factor;
+        law.size_factor = wm.size_friction_factor;
+        law.mirrored = !wm.left && wm.tyre_mirrored_on_right;
+        law.wanted = f.stick != 1.0;
+        now.in_contact = true;
+        now.slip = slip;
+        now.relax = relax;
+        now.vx = vx;
+        now.vy = vy;
+        now.inv_denom = inv_denom;
+        now.slip_ratio_before = slip_ratio_before;
+        now.slip_angle_before = slip_angle_before;
     }
-    return std::nullopt;
+}
+
+// The law's input again, at the slip predicted for the middle of the step (`mid`; not wanted
+// unless the contact slides and the law is past its peak). Past the peak the row takes the
+// law's force explicitly (set_tyre_row). On the falling branch the slip runs away from the peak
+// (or back to it) within the step, so the force is taken at the slip predicted for the middle
+// of the step, the last step's change carried on: kappa + (kappa - kappa_last) / 2 (and the
+// relaxed slip angle's mean alike, by end_weight), where the law still falls (tyre_forces). (At
+// the start-of-step slip it overstated a locking wheel's force over the step: ABS stops at 8 ms
+// came out 1-5 % shorter than at 0.8 ms.)
+void mid_step_law(const WheelSlipNow& now, const WheelFrame& f, const TyreLawInput& law, TyreLawInput& mid) {
+    const bool past_peak_x = !(f.law.dfx_dslip_ratio > 0.0);
+    const bool past_peak_y = !(f.law.dfy_dslip_angle_per_rad < 0.0);
+    mid = law;
+    mid.wanted = now.in_contact && f.stick == 0.0 && (past_peak_x || past_peak_y);
+    if (past_peak_x) mid.slip.slip_ratio += 0.5 * (now.slip.slip_ratio - now.slip_ratio_before);
+    if (past_peak_y) mid.slip.slip_angle_rad += now.relax.end_weight * (now.slip.slip_angle_rad - now.slip_angle_before);
+}
+
+// After the law (its force in the frame; `law` its result at the mean slip): the bounds of the
+// friction, the slopes in the rows' velocities, the rolling resistance. Returns the aligning
+// moment on the body.
+Vec3 forces_after_law(const TyreForcesInput& in, const VehicleState& s, int i, const WheelSlipNow& now, const TyreForce& law,
+                      WheelFrame& f) {
+    const VehicleModel& m = in.model;
+    const WheelModel& wm = m.wheels[i];
+    const WheelSpec& ws = m.spec.wheels[i];
+    const WheelState& w = s.wheels[i];
+    const Vec3& n = f.normal;
+    const double h = in.h;
+    const double vx = now.vx, vy = now.vy, inv_denom = now.inv_denom;
+    const RelaxationWeights& relax = now.relax;
+    const bool past_peak_x = !(law.dfx_dslip_ratio > 0.0);
+    const bool past_peak_y = !(law.dfy_dslip_angle_per_rad < 0.0);
+    f.law.mz_nm *= 1.0 - f.stick;
+    const TyrePeak peak = tyre_peak_force(ws.tyre, f.fz, f.friction_factor, wm.size_friction_factor);
+    // Bounds: the friction the tyre can give (its peak), or the law's force if larger; past
+    // the peak (a falling law, a rigid row) the law's force, or the static friction the
+    // stiction weight allows if larger.
+    f.falling_x = past_peak_x;
+    f.falling_y = past_peak_y;
+    f.bound_x = std::max(std::abs(f.law.fx_n), (f.falling_x ? f.stick : 1.0) * peak.fx_n);
+    f.bound_y = std::max(std::abs(f.law.fy_n), (f.falling_y ? f.stick : 1.0) * peak.fy_n);
+    // (sqrt of the sum of squares rather than std::hypot: tyre forces are far from overflow.)
+    f.circle = std::max(std::sqrt(f.law.fx_n * f.law.fx_n + f.law.fy_n * f.law.fy_n), std::max(peak.fx_n, peak.fy_n));
+    // Slopes in the rows' velocities: the longitudinal row's J v = v_x - omega r = -kappa D
+    // (D = denom), so dFx/d(J v) = -dFx/dkappa / D; the lateral row's J v = v_y, and
+    // alpha = atan(v_y / D), so dFy/d(J v) = dFy/dalpha / (D (1 + (v_y / D)^2)).
+    const double vy_ratio = vy * inv_denom;
+    f.stiffness_x = std::max(f.law.dfx_dslip_ratio * inv_denom, 0.0);
+    f.stiffness_y = std::max(-f.law.dfy_dslip_angle_per_rad * inv_denom / (1.0 + vy_ratio * vy_ratio), 0.0) * relax.end_weight;
+    f.row_velocity_x = vx - w.spin_rad_per_s * wm.radius_m;
+    // The lateral row measures the end-of-step velocity along this step's start heading,
+    // which turns with the car by about (n . omega) h over the step: an unchanged slip
+    // reads v_y + v_x (n . omega) h there, the velocity the law's slope is taken from.
+    f.row_velocity_y = vy + vx * dot(n, s.angular_velocity_rad_per_s) * h;
+    f.rolling_speed = std::abs(vx);
+    f.rolling_torque = tyre_rolling_resistance_coefficient(ws.tyre, f.fz, vx) * f.fz * wm.radius_m * f.surface_rolling_resistance;
+    // Aligning moment on the body about the road normal.
+    return n * f.law.mz_nm;
+}
+
+}  // namespace
+
+std::array<std::optional<Vec3>, 4> tyre_forces(const TyreForcesInput& in, const VehicleState& s, std::array<WheelFrame, 4>& frames,
+                                               std::array<WheelOutputs, 4>& outputs) {
+    const VehicleModel& m = in.model;
+    const std::array<const TyreSpec*, 4> tyres{&m.spec.wheels[0].tyre, &m.spec.wheels[1].tyre, &m.spec.wheels[2].tyre,
+                                               &m.spec.wheels[3].tyre};
+    std::array<WheelSlipNow, 4> now;
+    std::array<TyreLawInput, 4> law_in;
+    for (int i = 0; i < 4; ++i) slip_at_wheel(in, s, i, frames[i], outputs[i], now[i], law_in[i]);
+    // The four laws in one call (side by side where the tyres and the processor allow:
+    // laws/tyre_lanes.hpp), then again at the middle of the step for those past their peak.
+    const std::array<TyreForce, 4> law = tyre_forces_four(tyres, m.tyre_lanes.get(), law_in);
+    std::array<TyreLawInput, 4> mid_in;
+    bool any_mid = false;
+    for (int i = 0; i < 4; ++i) {
+        if (now[i].in_contact) {
+            frames[i].law = law[i];
+            mid_step_law(now[i], frames[i], law_in[i], mid_in[i]);
+        } else {
+            mid_in[i].wanted = false;
+        }
+        any_mid = any_mid || mid_in[i].wanted;
+    }
+    if (any_mid) {
+        const std::array<TyreForce, 4> mid = tyre_forces_four(tyres, m.tyre_lanes.get(), mid_in);
+        for (int i = 0; i < 4; ++i) {
+            if (!mid_in[i].wanted) continue;
+            if (!(law[i].dfx_dslip_ratio > 0.0) && !(mid[i].dfx_dslip_ratio > 0.0)) frames[i].law.fx_n = mid[i].fx_n;
+            if (!(law[i].dfy_dslip_angle_per_rad < 0.0) && !(mid[i].dfy_dslip_angle_per_rad < 0.0)) frames[i].law.fy_n = mid[i].fy_n;
+        }
+    }
+    std::array<std::optional<Vec3>, 4> aligning;
+    for (int i = 0; i < 4; ++i) {
+        if (now[i].in_contact) aligning[i] = forces_after_law(in, s, i, now[i], law[i], frames[i]);
+    }
+    return aligning;
 }
 
 }  // namespace tractive::detail

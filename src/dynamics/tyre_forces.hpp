@@ -1,10 +1,12 @@
 #pragma once
-// The step's tyre phase for one wheel (private to dynamics/; docs/architecture.md, "The step"),
-// after its contact phase (wheel_contact.hpp): the wheel's heading (steer with Ackermann, toe,
-// about the caster axis) and inclination, the slip of its contact over the surface, the relaxed
-// slip angle, the tyre law at the step's mean slip and linearised for the solver's rows, the
-// bounds of its friction, its rolling resistance torque and aligning moment.
+// The step's tyre phase for the four wheels (private to dynamics/; docs/architecture.md, "The
+// step"), after their contact phase (wheel_contact.hpp): each wheel's heading (steer with
+// Ackermann, toe, about the caster axis) and inclination, the slip of its contact over the
+// surface, the relaxed slip angle; the four tyre laws at the step's mean slips in one call
+// (side by side where they can be: laws/tyre_lanes.hpp), linearised for the solver's rows; the
+// bounds of each tyre's friction, its rolling resistance torque and aligning moment.
 
+#include <array>
 #include <optional>
 
 #include "tractive/dynamics/vehicle_model.hpp"
@@ -25,10 +27,11 @@ struct TyreForcesInput {
     double h;          // the step (s)
 };
 
-// Fills the tyre part of `frame` (its contact part from the contact phase) and the wheel's
-// outputs for telemetry and the next step (slip, steer, axle, contact, in_contact ...). Returns
-// the aligning moment on the body (world axes) while the tyre touches the ground, else nothing.
-std::optional<Vec3> tyre_forces_at_wheel(const TyreForcesInput& in, const VehicleState& state, int wheel, WheelFrame& frame,
-                                         WheelOutputs& outputs);
+// Fills the tyre part of each wheel's `frames` (their contact part from the contact phase) and
+// the wheels' outputs for telemetry and the next step (slip, steer, axle, contact, in_contact
+// ...). Returns each wheel's aligning moment on the body (world axes) while its tyre touches the
+// ground, else nothing.
+std::array<std::optional<Vec3>, 4> tyre_forces(const TyreForcesInput& in, const VehicleState& state, std::array<WheelFrame, 4>& frames,
+                                               std::array<WheelOutputs, 4>& outputs);
 
 }  // namespace tractive::detail

@@ -35,16 +35,19 @@ public:
         state = initial_state(model_, road_, ic);
     }
     [[nodiscard]] const VehicleModel& model() const { return model_; }
-    // Both phases for wheel i at this state and steering input.
+    // Both phases at this state and steering input (the tyre phase takes the four wheels
+    // together); wheel i's results.
     [[nodiscard]] Wheel at(int i, double steering) const {
         const Mat3 rot = to_matrix(state.orientation);
         const Vec3 body_z{rot.m[0][2], rot.m[1][2], rot.m[2][2]};
-        const Vec3 mount = rot * model_.wheels[i].design_position_m;
-        Wheel w;
-        detail::wheel_contact_and_load({model_, road_, rot, body_z, mount, 0.0, 0.008}, state, i, w.frame);
-        w.outputs = state.wheel_outputs[i];
-        w.aligning = detail::tyre_forces_at_wheel({model_, rot, steering, 0.008}, state, i, w.frame, w.outputs);
-        return w;
+        std::array<detail::WheelFrame, 4> frames{};
+        for (int j = 0; j < 4; ++j) {
+            const Vec3 mount = rot * model_.wheels[j].design_position_m;
+            detail::wheel_contact_and_load({model_, road_, rot, body_z, mount, 0.0, 0.008}, state, j, frames[j]);
+        }
+        std::array<WheelOutputs, 4> outputs = state.wheel_outputs;
+        const std::array<std::optional<Vec3>, 4> aligning = detail::tyre_forces({model_, rot, steering, 0.008}, state, frames, outputs);
+        return {frames[i], outputs[i], aligning[i]};
     }
     VehicleState state;
 

@@ -3,6 +3,7 @@
 // the spec alone, computed once (masses, preloads, tyre vertical stiffness, driveline ratios).
 
 #include <array>
+#include <memory>
 
 #include "tractive/core/piecewise_linear.hpp"
 #include "tractive/core/vec3.hpp"
@@ -89,6 +90,8 @@ struct LockCoupling {
     double input_ratio = 1.0;  // differential input speed per gearbox output speed
 };
 
+struct MagicFormulaLanes;  // laws/tyre_lanes.hpp
+
 struct VehicleModel {
     VehicleSpec spec;
     Vec3 origin_in_spec_m;       // the body origin (CG at the initial fuel) in the spec's coordinates
@@ -118,6 +121,10 @@ struct VehicleModel {
     // chassis modes (largest_explicit_chassis_step_s below); at a larger step the suspension's
     // damping is taken implicitly (dynamics/chassis_implicit.hpp).
     double largest_explicit_chassis_step_s = 0.0;
+    // The four tyres' .tir coefficients laid out across lanes, for their laws side by side
+    // (laws/tyre_lanes.hpp), when all four are .tir Magic Formula tyres of one family; null
+    // otherwise (the laws go one by one).
+    std::shared_ptr<const MagicFormulaLanes> tyre_lanes;
 };
 
 // The chassis' explicit update of a mode with stiffness K and damping C on inertia M is stable
