@@ -221,18 +221,19 @@ void step_fixed_with(const VehicleModel& m, const Ground& ground, const Controls
     Vec3 torque = weight.torque_nm;
     Vec3 suspension_arm{};  // sum_i F_i r_i, body axes: the forces' moment is (R suspension_arm) x body_z
     std::array<WheelFrame, 4> frames{};
-    std::array<WheelContact, 4> contacts;
+    std::array<Vec3, 4> normal_across_torque;
     for (int i = 0; i < 4; ++i) {
-        contacts[i] = wheel_contact_and_load(
+        const WheelContact contact = wheel_contact_and_load(
             {m, ground, rot, body_z, weight.mount_rel[i], weight.anti_roll_travel_m[m.wheels[i].front ? 0 : 1], h}, s, i, frames[i]);
-        s.wheels[i].ground_feature = contacts[i].ground_feature;
+        s.wheels[i].ground_feature = contact.ground_feature;
+        force += contact.suspension_force_n;
+        suspension_arm += contact.suspension_arm;
+        force += contact.normal_across_n;
+        normal_across_torque[i] = contact.normal_across_torque_nm;
     }
     const std::array<std::optional<Vec3>, 4> aligning = tyre_forces({m, rot, c.steering, h}, s, frames, s.wheel_outputs);
-    for (int i = 0; i < 4; ++i) {  // (summed wheel by wheel, contact then tyre, as they always were)
-        force += contacts[i].suspension_force_n;
-        suspension_arm += contacts[i].suspension_arm;
-        force += contacts[i].normal_across_n;
-        torque += contacts[i].normal_across_torque_nm;
+    for (int i = 0; i < 4; ++i) {  // (the moments summed wheel by wheel, contact then tyre, as they always were)
+        torque += normal_across_torque[i];
         if (aligning[i]) torque += *aligning[i];
     }
     torque += cross(rot * suspension_arm, body_z);

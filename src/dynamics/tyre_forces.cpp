@@ -17,9 +17,9 @@ namespace {
 // What the tyre phase carries for one wheel from before its law to after it (set by
 // slip_at_wheel; the rest only where in_contact: no initialisers, as it is rebuilt every step).
 struct WheelSlipNow {
-    bool in_contact;  // the tyre touches the ground (a load): nothing more otherwise
-    TyreSlip slip;    // at the step's start
-    RelaxationWeights relax;
+    bool in_contact;                            // the tyre touches the ground (a load): nothing more otherwise
+    double slip_ratio, slip_angle_rad;          // at the step's start
+    double end_weight;                          // the relaxed slip's (relaxation_weights)
     double vx, vy, inv_denom;                   // the contact's velocity along the heading and across it; 1 / D
     double slip_ratio_before, slip_angle_before;  // the last step's
 };
@@ -166,8 +166,9 @@ void slip_at_wheel(const TyreForcesInput& in, const VehicleState& s, int i, Whee
         law.mirrored = !wm.left && wm.tyre_mirrored_on_right;
         law.wanted = f.stick != 1.0;
         now.in_contact = true;
-        now.slip = slip;
-        now.relax = relax;
+        now.slip_ratio = slip.slip_ratio;
+        now.slip_angle_rad = slip.slip_angle_rad;
+        now.end_weight = relax.end_weight;
         now.vx = vx;
         now.vy = vy;
         now.inv_denom = inv_denom;
@@ -176,21 +177,20 @@ void slip_at_wheel(const TyreForcesInput& in, const VehicleState& s, int i, Whee
     }
 }
 
-// The law's input again, at the slip predicted for the middle of the step (`mid`; not wanted
-// unless the contact slides and the law is past its peak). Past the peak the row takes the
-// law's force explicitly (set_tyre_row). On the falling branch the slip runs away from the peak
+// The law's input (`mid`, the mean slip's until now) moved to the slip predicted for the middle
+// of the step (not wanted unless the contact slides and the law is past its peak). Past the peak
+// the row takes the law's force explicitly (set_tyre_row). On the falling branch the slip runs away from the peak
 // (or back to it) within the step, so the force is taken at the slip predicted for the middle
 // of the step, the last step's change carried on: kappa + (kappa - kappa_last) / 2 (and the
 // relaxed slip angle's mean alike, by end_weight), where the law still falls (tyre_forces). (At
 // the start-of-step slip it overstated a locking wheel's force over the step: ABS stops at 8 ms
 // came out 1-5 % shorter than at 0.8 ms.)
-void mid_step_law(const WheelSlipNow& now, const WheelFrame& f, const TyreLawInput& law, TyreLawInput& mid) {
+void mid_step_law(const WheelSlipNow& now, const WheelFrame& f, TyreLawInput& mid) {
     const bool past_peak_x = !(f.law.dfx_dslip_ratio > 0.0);
     const bool past_peak_y = !(f.law.dfy_dslip_angle_per_rad < 0.0);
-    mid = law;
     mid.wanted = now.in_contact && f.stick == 0.0 && (past_peak_x || past_peak_y);
-    if (past_peak_x) mid.slip.slip_ratio += 0.5 * (now.slip.slip_ratio - now.slip_ratio_before);
-    if (past_peak_y) mid.slip.slip_angle_rad += now.relax.end_weight * (now.slip.slip_angle_rad - now.slip_angle_before);
+    if (past_peak_x) mid.slip.slip_ratio += 0.5 * (now.slip_ratio - now.slip_ratio_before);
+    if (past_peak_y) mid.slip.slip_angle_rad += now.end_weight * (now.slip_angle_rad - now.slip_angle_before);
 }
 
 // After the law (its force in the frame; `law` its result at the mean slip): the bounds of the
@@ -205,7 +205,6 @@ Vec3 forces_after_law(const TyreForcesInput& in, const VehicleState& s, int i, c
     const Vec3& n = f.normal;
     const double h = in.h;
     const double vx = now.vx, vy = now.vy, inv_denom = now.inv_denom;
-    const RelaxationWeights& relax = now.relax;
     const bool past_peak_x = !(law.dfx_dslip_ratio > 0.0);
     const bool past_peak_y = !(law.dfy_dslip_angle_per_rad < 0.0);
     f.law.mz_nm *= 1.0 - f.stick;
@@ -224,7 +223,7 @@ Vec3 forces_after_law(const TyreForcesInput& in, const VehicleState& s, int i, c
     // alpha = atan(v_y / D), so dFy/d(J v) = dFy/dalpha / (D (1 + (v_y / D)^2)).
     const double vy_ratio = vy * inv_denom;
     f.stiffness_x = std::max(f.law.dfx_dslip_ratio * inv_denom, 0.0);
-    f.stiffness_y = std::max(-f.law.dfy_dslip_angle_per_rad * inv_denom / (1.0 + vy_ratio * vy_ratio), 0.0) * relax.end_weight;
+    f.stiffness_y = std::max(-f.law.dfy_dslip_angle_per_rad * inv_denom / (1.0 + vy_ratio * vy_ratio), 0.0) * now.end_weight;
     f.row_velocity_x = vx - w.spin_rad_per_s * wm.radius_m;
     // The lateral row measures the end-of-step velocity along this step's start heading,
     // which turns with the car by about (n . omega) h over the step: an unchanged slip
@@ -249,21 +248,18 @@ std::array<std::optional<Vec3>, 4> tyre_forces(const TyreForcesInput& in, const 
     // The four laws in one call (side by side where the tyres and the processor allow:
     // laws/tyre_lanes.hpp), then again at the middle of the step for those past their peak.
     const std::array<TyreForce, 4> law = tyre_forces_four(tyres, m.tyre_lanes.get(), law_in);
-    std::array<TyreLawInput, 4> mid_in;
     bool any_mid = false;
     for (int i = 0; i < 4; ++i) {
         if (now[i].in_contact) {
             frames[i].law = law[i];
-            mid_step_law(now[i], frames[i], law_in[i], mid_in[i]);
-        } else {
-            mid_in[i].wanted = false;
+            mid_step_law(now[i], frames[i], law_in[i]);  // (law_in[i] not wanted where no contact)
         }
-        any_mid = any_mid || mid_in[i].wanted;
+        any_mid = any_mid || law_in[i].wanted;
     }
     if (any_mid) {
-        const std::array<TyreForce, 4> mid = tyre_forces_four(tyres, m.tyre_lanes.get(), mid_in);
+        const std::array<TyreForce, 4> mid = tyre_forces_four(tyres, m.tyre_lanes.get(), law_in);
         for (int i = 0; i < 4; ++i) {
-            if (!mid_in[i].wanted) continue;
+            if (!law_in[i].wanted) continue;
             if (!(law[i].dfx_dslip_ratio > 0.0) && !(mid[i].dfx_dslip_ratio > 0.0)) frames[i].law.fx_n = mid[i].fx_n;
             if (!(law[i].dfy_dslip_angle_per_rad < 0.0) && !(mid[i].dfy_dslip_angle_per_rad < 0.0)) frames[i].law.fy_n = mid[i].fy_n;
         }
