@@ -13,6 +13,7 @@
 #include "tractive/laws/tyre_magic_formula.hpp"
 #include "tractive/laws/tyre_pacejka.hpp"
 #include "tractive/laws/tyre_pacejka2002.hpp"
+#include "tyre_pacejka_lanes.hpp"
 
 namespace tractive {
 
@@ -44,25 +45,9 @@ bool finite_slip(const TyreSlip& s) {
 }
 
 TyreForce pacejka_force(const TyreSpec& tyre, const TyreSlip& slip, double fz_n, double friction_factor, double size_factor) {
-    const PacejkaCoefficients& p = tyre.pacejka;
-    const double fz_kn = fz_n / 1000.0;
-    const double slip_percent = 100.0 * slip.slip_ratio;
-    const double alpha_deg = slip.slip_angle_rad * kDegPerRad;
-    const double gamma_deg = slip.inclination_rad * kDegPerRad;
-    const CombinedSlipWeights g =
-        pacejka_combined_weights(p, std::abs(slip.slip_ratio), std::abs(slip.slip_angle_rad));
-    // VDrift's Fy and Mz are > 0 for alpha > 0; ours alpha > 0 (patch sliding left) needs a force
-    // to the right and turns the wheel left, hence the minus signs. The size factor scales a2 and
-    // b2, as VDrift does.
-    const PacejkaValue fx = pacejka_fx(p, slip_percent, fz_kn, friction_factor, size_factor);
-    const PacejkaValue fy = pacejka_fy(p, alpha_deg, fz_kn, gamma_deg, friction_factor, size_factor);
-    TyreForce f;
-    f.fx_n = g.gx * fx.value;
-    f.fy_n = -g.gy * fy.value;
-    f.mz_nm = -pacejka_mz_nm(p, alpha_deg, fz_kn, gamma_deg, friction_factor);
-    f.dfx_dslip_ratio = g.gx * fx.slope * 100.0;         // S in percent
-    f.dfy_dslip_angle_per_rad = -g.gy * fy.slope * kDegPerRad;  // S in degrees
-    return f;
+    const detail::p89::Force<double> v = detail::p89::force(detail::p89::OnePacejka89{tyre.pacejka}, slip.slip_ratio, slip.slip_angle_rad,
+                                                            slip.inclination_rad, fz_n, friction_factor, size_factor);
+    return {v.fx_n, v.fy_n, v.mz_nm, v.dfx_dslip_ratio, v.dfy_dslip_angle_per_rad};
 }
 
 // VDrift's Pacejka 2002 works in its own wheel axes (x right, y forward): alpha_v = -alpha and
