@@ -1,10 +1,10 @@
 #!/bin/sh
-# Checks that an object file compiled for AVX2 (src/laws/tyre_magic_formula_avx2.cpp) shares
-# nothing with the rest of the library but its one entry point: every other symbol it defines
+# Checks that an object file compiled for AVX2 (src/laws/tyre_lanes_avx2.cpp) shares
+# nothing with the rest of the library but its entry points: every other symbol it defines
 # must be local. A global or weak one (an inline function or a template the compiler kept out of
 # line) could be chosen by the linker for baseline code too, and then run on a processor without
 # AVX2. Prints the offending symbols and exits 1; exits 0 when there are none.
-#   scripts/check_avx2_object.sh OBJECT ENTRY_POINT   (ENTRY_POINT: a part of its mangled name)
+#   scripts/check_avx2_object.sh OBJECT ENTRY   (ENTRY: a part of the entry points' mangled names)
 set -eu
 object=$1
 entry=$2

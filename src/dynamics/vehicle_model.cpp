@@ -237,7 +237,7 @@ VehicleModel build_vehicle_model(const VehicleSpec& spec) {
     m.aero_count = spec.aero.size();
     for (std::size_t i = 0; i < spec.aero.size(); ++i) m.aero_position_m[i] = spec.aero[i].position_m - mp.cg_m;
     m.largest_explicit_chassis_step_s = largest_explicit_chassis_step_s(m);
-    m.tyre_lanes = magic_formula_lanes({&m.spec.wheels[0].tyre, &m.spec.wheels[1].tyre, &m.spec.wheels[2].tyre, &m.spec.wheels[3].tyre});
+    m.tyre_lanes = tyre_lanes({&m.spec.wheels[0].tyre, &m.spec.wheels[1].tyre, &m.spec.wheels[2].tyre, &m.spec.wheels[3].tyre});
     return m;
 }
 

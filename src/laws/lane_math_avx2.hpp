@@ -1,6 +1,6 @@
 #pragma once
 // lane_math.hpp's operations for four doubles side by side (one AVX2 register), for the
-// translation units compiled with -mavx2 -mfma (tyre_magic_formula_avx2.cpp) and called only
+// translation units compiled with -mavx2 -mfma (tyre_lanes_avx2.cpp) and called only
 // where the processor has both (tyre_lanes.cpp checks). Include it before any lane-generic law,
 // whose qualified lane:: calls bind to the overloads declared before them. Each operation is
 // the scalar one's lane by lane: the same IEEE operations (min and max as std::min and

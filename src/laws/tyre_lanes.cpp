@@ -43,61 +43,89 @@ TyreForce one_tyre(const TyreSpec& tyre, const TyreLawInput& in) {
 
 }  // namespace
 
-std::shared_ptr<const MagicFormulaLanes> magic_formula_lanes(const std::array<const TyreSpec*, 4>& tyres) {
+std::shared_ptr<const TyreLanes> tyre_lanes(const std::array<const TyreSpec*, 4>& tyres) {
     for (const TyreSpec* t : tyres) {
-        if (t == nullptr || t->model != TyreModel::MagicFormula || t->magic_formula.family != tyres[0]->magic_formula.family) return nullptr;
+        if (t == nullptr || t->model != tyres[0]->model) return nullptr;
     }
-    auto lanes = std::make_shared<MagicFormulaLanes>();
-    lanes->mf61 = tyres[0]->magic_formula.family == MagicFormulaFamily::Mf61;
-    for (std::size_t i = 0; i < 4; ++i) {
-        const MagicFormulaTyre& t = tyres[i]->magic_formula;
-        for (std::size_t k = 0; k < mf::kCount; ++k) lanes->c[k][i] = t.c[k];
-        lanes->nominal_load_n[i] = t.nominal_load_n;
-        lanes->unloaded_radius_m[i] = t.unloaded_radius_m;
-        lanes->nominal_pressure_pa[i] = t.nominal_pressure_pa;
-        lanes->inflation_pressure_pa[i] = t.inflation_pressure_pa;
+    auto lanes = std::make_shared<TyreLanes>();
+    lanes->law = tyres[0]->model;
+    if (lanes->law == TyreModel::MagicFormula) {
+        MagicFormulaLanes& l = lanes->magic_formula;
+        l.mf61 = tyres[0]->magic_formula.family == MagicFormulaFamily::Mf61;
+        for (std::size_t i = 0; i < 4; ++i) {
+            const MagicFormulaTyre& t = tyres[i]->magic_formula;
+            if (t.family != tyres[0]->magic_formula.family) return nullptr;
+            for (std::size_t k = 0; k < mf::kCount; ++k) l.c[k][i] = t.c[k];
+            l.nominal_load_n[i] = t.nominal_load_n;
+            l.unloaded_radius_m[i] = t.unloaded_radius_m;
+            l.nominal_pressure_pa[i] = t.nominal_pressure_pa;
+            l.inflation_pressure_pa[i] = t.inflation_pressure_pa;
+        }
+        return lanes;
     }
-    return lanes;
+    if (lanes->law == TyreModel::Pacejka89) {
+        Pacejka89Lanes& l = lanes->pacejka89;
+        for (std::size_t i = 0; i < 4; ++i) {
+            const PacejkaCoefficients& p = tyres[i]->pacejka;
+            for (std::size_t k = 0; k < p.a.size(); ++k) l.a[k][i] = p.a[k];
+            for (std::size_t k = 0; k < p.b.size(); ++k) l.b[k][i] = p.b[k];
+            for (std::size_t k = 0; k < p.c.size(); ++k) l.c[k][i] = p.c[k];
+            l.gx1[i] = p.gx1;
+            l.gx2[i] = p.gx2;
+            l.gy1[i] = p.gy1;
+            l.gy2[i] = p.gy2;
+        }
+        return lanes;
+    }
+    return nullptr;
 }
 
 bool tyre_lanes_in_use() { return lanes_enabled(); }
 
-std::array<TyreForce, 4> tyre_forces_four(const std::array<const TyreSpec*, 4>& tyres, const MagicFormulaLanes* lanes,
+std::array<TyreForce, 4> tyre_forces_four(const std::array<const TyreSpec*, 4>& tyres, const TyreLanes* lanes,
                                           const std::array<TyreLawInput, 4>& in, TyreLanePath path) {
     std::array<TyreForce, 4> out{};
     if (lanes == nullptr || path == TyreLanePath::OneByOne || !lanes_enabled()) {
         for (std::size_t i = 0; i < 4; ++i) out[i] = one_tyre(*tyres[i], in[i]);
         return out;
     }
-    // A lane the law would give nothing (tyre_force's and magic_formula_force's guards: no load,
-    // no friction, a slip not finite, no nominal load) computes a harmless stand-in, discarded.
-    detail::MagicFormulaLaneInputs v;
+    // A lane the law would give nothing (tyre_force's guards: no load, no friction, a slip not
+    // finite; magic_formula_force's: no nominal load) computes a harmless stand-in, discarded.
+    const bool tir = lanes->law == TyreModel::MagicFormula;
+    detail::TyreLaneInputs v;
     std::array<bool, 4> valid{};
     bool any_valid = false;
     for (std::size_t i = 0; i < 4; ++i) {
         const TyreLawInput& w = in[i];
         valid[i] = w.wanted && w.fz_n > 0.0 && std::isfinite(w.fz_n) && w.friction_factor > 0.0 && std::isfinite(w.friction_factor) &&
                    std::isfinite(w.slip.slip_ratio) && std::isfinite(w.slip.slip_angle_rad) && std::isfinite(w.slip.inclination_rad) &&
-                   lanes->nominal_load_n[i] > 0.0;
+                   (!tir || lanes->magic_formula.nominal_load_n[i] > 0.0);
         any_valid = any_valid || valid[i];
         if (!valid[i]) {
             v.fz_n[i] = 1000.0;
             v.friction_factor[i] = 1.0;
+            v.size_factor[i] = 1.0;
             continue;
         }
-        // As tyre.cpp's magic_formula_tyre_force: the file's ISO inclination is ours negated,
-        // and the pressure is the file's own (0).
+        // Mirrored on the right: the slip angle and inclination negated in, Fy and Mz out. The
+        // .tir law takes ISO's inclination (ours negated) and the file's pressure (0), as
+        // tyre.cpp's magic_formula_tyre_force does.
         const double sign = w.mirrored ? -1.0 : 1.0;
         v.slip_ratio[i] = w.slip.slip_ratio;
         v.slip_angle_rad[i] = sign * w.slip.slip_angle_rad;
-        v.inclination_rad[i] = -(sign * w.slip.inclination_rad);
+        v.inclination_rad[i] = tir ? -(sign * w.slip.inclination_rad) : sign * w.slip.inclination_rad;
         v.fz_n[i] = w.fz_n;
         v.friction_factor[i] = w.friction_factor;
+        v.size_factor[i] = w.size_factor;
     }
     if (!any_valid) return out;
-    detail::MagicFormulaLaneForces f;
+    detail::TyreLaneForces f;
 #ifdef TRACTIVE_AVX2_LANES
-    detail::magic_formula_forces_avx2(*lanes, v, f);
+    if (tir) {
+        detail::magic_formula_forces_avx2(lanes->magic_formula, v, f);
+    } else {
+        detail::pacejka89_forces_avx2(lanes->pacejka89, v, f);
+    }
 #endif
     for (std::size_t i = 0; i < 4; ++i) {
         if (!valid[i]) continue;

@@ -1,7 +1,8 @@
 #pragma once
-// The four-lane .tir law (tyre_magic_formula_avx2.cpp), private to laws/: call it only where the
-// processor has AVX2 and FMA (tyre_lanes.cpp). Arrays of four, lane i wheel i; every lane valid
-// (a positive load and friction, a positive nominal load, finite slips).
+// The four-lane laws (tyre_lanes_avx2.cpp), private to laws/: call them only where the processor
+// has AVX2 and FMA (tyre_lanes.cpp). Arrays of four, lane i wheel i, in each law's own axes;
+// every lane valid (a positive load and friction, finite slips, and for the .tir law a positive
+// nominal load).
 
 #include <array>
 
@@ -9,13 +10,16 @@
 
 namespace tractive::detail {
 
-struct MagicFormulaLaneInputs {
-    std::array<double, 4> slip_ratio{}, slip_angle_rad{}, inclination_rad{}, fz_n{}, friction_factor{}, pressure_pa{};
+struct TyreLaneInputs {
+    std::array<double, 4> slip_ratio{}, slip_angle_rad{}, inclination_rad{}, fz_n{}, friction_factor{}, size_factor{}, pressure_pa{};
 };
-struct MagicFormulaLaneForces {
+struct TyreLaneForces {
     std::array<double, 4> fx_n{}, fy_n{}, mz_nm{}, dfx_dslip_ratio{}, dfy_dslip_angle_per_rad{};
 };
 
-void magic_formula_forces_avx2(const MagicFormulaLanes& lanes, const MagicFormulaLaneInputs& in, MagicFormulaLaneForces& out);
+// The .tir law (ISO inclination, the file's pressure where pressure_pa is 0; no size factor).
+void magic_formula_forces_avx2(const MagicFormulaLanes& lanes, const TyreLaneInputs& in, TyreLaneForces& out);
+// VDrift's Pacejka '89 (our axes, as tyre_force).
+void pacejka89_forces_avx2(const Pacejka89Lanes& lanes, const TyreLaneInputs& in, TyreLaneForces& out);
 
 }  // namespace tractive::detail

@@ -1,7 +1,7 @@
 #pragma once
 // The steady-state Magic Formula's forces and aligning moment (laws/tyre_magic_formula.hpp),
 // written once for a lane type T: one tyre (T = double, tyre_magic_formula.cpp) or four side by
-// side (four doubles, tyre_magic_formula_avx2.cpp). Equation tags: 4.Exx Pacejka (2012) section
+// side (four doubles, tyre_lanes_avx2.cpp). Equation tags: 4.Exx Pacejka (2012) section
 // 4.3.2; Axx Besselink et al. (2010); docs/tyres.md lists them all.
 //
 // The tyre comes through an accessor P: P::Value is T; c(k) the coefficient k (mf::Coefficient),

@@ -1,7 +1,7 @@
 #pragma once
 // VDrift's Pacejka '89 tyre (laws/tyre_pacejka.hpp, tyre.cpp's pacejka_force) written once for a
 // lane type T, as tyre_magic_formula_lanes.hpp does the .tir law: one tyre (T = double,
-// tyre_pacejka.cpp and tyre.cpp) or four side by side (tyre_magic_formula_avx2.cpp). The
+// tyre_pacejka.cpp and tyre.cpp) or four side by side (tyre_lanes_avx2.cpp). The
 // coefficients come through an accessor P: P::Value is T; a(k), b(k), c(k), gx1(), gx2(), gy1(),
 // gy2(). Every branch is a select, lane by lane. Internal linkage on purpose (lane_math.hpp).
 // Units as VDrift's: Fz in kN, slip in percent, angles in degrees.

@@ -1,13 +1,15 @@
-// The four wheels' tyre laws in one call (laws/tyre_lanes.hpp): four .tir tyres side by side in
-// AVX2 lanes against the same four one by one.
+// The four wheels' tyre laws in one call (laws/tyre_lanes.hpp): four .tir or VDrift Pacejka '89
+// tyres side by side in AVX2 lanes against the same four one by one.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <cstdlib>
 #include <random>
 #include <vector>
 
+#include "tractive/io/car_loader.hpp"
 #include "tractive/io/tir_loader.hpp"
 #include "tractive/laws/tyre_lanes.hpp"
 
@@ -41,23 +43,47 @@ struct Agreement {
     }
 };
 
-TEST(TyreLanes, FourTirTyresSideBySideAgreeWithOneByOne) {
-    if (!tyre_lanes_in_use()) GTEST_SKIP() << "this processor has no AVX2 and FMA (or TRACTIVE_VECTOR_MATHS=0): one path only";
-    const std::vector<TyreSpec> tyres = all_tir_tyres();
-    ASSERT_GE(tyres.size(), 5u);
+// Every VDrift Pacejka '89 tyre of the shared VDrift cars (and of the cars in
+// TRACTIVE_RANDOM_CARS, e.g. the public VDrift set, when set): each car's four.
+std::vector<TyreSpec> all_pacejka89_tyres() {
+    std::vector<fs::path> dirs{fs::path(TRACTIVE_VDRIFT_DATA) / "cars"};
+    if (const char* more = std::getenv("TRACTIVE_RANDOM_CARS")) dirs.emplace_back(more);
+    std::vector<TyreSpec> tyres;
+    for (const fs::path& dir : dirs) {
+        if (!fs::is_directory(dir)) continue;
+        for (const auto& entry : fs::recursive_directory_iterator(dir)) {
+            if (entry.path().extension() != ".car") continue;
+            try {
+                const LoadedCar car = load_car(entry.path());
+                for (const WheelSpec& w : car.spec.wheels) {
+                    if (w.tyre.model == TyreModel::Pacejka89) tyres.push_back(w.tyre);
+                }
+            } catch (const std::exception&) {
+                // (a car this project refuses is tested elsewhere)
+            }
+        }
+    }
+    return tyres;
+}
+
+// Random sets of four tyres drawn from `tyres` (of one law; for .tir tyres of one family), at
+// random slips, loads up to three times `load_n` and surfaces, some lanes giving nothing: the
+// lanes against one by one.
+void expect_side_by_side_agrees(const std::vector<TyreSpec>& tyres, double load_n, int trials) {
     std::mt19937_64 random(27);
     std::uniform_real_distribution<double> unit(0.0, 1.0);
     Agreement forces, slopes;
-    int sets = 0;
-    for (int trial = 0; trial < 4000; ++trial) {
-        // Four tyres of one family, drawn from the set (a car may have different tyres front and rear).
+    const auto same_law = [](const TyreSpec& a, const TyreSpec& b) {
+        return a.model == b.model && (a.model != TyreModel::MagicFormula || a.magic_formula.family == b.magic_formula.family);
+    };
+    for (int trial = 0; trial < trials; ++trial) {
         std::array<const TyreSpec*, 4> four{};
         four[0] = &tyres[random() % tyres.size()];
         for (int i = 1; i < 4; ++i) {
             do four[i] = &tyres[random() % tyres.size()];
-            while (four[i]->magic_formula.family != four[0]->magic_formula.family);
+            while (!same_law(*four[i], *four[0]));
         }
-        const auto lanes = magic_formula_lanes(four);
+        const auto lanes = tyre_lanes(four);
         ASSERT_NE(lanes, nullptr);
         std::array<TyreLawInput, 4> in{};
         for (int i = 0; i < 4; ++i) {
@@ -67,8 +93,9 @@ TEST(TyreLanes, FourTirTyresSideBySideAgreeWithOneByOne) {
             w.slip.slip_ratio = (unit(random) - 0.5) * (trial % 3 == 0 ? 2.0 : 0.3);
             w.slip.slip_angle_rad = (unit(random) - 0.5) * (trial % 4 == 0 ? 1.4 : 0.2);
             w.slip.inclination_rad = (unit(random) - 0.5) * 0.28;
-            w.fz_n = unit(random) * 3.0 * four[i]->magic_formula.nominal_load_n;
+            w.fz_n = unit(random) * 3.0 * (four[i]->model == TyreModel::MagicFormula ? four[i]->magic_formula.nominal_load_n : load_n);
             w.friction_factor = 0.3 + unit(random);
+            w.size_factor = 0.9 + 0.2 * unit(random);
             w.mirrored = i % 2 == 1;
             // Some lanes give nothing: a wheel in the air, a stuck contact (not wanted), a slip
             // that is not finite.
@@ -81,7 +108,7 @@ TEST(TyreLanes, FourTirTyresSideBySideAgreeWithOneByOne) {
         const std::array<TyreForce, 4> one = tyre_forces_four(four, lanes.get(), in, TyreLanePath::OneByOne);
         for (int i = 0; i < 4; ++i) {
             const double load = std::max(in[i].fz_n, 1.0);
-            const double r0 = four[i]->magic_formula.unloaded_radius_m;
+            const double r0 = four[i]->radius_m > 0.0 ? four[i]->radius_m : 0.3;
             forces.add(side[i].fx_n, one[i].fx_n, load);
             forces.add(side[i].fy_n, one[i].fy_n, load);
             forces.add(side[i].mz_nm, one[i].mz_nm, load * r0);
@@ -94,30 +121,48 @@ TEST(TyreLanes, FourTirTyresSideBySideAgreeWithOneByOne) {
                 EXPECT_EQ(side[i].mz_nm, 0.0);
             }
         }
-        ++sets;
     }
-    std::printf("%d sets of four: largest relative difference %.3g in %d forces and moments, %.3g in %d slopes\n", sets,
-                forces.worst, forces.compared, slopes.worst, slopes.compared);
+    std::printf("%zu tyres, %d sets of four: largest relative difference %.3g in %d forces and moments, %.3g in %d slopes\n",
+                tyres.size(), trials, forces.worst, forces.compared, slopes.worst, slopes.compared);
     EXPECT_LE(forces.worst, 1e-12);
     // The slopes near a curve's peak take cos(C atan x) from the sine (laws/magic_formula.hpp),
-    // where a unit in the sine's last place moves the cosine by up to about 1e-8 of its size
-    // (the one-tyre path's own rounding there): the slope, nearly 0 at the peak, differs by up
-    // to a few 1e-12 of the load per unit slip, where the slopes the rows use are 10-30 loads.
-    EXPECT_LE(slopes.worst, 1e-11);
+    // whose own rounding there is up to about 1e-8 of the curve's stiffness B C D (10-30 loads
+    // per unit slip): a unit in the last place of the sine, the one difference between the
+    // paths, moves the slope, nearly 0 at the peak, by a few 1e-11 of the load per unit slip,
+    // four orders below that.
+    EXPECT_LE(slopes.worst, 1e-10);
 }
 
-TEST(TyreLanes, OnlyFourTirTyresOfOneFamilyShareLanes) {
+TEST(TyreLanes, FourTirTyresSideBySideAgreeWithOneByOne) {
+    if (!tyre_lanes_in_use()) GTEST_SKIP() << "this processor has no AVX2 and FMA (or TRACTIVE_VECTOR_MATHS=0): one path only";
+    const std::vector<TyreSpec> tyres = all_tir_tyres();
+    ASSERT_GE(tyres.size(), 5u);
+    expect_side_by_side_agrees(tyres, 0.0, 4000);
+}
+
+TEST(TyreLanes, FourPacejka89TyresSideBySideAgreeWithOneByOne) {
+    if (!tyre_lanes_in_use()) GTEST_SKIP() << "this processor has no AVX2 and FMA (or TRACTIVE_VECTOR_MATHS=0): one path only";
+    const std::vector<TyreSpec> tyres = all_pacejka89_tyres();
+    if (tyres.empty()) GTEST_SKIP() << "no VDrift cars at " << TRACTIVE_VDRIFT_DATA << " (../shared/vdrift-data)";
+    expect_side_by_side_agrees(tyres, 4000.0, 4000);
+}
+
+TEST(TyreLanes, OnlyFourTyresOfOneLawShareLanes) {
     const std::vector<TyreSpec> tyres = all_tir_tyres();
     const auto family = [](const TyreSpec& t) { return t.magic_formula.family; };
     const auto mf61 = std::find_if(tyres.begin(), tyres.end(), [&](const TyreSpec& t) { return family(t) == MagicFormulaFamily::Mf61; });
     const auto mf52 = std::find_if(tyres.begin(), tyres.end(), [&](const TyreSpec& t) { return family(t) == MagicFormulaFamily::Pac2002; });
     ASSERT_NE(mf61, tyres.end());
     ASSERT_NE(mf52, tyres.end());
-    EXPECT_NE(magic_formula_lanes({&*mf52, &*mf52, &*mf52, &*mf52}), nullptr);
-    EXPECT_EQ(magic_formula_lanes({&*mf52, &*mf52, &*mf61, &*mf61}), nullptr);
-    TyreSpec vdrift;  // a VDrift Pacejka '89 tyre: one by one
+    EXPECT_NE(tyre_lanes({&*mf52, &*mf52, &*mf52, &*mf52}), nullptr);
+    EXPECT_EQ(tyre_lanes({&*mf52, &*mf52, &*mf61, &*mf61}), nullptr);
+    TyreSpec vdrift;  // a VDrift Pacejka '89 tyre: four of them share lanes, not with a .tir
     vdrift.model = TyreModel::Pacejka89;
-    EXPECT_EQ(magic_formula_lanes({&*mf52, &*mf52, &vdrift, &vdrift}), nullptr);
+    EXPECT_EQ(tyre_lanes({&*mf52, &*mf52, &vdrift, &vdrift}), nullptr);
+    EXPECT_NE(tyre_lanes({&vdrift, &vdrift, &vdrift, &vdrift}), nullptr);
+    TyreSpec brush;  // VDrift's brush tyre: one by one
+    brush.model = TyreModel::Brush;
+    EXPECT_EQ(tyre_lanes({&brush, &brush, &brush, &brush}), nullptr);
     // Without lanes the call is tyre_force wheel by wheel, mirrored on the right.
     std::array<TyreLawInput, 4> in{};
     for (TyreLawInput& w : in) {

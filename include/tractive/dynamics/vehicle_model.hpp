@@ -90,7 +90,7 @@ struct LockCoupling {
     double input_ratio = 1.0;  // differential input speed per gearbox output speed
 };
 
-struct MagicFormulaLanes;  // laws/tyre_lanes.hpp
+struct TyreLanes;  // laws/tyre_lanes.hpp
 
 struct VehicleModel {
     VehicleSpec spec;
@@ -121,10 +121,10 @@ struct VehicleModel {
     // chassis modes (largest_explicit_chassis_step_s below); at a larger step the suspension's
     // damping is taken implicitly (dynamics/chassis_implicit.hpp).
     double largest_explicit_chassis_step_s = 0.0;
-    // The four tyres' .tir coefficients laid out across lanes, for their laws side by side
-    // (laws/tyre_lanes.hpp), when all four are .tir Magic Formula tyres of one family; null
-    // otherwise (the laws go one by one).
-    std::shared_ptr<const MagicFormulaLanes> tyre_lanes;
+    // The four tyres' coefficients laid out across lanes, for their laws side by side
+    // (laws/tyre_lanes.hpp), when all four are .tir tyres of one family or all four VDrift
+    // Pacejka '89 tyres; null otherwise (the laws go one by one).
+    std::shared_ptr<const TyreLanes> tyre_lanes;
 };
 
 // The chassis' explicit update of a mode with stiffness K and damping C on inertia M is stable

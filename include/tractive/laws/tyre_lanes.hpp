@@ -1,9 +1,10 @@
 #pragma once
 // The four wheels' tyre laws in one call (the step's tyre phase, dynamics/tyre_forces.hpp).
-// Four .tir Magic Formula tyres of one family go side by side, one wheel per lane of an AVX2
-// register (laws written once for a lane type: src/laws/tyre_magic_formula_lanes.hpp), where the
-// processor has AVX2 and FMA (checked once at run time: one binary for any x86-64); any other
-// tyres, or another processor, one after another through tyre_force. Each path is
+// Four .tir Magic Formula tyres of one family, or four VDrift Pacejka '89 tyres, go side by side,
+// one wheel per lane of an AVX2 register (laws written once for a lane type:
+// src/laws/tyre_magic_formula_lanes.hpp, tyre_pacejka_lanes.hpp), where the processor has AVX2
+// and FMA (checked once at run time: one binary for any x86-64); any other tyres, or another
+// processor, one after another through tyre_force. Each path is
 // deterministic. The lanes compute each tyre's own equations, operation by operation, but for
 // their atan, sin, cos, tan and exp (glibc's libmvec against its libm: each within one unit in
 // the last place), so the two paths agree to about 1e-15 relative, not bit for bit
@@ -25,9 +26,24 @@ struct MagicFormulaLanes {
     std::array<double, 4> nominal_load_n{}, unloaded_radius_m{}, nominal_pressure_pa{}, inflation_pressure_pa{};
 };
 
-// The lanes of four tyres, or null when they cannot share them (not all .tir Magic Formula
-// tyres, or of two families).
-std::shared_ptr<const MagicFormulaLanes> magic_formula_lanes(const std::array<const TyreSpec*, 4>& tyres);
+// Four VDrift Pacejka '89 tyres' coefficients laid out across lanes.
+struct Pacejka89Lanes {
+    std::array<std::array<double, 4>, 15> a{};
+    std::array<std::array<double, 4>, 11> b{};
+    std::array<std::array<double, 4>, 18> c{};
+    std::array<double, 4> gx1{}, gx2{}, gy1{}, gy2{};
+};
+
+// The four tyres of a car across lanes: one law for all four.
+struct TyreLanes {
+    TyreModel law = TyreModel::MagicFormula;  // MagicFormula or Pacejka89
+    MagicFormulaLanes magic_formula;          // (law MagicFormula)
+    Pacejka89Lanes pacejka89;                 // (law Pacejka89)
+};
+
+// The lanes of four tyres, or null when they cannot share them (not all .tir tyres of one
+// family, nor all VDrift Pacejka '89 tyres).
+std::shared_ptr<const TyreLanes> tyre_lanes(const std::array<const TyreSpec*, 4>& tyres);
 
 // One wheel's law: tyre_force(tyre, slip, fz_n, friction_factor, size_factor), or where
 // `mirrored` the mirror image of it (a right-hand wheel's, tyre_mirrored_on_right: slip angle
@@ -47,7 +63,7 @@ enum class TyreLanePath {
     OneByOne,  // tyre_force for each wheel in turn
 };
 
-std::array<TyreForce, 4> tyre_forces_four(const std::array<const TyreSpec*, 4>& tyres, const MagicFormulaLanes* lanes,
+std::array<TyreForce, 4> tyre_forces_four(const std::array<const TyreSpec*, 4>& tyres, const TyreLanes* lanes,
                                           const std::array<TyreLawInput, 4>& in, TyreLanePath path = TyreLanePath::Fastest);
 
 // Whether TyreLanePath::Fastest takes the lanes on this processor in this process.

@@ -1,13 +1,15 @@
-// The .tir Magic Formula for four tyres side by side (tyre_lanes_avx2.hpp): the lane-generic law
-// (tyre_magic_formula_lanes.hpp) with four doubles per lane value. Compiled with -mavx2 -mfma
+// The tyre laws for four tyres side by side (tyre_lanes_avx2.hpp): the lane-generic .tir Magic
+// Formula (tyre_magic_formula_lanes.hpp) and VDrift Pacejka '89 (tyre_pacejka_lanes.hpp) with
+// four doubles per lane value. Compiled with -mavx2 -mfma
 // -ffp-contract=off (CMakeLists.txt): AVX2 registers and libmvec's calls, and no fused
 // multiply-adds the one-tyre code does not have, so that each lane rounds as that code does.
-// Everything this file compiles has internal linkage but the one function below (a test checks
+// Everything this file compiles has internal linkage but the two functions below (a test checks
 // its object file: nothing compiled for AVX2 may stand in for baseline code at link time).
 
 #include "lane_math_avx2.hpp"
 #include "tyre_lanes_avx2.hpp"
 #include "tyre_magic_formula_lanes.hpp"
+#include "tyre_pacejka_lanes.hpp"
 
 namespace tractive::detail {
 
@@ -30,12 +32,35 @@ struct FourTyres {
     V4 inflation_pressure_pa() const { return load(l.inflation_pressure_pa); }
 };
 
+// Four Pacejka '89 tyres as tyre_pacejka_lanes.hpp's accessor.
+struct FourPacejka89 {
+    using Value = V4;
+    const Pacejka89Lanes& l;
+    V4 a(std::size_t k) const { return load(l.a[k]); }
+    V4 b(std::size_t k) const { return load(l.b[k]); }
+    V4 c(std::size_t k) const { return load(l.c[k]); }
+    V4 gx1() const { return load(l.gx1); }
+    V4 gx2() const { return load(l.gx2); }
+    V4 gy1() const { return load(l.gy1); }
+    V4 gy2() const { return load(l.gy2); }
+};
+
 }  // namespace
 
-void magic_formula_forces_avx2(const MagicFormulaLanes& lanes, const MagicFormulaLaneInputs& in, MagicFormulaLaneForces& out) {
+void magic_formula_forces_avx2(const MagicFormulaLanes& lanes, const TyreLaneInputs& in, TyreLaneForces& out) {
     const MagicFormulaInputOf<V4> v{load(in.slip_ratio), load(in.slip_angle_rad), load(in.inclination_rad),
                                     load(in.fz_n),       load(in.friction_factor), load(in.pressure_pa)};
     const MagicFormulaForcesOf<V4> f = mfl::forces(FourTyres{lanes}, v);
+    store(out.fx_n, f.fx_n);
+    store(out.fy_n, f.fy_n);
+    store(out.mz_nm, f.mz_nm);
+    store(out.dfx_dslip_ratio, f.dfx_dslip_ratio);
+    store(out.dfy_dslip_angle_per_rad, f.dfy_dslip_angle_per_rad);
+}
+
+void pacejka89_forces_avx2(const Pacejka89Lanes& lanes, const TyreLaneInputs& in, TyreLaneForces& out) {
+    const p89::Force<V4> f = p89::force(FourPacejka89{lanes}, load(in.slip_ratio), load(in.slip_angle_rad), load(in.inclination_rad),
+                                        load(in.fz_n), load(in.friction_factor), load(in.size_factor));
     store(out.fx_n, f.fx_n);
     store(out.fy_n, f.fy_n);
     store(out.mz_nm, f.mz_nm);
