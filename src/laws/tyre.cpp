@@ -19,8 +19,6 @@ namespace tractive {
 
 namespace {
 
-constexpr double kDegPerRad = 180.0 / std::numbers::pi;
-constexpr double kMaxLoadKn = 30.0;  // VDrift's load clamp, as in tyre_pacejka.cpp
 
 // VDrift's contact-patch friction estimate (cardynamics size scaling, ComputeFrictionFactor):
 //   wt = (1.03 - 0.4 ar) w            tread width (m)
@@ -229,7 +227,7 @@ TyrePeak tyre_peak_force(const TyreSpec& tyre, double fz_n, double friction_fact
         // |D| of each formula (Sv ignored), with VDrift's load clamp and the size-scaled a2, b2
         // (scaled as pacejka_fx_n and pacejka_fy_n scale them).
         const PacejkaCoefficients& p = tyre.pacejka;
-        const double fz = std::min(fz_n / 1000.0, kMaxLoadKn);
+        const double fz = std::min(fz_n / 1000.0, detail::p89::kMaxLoadKn);
         peak.fx_n = std::abs((p.b[1] * fz + p.b[2] * size_factor) * fz * friction_factor);
         peak.fy_n = std::abs((p.a[1] * fz + p.a[2] * size_factor) * fz * friction_factor);
     } else {
