@@ -18,22 +18,19 @@ namespace {
 // slip_at_wheel; the rest only where in_contact: no initialisers, as it is rebuilt every step).
 struct WheelSlipNow {
     bool in_contact;                            // the tyre touches the ground (a load): nothing more otherwise
-    double slip_ratio, slip_angle_rad;          // at the step's start
+    TyreSlip slip;                              // at the step's start
     double end_weight;                          // the relaxed slip's (relaxation_weights)
-    double vx, vy, inv_denom;                   // the contact's velocity along the heading and across it; 1 / D
+    double vx, vy, denom, inv_denom;            // the contact's velocity along the heading and across it; D, 1 / D
+    double steer_change;                        // the wheel's heading since the last step
     double slip_ratio_before, slip_angle_before;  // the last step's
 };
 
 // Before the law (fills the wheel's frame and outputs, and `now`): its heading and inclination,
-// the slip of its contact, the relaxed slip angle; and the law's input at the step's mean slip
-// (not wanted where the contact is stuck or there is none).
-void slip_at_wheel(const TyreForcesInput& in, const VehicleState& s, int i, WheelFrame& f, WheelOutputs& out, WheelSlipNow& now,
-                   TyreLawInput& law) {
+// the slip of its contact, its stiction weight.
+void slip_at_wheel(const TyreForcesInput& in, const VehicleState& s, int i, WheelFrame& f, WheelOutputs& out, WheelSlipNow& now) {
     now.in_contact = false;
-    law.wanted = false;
     const VehicleModel& m = in.model;
     const Mat3& rot = in.rot;
-    const double h = in.h;
     const WheelModel& wm = m.wheels[i];
     const WheelSpec& ws = m.spec.wheels[i];
     const WheelState& w = s.wheels[i];
@@ -114,67 +111,77 @@ void slip_at_wheel(const TyreForcesInput& in, const VehicleState& s, int i, Whee
     out.inclination_rad = slip.inclination_rad;
     out.friction_factor = f.friction_factor;
     out.in_contact = f.fz > 0.0;
-    if (f.fz > 0.0) {
-        const double motion = std::max({std::abs(vx), std::abs(vy), std::abs(w.spin_rad_per_s * wm.radius_m)});
-        f.stick = tyre_stiction_weight(motion);
-        // A stuck contact (w = 1) is the tread's spring alone (set_tyre_row): the law's force
-        // and slope do not enter its row, and its aligning moment, which comes from the slip's
-        // pneumatic trail, is blended out with the law's share (1 - w) as the forces are; the
-        // law is not evaluated (a parked car's tyres cost no Magic Formula).
-        // Right-hand tyres are mirror images of left-hand ones: evaluate the law in the
-        // mirrored frame (slip angle and inclination negated) and mirror the lateral force and
-        // aligning moment back, so that a car with equal tyres is symmetric (Pacejka's shift
-        // terms are not odd in the slip angle). VDrift's Pacejka 2002 and brush tyres are
-        // evaluated as they are on every wheel, as VDrift does (tyre_mirrored_on_right).
-        // The lateral force follows the relaxed slip angle (relaxation_weights): the law at its
-        // mean over the step, with alpha_1's share (end_weight) in the lateral row's slope.
-        const double sigma = std::max(tyre_lateral_relaxation_length_m(ws.tyre, f.fz, wm.radius_m), kMinRelaxationLength_m);
-        const RelaxationWeights relax = relaxation_weights(h * denom / sigma);
-        const double alpha = slip.slip_angle_rad;
-        // The carried relaxed slip ends at the last step's end, where the wheel still had the
-        // last step's steer (a steer is held over its step and changes at the next one's start):
-        // it is completed with the slip in that heading, the contact velocity turned back by the
-        // steer's change. (Completed with the new steer's slip, the relaxed slip ran ahead of the
-        // force the step had applied by (1 - phi) times each change: the RS2's step-steer rise
-        // time came out 2.1 % short at 8 ms. The heading turns by the steer's change in the
-        // body's plane, about a caster axis too (caster_steer); the road's plane and the contact
-        // point's shift with the steer leave about 1e-4 of the change, measured.)
-        double alpha_last_end = alpha;
-        const double steer_change = steer - steer_before;
-        if (steer_change == 0.0 || w.relaxed_slip_angle_weight == 1.0) {
-            // (no change, or a new state: alpha' = alpha)
-        } else if (vx >= 2.0 * kSlipReferenceSpeed_m_per_s && std::abs(alpha + steer_change) <= 1.0) {
-            // Forward and fast enough that both headings divide by their own v_x (v cos(alpha +
-            // change) >= 2 D cos(1) > D): the slip angle is the velocity's angle to the heading,
-            // which the turn back adds to exactly.
-            alpha_last_end = alpha + steer_change;
-        } else {
-            const double cos_change = std::cos(steer_change);
-            const double sin_change = std::sin(steer_change);
-            const double vx_before = cos_change * vx - sin_change * vy;
-            const double vy_before = sin_change * vx + cos_change * vy;
-            alpha_last_end = std::atan(vy_before / std::max(std::abs(vx_before), kSlipReferenceSpeed_m_per_s));
-        }
-        const double alpha_relaxed = w.relaxed_slip_angle_carried_rad + w.relaxed_slip_angle_weight * alpha_last_end;
-        f.relaxed_slip_angle_carried_rad = relax.decay * alpha_relaxed + (relax.phi - relax.decay) * alpha;
-        f.relaxed_slip_angle_weight = 1.0 - relax.phi;
-        law.slip = slip;
-        law.slip.slip_angle_rad = relax.phi * alpha_relaxed + (1.0 - relax.phi) * alpha;
-        law.fz_n = f.fz;
-        law.friction_factor = f.friction_factor;
-        law.size_factor = wm.size_friction_factor;
-        law.mirrored = !wm.left && wm.tyre_mirrored_on_right;
-        law.wanted = f.stick != 1.0;
-        now.in_contact = true;
-        now.slip_ratio = slip.slip_ratio;
-        now.slip_angle_rad = slip.slip_angle_rad;
-        now.end_weight = relax.end_weight;
-        now.vx = vx;
-        now.vy = vy;
-        now.inv_denom = inv_denom;
-        now.slip_ratio_before = slip_ratio_before;
-        now.slip_angle_before = slip_angle_before;
+    now.slip = slip;
+    now.vx = vx;
+    now.vy = vy;
+    now.denom = denom;
+    now.inv_denom = inv_denom;
+    now.steer_change = steer - steer_before;
+    now.slip_ratio_before = slip_ratio_before;
+    now.slip_angle_before = slip_angle_before;
+    if (!(f.fz > 0.0)) return;
+    now.in_contact = true;
+    const double motion = std::max({std::abs(vx), std::abs(vy), std::abs(w.spin_rad_per_s * wm.radius_m)});
+    f.stick = tyre_stiction_weight(motion);
+}
+
+// The law's input at the step's mean slip, where the tyre touches the ground (not wanted where
+// the contact is stuck or there is none), with the lateral relaxation length sigma at its load.
+// A stuck contact (w = 1) is the tread's spring alone (set_tyre_row): the law's force and slope
+// do not enter its row, and its aligning moment, which comes from the slip's pneumatic trail, is
+// blended out with the law's share (1 - w) as the forces are; the law is not evaluated (a parked
+// car's tyres cost no Magic Formula).
+// Right-hand tyres are mirror images of left-hand ones: evaluate the law in the mirrored frame
+// (slip angle and inclination negated) and mirror the lateral force and aligning moment back, so
+// that a car with equal tyres is symmetric (Pacejka's shift terms are not odd in the slip
+// angle). VDrift's Pacejka 2002 and brush tyres are evaluated as they are on every wheel, as
+// VDrift does (tyre_mirrored_on_right).
+// The lateral force follows the relaxed slip angle (relaxation_weights): the law at its mean over
+// the step, with alpha_1's share (end_weight) in the lateral row's slope.
+void relaxed_law_input(const TyreForcesInput& in, const VehicleState& s, int i, double sigma_m, WheelFrame& f, WheelSlipNow& now,
+                       TyreLawInput& law) {
+    law.wanted = false;
+    if (!now.in_contact) return;
+    const WheelModel& wm = in.model.wheels[i];
+    const WheelState& w = s.wheels[i];
+    const double vx = now.vx, vy = now.vy;
+    const RelaxationWeights relax = relaxation_weights(in.h * now.denom / std::max(sigma_m, kMinRelaxationLength_m));
+    const double alpha = now.slip.slip_angle_rad;
+    // The carried relaxed slip ends at the last step's end, where the wheel still had the last
+    // step's steer (a steer is held over its step and changes at the next one's start): it is
+    // completed with the slip in that heading, the contact velocity turned back by the steer's
+    // change. (Completed with the new steer's slip, the relaxed slip ran ahead of the force the
+    // step had applied by (1 - phi) times each change: the RS2's step-steer rise time came out
+    // 2.1 % short at 8 ms. The heading turns by the steer's change in the body's plane, about a
+    // caster axis too (caster_steer); the road's plane and the contact point's shift with the
+    // steer leave about 1e-4 of the change, measured.)
+    double alpha_last_end = alpha;
+    const double steer_change = now.steer_change;
+    if (steer_change == 0.0 || w.relaxed_slip_angle_weight == 1.0) {
+        // (no change, or a new state: alpha' = alpha)
+    } else if (vx >= 2.0 * kSlipReferenceSpeed_m_per_s && std::abs(alpha + steer_change) <= 1.0) {
+        // Forward and fast enough that both headings divide by their own v_x (v cos(alpha +
+        // change) >= 2 D cos(1) > D): the slip angle is the velocity's angle to the heading,
+        // which the turn back adds to exactly.
+        alpha_last_end = alpha + steer_change;
+    } else {
+        const double cos_change = std::cos(steer_change);
+        const double sin_change = std::sin(steer_change);
+        const double vx_before = cos_change * vx - sin_change * vy;
+        const double vy_before = sin_change * vx + cos_change * vy;
+        alpha_last_end = std::atan(vy_before / std::max(std::abs(vx_before), kSlipReferenceSpeed_m_per_s));
     }
+    const double alpha_relaxed = w.relaxed_slip_angle_carried_rad + w.relaxed_slip_angle_weight * alpha_last_end;
+    f.relaxed_slip_angle_carried_rad = relax.decay * alpha_relaxed + (relax.phi - relax.decay) * alpha;
+    f.relaxed_slip_angle_weight = 1.0 - relax.phi;
+    law.slip = now.slip;
+    law.slip.slip_angle_rad = relax.phi * alpha_relaxed + (1.0 - relax.phi) * alpha;
+    law.fz_n = f.fz;
+    law.friction_factor = f.friction_factor;
+    law.size_factor = wm.size_friction_factor;
+    law.mirrored = !wm.left && wm.tyre_mirrored_on_right;
+    law.wanted = f.stick != 1.0;
+    now.end_weight = relax.end_weight;
 }
 
 // The law's input (`mid`, the mean slip's until now) moved to the slip predicted for the middle
@@ -189,18 +196,16 @@ void mid_step_law(const WheelSlipNow& now, const WheelFrame& f, TyreLawInput& mi
     const bool past_peak_x = !(f.law.dfx_dslip_ratio > 0.0);
     const bool past_peak_y = !(f.law.dfy_dslip_angle_per_rad < 0.0);
     mid.wanted = now.in_contact && f.stick == 0.0 && (past_peak_x || past_peak_y);
-    if (past_peak_x) mid.slip.slip_ratio += 0.5 * (now.slip_ratio - now.slip_ratio_before);
-    if (past_peak_y) mid.slip.slip_angle_rad += now.end_weight * (now.slip_angle_rad - now.slip_angle_before);
+    if (past_peak_x) mid.slip.slip_ratio += 0.5 * (now.slip.slip_ratio - now.slip_ratio_before);
+    if (past_peak_y) mid.slip.slip_angle_rad += now.end_weight * (now.slip.slip_angle_rad - now.slip_angle_before);
 }
 
 // After the law (its force in the frame; `law` its result at the mean slip): the bounds of the
-// friction, the slopes in the rows' velocities, the rolling resistance. Returns the aligning
-// moment on the body.
+// friction (from the tyre's peaks at its load, `at_load`), the slopes in the rows' velocities,
+// the rolling resistance. Returns the aligning moment on the body.
 Vec3 forces_after_law(const TyreForcesInput& in, const VehicleState& s, int i, const WheelSlipNow& now, const TyreForce& law,
-                      WheelFrame& f) {
-    const VehicleModel& m = in.model;
-    const WheelModel& wm = m.wheels[i];
-    const WheelSpec& ws = m.spec.wheels[i];
+                      const TyreAtLoad& at_load, WheelFrame& f) {
+    const WheelModel& wm = in.model.wheels[i];
     const WheelState& w = s.wheels[i];
     const Vec3& n = f.normal;
     const double h = in.h;
@@ -208,7 +213,7 @@ Vec3 forces_after_law(const TyreForcesInput& in, const VehicleState& s, int i, c
     const bool past_peak_x = !(law.dfx_dslip_ratio > 0.0);
     const bool past_peak_y = !(law.dfy_dslip_angle_per_rad < 0.0);
     f.law.mz_nm *= 1.0 - f.stick;
-    const TyrePeak peak = tyre_peak_force(ws.tyre, f.fz, f.friction_factor, wm.size_friction_factor);
+    const TyrePeak& peak = at_load.peak;
     // Bounds: the friction the tyre can give (its peak), or the law's force if larger; past
     // the peak (a falling law, a rigid row) the law's force, or the static friction the
     // stiction weight allows if larger.
@@ -230,7 +235,7 @@ Vec3 forces_after_law(const TyreForcesInput& in, const VehicleState& s, int i, c
     // reads v_y + v_x (n . omega) h there, the velocity the law's slope is taken from.
     f.row_velocity_y = vy + vx * dot(n, s.angular_velocity_rad_per_s) * h;
     f.rolling_speed = std::abs(vx);
-    f.rolling_torque = tyre_rolling_resistance_coefficient(ws.tyre, f.fz, vx) * f.fz * wm.radius_m * f.surface_rolling_resistance;
+    f.rolling_torque = at_load.rolling_resistance_coefficient * f.fz * wm.radius_m * f.surface_rolling_resistance;
     // Aligning moment on the body about the road normal.
     return n * f.law.mz_nm;
 }
@@ -243,10 +248,18 @@ std::array<std::optional<Vec3>, 4> tyre_forces(const TyreForcesInput& in, const 
     const std::array<const TyreSpec*, 4> tyres{&m.spec.wheels[0].tyre, &m.spec.wheels[1].tyre, &m.spec.wheels[2].tyre,
                                                &m.spec.wheels[3].tyre};
     std::array<WheelSlipNow, 4> now;
+    for (int i = 0; i < 4; ++i) slip_at_wheel(in, s, i, frames[i], outputs[i], now[i]);
+    // What each tyre gives at its load (its peaks, relaxation length, rolling resistance), the
+    // four in one call (side by side where the tyres and the processor allow: laws/tyre_lanes.hpp).
+    std::array<TyreLoadInput, 4> load_in;
+    for (std::size_t i = 0; i < 4; ++i) {
+        const WheelFrame& f = frames[i];
+        load_in[i] = {f.fz, f.friction_factor, m.wheels[i].size_friction_factor, now[i].vx, m.wheels[i].radius_m, now[i].in_contact};
+    }
+    const std::array<TyreAtLoad, 4> at_load = tyres_at_load_four(tyres, m.tyre_lanes.get(), load_in);
     std::array<TyreLawInput, 4> law_in;
-    for (int i = 0; i < 4; ++i) slip_at_wheel(in, s, i, frames[i], outputs[i], now[i], law_in[i]);
-    // The four laws in one call (side by side where the tyres and the processor allow:
-    // laws/tyre_lanes.hpp), then again at the middle of the step for those past their peak.
+    for (int i = 0; i < 4; ++i) relaxed_law_input(in, s, i, at_load[i].lateral_relaxation_length_m, frames[i], now[i], law_in[i]);
+    // The four laws in one call, then again at the middle of the step for those past their peak.
     const std::array<TyreForce, 4> law = tyre_forces_four(tyres, m.tyre_lanes.get(), law_in);
     bool any_mid = false;
     for (int i = 0; i < 4; ++i) {
@@ -266,7 +279,7 @@ std::array<std::optional<Vec3>, 4> tyre_forces(const TyreForcesInput& in, const 
     }
     std::array<std::optional<Vec3>, 4> aligning;
     for (int i = 0; i < 4; ++i) {
-        if (now[i].in_contact) aligning[i] = forces_after_law(in, s, i, now[i], law[i], frames[i]);
+        if (now[i].in_contact) aligning[i] = forces_after_law(in, s, i, now[i], law[i], at_load[i], frames[i]);
     }
     return aligning;
 }

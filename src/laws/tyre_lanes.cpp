@@ -2,6 +2,7 @@
 
 #include "tractive/laws/tyre_lanes.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -41,6 +42,15 @@ TyreForce one_tyre(const TyreSpec& tyre, const TyreLawInput& in) {
     return f;
 }
 
+TyreAtLoad one_tyre_at_load(const TyreSpec& tyre, const TyreLoadInput& in) {
+    if (!in.wanted) return {};
+    TyreAtLoad out;
+    out.peak = tyre_peak_force(tyre, in.fz_n, in.friction_factor, in.size_factor);
+    out.lateral_relaxation_length_m = tyre_lateral_relaxation_length_m(tyre, in.fz_n, in.wheel_radius_m);
+    out.rolling_resistance_coefficient = tyre_rolling_resistance_coefficient(tyre, in.fz_n, in.speed_m_per_s);
+    return out;
+}
+
 }  // namespace
 
 std::shared_ptr<const TyreLanes> tyre_lanes(const std::array<const TyreSpec*, 4>& tyres) {
@@ -60,6 +70,8 @@ std::shared_ptr<const TyreLanes> tyre_lanes(const std::array<const TyreSpec*, 4>
             l.unloaded_radius_m[i] = t.unloaded_radius_m;
             l.nominal_pressure_pa[i] = t.nominal_pressure_pa;
             l.inflation_pressure_pa[i] = t.inflation_pressure_pa;
+            l.reference_speed_m_per_s[i] = t.reference_speed_m_per_s;
+            l.lateral_stiffness_n_per_m[i] = t.lateral_stiffness_n_per_m;
         }
         return lanes;
     }
@@ -135,6 +147,48 @@ std::array<TyreForce, 4> tyre_forces_four(const std::array<const TyreSpec*, 4>& 
         out[i].mz_nm = sign * f.mz_nm[i];
         out[i].dfx_dslip_ratio = f.dfx_dslip_ratio[i];
         out[i].dfy_dslip_angle_per_rad = f.dfy_dslip_angle_per_rad[i];
+    }
+    return out;
+}
+
+std::array<TyreAtLoad, 4> tyres_at_load_four(const std::array<const TyreSpec*, 4>& tyres, const TyreLanes* lanes,
+                                             const std::array<TyreLoadInput, 4>& in, TyreLanePath path) {
+    std::array<TyreAtLoad, 4> out{};
+    if (lanes == nullptr || lanes->law != TyreModel::MagicFormula || path == TyreLanePath::OneByOne || !lanes_enabled()) {
+        for (std::size_t i = 0; i < 4; ++i) out[i] = one_tyre_at_load(*tyres[i], in[i]);
+        return out;
+    }
+    // The one-by-one functions' guards, lane by lane: a lane with no load (or no nominal load)
+    // gives nothing, one without friction no peak (its stand-in friction discarded).
+    const MagicFormulaLanes& l = lanes->magic_formula;
+    std::array<double, 4> fz_n{}, friction_factor{}, speed_m_per_s{};
+    std::array<bool, 4> loaded{}, with_friction{};
+    bool any_loaded = false;
+    for (std::size_t i = 0; i < 4; ++i) {
+        const TyreLoadInput& w = in[i];
+        loaded[i] = w.wanted && w.fz_n > 0.0 && std::isfinite(w.fz_n) && l.nominal_load_n[i] > 0.0;
+        with_friction[i] = w.friction_factor > 0.0 && std::isfinite(w.friction_factor);
+        any_loaded = any_loaded || loaded[i];
+        fz_n[i] = loaded[i] ? w.fz_n : 1000.0;
+        friction_factor[i] = with_friction[i] ? w.friction_factor : 1.0;
+        speed_m_per_s[i] = std::isfinite(w.speed_m_per_s) ? w.speed_m_per_s : 0.0;
+    }
+    detail::TyreLaneAtLoad a;
+#ifdef TRACTIVE_AVX2_LANES
+    if (any_loaded) detail::magic_formula_at_load_avx2(l, fz_n, friction_factor, speed_m_per_s, a);
+#endif
+    for (std::size_t i = 0; i < 4; ++i) {
+        const TyreLoadInput& w = in[i];
+        if (!w.wanted) continue;
+        if (!loaded[i] || !std::isfinite(w.speed_m_per_s)) {  // (what the one-by-one functions make of it)
+            out[i] = one_tyre_at_load(*tyres[i], w);
+            continue;
+        }
+        if (with_friction[i]) out[i].peak = {a.peak_fx_n[i], a.peak_fy_n[i]};
+        const double sigma = a.lateral_relaxation_length_m[i];
+        out[i].lateral_relaxation_length_m = sigma > 0.0 ? sigma : w.wheel_radius_m;
+        const double r0 = l.unloaded_radius_m[i];
+        out[i].rolling_resistance_coefficient = r0 > 0.0 ? std::max(0.0, -a.rolling_moment_nm[i] / (r0 * w.fz_n)) : 0.0;
     }
     return out;
 }

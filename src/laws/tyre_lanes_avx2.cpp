@@ -3,7 +3,7 @@
 // four doubles per lane value. Compiled with -mavx2 -mfma
 // -ffp-contract=off (CMakeLists.txt): AVX2 registers and libmvec's calls, and no fused
 // multiply-adds the one-tyre code does not have, so that each lane rounds as that code does.
-// Everything this file compiles has internal linkage but the two functions below (a test checks
+// Everything this file compiles has internal linkage but the three functions below (a test checks
 // its object file: nothing compiled for AVX2 may stand in for baseline code at link time).
 
 #include "lane_math_avx2.hpp"
@@ -30,6 +30,8 @@ struct FourTyres {
     V4 unloaded_radius_m() const { return load(l.unloaded_radius_m); }
     V4 nominal_pressure_pa() const { return load(l.nominal_pressure_pa); }
     V4 inflation_pressure_pa() const { return load(l.inflation_pressure_pa); }
+    V4 reference_speed_m_per_s() const { return load(l.reference_speed_m_per_s); }
+    V4 lateral_stiffness_n_per_m() const { return load(l.lateral_stiffness_n_per_m); }
 };
 
 // Four Pacejka '89 tyres as tyre_pacejka_lanes.hpp's accessor.
@@ -56,6 +58,15 @@ void magic_formula_forces_avx2(const MagicFormulaLanes& lanes, const TyreLaneInp
     store(out.mz_nm, f.mz_nm);
     store(out.dfx_dslip_ratio, f.dfx_dslip_ratio);
     store(out.dfy_dslip_angle_per_rad, f.dfy_dslip_angle_per_rad);
+}
+
+void magic_formula_at_load_avx2(const MagicFormulaLanes& lanes, const std::array<double, 4>& fz_n, const std::array<double, 4>& friction_factor,
+                                const std::array<double, 4>& speed_m_per_s, TyreLaneAtLoad& out) {
+    const MagicFormulaAtLoadOf<V4> a = mfl::at_load(FourTyres{lanes}, load(fz_n), load(friction_factor), load(speed_m_per_s));
+    store(out.peak_fx_n, a.peak_fx_n);
+    store(out.peak_fy_n, a.peak_fy_n);
+    store(out.lateral_relaxation_length_m, a.lateral_relaxation_length_m);
+    store(out.rolling_moment_nm, a.rolling_moment_nm);
 }
 
 void pacejka89_forces_avx2(const Pacejka89Lanes& lanes, const TyreLaneInputs& in, TyreLaneForces& out) {

@@ -13,12 +13,20 @@ namespace tractive::detail {
 struct TyreLaneInputs {
     std::array<double, 4> slip_ratio{}, slip_angle_rad{}, inclination_rad{}, fz_n{}, friction_factor{}, size_factor{}, pressure_pa{};
 };
+// (Outputs without initialisers: the four-lane functions write every lane.)
 struct TyreLaneForces {
-    std::array<double, 4> fx_n{}, fy_n{}, mz_nm{}, dfx_dslip_ratio{}, dfy_dslip_angle_per_rad{};
+    std::array<double, 4> fx_n, fy_n, mz_nm, dfx_dslip_ratio, dfy_dslip_angle_per_rad;
 };
 
 // The .tir law (ISO inclination, the file's pressure where pressure_pa is 0; no size factor).
 void magic_formula_forces_avx2(const MagicFormulaLanes& lanes, const TyreLaneInputs& in, TyreLaneForces& out);
+// The .tir tyres' peaks, lateral relaxation lengths and rolling moments (mfl::at_load) at the
+// loads, friction factors and forward speeds of `in` (the file's pressure).
+struct TyreLaneAtLoad {
+    std::array<double, 4> peak_fx_n, peak_fy_n, lateral_relaxation_length_m, rolling_moment_nm;
+};
+void magic_formula_at_load_avx2(const MagicFormulaLanes& lanes, const std::array<double, 4>& fz_n, const std::array<double, 4>& friction_factor,
+                                const std::array<double, 4>& speed_m_per_s, TyreLaneAtLoad& out);
 // VDrift's Pacejka '89 (our axes, as tyre_force).
 void pacejka89_forces_avx2(const Pacejka89Lanes& lanes, const TyreLaneInputs& in, TyreLaneForces& out);
 

@@ -27,6 +27,8 @@ struct OneTyre {
     double unloaded_radius_m() const { return t.unloaded_radius_m; }
     double nominal_pressure_pa() const { return t.nominal_pressure_pa; }
     double inflation_pressure_pa() const { return t.inflation_pressure_pa; }
+    double reference_speed_m_per_s() const { return t.reference_speed_m_per_s; }
+    double lateral_stiffness_n_per_m() const { return t.lateral_stiffness_n_per_m; }
 };
 
 }  // namespace
@@ -67,42 +69,22 @@ MagicFormulaForces magic_formula_force(const MagicFormulaTyre& t, const MagicFor
 
 double magic_formula_rolling_moment_nm(const MagicFormulaTyre& t, const MagicFormulaInput& in, double fx_n) {
     if (!(in.fz_n > 0.0) || !(t.nominal_load_n > 0.0)) return 0.0;
-    const auto& c = t.c;
-    const double r0 = t.unloaded_radius_m, fnom = t.nominal_load_n, fz = in.fz_n, gamma = in.inclination_rad;
-    const double v = in.speed_m_per_s / t.reference_speed_m_per_s;
-    const double base = c[QSY1] + c[QSY2] * fx_n / fnom + c[QSY3] * std::abs(v) + c[QSY4] * (v * v) * (v * v);
-    if (t.family == MagicFormulaFamily::Pac2002) return -r0 * fz * c[LMY] * base;  // MF 5.2 eq. 84
-    const double fz_rel = fz / fnom;
-    const double p = in.pressure_pa > 0.0 ? in.pressure_pa : t.inflation_pressure_pa;
-    const double pressure_factor =
-        t.nominal_pressure_pa > 0.0 && p > 0.0 && c[QSY8] != 0.0 ? std::pow(p / t.nominal_pressure_pa, c[QSY8]) : 1.0;
-    const double load_factor = c[QSY7] == 1.0 ? fz_rel : std::pow(fz_rel, c[QSY7]);
-    return -r0 * fnom * c[LMY] * (base + (c[QSY5] + c[QSY6] * fz_rel) * gamma * gamma) * load_factor * pressure_factor;  // A48
+    return detail::mfl::rolling_moment(OneTyre{t}, in.fz_n, in.speed_m_per_s, in.inclination_rad, fx_n, in.pressure_pa);
 }
 
 double magic_formula_peak_fx_n(const MagicFormulaTyre& t, double fz_n, double friction_factor) {
     if (!(fz_n > 0.0) || !(friction_factor > 0.0) || !(t.nominal_load_n > 0.0)) return 0.0;
-    const Basics<double> b = basics(OneTyre{t}, fz_n, 0.0, friction_factor);
-    return std::abs(detail::mfl::friction_x(OneTyre{t}, b, 0.0) * b.fz) + std::abs(detail::mfl::shift_vx(OneTyre{t}, b));
+    return detail::mfl::peak_fx(OneTyre{t}, basics(OneTyre{t}, fz_n, 0.0, friction_factor));
 }
 
 double magic_formula_peak_fy_n(const MagicFormulaTyre& t, double fz_n, double friction_factor) {
     if (!(fz_n > 0.0) || !(friction_factor > 0.0) || !(t.nominal_load_n > 0.0)) return 0.0;
-    const Basics<double> b = basics(OneTyre{t}, fz_n, 0.0, friction_factor);
-    return std::abs(detail::mfl::friction_y(OneTyre{t}, b, 0.0) * b.fz) + std::abs(detail::mfl::shift_vy_camber_free(OneTyre{t}, b));
+    return detail::mfl::peak_fy(OneTyre{t}, basics(OneTyre{t}, fz_n, 0.0, friction_factor));
 }
 
 double magic_formula_lateral_relaxation_length_m(const MagicFormulaTyre& t, double fz_n) {
     if (!(fz_n > 0.0) || !(t.nominal_load_n > 0.0)) return 0.0;
-    const auto& c = t.c;
-    const Basics<double> b = basics(OneTyre{t}, fz_n, 0.0, 1.0);
-    if (c[PTY1] > 0.0) {  // MF 5.2: PTY1 sin(2 atan(Fz / (PTY2 Fz0'))) R0 LFZO LSGAL
-        return c[PTY1] * detail::mfl::sin_c_atan_ratio(2.0, b.fz, c[PTY2] * b.fz0p) * t.unloaded_radius_m * c[LFZO] * c[LSGAL];
-    }
-    if (t.lateral_stiffness_n_per_m > 0.0) {  // MF 6.1: |Kya| / C_Fy
-        return std::abs(detail::mfl::cornering_stiffness(OneTyre{t}, b, 0.0)) / t.lateral_stiffness_n_per_m * c[LSGAL];
-    }
-    return 0.0;
+    return detail::mfl::lateral_relaxation_length(OneTyre{t}, basics(OneTyre{t}, fz_n, 0.0, 1.0));
 }
 
 }  // namespace tractive

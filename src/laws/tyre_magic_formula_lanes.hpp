@@ -6,7 +6,8 @@
 //
 // The tyre comes through an accessor P: P::Value is T; c(k) the coefficient k (mf::Coefficient),
 // mf61() the family (one for every lane), nominal_load_n(), unloaded_radius_m(),
-// nominal_pressure_pa() and inflation_pressure_pa(). Every branch of the one-tyre code on a
+// nominal_pressure_pa(), inflation_pressure_pa(), reference_speed_m_per_s() and
+// lateral_stiffness_n_per_m(). Every branch of the one-tyre code on a
 // coefficient or a value is a select, lane by lane, so each lane computes exactly what the tyre
 // alone would, but for the transcendental functions' last bits; any() skips what no lane needs.
 // Internal linkage on purpose (lane_math.hpp).
@@ -28,6 +29,14 @@ struct MagicFormulaInputOf {
 template <class T>
 struct MagicFormulaForcesOf {
     T fx_n, fy_n, mz_nm, dfx_dslip_ratio, dfy_dslip_angle_per_rad;
+};
+
+// What the tyre gives at a load, apart from its slip (at_load): the peaks of its pure-slip
+// curves, its lateral relaxation length (0 where the file gives none) and its rolling moment
+// (upright, no longitudinal force).
+template <class T>
+struct MagicFormulaAtLoadOf {
+    T peak_fx_n, peak_fy_n, lateral_relaxation_length_m, rolling_moment_nm;
 };
 
 namespace mfl {
@@ -319,6 +328,65 @@ MagicFormulaForcesOf<T> forces(const P& t, const MagicFormulaInputOf<T>& in) {
         fy_prime = out.fy_n - svyk;
     }
     out.mz_nm = -trail * fy_prime + mzr + s * out.fx_n;                                               // 4.E71, 4.E72
+    return out;
+}
+
+// The rolling resistance moment My, A48 (MF 6.1) or MF 5.2's eq. 84, at the load fz, forward
+// speed, inclination gamma (ISO), longitudinal force fx and pressure (the file's where 0).
+template <class P, class T = typename P::Value>
+T rolling_moment(const P& t, T fz, T speed_m_per_s, T gamma, T fx_n, T pressure_pa) {
+    const T r0 = t.unloaded_radius_m(), fnom = t.nominal_load_n();
+    const T v = speed_m_per_s / t.reference_speed_m_per_s();
+    const T base = t.c(QSY1) + t.c(QSY2) * fx_n / fnom + t.c(QSY3) * lane::abs(v) + t.c(QSY4) * (v * v) * (v * v);
+    if (!t.mf61()) return -r0 * fz * t.c(LMY) * base;  // MF 5.2 eq. 84
+    const T fz_rel = fz / fnom;
+    const T p = lane::select(pressure_pa > 0.0, pressure_pa, t.inflation_pressure_pa());
+    const auto with_pressure = t.nominal_pressure_pa() > 0.0 && p > 0.0 && t.c(QSY8) != 0.0;
+    T pressure_factor = splat<T>(1.0);
+    if (lane::any(with_pressure)) pressure_factor = lane::select(with_pressure, lane::pow(p / t.nominal_pressure_pa(), t.c(QSY8)), pressure_factor);
+    const auto linear = t.c(QSY7) == 1.0;
+    T load_factor = fz_rel;
+    if (lane::any(!linear)) load_factor = lane::select(linear, fz_rel, lane::pow(fz_rel, t.c(QSY7)));
+    return -r0 * fnom * t.c(LMY) * (base + (t.c(QSY5) + t.c(QSY6) * fz_rel) * gamma * gamma) * load_factor * pressure_factor;  // A48
+}
+
+// The peaks of the pure-slip curves, |D| + |Sv| upright (4.E12, 4.E18; 4.E22, 4.E29), at the
+// load and friction of b.
+template <class P, class T = typename P::Value>
+T peak_fx(const P& t, const Basics<T>& b) {
+    return lane::abs(friction_x(t, b, splat<T>(0.0)) * b.fz) + lane::abs(shift_vx(t, b));
+}
+template <class P, class T = typename P::Value>
+T peak_fy(const P& t, const Basics<T>& b) {
+    return lane::abs(friction_y(t, b, splat<T>(0.0)) * b.fz) + lane::abs(shift_vy_camber_free(t, b));
+}
+
+// The lateral relaxation length at the load of b, upright: MF 5.2's PTY1 sin(2 atan(Fz / (PTY2
+// Fz0'))) R0 LFZO LSGAL, or MF 6.1's |Kya| / C_Fy LSGAL (the carcass' lateral stiffness); 0
+// where the file gives neither.
+template <class P, class T = typename P::Value>
+T lateral_relaxation_length(const P& t, const Basics<T>& b) {
+    const auto mf52 = t.c(PTY1) > 0.0;
+    const auto mf61 = t.lateral_stiffness_n_per_m() > 0.0;
+    T sigma = splat<T>(0.0);
+    if (lane::any(!mf52 && mf61))
+        sigma = lane::select(mf61, lane::abs(cornering_stiffness(t, b, splat<T>(0.0))) / t.lateral_stiffness_n_per_m() * t.c(LSGAL), sigma);
+    if (lane::any(mf52))
+        sigma = lane::select(mf52, t.c(PTY1) * sin_c_atan_ratio(splat<T>(2.0), b.fz, t.c(PTY2) * b.fz0p) * t.unloaded_radius_m() * t.c(LFZO) * t.c(LSGAL),
+                             sigma);
+    return sigma;
+}
+
+// The quantities of MagicFormulaAtLoadOf at a load and forward speed where every lane is valid
+// (a positive load, friction and nominal load), at the file's pressure.
+template <class P, class T = typename P::Value>
+MagicFormulaAtLoadOf<T> at_load(const P& t, T fz, T friction_factor, T speed_m_per_s) {
+    const Basics<T> b = basics(t, fz, splat<T>(0.0), friction_factor);
+    MagicFormulaAtLoadOf<T> out{};
+    out.peak_fx_n = peak_fx(t, b);
+    out.peak_fy_n = peak_fy(t, b);
+    out.lateral_relaxation_length_m = lateral_relaxation_length(t, b);
+    out.rolling_moment_nm = rolling_moment(t, fz, lane::abs(speed_m_per_s), splat<T>(0.0), splat<T>(0.0), splat<T>(0.0));
     return out;
 }
 

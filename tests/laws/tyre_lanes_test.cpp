@@ -147,6 +147,62 @@ TEST(TyreLanes, FourPacejka89TyresSideBySideAgreeWithOneByOne) {
     expect_side_by_side_agrees(tyres, 4000.0, 4000);
 }
 
+// What four .tir tyres give at their loads (peaks, relaxation lengths, rolling resistance), side
+// by side against one by one: random sets of one family at loads to three times the nominal,
+// speeds to 90 m/s either way, some lanes with no load, no friction, not wanted or a speed
+// that is not finite. The peaks are polynomials in the load, the same operations on either
+// path: equal bit for bit. The relaxation length (MF 6.1's sin(PKY4 atan(..)) where PKY4 is not
+// 2) and the rolling resistance (pow of load and pressure) use libmvec's functions.
+TEST(TyreLanes, FourTirTyresAtTheirLoadsAgreeWithOneByOne) {
+    if (!tyre_lanes_in_use()) GTEST_SKIP() << "this processor has no AVX2 and FMA (or TRACTIVE_VECTOR_MATHS=0): one path only";
+    const std::vector<TyreSpec> tyres = all_tir_tyres();
+    ASSERT_GE(tyres.size(), 5u);
+    std::mt19937_64 random(28);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    Agreement relaxation, rolling;
+    int peaks = 0, relaxations_from_file = 0;
+    for (int trial = 0; trial < 4000; ++trial) {
+        std::array<const TyreSpec*, 4> four{};
+        four[0] = &tyres[random() % tyres.size()];
+        for (int i = 1; i < 4; ++i) {
+            do four[i] = &tyres[random() % tyres.size()];
+            while (four[i]->magic_formula.family != four[0]->magic_formula.family);
+        }
+        const auto lanes = tyre_lanes(four);
+        ASSERT_NE(lanes, nullptr);
+        std::array<TyreLoadInput, 4> in{};
+        for (int i = 0; i < 4; ++i) {
+            TyreLoadInput& w = in[i];
+            w.fz_n = unit(random) * 3.0 * four[i]->magic_formula.nominal_load_n;
+            w.friction_factor = 0.3 + unit(random);
+            w.speed_m_per_s = (unit(random) - 0.3) * 130.0;
+            w.wheel_radius_m = 0.25 + 0.1 * unit(random);
+            const double odd = unit(random);
+            if (odd < 0.05) w.fz_n = 0.0;
+            else if (odd < 0.08) w.friction_factor = 0.0;
+            else if (odd < 0.11) w.wanted = false;
+            else if (odd < 0.13) w.speed_m_per_s = std::nan("");
+        }
+        const std::array<TyreAtLoad, 4> side = tyres_at_load_four(four, lanes.get(), in, TyreLanePath::Fastest);
+        const std::array<TyreAtLoad, 4> one = tyres_at_load_four(four, lanes.get(), in, TyreLanePath::OneByOne);
+        for (int i = 0; i < 4; ++i) {
+            EXPECT_EQ(side[i].peak.fx_n, one[i].peak.fx_n);
+            EXPECT_EQ(side[i].peak.fy_n, one[i].peak.fy_n);
+            peaks += one[i].peak.fx_n > 0.0 ? 1 : 0;
+            relaxation.add(side[i].lateral_relaxation_length_m, one[i].lateral_relaxation_length_m, 1e-3);
+            relaxations_from_file += one[i].lateral_relaxation_length_m != in[i].wheel_radius_m ? 1 : 0;
+            rolling.add(side[i].rolling_resistance_coefficient, one[i].rolling_resistance_coefficient, 1e-4);
+            if (std::isnan(side[i].rolling_resistance_coefficient) != std::isnan(one[i].rolling_resistance_coefficient)) ADD_FAILURE();
+        }
+    }
+    std::printf("%d peaks equal; %d relaxation lengths from the files within %.3g relative; rolling resistance within %.3g\n", peaks,
+                relaxations_from_file, relaxation.worst, rolling.worst);
+    EXPECT_GT(peaks, 10000);
+    EXPECT_GT(relaxations_from_file, 10000);
+    EXPECT_LE(relaxation.worst, 1e-14);
+    EXPECT_LE(rolling.worst, 1e-14);
+}
+
 TEST(TyreLanes, OnlyFourTyresOfOneLawShareLanes) {
     const std::vector<TyreSpec> tyres = all_tir_tyres();
     const auto family = [](const TyreSpec& t) { return t.magic_formula.family; };

@@ -24,6 +24,7 @@ struct MagicFormulaLanes {
     bool mf61 = true;  // the family, one for all four
     std::array<std::array<double, 4>, mf::kCount> c{};
     std::array<double, 4> nominal_load_n{}, unloaded_radius_m{}, nominal_pressure_pa{}, inflation_pressure_pa{};
+    std::array<double, 4> reference_speed_m_per_s{}, lateral_stiffness_n_per_m{};
 };
 
 // Four VDrift Pacejka '89 tyres' coefficients laid out across lanes.
@@ -65,6 +66,30 @@ enum class TyreLanePath {
 
 std::array<TyreForce, 4> tyre_forces_four(const std::array<const TyreSpec*, 4>& tyres, const TyreLanes* lanes,
                                           const std::array<TyreLawInput, 4>& in, TyreLanePath path = TyreLanePath::Fastest);
+
+// What one wheel's tyre gives at its load, apart from its slip (the step's friction bounds,
+// relaxation and rolling resistance): tyre_peak_force(tyre, fz_n, friction_factor, size_factor),
+// tyre_lateral_relaxation_length_m(tyre, fz_n, wheel_radius_m) and
+// tyre_rolling_resistance_coefficient(tyre, fz_n, speed_m_per_s), or nothing where not `wanted`.
+// Four .tir tyres of one family go side by side (their peaks bit for bit as one by one, the
+// MF 6.1 relaxation length and the rolling resistance within libmvec's last bits); any others
+// one after another.
+struct TyreLoadInput {
+    double fz_n = 0.0;
+    double friction_factor = 1.0;
+    double size_factor = 1.0;
+    double speed_m_per_s = 0.0;  // forward, for the rolling resistance
+    double wheel_radius_m = 0.0;
+    bool wanted = true;
+};
+struct TyreAtLoad {
+    TyrePeak peak;
+    double lateral_relaxation_length_m = 0.0;
+    double rolling_resistance_coefficient = 0.0;
+};
+
+std::array<TyreAtLoad, 4> tyres_at_load_four(const std::array<const TyreSpec*, 4>& tyres, const TyreLanes* lanes,
+                                             const std::array<TyreLoadInput, 4>& in, TyreLanePath path = TyreLanePath::Fastest);
 
 // Whether TyreLanePath::Fastest takes the lanes on this processor in this process.
 bool tyre_lanes_in_use();
