@@ -1,5 +1,7 @@
 #include "body_contacts.hpp"
 
+#include <span>
+
 #include "tractive/laws/body_contact.hpp"
 
 namespace tractive::detail {
@@ -25,11 +27,25 @@ void body_contacts(const BodyContactInput& in, const VehicleState& s, Vec3& forc
         plane_normal += f.normal * 0.25;
     }
     on_wheels = on_wheels && dot(plane_normal, in.body_z) > 0.7;
+    // The points to ask about, and the ground asked first whether it can tell at once that none
+    // touches (Ground::spheres_clear: a car on its wheels on a road or over a field).
+    // (A point's height above the plane, (x + R p - c) . n, as (x - c) . n + p . (R^T n): the
+    // points not asked are not turned into world axes.)
+    const Vec3 normal_body = transpose(rot) * plane_normal;
+    const double origin_height = dot(s.position_m - plane_point, plane_normal);
+    std::array<Vec3, 16> centres;
+    std::array<std::size_t, 16> point;  // (no initialiser: the first `asked` are set)
+    std::size_t asked = 0;
     for (std::size_t k = 0; k < m.body_contact_count; ++k) {
-        const Vec3 arm = rot * m.body_contact_m[k];
-        if (on_wheels && dot(s.position_m + arm - plane_point, plane_normal) > 0.4) continue;
+        if (on_wheels && origin_height + dot(m.body_contact_m[k], normal_body) > 0.4) continue;
+        point[asked] = k;
+        centres[asked++] = s.position_m + rot * m.body_contact_m[k];
+    }
+    if (asked == 0 || in.ground.spheres_clear(std::span<const Vec3>(centres.data(), asked), kPointRadius_m)) return;
+    for (std::size_t k = 0; k < asked; ++k) {
+        const Vec3 arm = rot * m.body_contact_m[point[k]];
         WheelProbe probe;
-        probe.hub_m = s.position_m + arm;
+        probe.hub_m = centres[k];
         // A sphere, not a wheel: no axle, so that a mesh or heightfield carries the point from
         // every side. (With the body's y axis as its axle, a car on its side had its points' contacts
         // taken as beside a tread and dropped, and sank through the ground: random driving on

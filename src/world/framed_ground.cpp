@@ -1,5 +1,6 @@
 #include "tractive/world/framed_ground.hpp"
 
+#include <array>
 #include <cmath>
 #include <stdexcept>
 #include <utility>
@@ -27,6 +28,13 @@ GroundContact FramedGround::wheel_contact(const WheelProbe& wheel) const {
     c.point_m = to_local_point(c.point_m);
     c.surface_velocity_m_per_s = to_local_direction(c.surface_velocity_m_per_s);
     return c;
+}
+
+bool FramedGround::spheres_clear(std::span<const Vec3> centres_m, double radius_m) const {
+    std::array<Vec3, 16> world;
+    if (centres_m.size() > world.size()) return false;
+    for (std::size_t k = 0; k < centres_m.size(); ++k) world[k] = to_world_point(centres_m[k]);
+    return world_->spheres_clear(std::span<const Vec3>(world.data(), centres_m.size()), radius_m);
 }
 
 std::optional<SurfacePoint> FramedGround::surface_at(double x_m, double y_m) const {

@@ -11,6 +11,18 @@
 
 namespace tractive {
 
+namespace {
+
+// The cells (indices, -1 and one past the last for beyond the field) a span [lo, hi] of x or y
+// crosses.
+std::pair<std::int64_t, std::int64_t> cell_range(double lo, double hi, double origin, double spacing, std::uint32_t samples) {
+    const double first = std::floor((lo - origin) / spacing), last = std::floor((hi - origin) / spacing);
+    const double top = static_cast<double>(samples) - 2.0;  // the last cell's index
+    return {static_cast<std::int64_t>(std::clamp(first, -1.0, top + 1.0)), static_cast<std::int64_t>(std::clamp(last, -1.0, top + 1.0))};
+}
+
+}  // namespace
+
 HeightfieldGround::HeightfieldGround(Heightfield field) : field_(std::move(field)) {
     const Heightfield& f = field_;
     if (f.columns < 2 || f.rows < 2) {
@@ -42,11 +54,6 @@ GroundContact HeightfieldGround::wheel_contact(const WheelProbe& wheel) const {
     const Heightfield& f = field_;
     GroundContact best;
     const double r = wheel.radius_m;
-    const auto cell_range = [](double lo, double hi, double origin, double spacing, std::uint32_t samples) {
-        const double first = std::floor((lo - origin) / spacing), last = std::floor((hi - origin) / spacing);
-        const double top = static_cast<double>(samples) - 2.0;  // the last cell's index
-        return std::pair{static_cast<std::int64_t>(std::clamp(first, -1.0, top + 1.0)), static_cast<std::int64_t>(std::clamp(last, -1.0, top + 1.0))};
-    };
     if (!std::isfinite(wheel.hub_m.x) || !std::isfinite(wheel.hub_m.y) || !(r > 0.0)) return best;
     const auto [i0, i1] = cell_range(wheel.hub_m.x - r, wheel.hub_m.x + r, f.origin_x_m, f.spacing_x_m, f.columns);
     const auto [j0, j1] = cell_range(wheel.hub_m.y - r, wheel.hub_m.y + r, f.origin_y_m, f.spacing_y_m, f.rows);
@@ -72,6 +79,27 @@ GroundContact HeightfieldGround::wheel_contact(const WheelProbe& wheel) const {
         }
     }
     return best;
+}
+
+// Every sample of the cells wheel_contact would offer the sphere more than its radius (and a
+// margin) below its centre: every point of their triangles is, so none is within the radius, and
+// the centre is above the field, not inside it.
+bool HeightfieldGround::spheres_clear(std::span<const Vec3> centres_m, double radius_m) const {
+    const Heightfield& f = field_;
+    if (!(radius_m > 0.0)) return false;
+    for (const Vec3& c : centres_m) {
+        if (!std::isfinite(c.x) || !std::isfinite(c.y) || !std::isfinite(c.z)) return false;
+        const double ceiling = c.z - radius_m - detail::kSpheresClearMargin_m;
+        const auto [i0, i1] = cell_range(c.x - radius_m, c.x + radius_m, f.origin_x_m, f.spacing_x_m, f.columns);
+        const auto [j0, j1] = cell_range(c.y - radius_m, c.y + radius_m, f.origin_y_m, f.spacing_y_m, f.rows);
+        // (Samples of the cells from (i0, j0) to (i1, j1) within the field: columns i0 .. i1 + 1.)
+        for (std::int64_t j = std::max<std::int64_t>(j0, 0); j <= std::min<std::int64_t>(j1 + 1, f.rows - 1); ++j) {
+            for (std::int64_t i = std::max<std::int64_t>(i0, 0); i <= std::min<std::int64_t>(i1 + 1, f.columns - 1); ++i) {
+                if (!(f.heights_m[static_cast<std::size_t>(j) * f.columns + static_cast<std::size_t>(i)] < ceiling)) return false;
+            }
+        }
+    }
+    return true;
 }
 
 std::optional<SurfacePoint> HeightfieldGround::surface_at(double x_m, double y_m) const {

@@ -205,6 +205,38 @@ GroundContact MeshGround::wheel_contact(const WheelProbe& wheel) const {
     return best;
 }
 
+// Every box within a sphere's reach (as wheel_contact walks them) either wholly more than the
+// radius (and a margin) below its centre, or a leaf whose triangles' vertices all are: then no
+// triangle wheel_contact would offer is within the radius, and the centre is above them all.
+// (A body point has no hint: only the boxes in reach are offered.)
+bool MeshGround::spheres_clear(std::span<const Vec3> centres_m, double radius_m) const {
+    const double reach2 = radius_m * radius_m;
+    if (!(radius_m > 0.0)) return false;
+    for (const Vec3& c : centres_m) {
+        if (!std::isfinite(c.x) || !std::isfinite(c.y) || !std::isfinite(c.z)) return false;
+        const double ceiling = c.z - radius_m - detail::kSpheresClearMargin_m;
+        std::uint32_t stack[kMaxDepth + 2];
+        int top = 0;
+        stack[top++] = 0;
+        while (top > 0) {
+            const std::uint32_t index = stack[--top];
+            const Node& node = nodes_[index];
+            if (!(distance2_to_box(c, node.lo, node.hi) < reach2) || node.hi.z < ceiling) continue;
+            if (node.count == 0) {
+                stack[top++] = node.first;
+                stack[top++] = index + 1;
+                continue;
+            }
+            for (std::uint32_t k = node.first; k < node.first + node.count; ++k) {
+                for (const std::uint32_t v : mesh_.triangles[order_[k]]) {
+                    if (!(mesh_.vertices_m[v].z < ceiling)) return false;
+                }
+            }
+        }
+    }
+    return true;
+}
+
 // Visits the triangles of every leaf whose box holds (x, y) seen from above, skipping a box that
 // skip(node) rules out: the walk of surface_at and nearest_surface_z.
 template <class Skip, class Visit>

@@ -24,6 +24,15 @@ GroundContact RoadGround::wheel_contact(const WheelProbe& wheel) const {
     return c;
 }
 
+bool RoadGround::spheres_clear(std::span<const Vec3> centres_m, double radius_m) const {
+    // (A body point has no axle, so never beside the tread: wheel_contact finds the plane, and
+    // the sphere touches where radius - hub height > 0.)
+    for (const Vec3& c : centres_m) {
+        if (radius_m - dot(c, normal_) > 0.0) return false;
+    }
+    return true;
+}
+
 std::optional<SurfacePoint> RoadGround::surface_at(double x_m, double y_m) const {
     return SurfacePoint{road_height_m(*road_, x_m, y_m), normal_, road_friction(*road_, x_m, y_m)};
 }

@@ -57,6 +57,11 @@ inline ClosestOnTriangle closest_on_triangle(const Vec3& p, const Vec3& a, const
     return {a + ab * (vb * denom) + ac * (vc * denom), true};
 }
 
+// What a ground's spheres_clear keeps between a sphere and the highest vertex it could reach
+// (heightfield_ground.cpp, mesh_ground.cpp): far more than the rounding of a closest point and
+// its distance (offer_triangle's arithmetic) at the coordinates a ground may have.
+inline constexpr double kSpheresClearMargin_m = 1e-6;
+
 // The contact of the wheel with triangle abc (unit face normal face_normal, pointing out of the
 // surface), if the triangle reaches the wheel; `best` keeps the deepest one (smallest hub
 // height) over the triangles offered. hub_inside() says whether the hub is inside the ground

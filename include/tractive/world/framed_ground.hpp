@@ -17,6 +17,8 @@ public:
     FramedGround(std::shared_ptr<const Ground> world, double origin_x_m, double origin_y_m, double heading_rad);
     [[nodiscard]] GroundContact wheel_contact(const WheelProbe& wheel) const override;
     [[nodiscard]] std::optional<SurfacePoint> surface_at(double x_m, double y_m) const override;
+    // The world ground's answer for the centres in its frame (at most 16; more: false).
+    [[nodiscard]] bool spheres_clear(std::span<const Vec3> centres_m, double radius_m) const override;
 
     // Local to world and back, for points and for directions (velocities, normals).
     [[nodiscard]] Vec3 to_world_point(const Vec3& local) const;

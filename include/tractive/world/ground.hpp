@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 
 #include "tractive/core/vec3.hpp"
 
@@ -63,6 +64,12 @@ public:
     [[nodiscard]] virtual GroundContact wheel_contact(const WheelProbe& wheel) const = 0;
     // The highest surface at (x, y), or nothing there.
     [[nodiscard]] virtual std::optional<SurfacePoint> surface_at(double x_m, double y_m) const = 0;
+    // Whether none of these small spheres (centres, one radius) touches the surface, told
+    // without a wheel_contact for each: true only where wheel_contact of every one as a body
+    // point (no axle, WheelProbe) would find no contact within its radius; false where the ground
+    // cannot tell so cheaply. The step asks it about a car body's low points before asking about
+    // each (a car on its wheels is clear of the ground). The default: false, every sphere is asked.
+    [[nodiscard]] virtual bool spheres_clear(std::span<const Vec3> /*centres_m*/, double /*radius_m*/) const { return false; }
 };
 
 }  // namespace tractive

@@ -30,6 +30,8 @@ public:
     explicit HeightfieldGround(Heightfield field);
     [[nodiscard]] GroundContact wheel_contact(const WheelProbe& wheel) const override;
     [[nodiscard]] std::optional<SurfacePoint> surface_at(double x_m, double y_m) const override;
+    // From the samples of the cells within each sphere's reach: clear where all lie below it.
+    [[nodiscard]] bool spheres_clear(std::span<const Vec3> centres_m, double radius_m) const override;
     [[nodiscard]] const Heightfield& field() const { return field_; }
 
 private:

@@ -47,6 +47,8 @@ public:
     explicit MeshGround(TriangleMesh mesh);
     [[nodiscard]] GroundContact wheel_contact(const WheelProbe& wheel) const override;
     [[nodiscard]] std::optional<SurfacePoint> surface_at(double x_m, double y_m) const override;
+    // From the boxes and triangles within each sphere's reach: clear where all lie below it.
+    [[nodiscard]] bool spheres_clear(std::span<const Vec3> centres_m, double radius_m) const override;
 
     [[nodiscard]] const TriangleMesh& mesh() const { return mesh_; }
     [[nodiscard]] Vec3 lower_corner_m() const { return nodes_.front().lo; }

@@ -20,6 +20,8 @@ public:
 
     [[nodiscard]] GroundContact wheel_contact(const WheelProbe& wheel) const override;
     [[nodiscard]] std::optional<SurfacePoint> surface_at(double x_m, double y_m) const override;
+    // Exact: each centre's height above the plane, as wheel_contact takes it.
+    [[nodiscard]] bool spheres_clear(std::span<const Vec3> centres_m, double radius_m) const override;
     [[nodiscard]] const RoadSpec& road() const { return *road_; }
 
 private:
