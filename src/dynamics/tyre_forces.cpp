@@ -126,7 +126,8 @@ void slip_at_wheel(const TyreForcesInput& in, const VehicleState& s, int i, Whee
 }
 
 // The law's input at the step's mean slip, where the tyre touches the ground (not wanted where
-// the contact is stuck or there is none), with the lateral relaxation length sigma at its load.
+// the contact is stuck or there is none), with the relaxation weights of this step's rolled
+// distance over the lateral relaxation length (relaxation_z).
 // A stuck contact (w = 1) is the tread's spring alone (set_tyre_row): the law's force and slope
 // do not enter its row, and its aligning moment, which comes from the slip's pneumatic trail, is
 // blended out with the law's share (1 - w) as the forces are; the law is not evaluated (a parked
@@ -138,14 +139,13 @@ void slip_at_wheel(const TyreForcesInput& in, const VehicleState& s, int i, Whee
 // VDrift does (tyre_mirrored_on_right).
 // The lateral force follows the relaxed slip angle (relaxation_weights): the law at its mean over
 // the step, with alpha_1's share (end_weight) in the lateral row's slope.
-void relaxed_law_input(const TyreForcesInput& in, const VehicleState& s, int i, double sigma_m, WheelFrame& f, WheelSlipNow& now,
-                       TyreLawInput& law) {
+void relaxed_law_input(const TyreForcesInput& in, const VehicleState& s, int i, const RelaxationWeights& relax, WheelFrame& f,
+                       WheelSlipNow& now, TyreLawInput& law) {
     law.wanted = false;
     if (!now.in_contact) return;
     const WheelModel& wm = in.model.wheels[i];
     const WheelState& w = s.wheels[i];
     const double vx = now.vx, vy = now.vy;
-    const RelaxationWeights relax = relaxation_weights(in.h * now.denom / std::max(sigma_m, kMinRelaxationLength_m));
     const double alpha = now.slip.slip_angle_rad;
     // The carried relaxed slip ends at the last step's end, where the wheel still had the last
     // step's steer (a steer is held over its step and changes at the next one's start): it is
@@ -257,8 +257,15 @@ std::array<std::optional<Vec3>, 4> tyre_forces(const TyreForcesInput& in, const 
         load_in[i] = {f.fz, f.friction_factor, m.wheels[i].size_friction_factor, now[i].vx, m.wheels[i].radius_m, now[i].in_contact};
     }
     const std::array<TyreAtLoad, 4> at_load = tyres_at_load_four(tyres, m.tyre_lanes.get(), load_in);
+    // The relaxed slip's weights over this step: z = h D / sigma, the rolled distance over the
+    // relaxation length (laws/slip_relaxation.hpp), the four side by side.
+    std::array<double, 4> z{};
+    for (std::size_t i = 0; i < 4; ++i) {
+        if (now[i].in_contact) z[i] = in.h * now[i].denom / std::max(at_load[i].lateral_relaxation_length_m, kMinRelaxationLength_m);
+    }
+    const std::array<RelaxationWeights, 4> relax = relaxation_weights_four(z);
     std::array<TyreLawInput, 4> law_in;
-    for (int i = 0; i < 4; ++i) relaxed_law_input(in, s, i, at_load[i].lateral_relaxation_length_m, frames[i], now[i], law_in[i]);
+    for (int i = 0; i < 4; ++i) relaxed_law_input(in, s, i, relax[i], frames[i], now[i], law_in[i]);
     // The four laws in one call, then again at the middle of the step for those past their peak.
     const std::array<TyreForce, 4> law = tyre_forces_four(tyres, m.tyre_lanes.get(), law_in);
     bool any_mid = false;

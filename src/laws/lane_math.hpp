@@ -29,6 +29,7 @@ inline double sin(double x) { return std::sin(x); }
 inline double cos(double x) { return std::cos(x); }
 inline double tan(double x) { return std::tan(x); }
 inline double exp(double x) { return std::exp(x); }
+inline double expm1(double x) { return std::expm1(x); }
 inline double pow(double x, double y) { return std::pow(x, y); }
 inline bool is_nan(double x) { return std::isnan(x); }
 inline bool is_finite(double x) { return std::isfinite(x); }

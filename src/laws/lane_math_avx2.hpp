@@ -4,7 +4,7 @@
 // where the processor has both (tyre_lanes.cpp checks). Include it before any lane-generic law,
 // whose qualified lane:: calls bind to the overloads declared before them. Each operation is
 // the scalar one's lane by lane: the same IEEE operations (min and max as std::min and
-// std::max, the root correctly rounded), and glibc's libmvec for atan, sin, cos, tan, exp and pow
+// std::max, the root correctly rounded), and glibc's libmvec for atan, sin, cos, tan, exp, expm1 and pow
 // (AVX2 variants, part of libc6 since 2.35; within one unit in the last place of the scalar
 // libm's, which are themselves within one of the exact value).
 
@@ -20,6 +20,7 @@ __m256d _ZGVdN4v_sin(__m256d);
 __m256d _ZGVdN4v_cos(__m256d);
 __m256d _ZGVdN4v_tan(__m256d);
 __m256d _ZGVdN4v_exp(__m256d);
+__m256d _ZGVdN4v_expm1(__m256d);
 __m256d _ZGVdN4vv_pow(__m256d, __m256d);
 }
 
@@ -41,6 +42,7 @@ inline V4 cos(V4 x) { return _ZGVdN4v_cos(x); }
 inline V4 tan(V4 x) { return _ZGVdN4v_tan(x); }
 inline V4 pow(V4 x, V4 y) { return _ZGVdN4vv_pow(x, y); }
 inline V4 exp(V4 x) { return _ZGVdN4v_exp(x); }
+inline V4 expm1(V4 x) { return _ZGVdN4v_expm1(x); }
 inline M4 is_nan(V4 x) { return x != x; }
 inline M4 is_finite(V4 x) { return abs(x) <= DBL_MAX; }
 

@@ -193,4 +193,18 @@ std::array<TyreAtLoad, 4> tyres_at_load_four(const std::array<const TyreSpec*, 4
     return out;
 }
 
+std::array<RelaxationWeights, 4> relaxation_weights_four(const std::array<double, 4>& z, TyreLanePath path) {
+    std::array<RelaxationWeights, 4> out;
+    if (path == TyreLanePath::OneByOne || !lanes_enabled()) {
+        for (std::size_t i = 0; i < 4; ++i) out[i] = relaxation_weights(z[i]);
+        return out;
+    }
+#ifdef TRACTIVE_AVX2_LANES
+    detail::RelaxationLanes w;
+    detail::relaxation_weights_avx2(z, w);
+    for (std::size_t i = 0; i < 4; ++i) out[i] = {w.phi[i], w.decay[i], w.end_weight[i]};
+#endif
+    return out;
+}
+
 }  // namespace tractive

@@ -1,12 +1,14 @@
 // The tyre laws for four tyres side by side (tyre_lanes_avx2.hpp): the lane-generic .tir Magic
-// Formula (tyre_magic_formula_lanes.hpp) and VDrift Pacejka '89 (tyre_pacejka_lanes.hpp) with
+// Formula (tyre_magic_formula_lanes.hpp), VDrift Pacejka '89 (tyre_pacejka_lanes.hpp) and the
+// slip relaxation weights (slip_relaxation_lanes.hpp) with
 // four doubles per lane value. Compiled with -mavx2 -mfma
 // -ffp-contract=off (CMakeLists.txt): AVX2 registers and libmvec's calls, and no fused
 // multiply-adds the one-tyre code does not have, so that each lane rounds as that code does.
-// Everything this file compiles has internal linkage but the three functions below (a test checks
+// Everything this file compiles has internal linkage but the four functions below (a test checks
 // its object file: nothing compiled for AVX2 may stand in for baseline code at link time).
 
 #include "lane_math_avx2.hpp"
+#include "slip_relaxation_lanes.hpp"
 #include "tyre_lanes_avx2.hpp"
 #include "tyre_magic_formula_lanes.hpp"
 #include "tyre_pacejka_lanes.hpp"
@@ -67,6 +69,13 @@ void magic_formula_at_load_avx2(const MagicFormulaLanes& lanes, const std::array
     store(out.peak_fy_n, a.peak_fy_n);
     store(out.lateral_relaxation_length_m, a.lateral_relaxation_length_m);
     store(out.rolling_moment_nm, a.rolling_moment_nm);
+}
+
+void relaxation_weights_avx2(const std::array<double, 4>& z, RelaxationLanes& out) {
+    const RelaxationWeightsOf<V4> w = relaxation_weights_of(load(z));
+    store(out.phi, w.phi);
+    store(out.decay, w.decay);
+    store(out.end_weight, w.end_weight);
 }
 
 void pacejka89_forces_avx2(const Pacejka89Lanes& lanes, const TyreLaneInputs& in, TyreLaneForces& out) {

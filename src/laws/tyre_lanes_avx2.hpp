@@ -27,6 +27,11 @@ struct TyreLaneAtLoad {
 };
 void magic_formula_at_load_avx2(const MagicFormulaLanes& lanes, const std::array<double, 4>& fz_n, const std::array<double, 4>& friction_factor,
                                 const std::array<double, 4>& speed_m_per_s, TyreLaneAtLoad& out);
+// The relaxation weights (slip_relaxation_lanes.hpp) of four z.
+struct RelaxationLanes {
+    std::array<double, 4> phi, decay, end_weight;
+};
+void relaxation_weights_avx2(const std::array<double, 4>& z, RelaxationLanes& out);
 // VDrift's Pacejka '89 (our axes, as tyre_force).
 void pacejka89_forces_avx2(const Pacejka89Lanes& lanes, const TyreLaneInputs& in, TyreLaneForces& out);
 

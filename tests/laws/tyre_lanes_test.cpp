@@ -203,6 +203,40 @@ TEST(TyreLanes, FourTirTyresAtTheirLoadsAgreeWithOneByOne) {
     EXPECT_LE(rolling.worst, 1e-14);
 }
 
+// The four wheels' relaxation weights side by side against one by one, over z from a parked
+// wheel's 0 through the series' range (below 1e-3) to a fast wheel's tens: e^-z and expm1 from
+// libmvec, within its last bits.
+TEST(TyreLanes, FourRelaxationWeightsAgreeWithOneByOne) {
+    if (!tyre_lanes_in_use()) GTEST_SKIP() << "this processor has no AVX2 and FMA (or TRACTIVE_VECTOR_MATHS=0): one path only";
+    std::mt19937_64 random(29);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    Agreement phi_and_decay, end_weight;
+    double worst_z = 0.0;
+    for (int trial = 0; trial < 20000; ++trial) {
+        std::array<double, 4> z{};
+        for (double& x : z) {
+            const double kind = unit(random);
+            x = kind < 0.1 ? 0.0 : kind < 0.3 ? 2e-3 * unit(random) : kind < 0.35 ? 1e-3 : 60.0 * unit(random) * unit(random);
+        }
+        const std::array<RelaxationWeights, 4> side = relaxation_weights_four(z, TyreLanePath::Fastest);
+        const std::array<RelaxationWeights, 4> one = relaxation_weights_four(z, TyreLanePath::OneByOne);
+        for (int i = 0; i < 4; ++i) {
+            EXPECT_EQ(one[i].phi, relaxation_weights(z[i]).phi);
+            phi_and_decay.add(side[i].phi, one[i].phi, 1e-300);
+            phi_and_decay.add(side[i].decay, one[i].decay, 1e-300);
+            const double before = end_weight.worst;
+            end_weight.add(side[i].end_weight, one[i].end_weight, 1e-300);
+            if (end_weight.worst > before) worst_z = z[i];
+        }
+    }
+    std::printf("phi and e^-z within %.3g relative; end_weight within %.3g (at z = %.4g)\n", phi_and_decay.worst, end_weight.worst, worst_z);
+    EXPECT_LE(phi_and_decay.worst, 1e-15);
+    // end_weight = 1/2 - (1 - phi) / z cancels as z falls to the series' 1e-3: a last bit of
+    // expm1 moves it by about 1e-16 / z^2 of its size z / 6 there (both paths alike; the series
+    // below 1e-3 has no such cancellation).
+    EXPECT_LE(end_weight.worst, 1e-16 * 6.0 / (1e-3 * 1e-3 * 1e-3) * 4.0);
+}
+
 TEST(TyreLanes, OnlyFourTyresOfOneLawShareLanes) {
     const std::vector<TyreSpec> tyres = all_tir_tyres();
     const auto family = [](const TyreSpec& t) { return t.magic_formula.family; };

@@ -14,6 +14,7 @@
 #include <array>
 #include <memory>
 
+#include "tractive/laws/slip_relaxation.hpp"
 #include "tractive/laws/tyre.hpp"
 #include "tractive/spec/magic_formula_tyre.hpp"
 
@@ -90,6 +91,10 @@ struct TyreAtLoad {
 
 std::array<TyreAtLoad, 4> tyres_at_load_four(const std::array<const TyreSpec*, 4>& tyres, const TyreLanes* lanes,
                                              const std::array<TyreLoadInput, 4>& in, TyreLanePath path = TyreLanePath::Fastest);
+
+// The four wheels' slip relaxation weights (relaxation_weights of each z), side by side where
+// the processor allows (e^-z and 1 - e^-z from libmvec: within its last bits).
+std::array<RelaxationWeights, 4> relaxation_weights_four(const std::array<double, 4>& z, TyreLanePath path = TyreLanePath::Fastest);
 
 // Whether TyreLanePath::Fastest takes the lanes on this processor in this process.
 bool tyre_lanes_in_use();
