@@ -1,0 +1,54 @@
+// The linear single-track model of a car (analysis/single_track.hpp).
+
+#include "tractive/analysis/single_track.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "tractive/laws/tyre.hpp"
+#include "tractive/spec/mass_properties.hpp"
+
+namespace tractive {
+
+SingleTrackModel single_track_model(const VehicleModel& model) {
+    const VehicleSpec& spec = model.spec;
+    const MassProperties mp = mass_properties(spec);
+    SingleTrackModel st;
+    st.mass_kg = mp.mass_kg;
+    st.yaw_inertia_kgm2 = mp.inertia_kgm2.m[2][2];
+    const auto& w = spec.wheels;
+    st.front_axle_m = 0.5 * (w[FL].position_m.x + w[FR].position_m.x) - mp.cg_m.x;
+    st.rear_axle_m = mp.cg_m.x - 0.5 * (w[RL].position_m.x + w[RR].position_m.x);
+    st.steer_lock_rad = 0.5 * (w[FL].max_steer_rad + w[FR].max_steer_rad);
+    for (int i = 0; i < 4; ++i) {
+        const WheelModel& wm = model.wheels[static_cast<std::size_t>(i)];
+        const TyreForce f = tyre_force(w[static_cast<std::size_t>(i)].tyre, TyreSlip{}, wm.static_load_n, 1.0, wm.size_friction_factor);
+        const double c = std::isfinite(f.dfy_dslip_angle_per_rad) ? std::max(-f.dfy_dslip_angle_per_rad, 0.0) : 0.0;
+        (wm.front ? st.front_cornering_stiffness_n_per_rad : st.rear_cornering_stiffness_n_per_rad) += c;
+    }
+    return st;
+}
+
+double understeer_gradient_rad_per_m_s2(const SingleTrackModel& st) {
+    return st.mass_kg / st.wheelbase_m() *
+           (st.rear_axle_m / st.front_cornering_stiffness_n_per_rad - st.front_axle_m / st.rear_cornering_stiffness_n_per_rad);
+}
+
+double steady_yaw_rate_gain_per_s(const SingleTrackModel& st, double speed_m_per_s) {
+    const double v = speed_m_per_s;
+    const double denominator = st.wheelbase_m() + understeer_gradient_rad_per_m_s2(st) * v * v;
+    return denominator > 0.0 ? v / denominator : std::numeric_limits<double>::infinity();
+}
+
+YawResponse yaw_response(const SingleTrackModel& st, double speed_m_per_s) {
+    const double m = st.mass_kg, iz = st.yaw_inertia_kgm2, a = st.front_axle_m, b = st.rear_axle_m, v = speed_m_per_s;
+    const double cf = st.front_cornering_stiffness_n_per_rad, cr = st.rear_cornering_stiffness_n_per_rad, l = a + b;
+    const double two_zeta_omega = (cf + cr) / (m * v) + (a * a * cf + b * b * cr) / (iz * v);
+    const double omega2 = cf * cr * l * l / (m * iz * v * v) + (b * cr - a * cf) / iz;
+    if (!(omega2 > 0.0) || !(v > 0.0)) return {std::nan(""), std::nan("")};
+    const double omega = std::sqrt(omega2);
+    return {omega, two_zeta_omega / (2.0 * omega)};
+}
+
+}  // namespace tractive
