@@ -15,7 +15,8 @@ namespace tractive::detail {
 namespace {
 
 // What the tyre phase carries for one wheel from before its law to after it (set by
-// slip_at_wheel; the rest only where in_contact: no initialisers, as it is rebuilt every step).
+// slip_at_wheel, end_weight by relaxed_law_input where in_contact: no initialisers, as it is
+// rebuilt every step).
 struct WheelSlipNow {
     bool in_contact;                            // the tyre touches the ground (a load): nothing more otherwise
     TyreSlip slip;                              // at the step's start
@@ -127,7 +128,7 @@ void slip_at_wheel(const TyreForcesInput& in, const VehicleState& s, int i, Whee
 
 // The law's input at the step's mean slip, where the tyre touches the ground (not wanted where
 // the contact is stuck or there is none), with the relaxation weights of this step's rolled
-// distance over the lateral relaxation length (relaxation_z).
+// distance over the lateral relaxation length (z = h D / sigma, tyre_forces).
 // A stuck contact (w = 1) is the tread's spring alone (set_tyre_row): the law's force and slope
 // do not enter its row, and its aligning moment, which comes from the slip's pneumatic trail, is
 // blended out with the law's share (1 - w) as the forces are; the law is not evaluated (a parked
