@@ -2,11 +2,10 @@
 
 #include "tractive/analysis/single_track.hpp"
 
-#include <algorithm>
 #include <cmath>
 #include <limits>
 
-#include "tractive/laws/tyre.hpp"
+#include "tractive/driver/driver_vehicle_figures.hpp"
 #include "tractive/spec/mass_properties.hpp"
 
 namespace tractive {
@@ -20,12 +19,9 @@ SingleTrackModel single_track_model(const VehicleModel& model) {
     const auto& w = spec.wheels;
     st.front_axle_m = 0.5 * (w[FL].position_m.x + w[FR].position_m.x) - mp.cg_m.x;
     st.rear_axle_m = mp.cg_m.x - 0.5 * (w[RL].position_m.x + w[RR].position_m.x);
-    st.steer_lock_rad = 0.5 * (w[FL].max_steer_rad + w[FR].max_steer_rad);
     for (int i = 0; i < 4; ++i) {
-        const WheelModel& wm = model.wheels[static_cast<std::size_t>(i)];
-        const TyreForce f = tyre_force(w[static_cast<std::size_t>(i)].tyre, TyreSlip{}, wm.static_load_n, 1.0, wm.size_friction_factor);
-        const double c = std::isfinite(f.dfy_dslip_angle_per_rad) ? std::max(-f.dfy_dslip_angle_per_rad, 0.0) : 0.0;
-        (wm.front ? st.front_cornering_stiffness_n_per_rad : st.rear_cornering_stiffness_n_per_rad) += c;
+        const double c = wheel_cornering_stiffness_n_per_rad(model, i);
+        (model.wheels[static_cast<std::size_t>(i)].front ? st.front_cornering_stiffness_n_per_rad : st.rear_cornering_stiffness_n_per_rad) += c;
     }
     return st;
 }

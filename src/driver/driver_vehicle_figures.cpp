@@ -34,13 +34,15 @@ DriverVehicleFigures driver_vehicle_figures(const VehicleSpec& spec) {
     return f;
 }
 
+double wheel_cornering_stiffness_n_per_rad(const VehicleModel& model, int wheel) {
+    const WheelModel& w = model.wheels[wheel];
+    const TyreForce f = tyre_force(model.spec.wheels[wheel].tyre, TyreSlip{}, w.static_load_n, 1.0, w.size_friction_factor);
+    return std::isfinite(f.dfy_dslip_angle_per_rad) ? std::max(-f.dfy_dslip_angle_per_rad, 0.0) : 0.0;
+}
+
 double total_cornering_stiffness_n_per_rad(const VehicleModel& model) {
     double total = 0.0;
-    for (int i = 0; i < 4; ++i) {
-        const WheelModel& w = model.wheels[i];
-        const TyreForce f = tyre_force(model.spec.wheels[i].tyre, TyreSlip{}, w.static_load_n, 1.0, w.size_friction_factor);
-        if (std::isfinite(f.dfy_dslip_angle_per_rad)) total += std::max(-f.dfy_dslip_angle_per_rad, 0.0);
-    }
+    for (int i = 0; i < 4; ++i) total += wheel_cornering_stiffness_n_per_rad(model, i);
     return total;
 }
 

@@ -21,14 +21,13 @@ struct SingleTrackModel {
     double rear_axle_m = 0.0;             // b: centre of mass to the rear axle line
     double front_cornering_stiffness_n_per_rad = 0.0;  // C_f, both front tyres
     double rear_cornering_stiffness_n_per_rad = 0.0;   // C_r, both rear tyres
-    double steer_lock_rad = 0.0;          // the front road wheels' mean angle at full steering input
 
     [[nodiscard]] double wheelbase_m() const { return front_axle_m + rear_axle_m; }
 };
 
 // The model of a car: its mass properties at the initial fuel, the mean axle lines of its wheels
 // at design ride height, its tyres' cornering stiffness -dFy/dalpha at zero slip at each wheel's
-// static load.
+// static load (wheel_cornering_stiffness_n_per_rad).
 SingleTrackModel single_track_model(const VehicleModel& model);
 
 // The understeer gradient: the steer angle a steady turn needs beyond the kinematic L / R, per

@@ -5,10 +5,10 @@
 // src/laws/tyre_magic_formula_lanes.hpp, tyre_pacejka_lanes.hpp), where the processor has AVX2
 // and FMA (checked once at run time: one binary for any x86-64); any other tyres, or another
 // processor, one after another through tyre_force. Each path is deterministic. The lanes compute
-// each tyre's own equations, operation by operation, but for their atan, sin, cos, tan and exp
-// (glibc's libmvec against its libm: each within one unit in the last place), so the two paths
-// agree to about 1e-15 relative in force, not bit for bit (docs/tyres.md, "Four tyres side by
-// side", gives the measured figures). TRACTIVE_VECTOR_MATHS=0 in the environment takes the
+// each tyre's own equations, operation by operation, but for their atan, sin, cos, tan, exp,
+// expm1 and pow (glibc's libmvec against its libm: each within a unit or so in the last place),
+// so the two paths agree to about 1e-15 relative in force, not bit for bit (docs/tyres.md, "Four
+// tyres side by side", gives the measured figures). TRACTIVE_VECTOR_MATHS=0 in the environment takes the
 // one-by-one path everywhere (to compare, or to reproduce a run from another machine).
 
 #include <array>
