@@ -1,6 +1,6 @@
 // The instruction budget's fixed runs (docs/performance.md, "The instruction budget"): the
-// default car (examples/cars/roadster.toml, or the car given) at full throttle in D with ABS and
-// TCS, 5 simulated seconds at 60 Hz: alone through Vehicle::update from rest, or as 64 copies in
+// default car (examples/cars/roadster.toml, or the car given) at full throttle in D with its own
+// driver aids (the roadster's ABS, TCS and ESC), 5 simulated seconds at 60 Hz: alone through Vehicle::update from rest, or as 64 copies in
 // a VehicleBatch on one thread (each starting its lane-keeping episode rolling). Run under valgrind's callgrind with --collect-atstart=no:
 // only the stepping loop is counted (CALLGRIND_TOGGLE_COLLECT around it), so loading the car and
 // building the batch do not count. scripts/check_instruction_budget.py runs it and compares the
@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "tractive/control/driver_input.hpp"
 #include "tractive/host/batch.hpp"
 #include "tractive/host/vehicle.hpp"
 #include "tractive/io/car_loader.hpp"
@@ -26,7 +27,9 @@ constexpr int kFrames = 300;  // 5 s
 
 int single(const tractive::VehicleSpec& spec) {
     tractive::VehicleOptions o;
-    o.control = tractive::ControlSettings{tractive::ShiftMode::Automatic, {true, true}};
+    tractive::ControlSettings control = tractive::control_settings_for(spec);
+    control.mode = tractive::ShiftMode::Automatic;
+    o.control = control;
     tractive::Vehicle v(spec, std::make_shared<tractive::RoadGround>(tractive::RoadSpec{}), o);
     tractive::DriverInput in;
     in.throttle = 1.0;

@@ -32,6 +32,7 @@ void add_drive_options(CLI::App& drive, DriveOptions& o) {
     drive.add_option("--mode", o.mode, "Transmission mode: manual, sequential or automatic (default: the car's; M switches while driving)");
     drive.add_option("--abs", o.abs, "Anti-lock brakes: on or off (default: the car's; B switches)");
     drive.add_option("--tcs", o.tcs, "Traction control: on or off (default: the car's; T switches)");
+    drive.add_option("--esc", o.esc, "Stability control: on or off (default: the car's; E switches)");
     drive.add_option("--mapping", o.mapping, "Input mapping (TOML, docs/drive.md); the calibration screen (F2) saves to it");
     drive.add_option("--script", o.script, "Drive from a script (CSV: time, steer, throttle, brake, clutch, handbrake, gear, shift_up, shift_down, mode, ...) through a virtual wheel, 1/60 s a frame");
     drive.add_option("--duration", o.duration_s, "Stop after this many simulated seconds (default: a script's last row + 2 s; otherwise when closed)");
@@ -50,7 +51,7 @@ int drive_command(const DriveOptions& o, const std::string& default_car_path) {
         return kExitBadInput;
     };
     if (!parse_shift_mode(o.mode, ShiftMode::Manual)) return bad(fmt::format("--mode: expected manual, sequential or automatic, got '{}'", o.mode));
-    for (const auto& [name, value] : {std::pair{"--abs", &o.abs}, std::pair{"--tcs", &o.tcs}}) {
+    for (const auto& [name, value] : {std::pair{"--abs", &o.abs}, std::pair{"--tcs", &o.tcs}, std::pair{"--esc", &o.esc}}) {
         if (!parse_switch(*value, false)) return bad(fmt::format("{}: expected on or off, got '{}'", name, *value));
     }
     int width = 0, height = 0;
@@ -92,6 +93,7 @@ int drive_command(const DriveOptions& o, const std::string& default_car_path) {
     w.control.mode = *parse_shift_mode(o.mode, car.spec.transmission.mode);
     w.control.aids.abs = *parse_switch(o.abs, car.spec.driver_aids.abs);
     w.control.aids.tcs = *parse_switch(o.tcs, car.spec.driver_aids.tcs);
+    w.control.aids.esc = *parse_switch(o.esc, car.spec.driver_aids.esc);
     w.mapping_path = o.mapping.empty() ? fs::path("tractive-input.toml") : fs::path(o.mapping);
     if (!o.mapping.empty()) w.mapping = drive::read_input_mapping(o.mapping);
     if (!o.script.empty()) w.script = drive::read_drive_script(o.script);

@@ -18,6 +18,7 @@ struct DriveOptions {
     std::string mode;  // manual, sequential, automatic; empty: the car's own
     std::string abs;   // on, off; empty: the car's own
     std::string tcs;
+    std::string esc;
     std::string mapping;  // input mapping TOML; empty: the defaults (saved by the calibration screen to tractive-input.toml)
     std::string script;
     std::string replay;

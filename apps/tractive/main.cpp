@@ -2,7 +2,7 @@
 //   tractive info [CAR] [--json] [--data-root DIR] [--vdrift-tyres tire|tiren|tirep]
 //   tractive convert IN -o OUT.toml|OUT.car [--data-root DIR] [--vdrift-tyres ...]
 //   tractive run [CAR] --controls FILE.csv --out FILE.csv [--duration S] [--road SPEC]
-//                [--mode manual|sequential|automatic|direct] [--abs on|off] [--tcs on|off]
+//                [--mode manual|sequential|automatic|direct] [--abs on|off] [--tcs on|off] [--esc on|off]
 //   tractive test [CAR] [TEST...] [--json] [--out DIR] [--data-root DIR]
 //   tractive drive [CAR] [--ground FILE] [--mapping FILE] [--script FILE --duration S --screenshot PNG --record CSV]
 //   tractive sweep SPEC.toml --out DIR [--dask ADDRESS] [--workers N]

@@ -4,6 +4,7 @@
 #include "control_options.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <unistd.h>
 
@@ -14,6 +15,8 @@
 #include <iostream>
 #include <numbers>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "tractive/analysis/maneuvers.hpp"
 #include "tractive/control/controller.hpp"
@@ -150,6 +153,7 @@ void add_run_options(CLI::App& run, RunOptions& o) {
                    "straight to the car, no aids); default: the car's transmission.mode");
     run.add_option("--abs", o.abs, "Anti-lock brakes: on or off; default: the car's [driver_aids]");
     run.add_option("--tcs", o.tcs, "Traction control: on or off; default: the car's [driver_aids]");
+    run.add_option("--esc", o.esc, "Stability control: on or off; default: the car's [driver_aids]");
 }
 
 namespace {
@@ -157,8 +161,18 @@ namespace {
 // --maneuver: the manoeuvre's telemetry to --out, its figures on stdout.
 int maneuver_command(const RunOptions& o, const std::string& default_car_path) {
     const fs::path car_path = o.car.empty() ? fs::path(default_car_path) : fs::path(o.car);
-    const LoadedCar car = load_cli_car(car_path, o.load);  // LoadError: exit 2 in main
+    for (const auto& [name, value] : {std::pair{"--abs", &o.abs}, std::pair{"--tcs", &o.tcs}, std::pair{"--esc", &o.esc}}) {
+        if (!parse_switch(*value, false)) {
+            std::cerr << fmt::format("error: {}: expected on or off, got '{}'\n", name, *value);
+            return kExitBadInput;
+        }
+    }
+    LoadedCar car = load_cli_car(car_path, o.load);  // LoadError: exit 2 in main
     for (const auto& w : car.warnings) std::cerr << "warning: " << w.to_string() << "\n";
+    // The manoeuvres drive through the control layer with the car's aids: the switches set them.
+    car.spec.driver_aids.abs = *parse_switch(o.abs, car.spec.driver_aids.abs);
+    car.spec.driver_aids.tcs = *parse_switch(o.tcs, car.spec.driver_aids.tcs);
+    car.spec.driver_aids.esc = *parse_switch(o.esc, car.spec.driver_aids.esc);
     ManeuverOptions mo;
     mo.speed_kmh = o.speed_kmh;
     mo.radius_m = o.radius_m;
@@ -250,7 +264,7 @@ int run_command(const RunOptions& o, const std::string& default_car_path) {
         std::cerr << fmt::format("error: --mode: expected manual, sequential, automatic or direct, got '{}'\n", o.mode);
         return kExitBadInput;
     }
-    for (const auto& [name, value] : {std::pair{"--abs", &o.abs}, std::pair{"--tcs", &o.tcs}}) {
+    for (const auto& [name, value] : {std::pair{"--abs", &o.abs}, std::pair{"--tcs", &o.tcs}, std::pair{"--esc", &o.esc}}) {
         if (!parse_switch(*value, false)) {
             std::cerr << fmt::format("error: {}: expected on or off, got '{}'\n", name, *value);
             return kExitBadInput;
@@ -265,10 +279,11 @@ int run_command(const RunOptions& o, const std::string& default_car_path) {
     settings.mode = run_mode.mode;
     settings.aids.abs = *parse_switch(o.abs, car.spec.driver_aids.abs);
     settings.aids.tcs = *parse_switch(o.tcs, car.spec.driver_aids.tcs);
+    settings.aids.esc = *parse_switch(o.esc, car.spec.driver_aids.esc);
     if (run_mode.direct) {
         // Direct mode has no control layer, so no aids: asking for one is a contradiction; a car
         // fitted with one runs without it, and says so.
-        for (const auto& [name, value] : {std::pair{"--abs", &o.abs}, std::pair{"--tcs", &o.tcs}}) {
+        for (const auto& [name, value] : {std::pair{"--abs", &o.abs}, std::pair{"--tcs", &o.tcs}, std::pair{"--esc", &o.esc}}) {
             if (*value == "on") {
                 std::cerr << fmt::format(
                     "error: {} on: the driver aids work through the control layer: expected --mode manual, "
@@ -277,12 +292,15 @@ int run_command(const RunOptions& o, const std::string& default_car_path) {
                 return kExitBadInput;
             }
         }
-        const bool car_abs = o.abs.empty() && settings.aids.abs;
-        const bool car_tcs = o.tcs.empty() && settings.aids.tcs;
-        if (car_abs || car_tcs) {
-            std::cerr << fmt::format("warning: --mode direct: no control layer, so the car's {} not used\n",
-                                     car_abs && car_tcs ? "ABS and traction control are"
-                                                        : (car_abs ? "ABS is" : "traction control is"));
+        std::vector<std::string> unused;
+        if (o.abs.empty() && settings.aids.abs) unused.emplace_back("ABS");
+        if (o.tcs.empty() && settings.aids.tcs) unused.emplace_back("traction control");
+        if (o.esc.empty() && settings.aids.esc) unused.emplace_back("stability control");
+        if (!unused.empty()) {
+            const std::string names = unused.size() == 1 ? unused[0]
+                                                         : fmt::format("{} and {}", fmt::join(unused.begin(), unused.end() - 1, ", "), unused.back());
+            std::cerr << fmt::format("warning: --mode direct: no control layer, so the car's {} {} not used\n", names,
+                                     unused.size() == 1 ? "is" : "are");
         }
         settings.aids = {};
     }
@@ -338,9 +356,9 @@ int run_command(const RunOptions& o, const std::string& default_car_path) {
         return 1;
     }
     const VehicleState& shown = result.last_row;
-    std::cerr << fmt::format("simulated {:.3f} s ({} mode, ABS {}, TCS {}): {} rows to {}; final speed {:.2f} km/h, x {:.1f} m\n",
+    std::cerr << fmt::format("simulated {:.3f} s ({} mode, ABS {}, TCS {}, ESC {}): {} rows to {}; final speed {:.2f} km/h, x {:.1f} m\n",
                              shown.time_s, run_mode.direct ? "direct" : to_string(settings.mode), settings.aids.abs ? "on" : "off",
-                             settings.aids.tcs ? "on" : "off", result.rows, out.string(), speed_m_per_s(shown) * 3.6,
+                             settings.aids.tcs ? "on" : "off", settings.aids.esc ? "on" : "off", result.rows, out.string(), speed_m_per_s(shown) * 3.6,
                              shown.position_m.x);
     print_events(result.events);
     return 0;

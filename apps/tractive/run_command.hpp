@@ -23,10 +23,11 @@ struct RunOptions {
     CarLoadOptions load;  // --data-root, --vdrift-tyres
     // Control layer (docs/control.md). Empty: the car's own setting (transmission.mode,
     // [driver_aids]). mode: manual, sequential, automatic, or direct (no control layer: the
-    // controls go to the vehicle step as they are). abs, tcs: on or off.
+    // controls go to the vehicle step as they are). abs, tcs, esc: on or off (empty: the car's).
     std::string mode;
     std::string abs;
     std::string tcs;
+    std::string esc;
 };
 
 void add_run_options(CLI::App& run, RunOptions& options);

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "atomic_write.hpp"
+#include "control_options.hpp"
 #include "tractive/analysis/standard_tests.hpp"
 #include "tractive/io/car_loader.hpp"
 #include "tractive/world/road_ground.hpp"
@@ -117,6 +118,9 @@ void add_test_options(CLI::App& test, TestOptions& options) {
     test.add_option("--step-ms", options.internal_step_ms,
                     "Internal step in milliseconds (default: the library's, 8 ms); run again at a ten times finer "
                     "step to see how far the metrics have converged");
+    test.add_option("--abs", options.abs, "Anti-lock brakes on or off in every car; default: each car's [driver_aids]");
+    test.add_option("--tcs", options.tcs, "Traction control on or off in every car; default: each car's [driver_aids]");
+    test.add_option("--esc", options.esc, "Stability control on or off in every car; default: each car's [driver_aids]");
 }
 
 int test_command(const TestOptions& options, const std::string& default_car_path) {
@@ -140,8 +144,20 @@ int test_command(const TestOptions& options, const std::string& default_car_path
         std::cerr << "error: --compare: expected two or more cars (CAR_A CAR_B, or CAR CAR@KEY=VALUE for a set-up)\n";
         return kExitBadInput;
     }
+    for (const auto& [name, value] : {std::pair{"--abs", &options.abs}, std::pair{"--tcs", &options.tcs}, std::pair{"--esc", &options.esc}}) {
+        if (!parse_switch(*value, false)) {
+            std::cerr << fmt::format("error: {}: expected on or off, got '{}'\n", name, *value);
+            return kExitBadInput;
+        }
+    }
     std::vector<CarUnderTest> cars;
-    for (const std::string& arg : car_arguments) cars.push_back(load_car_argument(arg, options.load));
+    for (const std::string& arg : car_arguments) {
+        cars.push_back(load_car_argument(arg, options.load));
+        DriverAidsSpec& aids = cars.back().spec.driver_aids;
+        aids.abs = *parse_switch(options.abs, aids.abs);
+        aids.tcs = *parse_switch(options.tcs, aids.tcs);
+        aids.esc = *parse_switch(options.esc, aids.esc);
+    }
 
     StandardTestOptions run;
     if (!options.ground.file.empty()) {

@@ -1,5 +1,6 @@
 #pragma once
-// `tractive test [CAR...] [TEST...] [--compare] [--json] [--out DIR] [--road SPEC | --ground FILE] [--step-ms H]`: the
+// `tractive test [CAR...] [TEST...] [--compare] [--json] [--out DIR] [--road SPEC | --ground FILE] [--step-ms H]
+// [--abs|--tcs|--esc on|off]`: the
 // standard tests (tractive/analysis/standard_tests.hpp) on one car or several (CAR@KEY=VALUE: a set-up), printed as
 // tables (with --compare, the differences) or JSON.
 
@@ -24,6 +25,10 @@ struct TestOptions {
     CarLoadOptions load;  // --data-root, --vdrift-tyres
     std::optional<double> internal_step_ms;  // none: the library default (StepSettings)
     GroundCliOptions ground;                 // --ground and the start pose; empty: each test's own road
+    // --abs / --tcs / --esc: every car with that aid on or off; empty: each car's own [driver_aids].
+    std::string abs;
+    std::string tcs;
+    std::string esc;
 };
 
 void add_test_options(CLI::App& test, TestOptions& options);

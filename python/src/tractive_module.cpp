@@ -107,8 +107,10 @@ ShiftMode mode_of(const std::string& m, ShiftMode car_mode) {
     throw std::invalid_argument(fmt::format("mode: expected 'manual', 'sequential' or 'automatic', got '{}'", m));
 }
 
-ControlSettings settings_for(const VehicleSpec& spec, const std::string& mode, std::optional<bool> abs, std::optional<bool> tcs) {
-    return {mode_of(mode, spec.transmission.mode), {abs.value_or(spec.driver_aids.abs), tcs.value_or(spec.driver_aids.tcs)}};
+ControlSettings settings_for(const VehicleSpec& spec, const std::string& mode, std::optional<bool> abs, std::optional<bool> tcs,
+                             std::optional<bool> esc) {
+    return {mode_of(mode, spec.transmission.mode),
+            {abs.value_or(spec.driver_aids.abs), tcs.value_or(spec.driver_aids.tcs), esc.value_or(spec.driver_aids.esc)}};
 }
 
 std::shared_ptr<const Ground> ground_or_road(std::shared_ptr<const Ground> g) { return g ? g : std::make_shared<RoadGround>(RoadSpec{}); }
@@ -204,7 +206,7 @@ py::dict columns_of(const std::string& csv) {
 // A run with time-stamped controls through the control layer: the library's run_controls, as
 // `tractive run` drives it (the vehicle, the control layer and the driver's columns).
 py::dict run(const Car& car, const std::string& controls_csv, double duration_s, double interval_s, const std::string& mode,
-             std::optional<bool> abs, std::optional<bool> tcs, std::shared_ptr<const Ground> ground) {
+             std::optional<bool> abs, std::optional<bool> tcs, std::optional<bool> esc, std::shared_ptr<const Ground> ground) {
     const std::vector<TimedControls> rows = parse_controls_csv(controls_csv, "controls");
     if (!(interval_s >= StepSettings{}.internal_step_s * (1.0 - 1e-6)) || !std::isfinite(interval_s)) {
         throw std::invalid_argument("interval_s: expected at least the internal step (0.008 s)");
@@ -218,7 +220,7 @@ py::dict run(const Car& car, const std::string& controls_csv, double duration_s,
                                                 end_s / interval_s + 1.0));
     }
     ControlsRunSettings settings;
-    settings.control = settings_for(car.spec, mode, abs, tcs);
+    settings.control = settings_for(car.spec, mode, abs, tcs, esc);
     settings.duration_s = end_s;
     settings.interval_s = interval_s;
     std::string csv;
@@ -277,7 +279,11 @@ py::dict run_tests(const Car& car, std::optional<std::vector<std::string>> names
 // A handling manoeuvre (docs/maneuvers.md), as `tractive run --maneuver` drives it: {'status',
 // 'passed', 'reason', metric: value, ..., 'telemetry': columns (with telemetry=True)}.
 py::dict run_maneuver_py(const Car& car, const std::string& name, double speed_kmh, double radius_m, bool telemetry,
-                         double telemetry_interval_s) {
+                         double telemetry_interval_s, std::optional<bool> abs, std::optional<bool> tcs, std::optional<bool> esc) {
+    VehicleSpec spec = car.spec;  // the aids the manoeuvre drives with: the car's, or as asked
+    spec.driver_aids.abs = abs.value_or(spec.driver_aids.abs);
+    spec.driver_aids.tcs = tcs.value_or(spec.driver_aids.tcs);
+    spec.driver_aids.esc = esc.value_or(spec.driver_aids.esc);
     ManeuverOptions o;
     o.speed_kmh = speed_kmh;
     o.radius_m = radius_m;
@@ -285,7 +291,7 @@ py::dict run_maneuver_py(const Car& car, const std::string& name, double speed_k
     ManeuverResult r;
     {
         py::gil_scoped_release unlocked;
-        r = run_maneuver(name, car.spec, o);  // std::invalid_argument (ValueError) for an unknown name or option
+        r = run_maneuver(name, spec, o);  // std::invalid_argument (ValueError) for an unknown name or option
     }
     py::dict d = outcome(r.status, r.passed(), r.reason, r.metrics);
     if (telemetry) d["telemetry"] = columns_of(r.telemetry_csv);
@@ -470,14 +476,14 @@ PYBIND11_MODULE(_tractive, m) {
 
     py::class_<Vehicle>(m, "Vehicle", "One car on a ground, stepped through the control layer (the host API)")
         .def(py::init([](const Car& car, std::shared_ptr<Ground> ground, const std::string& mode, std::optional<bool> abs, std::optional<bool> tcs,
-                         double x, double y, double heading_deg, double speed_kmh, int gear) {
+                         std::optional<bool> esc, double x, double y, double heading_deg, double speed_kmh, int gear) {
                  VehicleOptions o;
-                 o.control = settings_for(car.spec, mode, abs, tcs);
+                 o.control = settings_for(car.spec, mode, abs, tcs, esc);
                  o.start = start_at(x, y, heading_deg, speed_kmh, gear);
                  return std::make_unique<Vehicle>(car.spec, ground_or_road(std::move(ground)), o);
              }),
              py::arg("car"), py::arg("ground") = nullptr, py::arg("mode") = "", py::arg("abs") = std::nullopt, py::arg("tcs") = std::nullopt,
-             py::arg("x") = 0.0, py::arg("y") = 0.0, py::arg("heading_deg") = 0.0, py::arg("speed_kmh") = 0.0, py::arg("gear") = 0)
+             py::arg("esc") = std::nullopt, py::arg("x") = 0.0, py::arg("y") = 0.0, py::arg("heading_deg") = 0.0, py::arg("speed_kmh") = 0.0, py::arg("gear") = 0)
         .def(
             "update",
             [](Vehicle& v, double dt, double throttle, double brake, double clutch, double steering, double handbrake, int gear, bool shift_up,
@@ -508,16 +514,18 @@ PYBIND11_MODULE(_tractive, m) {
             py::arg("x") = 0.0, py::arg("y") = 0.0, py::arg("heading_deg") = 0.0, py::arg("speed_kmh") = 0.0, py::arg("gear") = 0);
 
     m.def("run", &run, py::arg("car"), py::arg("controls_csv"), py::arg("duration_s") = -1.0, py::arg("interval_s") = 0.01,
-          py::arg("mode") = "", py::arg("abs") = std::nullopt, py::arg("tcs") = std::nullopt, py::arg("ground") = nullptr,
+          py::arg("mode") = "", py::arg("abs") = std::nullopt, py::arg("tcs") = std::nullopt, py::arg("esc") = std::nullopt,
+          py::arg("ground") = nullptr,
           "Drives with time-stamped controls (CSV text, docs/road.md); returns the telemetry columns (docs/telemetry.md)");
     m.def("run_tests", &run_tests, py::arg("car"), py::arg("names") = std::nullopt, py::arg("ground") = nullptr, py::arg("telemetry") = false,
           py::arg("telemetry_interval_s") = 0.05,
           "The standard tests (docs/validation.md): {test: {'status', 'passed', 'reason', metric: value, ..., 'telemetry': {run: columns}}}");
     m.def("standard_test_names", &standard_test_names);
     m.def("run_maneuver", &run_maneuver_py, py::arg("car"), py::arg("name"), py::arg("speed_kmh") = 0.0, py::arg("radius_m") = 100.0,
-          py::arg("telemetry") = false, py::arg("telemetry_interval_s") = 0.01,
-          "A handling manoeuvre (docs/maneuvers.md: iso3888, sine-dwell, constant-radius): {'status', 'passed', 'reason', metric: value, ...,"
-          " 'telemetry': columns}");
+          py::arg("telemetry") = false, py::arg("telemetry_interval_s") = 0.01, py::arg("abs") = std::nullopt, py::arg("tcs") = std::nullopt,
+          py::arg("esc") = std::nullopt,
+          "A handling manoeuvre (docs/maneuvers.md: iso3888, sine-dwell, sine-dwell-series, constant-radius), with the car's aids or those "
+          "given (abs, tcs, esc: True, False, None for the car's): {'status', 'passed', 'reason', metric: value, ..., 'telemetry': columns}");
     m.def("maneuver_names", &maneuver_names);
 
     py::class_<PyBatch>(m, "Batch", "N cars stepped together in C++ (docs/python.md): Gymnasium vector-environment semantics")

@@ -163,7 +163,7 @@ def _last_control_time(text):
         return None
 
 
-def run(car, controls, duration_s=-1.0, interval_s=0.01, mode="", abs=None, tcs=None, ground=None, as_frame=False):
+def run(car, controls, duration_s=-1.0, interval_s=0.01, mode="", abs=None, tcs=None, ground=None, as_frame=False, esc=None):
     """Drives `car` with time-stamped controls through the control layer, as `tractive run` does,
     and returns its telemetry (docs/telemetry.md) as a dict of numpy arrays by column name, or a
     pandas DataFrame with as_frame=True.
@@ -185,7 +185,7 @@ def run(car, controls, duration_s=-1.0, interval_s=0.01, mode="", abs=None, tcs=
             raise ValueError(f"{name}: expected a finite number of seconds, got {value!r}")
     if not isinstance(mode, str):
         raise TypeError(f"mode: expected 'manual', 'sequential', 'automatic' or '' (the car's own), got {mode!r}")
-    for name, value in (("abs", abs), ("tcs", tcs)):
+    for name, value in (("abs", abs), ("tcs", tcs), ("esc", esc)):
         if value is not None and not isinstance(value, bool):
             raise TypeError(f"{name}: expected True, False or None (the car's own), got {value!r}")
     if ground is not None and not isinstance(ground, Ground):
@@ -200,7 +200,7 @@ def run(car, controls, duration_s=-1.0, interval_s=0.01, mode="", abs=None, tcs=
             raise ValueError(f"{what} / interval_s {interval_s:g} gives {rows} telemetry rows: expected at most "
                              f"{MAX_RUN_ROWS:,} (a longer interval_s, or `tractive run --out`, which writes them as it goes)")
     try:
-        columns = _tractive.run(car, text, float(duration_s), float(interval_s), mode, abs, tcs, ground)
+        columns = _tractive.run(car, text, float(duration_s), float(interval_s), mode, abs, tcs, esc, ground)
     except LoadError as e:
         message = str(e)
         if label != "controls" and message.startswith("controls:"):

@@ -6,6 +6,7 @@
 
 #include "tractive/control/anti_lock_brakes.hpp"
 #include "tractive/control/gear_choice.hpp"
+#include "tractive/control/stability_control.hpp"
 #include "tractive/control/traction_control.hpp"
 #include "tractive/control/transmission_control.hpp"
 #include "tractive/laws/engine_torque.hpp"
@@ -60,11 +61,11 @@ DriverInput sanitized(const DriverInput& in) {
 }  // namespace
 
 ControlSettings control_settings_for(const VehicleSpec& spec) {
-    return ControlSettings{spec.transmission.mode, DriverAidSettings{spec.driver_aids.abs, spec.driver_aids.tcs}};
+    return ControlSettings{spec.transmission.mode, DriverAidSettings{spec.driver_aids.abs, spec.driver_aids.tcs, spec.driver_aids.esc}};
 }
 
-TyreSlipLimits tyre_slip_limits(const VehicleModel& model) {
-    TyreSlipLimits l;
+AidConstants aid_constants(const VehicleModel& model) {
+    AidConstants l;
     for (int i = 0; i < 4; ++i) {
         const SlipPoints driving = tyre_slip_points(model.wheels[i], model.spec.wheels[i].tyre, 1.0);
         const SlipPoints braking = tyre_slip_points(model.wheels[i], model.spec.wheels[i].tyre, -1.0);
@@ -73,16 +74,17 @@ TyreSlipLimits tyre_slip_limits(const VehicleModel& model) {
         l.peak_braking_slip[i] = braking.peak;
         l.near_peak_braking_slip[i] = braking.near_peak;
     }
+    l.stability = stability_reference(model);
     return l;
 }
 
 ControllerState initial_controller_state(const VehicleModel& model, const VehicleState& vehicle,
                                          const ControlSettings& settings) {
-    return initial_controller_state(model, vehicle, settings, tyre_slip_limits(model));
+    return initial_controller_state(model, vehicle, settings, aid_constants(model));
 }
 
 ControllerState initial_controller_state(const VehicleModel& model, const VehicleState& vehicle,
-                                         const ControlSettings& settings, const TyreSlipLimits& limits) {
+                                         const ControlSettings& settings, const AidConstants& limits) {
     ControllerState c;
     c.engaged_gear = vehicle.gear;
     if (settings.mode == ShiftMode::Manual) {
@@ -99,6 +101,7 @@ ControllerState initial_controller_state(const VehicleModel& model, const Vehicl
     c.near_peak_driving_slip = limits.near_peak_driving_slip;
     c.peak_braking_slip = limits.peak_braking_slip;
     c.near_peak_braking_slip = limits.near_peak_braking_slip;
+    c.esc_reference = limits.stability;
     return c;
 }
 
@@ -130,6 +133,14 @@ Controls control_step(const VehicleModel& model, const VehicleState& vehicle, co
         state.tcs_brake = {};
         state.tcs_active = false;
     }
+    if (settings.aids.esc) {
+        throttle = stability_control_step(model, vehicle, input.steering, throttle, dt_s, state);
+    } else {
+        state.esc_brake = {};
+        state.esc_throttle_limit = 1.0;
+        state.esc_active = false;
+        state.esc_reference_yaw_rate_rad_per_s = 0.0;
+    }
 
     const TransmissionCommand t = transmission_step(model, vehicle, input, settings.mode, throttle, dt_s, state);
 
@@ -144,7 +155,7 @@ Controls control_step(const VehicleModel& model, const VehicleState& vehicle, co
         state.abs_active = {};
     }
     for (int i = 0; i < 4; ++i) out.wheel_brake_factor[i] = state.abs[i].applied_factor;
-    out.wheel_aid_brake = state.tcs_brake;
+    for (int i = 0; i < 4; ++i) out.wheel_aid_brake[i] = std::max(state.tcs_brake[i], state.esc_brake[i]);
     return clamped(out, static_cast<int>(model.spec.transmission.forward_ratios.size()));
 }
 

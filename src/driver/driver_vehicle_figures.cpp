@@ -5,6 +5,7 @@
 
 #include "tractive/core/quat.hpp"
 #include "tractive/dynamics/simulation.hpp"
+#include "tractive/dynamics/single_track.hpp"
 #include "tractive/laws/aero.hpp"
 #include "tractive/laws/brake.hpp"
 #include "tractive/laws/engine.hpp"
@@ -32,12 +33,6 @@ DriverVehicleFigures driver_vehicle_figures(const VehicleSpec& spec) {
         f.full_brake_force_n += max_brake_torque_nm(spec, static_cast<WheelIndex>(i)) / w[i].tyre.radius_m;
     }
     return f;
-}
-
-double wheel_cornering_stiffness_n_per_rad(const VehicleModel& model, int wheel) {
-    const WheelModel& w = model.wheels[wheel];
-    const TyreForce f = tyre_force(model.spec.wheels[wheel].tyre, TyreSlip{}, w.static_load_n, 1.0, w.size_friction_factor);
-    return std::isfinite(f.dfy_dslip_angle_per_rad) ? std::max(-f.dfy_dslip_angle_per_rad, 0.0) : 0.0;
 }
 
 double total_cornering_stiffness_n_per_rad(const VehicleModel& model) {

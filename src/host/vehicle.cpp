@@ -31,14 +31,14 @@ Vehicle::Vehicle(const VehicleSpec& spec, std::shared_ptr<const Ground> ground, 
       ground_(ground ? std::move(ground) : throw std::invalid_argument("Vehicle: no ground")),
       options_(options),
       control_settings_(options.control.value_or(control_settings_for(spec))),
-      slip_limits_(tyre_slip_limits(*model_)) {
+      aid_constants_(aid_constants(*model_)) {
     reset(options.start);
 }
 
 void Vehicle::reset(const InitialConditions& start) {
     state_ = initial_state(*model_, *ground_, start);
     previous_ = state_;
-    control_ = initial_controller_state(*model_, state_, control_settings_, slip_limits_);
+    control_ = initial_controller_state(*model_, state_, control_settings_, aid_constants_);
     applied_ = Controls{};
     applied_.gear = state_.gear;
     held_ = impulse_ = ExternalLoad{};
@@ -59,7 +59,7 @@ void Vehicle::reset_to_wheels() {
 
 void Vehicle::set_control_settings(const ControlSettings& settings) {
     control_settings_ = settings;
-    control_ = initial_controller_state(*model_, state_, control_settings_, slip_limits_);
+    control_ = initial_controller_state(*model_, state_, control_settings_, aid_constants_);
 }
 
 void Vehicle::restore(const Snapshot& s) {

@@ -150,6 +150,9 @@ constexpr Parameter<DriverAidsSpec> driver_aids[] = {
      .flag = &DriverAidsSpec::abs},
     {.key = "tcs", .unit = "true/false", .meaning = "traction control: lowers the throttle while a driven wheel spins past its tyre's peak slip",
      .flag = &DriverAidsSpec::tcs},
+    {.key = "esc", .unit = "true/false",
+     .meaning = "stability control: brakes one wheel and cuts the engine while the car yaws more or less than its single-track model and the road's friction allow",
+     .flag = &DriverAidsSpec::esc},
 };
 
 constexpr Parameter<DifferentialSpec> differential[] = {

@@ -73,7 +73,8 @@ std::string telemetry_csv_header(TelemetryColumns columns) {
             w);
     }
     if (columns == TelemetryColumns::VehicleAndController) {
-        h += ",throttle_applied,clutch_pedal,clutch_phase,gear_change_refused,tcs_active,tcs_throttle_limit";
+        h += ",throttle_applied,clutch_pedal,clutch_phase,gear_change_refused,tcs_active,tcs_throttle_limit,esc_active,esc_throttle_limit,"
+             "esc_reference_yaw_rate_rad_per_s";
         for (const char* w : kWheelNames) h += fmt::format(",{0}_abs_active,{0}_brake_factor,{0}_aid_brake", w);
         h += ",driver_throttle,driver_brake,driver_clutch,driver_steering,driver_handbrake,driver_gear_lever,driver_shift_up,"
              "driver_shift_down";
@@ -118,9 +119,9 @@ void append_telemetry_csv_row(std::string& out, const VehicleModel& model, const
     append_vehicle_cells(out, s);
     const ControllerState& c = controller.state;
     auto it = std::back_inserter(out);
-    fmt::format_to(it, ",{:.4f},{:.4f},{},{},{},{:.4f}", controller.applied.throttle, controller.applied.clutch,
+    fmt::format_to(it, ",{:.4f},{:.4f},{},{},{},{:.4f},{},{:.4f},{:.5f}", controller.applied.throttle, controller.applied.clutch,
                    to_string(c.clutch_phase), controller.gear_change_refused ? 1 : 0, c.tcs_active ? 1 : 0,
-                   c.tcs_throttle_limit);
+                   c.tcs_throttle_limit, c.esc_active ? 1 : 0, c.esc_throttle_limit, c.esc_reference_yaw_rate_rad_per_s);
     for (int i = 0; i < 4; ++i) {
         fmt::format_to(it, ",{},{:.4f},{:.4f}", c.abs_active[i] ? 1 : 0, controller.applied.wheel_brake_factor[i],
                        controller.applied.wheel_aid_brake[i]);

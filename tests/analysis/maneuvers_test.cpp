@@ -57,6 +57,33 @@ TEST(Maneuvers, EveryShippedCarDrivesThemThrough) {
     }
 }
 
+// FMVSS 126's whole series (22 runs: 1.5 to 6.5 x the 0.3 g input, both directions) with the
+// stability control on: every shipped car and every shared VDrift car meets the yaw-rate ratios
+// (35 % and 20 %) and the lateral displacement (1.83 m). Off, the AWD sedan shows the car as it is:
+// it keeps yawing after the dwell.
+TEST(Maneuvers, Fmvss126SeriesIsMetWithStabilityControlOn) {
+    std::vector<std::filesystem::path> files = test::example_car_files();
+    for (const auto& f : test::vdrift_car_files()) files.push_back(f);
+    for (const auto& file : files) {
+        SCOPED_TRACE(file.string());
+        VehicleSpec spec = load_car(file).spec;
+        spec.driver_aids.esc = true;
+        const ManeuverResult series = run_maneuver("sine-dwell-series", spec);
+        ASSERT_TRUE(series.passed()) << series.reason;
+        EXPECT_EQ(metric(series, "series_runs"), 22.0);
+        EXPECT_LE(metric(series, "worst_yaw_rate_ratio_1_00_s"), 0.35);
+        EXPECT_LE(metric(series, "worst_yaw_rate_ratio_1_75_s"), 0.20);
+        EXPECT_GE(metric(series, "least_lateral_displacement_1_07_s_m"), 1.83);
+        EXPECT_EQ(metric(series, "esc_criteria_met"), 1.0);
+        EXPECT_NE(series.telemetry_csv.find("esc_active"), std::string::npos);
+    }
+    VehicleSpec sedan = load_car(std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "sedan_awd.toml").spec;
+    sedan.driver_aids.esc = false;
+    const ManeuverResult off = run_maneuver("sine-dwell-series", sedan);
+    EXPECT_GT(metric(off, "worst_yaw_rate_ratio_1_00_s"), 0.5);
+    EXPECT_EQ(metric(off, "esc_criteria_met"), 0.0);
+}
+
 TEST(Maneuvers, AStifferFrontAntiRollBarAddsUndersteer) {
     // More of the roll moment on the front axle takes more load off the inner front tyre: the
     // front axle's cornering force falls behind and the car understeers more (Milliken and

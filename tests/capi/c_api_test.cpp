@@ -230,6 +230,47 @@ TEST(CApi, ParametersByKeyAreReadAndSetAsTheLoaderChecksThem) {
     tractive_car_free(car);
 }
 
+// The stability control switched through the car's parameters: the AWD sedan's sine with dwell
+// (0.7 Hz, 500 ms dwell, about 6.5 x its 0.3 g input) from 80 km/h, its yaw rate 1 s after the
+// steering ends. Without ESC it keeps yawing (docs/maneuvers.md); with it the yaw is stopped.
+TEST(CApi, StabilityControlIsSwitchedThroughTheCarsParameters) {
+    tractive_car* car = nullptr;
+    tractive_ground* ground = nullptr;
+    ASSERT_EQ(tractive_car_load_file((std::string(TRACTIVE_EXAMPLE_CARS) + "/sedan_awd.toml").c_str(), &car), TRACTIVE_OK) << tractive_last_error();
+    ASSERT_EQ(tractive_ground_road(0.0, 0.0, 1.0, &ground), TRACTIVE_OK);
+    char value[16];
+    ASSERT_EQ(tractive_car_get_parameter(car, "driver_aids.esc", value, sizeof value), TRACTIVE_OK) << tractive_last_error();
+    EXPECT_STREQ(value, "true");  // the sedan's file declares it
+    const auto yaw_rate_after = [&] {
+        tractive_vehicle* v = nullptr;
+        tractive_start start = TRACTIVE_START_INIT;
+        start.speed_kmh = 80.0;
+        start.gear = 4;
+        EXPECT_EQ(tractive_vehicle_create(car, ground, &start, TRACTIVE_TRANSMISSION_AUTOMATIC, &v), TRACTIVE_OK) << tractive_last_error();
+        tractive_input input = TRACTIVE_INPUT_INIT;
+        input.gear_lever = 1;
+        const double f = 0.7, dwell = 0.5, amplitude = 0.23, end = 1.0 / f + dwell;
+        for (int k = 0; k < static_cast<int>((end + 1.0) * 120.0); ++k) {
+            const double t = k / 120.0, quarter = 0.25 / f;
+            const double phase = t < 3.0 * quarter ? t : (t < 3.0 * quarter + dwell ? 3.0 * quarter : t - dwell);
+            input.steering = t < end ? amplitude * std::sin(2.0 * M_PI * f * phase) : 0.0;
+            EXPECT_EQ(tractive_vehicle_update(v, 1.0 / 120.0, &input, nullptr), TRACTIVE_OK);
+        }
+        tractive_body_state state = TRACTIVE_BODY_STATE_INIT;
+        EXPECT_EQ(tractive_vehicle_state(v, TRACTIVE_POSE_LAST_STEP, &state), TRACTIVE_OK);
+        tractive_vehicle_free(v);
+        return state.angular_velocity_rad_per_s[2];
+    };
+    const double with_esc = yaw_rate_after();
+    ASSERT_EQ(tractive_car_set_parameter(car, "driver_aids.esc", "false"), TRACTIVE_OK) << tractive_last_error();
+    const double without = yaw_rate_after();
+    EXPECT_LT(without, -0.2) << without;  // still turning right, as after the dwell
+    EXPECT_LT(std::abs(with_esc), 0.05) << with_esc;
+    EXPECT_EQ(tractive_car_set_parameter(car, "driver_aids.esc", "1"), TRACTIVE_BAD_INPUT);
+    tractive_ground_free(ground);
+    tractive_car_free(car);
+}
+
 // A start no car can have (the CLI's --speed range, a world of 1e7 m) is refused whichever front
 // end gives it: here the C API's (dynamics' initial_state checks it for all of them).
 TEST(CApi, AStartBeyondAnyCarIsRefused) {

@@ -304,11 +304,11 @@ TEST(CliRun, AutomaticStartsAndShiftsUpWithoutStalling) {
     const fs::path out = dir.path() / "auto-telemetry.csv";
     const CliRun r = run("run --mode automatic --controls " + quoted(controls) + " --out " + quoted(out), true);
     ASSERT_EQ(r.status, 0) << r.out;
-    EXPECT_NE(r.out.find("automatic mode, ABS on, TCS on"), std::string::npos) << r.out;  // the roadster's own aids
+    EXPECT_NE(r.out.find("automatic mode, ABS on, TCS on, ESC on"), std::string::npos) << r.out;  // the roadster's own aids
     const Telemetry t = read_telemetry(out);
     ASSERT_EQ(t.rows.size(), 1201u);
     for (const char* c : {"throttle_applied", "clutch_pedal", "clutch_phase", "gear_change_refused", "tcs_active",
-                          "tcs_throttle_limit", "fl_abs_active", "rr_abs_active", "fl_brake_factor", "rr_brake_factor"}) {
+                          "tcs_throttle_limit", "esc_active", "esc_throttle_limit", "esc_reference_yaw_rate_rad_per_s", "fl_abs_active", "rr_abs_active", "fl_brake_factor", "rr_brake_factor"}) {
         EXPECT_TRUE(t.has(c)) << c;
     }
     int max_gear = 0;
@@ -492,6 +492,8 @@ TEST(CliRun, BadOptionsAndColumnsExitWith2AndWriteNothing) {
         {"--mode Manual --controls " + quoted(good), "got 'Manual'"},
         {"--abs yes --controls " + quoted(good), "--abs: expected on or off, got 'yes'"},
         {"--tcs 1 --controls " + quoted(good), "--tcs: expected on or off, got '1'"},
+        {"--esc true --controls " + quoted(good), "--esc: expected on or off, got 'true'"},
+        {"--mode direct --esc on --controls " + quoted(good), "--esc on: the driver aids work through the control layer"},
         {"--mode direct --abs on --controls " + quoted(good), "--abs on: the driver aids work through the control layer"},
         {"--mode direct --tcs on --controls " + quoted(good), "--tcs on: the driver aids work through the control layer"},
         {"--mode sequential --controls " + quoted(bad_paddle), bad_paddle.string() + ":3: 'shift_up': expected 0 or 1, got 'yes'"},
@@ -528,24 +530,27 @@ TEST(CliRun, ColumnsTheModeIgnoresAreWarnedAbout) {
     EXPECT_NE(manual.out.find("'shift_up' at 0.5 s: ignored in manual mode"), std::string::npos) << manual.out;
 }
 
-// Without --mode/--abs/--tcs the car's own settings apply (transmission.mode, [driver_aids]);
+// Without --mode/--abs/--tcs/--esc the car's own settings apply (transmission.mode, [driver_aids]);
 // the options override them either way.
 TEST(CliRun, DefaultsAreTheCarsOwnModeAndAids) {
     const test::TempDir dir;
     VehicleSpec spec = load_car(fs::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml").spec;
-    spec.driver_aids = {true, false};  // the roadster has both
+    spec.driver_aids = {true, false, true};  // the roadster has all three
     spec.transmission.mode = ShiftMode::Automatic;
     const fs::path car = dir.write("aided.toml", write_toml_car(spec));
     const auto controls = dir.write("c.csv", "time,throttle,gear\n0,0,N\n0.5,0,N\n");
     const fs::path out = dir.path() / "t.csv";
     const CliRun r = run("run " + quoted(car) + " --controls " + quoted(controls) + " --out " + quoted(out), true);
     EXPECT_EQ(r.status, 0) << r.out;
-    EXPECT_NE(r.out.find("(automatic mode, ABS on, TCS off)"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("(automatic mode, ABS on, TCS off, ESC on)"), std::string::npos) << r.out;
     const CliRun overridden =
-        run("run " + quoted(car) + " --mode manual --abs off --tcs on --controls " + quoted(controls) + " --out " + quoted(out), true);
-    EXPECT_NE(overridden.out.find("(manual mode, ABS off, TCS on)"), std::string::npos) << overridden.out;
+        run("run " + quoted(car) + " --mode manual --abs off --tcs on --esc off --controls " + quoted(controls) + " --out " + quoted(out), true);
+    EXPECT_NE(overridden.out.find("(manual mode, ABS off, TCS on, ESC off)"), std::string::npos) << overridden.out;
     const CliRun plain = run("run --controls " + quoted(controls) + " --out " + quoted(out), true);
-    EXPECT_NE(plain.out.find("(manual mode, ABS on, TCS on)"), std::string::npos) << plain.out;  // the roadster
+    EXPECT_NE(plain.out.find("(manual mode, ABS on, TCS on, ESC on)"), std::string::npos) << plain.out;  // the roadster
+    // A car fitted with all three run in direct mode uses none of them, and says which.
+    const CliRun direct = run("run " + quoted(car) + " --mode direct --controls " + quoted(controls) + " --out " + quoted(out), true);
+    EXPECT_NE(direct.out.find("the car's ABS and stability control are not used"), std::string::npos) << direct.out;
 }
 
 // --speed starts rolling in the gear that suits the speed, --heading turns the start; the summary

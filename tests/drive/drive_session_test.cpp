@@ -26,7 +26,7 @@ std::filesystem::path script_path() { return std::filesystem::path(TRACTIVE_TEST
 
 struct ScriptedDrive {
     VehicleSpec spec = load_car(test::example_car_files().front().parent_path() / "roadster.toml").spec;
-    DriveSession session{spec, std::make_shared<RoadGround>(RoadSpec{}), InitialConditions{}, ControlSettings{ShiftMode::Manual, {true, true}}};
+    DriveSession session{spec, std::make_shared<RoadGround>(RoadSpec{}), InitialConditions{}, ControlSettings{ShiftMode::Manual, {true, true, true}}};  // the roadster's own aids
     ActionMapper mapper{InputMapping{}, static_cast<int>(spec.transmission.forward_ratios.size())};
 
     // Frames of 1/60 s until `duration`, each row's actions through the wheel's readings.
@@ -207,7 +207,7 @@ TEST(DriveSession, EveryShippedCarMovesOffOnEveryShippedGroundInAllThreeModes) {
         for (const Place& place : shipped_grounds()) {
             for (const ShiftMode mode : {ShiftMode::Manual, ShiftMode::Sequential, ShiftMode::Automatic}) {
                 SCOPED_TRACE(fmt::format("{} on {} in {}", car_file.filename().string(), place.name, to_string(mode)));
-                DriveSession session(spec, place.ground, place.start, ControlSettings{mode, spec.driver_aids.abs, spec.driver_aids.tcs});
+                DriveSession session(spec, place.ground, place.start, ControlSettings{mode, {spec.driver_aids.abs, spec.driver_aids.tcs, spec.driver_aids.esc}});
                 while (session.clock_s() < 6.0) session.frame(launch(mode, session.clock_s()), 1.0 / 60.0);
                 const VehicleState& s = session.vehicle().state();
                 EXPECT_EQ(session.stalls(), 0);
@@ -257,7 +257,7 @@ TEST(DriveSession, AReplayOfItsRecordedControlsDrivesTheSameTelemetry) {
     live.run(read_drive_script(script_path()), 9.0);
 
     const VehicleSpec spec = live.spec;
-    DriveSession again(spec, std::make_shared<RoadGround>(RoadSpec{}), InitialConditions{}, ControlSettings{ShiftMode::Manual, {true, true}});
+    DriveSession again(spec, std::make_shared<RoadGround>(RoadSpec{}), InitialConditions{}, ControlSettings{ShiftMode::Manual, {true, true, true}});
     again.replay(parse_controls_csv(live.session.controls_csv(), "recorded.csv"));
     again.start_recording(0.01);
     ASSERT_TRUE(again.replaying());

@@ -128,7 +128,7 @@ TEST(VDriftWriter, AMagicFormulaTyreBecomesATyrenWithTheSameForces) {
     const std::set<std::string> expected = {"wheels.fl.tyre.model", "wheels.fr.tyre.model", "wheels.rl.tyre.model",
                                             "wheels.rr.tyre.model", "description", "differential.rear.type",
                                             "differential.rear.viscous_coefficient_nm_s_per_rad",
-                                            "driver_aids.abs", "driver_aids.tcs", "engine.fuel_consumption_m3_per_rpm_s",
+                                            "driver_aids.abs", "driver_aids.tcs", "driver_aids.esc", "engine.fuel_consumption_m3_per_rpm_s",
                                             "engine.fuel_law", "transmission.efficiency", "transmission.inertia_kgm2"};
     EXPECT_EQ(changed_keys(spec, w.again.spec), expected);
 }

@@ -131,7 +131,7 @@ def test_a_batch_refuses_actions_of_the_wrong_shape(cars_dir):
 
 def test_a_handling_manoeuvre_from_python_is_tractive_run_s(cars_dir, cli, tmp_path):
     car = tractive.load_car(str(cars_dir / "roadster.toml"))
-    assert list(tractive.maneuver_names()) == ["iso3888", "sine-dwell", "constant-radius"]
+    assert list(tractive.maneuver_names()) == ["iso3888", "sine-dwell", "sine-dwell-series", "constant-radius"]
     r = tractive.run_maneuver(car, "iso3888", telemetry=True)
     assert r["status"] == "ok" and r["passed"], r["reason"]
     out = tmp_path / "lane.csv"
@@ -142,6 +142,23 @@ def test_a_handling_manoeuvre_from_python_is_tractive_run_s(cars_dir, cli, tmp_p
     assert r["telemetry"]["speed_m_per_s"][-1] == pytest.approx(float(rows[-1]["speed_m_per_s"]), rel=1e-9)
     with pytest.raises(ValueError, match="iso3888"):
         tractive.run_maneuver(car, "moose-test")
+
+
+def test_stability_control_switches_from_python(cars_dir):
+    # The AWD sedan declares ESC: its FMVSS 126 series passes; switched off, it keeps yawing.
+    car = tractive.load_car(str(cars_dir / "sedan_awd.toml"))
+    on = tractive.run_maneuver(car, "sine-dwell-series")
+    off = tractive.run_maneuver(car, "sine-dwell-series", esc=False)
+    assert on["passed"] and on["esc_criteria_met"] == 1.0
+    assert off["worst_yaw_rate_ratio_1_00_s"] > 0.35 and off["esc_criteria_met"] == 0.0
+    controls = {"time": [0, 1, 3], "gear": [1, 1, 1], "throttle": [0, 0, 0], "steering": [0, 0.23, 0]}
+    parked = tractive.run(car, controls, duration_s=4, mode="automatic")  # below the unit's speed: it follows the car
+    np.testing.assert_allclose(parked["esc_reference_yaw_rate_rad_per_s"], parked["yaw_rate_rad_per_s"], atol=1e-5)
+    assert not parked["esc_active"].any()
+    v = tractive.Vehicle(car, esc=False, speed_kmh=80, gear=4)
+    v.update(0.5, steering=0.2)
+    with pytest.raises(TypeError, match="esc"):
+        tractive.run(car, controls, esc="on")
 
 
 def test_a_masked_reset_starts_only_the_flagged_cars(cars_dir):

@@ -14,7 +14,7 @@ constexpr int kMaxGear = 8;  // the default wheel's shifter: R, 1..8
 constexpr std::size_t kFirstCommandColumn = 9;  // then the commands, in kCommandNames' order
 constexpr std::array<std::string_view, kFirstCommandColumn + kCommandNames.size()> kColumns = {
     "time",   "steer", "throttle", "brake", "clutch", "handbrake", "gear",         "shift_up",  "shift_down",
-    "mode",   "abs",   "tcs",      "pause", "reset",  "respawn",   "camera",       "start_engine", "calibrate"};
+    "mode",   "abs",   "tcs",      "pause", "reset",  "respawn",   "camera",       "start_engine", "calibrate", "esc"};
 static_assert(kColumns[kFirstCommandColumn] == kCommandNames[0] && kColumns.back() == kCommandNames.back());
 
 // The raw reading for an action's value on a binding (the inverse of read_axis without its dead

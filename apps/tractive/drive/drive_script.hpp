@@ -5,7 +5,8 @@
 //
 // Columns: `time` (s, required) and any of steer (-1..1, + = left), throttle, brake, clutch,
 // handbrake (0..1 pedal travel), gear (the H-shifter's position: R, N, -1, 0, 1..8), shift_up,
-// shift_down, mode, abs, tcs, pause, reset, respawn, camera, start_engine (0/1: a button held).
+// shift_down, mode, abs, tcs, pause, reset, respawn, camera, start_engine, calibrate, esc (0/1: a
+// button held).
 // Values hold until the next row.
 
 #include <filesystem>

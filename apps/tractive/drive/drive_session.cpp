@@ -36,6 +36,7 @@ void DriveSession::command(const DriveActions& a, FrameEvents& events) {
     if (a.command(Command::Mode)) settings.mode = next_mode(settings.mode);
     if (a.command(Command::Abs)) settings.aids.abs = !settings.aids.abs;
     if (a.command(Command::Tcs)) settings.aids.tcs = !settings.aids.tcs;
+    if (a.command(Command::Esc)) settings.aids.esc = !settings.aids.esc;
     if (!(settings == vehicle_.control_settings())) {
         events.mode_changed = settings.mode != vehicle_.control_settings().mode;
         vehicle_.set_control_settings(settings);

@@ -44,9 +44,9 @@ struct AxisBinding {
 enum class DeviceKind { Wheel, Gamepad };
 
 // Discrete actions a button triggers (on its press), besides the H-shifter and paddles.
-enum class Command { Mode, Abs, Tcs, Pause, Reset, Respawn, Camera, StartEngine, Calibrate, Count };
+enum class Command { Mode, Abs, Tcs, Pause, Reset, Respawn, Camera, StartEngine, Calibrate, Esc, Count };
 inline constexpr std::array<std::string_view, static_cast<int>(Command::Count)> kCommandNames = {
-    "mode", "abs", "tcs", "pause", "reset", "respawn", "camera", "start_engine", "calibrate"};
+    "mode", "abs", "tcs", "pause", "reset", "respawn", "camera", "start_engine", "calibrate", "esc"};
 
 struct DeviceMapping {
     DeviceKind kind = DeviceKind::Wheel;
@@ -61,17 +61,17 @@ struct DeviceMapping {
     std::vector<int> gear_buttons;
     int shift_up_button = -1;  // paddles
     int shift_down_button = -1;
-    std::array<int, static_cast<int>(Command::Count)> command_buttons{-1, -1, -1, -1, -1, -1, -1, -1, -1};
+    std::array<int, static_cast<int>(Command::Count)> command_buttons{-1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
 };
 
 // The mapping for the default steering wheel (the layout `tractive drive --script` drives through
 // SDL's virtual joystick): axes 0 steering (grows to the right), 1 throttle, 2 brake, 3 clutch,
 // 4 handbrake (pedals -32768 released .. 32767 floored); buttons 0 shift down, 1 shift up,
 // 2 reverse, 3..10 gears 1..8, then mode, abs, tcs, pause, reset, respawn, camera, start_engine,
-// calibrate (11..19).
+// calibrate, esc (11..20).
 DeviceMapping default_wheel_mapping();
 inline constexpr int kWheelAxisCount = 5;
-inline constexpr int kWheelButtonCount = 20;
+inline constexpr int kWheelButtonCount = 21;
 // A game controller in SDL's layout: left stick x steers, right trigger throttle, left trigger
 // brake, A/B shift up/down, X clutch (a button, so progressive as the key), Y handbrake.
 DeviceMapping default_gamepad_mapping();
@@ -89,7 +89,7 @@ struct KeyboardMapping {
     std::string reverse = "R";
     std::string neutral = "N";
     std::vector<std::string> gears = {"1", "2", "3", "4", "5", "6", "7", "8"};
-    std::array<std::string, static_cast<int>(Command::Count)> commands = {"M", "B", "T", "P", "Backspace", "F", "V", "S", "F2"};
+    std::array<std::string, static_cast<int>(Command::Count)> commands = {"M", "B", "T", "P", "Backspace", "F", "V", "S", "F2", "E"};
 };
 
 // How fast the keyboard's progressive controls (and analogue actions on buttons) move: the

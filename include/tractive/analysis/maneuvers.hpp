@@ -7,6 +7,9 @@
 //   sine-dwell       FMVSS 126 / UN R140 sine with dwell: the steering amplitude from a slowly
 //                    increasing steer to 0.3 g, then 0.7 Hz with a 500 ms dwell, coasting from
 //                    80 km/h; the yaw-rate ratios and the lateral displacement;
+//   sine-dwell-series  FMVSS 126's whole series: 1.5 to 6.5 x the 0.3 g input in steps of 0.5,
+//                    left first and right first (22 runs); the worst ratios, the least
+//                    displacement at 5 x and above, and whether every run meets the criteria;
 //   constant-radius  ISO 4138 constant radius: a 100 m circle at slowly rising speed; the
 //                    understeer gradient and the highest lateral acceleration held on it.
 

@@ -18,25 +18,26 @@
 
 namespace tractive {
 
-// The tyre constants the aids use (ControllerState's peak and near-peak slips): the tyre law
-// sampled at 0.25 % slip steps at each wheel's static load on the nominal surface. They depend
-// on the model alone and cost 3,200 tyre evaluations: a host that starts many episodes computes
-// them once (Vehicle does).
-struct TyreSlipLimits {
+// The constants the aids use: the tyres' peak and near-peak slips (ControllerState's; the tyre law
+// sampled at 0.25 % slip steps at each wheel's static load on the nominal surface) and the
+// stability control's reference (stability_control.hpp). They depend on the model alone and cost
+// about 4,000 tyre evaluations: a host that starts many episodes computes them once (Vehicle does).
+struct AidConstants {
     std::array<double, 4> peak_braking_slip{};
     std::array<double, 4> peak_driving_slip{};
     std::array<double, 4> near_peak_braking_slip{};
     std::array<double, 4> near_peak_driving_slip{};
+    StabilityReference stability;
 };
-TyreSlipLimits tyre_slip_limits(const VehicleModel& model);
+AidConstants aid_constants(const VehicleModel& model);
 
 // A controller state for this vehicle state: the gear it has in, the clutch phase that fits
-// (pedal up when rolling in gear with the engine running, else open), and the tyres' slip limits
-// for the aids (computed here, or given).
+// (pedal up when rolling in gear with the engine running, else open), and the aids' constants
+// (computed here, or given).
 ControllerState initial_controller_state(const VehicleModel& model, const VehicleState& vehicle,
                                          const ControlSettings& settings);
 ControllerState initial_controller_state(const VehicleModel& model, const VehicleState& vehicle,
-                                         const ControlSettings& settings, const TyreSlipLimits& limits);
+                                         const ControlSettings& settings, const AidConstants& constants);
 
 // The driver's input passed to the step as it is, without the control layer (`tractive run
 // --mode direct`): pedals, steering, handbrake, starter, and the lever's gear; full brake pressure

@@ -5,6 +5,8 @@
 #include <array>
 #include <limits>
 
+#include "tractive/dynamics/single_track.hpp"
+
 namespace tractive {
 
 // What operates the clutch pedal now.
@@ -36,6 +38,15 @@ struct AbsWheelState {
 // at least 95 % of its peak force. (A design value: the "+-5 % of the peak" an ABS is meant to
 // work in; not fitted to a test.)
 inline constexpr double kNearPeakForceShare = 0.95;
+
+// What the stability control (control/stability_control.hpp) knows of the car: its linear
+// single-track model, its tyres' peak lateral friction coefficient at their static loads, and the
+// lateral acceleration at which it would tip over as a rigid body (g t / (2 h)).
+struct StabilityReference {
+    SingleTrackModel car;
+    double peak_lateral_friction = 1.0;
+    double rollover_lateral_accel_m_per_s2 = 1.0e300;
+};
 
 struct ControllerState {
     int engaged_gear = 0;        // the gear the controller has put in: -1 R, 0 N, 1..n
@@ -72,10 +83,22 @@ struct ControllerState {
     // Controls::wheel_aid_brake).
     std::array<double, 4> tcs_brake{};
 
+    // Stability control: its constants (filled by initial_controller_state), the state of its
+    // reference model, the bounded reference yaw rate of the last step, its brake on each wheel
+    // (a share of its full foot-brake torque, for Controls::wheel_aid_brake) and its throttle
+    // ceiling.
+    StabilityReference esc_reference;
+    double esc_model_lateral_velocity_m_per_s = 0.0;
+    double esc_model_yaw_rate_rad_per_s = 0.0;
+    double esc_reference_yaw_rate_rad_per_s = 0.0;
+    std::array<double, 4> esc_brake{};
+    double esc_throttle_limit = 1.0;
+
     // Flags of the last control step (telemetry).
     bool gear_change_refused = false;  // a requested gear change was not made this step
     std::array<bool, 4> abs_active{};  // the ABS held or lowered that wheel's pressure
     bool tcs_active = false;           // traction control lowered the throttle
+    bool esc_active = false;           // the stability control brakes a wheel or holds the throttle down
 };
 
 const char* to_string(ClutchPhase phase);

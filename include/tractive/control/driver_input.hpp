@@ -31,6 +31,7 @@ struct DriverInput {
 struct DriverAidSettings {
     bool abs = false;
     bool tcs = false;
+    bool esc = false;
     friend bool operator==(const DriverAidSettings&, const DriverAidSettings&) = default;
 };
 

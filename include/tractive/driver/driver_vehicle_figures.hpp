@@ -33,9 +33,7 @@ DriverVehicleFigures driver_vehicle_figures(const VehicleSpec& spec);
 // Control", 2nd ed., 2012, ch. 2: the lateral-velocity equation's coefficient -sum C / (m v)):
 // how long the car takes to build up side force after the steering moves, which grows with speed.
 double total_cornering_stiffness_n_per_rad(const VehicleModel& model);
-// One wheel's share of it: its tyre's -dFy/dalpha at zero slip at its static load (0 where the
-// law gives none).
-double wheel_cornering_stiffness_n_per_rad(const VehicleModel& model, int wheel);
+// (Each wheel's share: wheel_cornering_stiffness_n_per_rad, dynamics/single_track.hpp.)
 
 // Longitudinal force at the driven wheels' contact patches (N, + = forward) that the engine can
 // give in the engaged gear at the current engine speed, at zero throttle (engine braking, <= 0)

@@ -114,7 +114,7 @@ private:
     std::shared_ptr<const Ground> ground_;
     VehicleOptions options_;
     ControlSettings control_settings_;
-    TyreSlipLimits slip_limits_;  // the aids' tyre constants, computed once (they cost 3,200 tyre evaluations)
+    AidConstants aid_constants_;  // the aids' constants, computed once (about 4,000 tyre evaluations)
     VehicleState state_;
     VehicleState previous_;  // before the last internal step, for interpolation
     ControllerState control_;

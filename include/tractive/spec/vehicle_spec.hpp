@@ -407,12 +407,15 @@ struct AeroDeviceSpec {
 // Driver aids
 
 // Which driver aids the car is fitted with (control/: the ABS modulates each wheel's brake
-// pressure from its slip; traction control lowers the throttle when a driven wheel spins). A run
+// pressure from its slip; traction control lowers the throttle when a driven wheel spins; the
+// stability control brakes one wheel and cuts the engine when the car yaws more or less than its
+// driver asks and the road allows). A run
 // may switch them off or on regardless (control/driver_input.hpp). Both off when a file does
 // not say: tractive does not add equipment a car description does not name.
 struct DriverAidsSpec {
     bool abs = false;
     bool tcs = false;
+    bool esc = false;
     friend bool operator==(const DriverAidsSpec&, const DriverAidsSpec&) = default;
 };
 

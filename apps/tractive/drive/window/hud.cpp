@@ -163,6 +163,9 @@ void status(const DriveSession& session, bool script_running) {
     ImGui::SameLine();
     ImGui::TextColored(c.aids.tcs ? (cs.tcs_active ? ImVec4(1, 0.6f, 0, 1) : ImVec4(0.4f, 1, 0.4f, 1)) : ImVec4(0.5f, 0.5f, 0.5f, 1), "   TCS %s (T)",
                        c.aids.tcs ? (cs.tcs_active ? "ACTIVE" : "on") : "off");
+    ImGui::SameLine();
+    ImGui::TextColored(c.aids.esc ? (cs.esc_active ? ImVec4(1, 0.6f, 0, 1) : ImVec4(0.4f, 1, 0.4f, 1)) : ImVec4(0.5f, 0.5f, 0.5f, 1), "   ESC %s (E)",
+                       c.aids.esc ? (cs.esc_active ? "ACTIVE" : "on") : "off");
     ImGui::Text("%s%s  t = %.1f s", session.paused() ? "PAUSED  " : "", script_running ? "script" : "live", car.state().time_s);
     end_panel("Transmission and aids");
 }

@@ -1,14 +1,21 @@
-// The linear single-track model of a car (analysis/single_track.hpp).
+// The linear single-track model of a car (dynamics/single_track.hpp).
 
-#include "tractive/analysis/single_track.hpp"
+#include "tractive/dynamics/single_track.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
-#include "tractive/driver/driver_vehicle_figures.hpp"
+#include "tractive/laws/tyre.hpp"
 #include "tractive/spec/mass_properties.hpp"
 
 namespace tractive {
+
+double wheel_cornering_stiffness_n_per_rad(const VehicleModel& model, int wheel) {
+    const WheelModel& w = model.wheels[static_cast<std::size_t>(wheel)];
+    const TyreForce f = tyre_force(model.spec.wheels[static_cast<std::size_t>(wheel)].tyre, TyreSlip{}, w.static_load_n, 1.0, w.size_friction_factor);
+    return std::isfinite(f.dfy_dslip_angle_per_rad) ? std::max(-f.dfy_dslip_angle_per_rad, 0.0) : 0.0;
+}
 
 SingleTrackModel single_track_model(const VehicleModel& model) {
     const VehicleSpec& spec = model.spec;

@@ -14,6 +14,10 @@
 
 namespace tractive {
 
+// One wheel's tyre cornering stiffness C = -dFy/dalpha at zero slip, at the wheel's static load
+// on the nominal surface (N/rad; 0 where the law gives none).
+double wheel_cornering_stiffness_n_per_rad(const VehicleModel& model, int wheel);
+
 struct SingleTrackModel {
     double mass_kg = 0.0;                 // with the tank's initial fuel
     double yaw_inertia_kgm2 = 0.0;        // about the centre of mass

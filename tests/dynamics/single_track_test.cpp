@@ -1,7 +1,7 @@
-// The linear single-track model (analysis/single_track.hpp): its closed forms against the
+// The linear single-track model (dynamics/single_track.hpp): its closed forms against the
 // eigenvalues and steady state of its own two equations, written out here as a matrix, and the
 // model of every shipped car against the car's own figures.
-#include "tractive/analysis/single_track.hpp"
+#include "tractive/dynamics/single_track.hpp"
 
 #include <gtest/gtest.h>
 
