@@ -8,6 +8,8 @@
 #include <numbers>
 #include <stdexcept>
 
+#include "lateral_transient.hpp"
+#include "maneuver_drive.hpp"
 #include "standard_tests/harness.hpp"
 #include "tractive/driver/driver_model.hpp"
 #include "tractive/driver/driver_vehicle_figures.hpp"
@@ -18,25 +20,10 @@ namespace {
 
 using namespace standard_tests;
 
-constexpr double kDefaultSpeed_m_per_s = 80.0 / kKmhPerMps;
+using maneuver_drive::kDefaultSpeed_m_per_s;
+using maneuver_drive::rolling;
+using maneuver_drive::test_options;
 constexpr double kInf = std::numeric_limits<double>::infinity();
-
-StandardTestOptions test_options(const ManeuverOptions& o, bool record) {
-    StandardTestOptions t;
-    t.step = o.step;
-    t.record_telemetry = record;
-    t.telemetry_interval_s = o.telemetry_interval_s;
-    return t;
-}
-
-// A car rolling straight along +x at v in the gear that suits it, the automatic selector at D.
-TestDrive rolling(const VehicleSpec& spec, double v, const StandardTestOptions& options, double start_x_m = 0.0) {
-    InitialConditions ic;
-    ic.x_m = start_x_m;
-    ic.speed_m_per_s = v;
-    ic.gear = gear_for(spec, v);
-    return TestDrive(spec, RoadSpec{}, settings_in_mode(spec, ShiftMode::Automatic), ic, options);
-}
 
 // The car's width over the tyres: the widest track plus a tyre's width (205 mm where a file
 // gives none).
@@ -333,7 +320,7 @@ ManeuverResult constant_radius(const VehicleSpec& spec, const ManeuverOptions& o
 }  // namespace
 
 const std::vector<std::string>& maneuver_names() {
-    static const std::vector<std::string> names = {"iso3888", "sine-dwell", "sine-dwell-series", "constant-radius"};
+    static const std::vector<std::string> names = {"iso3888", "sine-dwell", "sine-dwell-series", "constant-radius", "frequency-response"};
     return names;
 }
 
@@ -344,8 +331,9 @@ ManeuverResult run_maneuver(std::string_view name, const VehicleSpec& spec, cons
     if (name == "iso3888") return double_lane_change(spec, options);
     if (name == "sine-dwell") return sine_with_dwell(spec, options);
     if (name == "sine-dwell-series") return sine_with_dwell_series(spec, options);
+    if (name == "frequency-response") return frequency_response(spec, options);
     if (name == "constant-radius") return constant_radius(spec, options);
-    throw std::invalid_argument(fmt::format("unknown manoeuvre '{}': expected iso3888, sine-dwell, sine-dwell-series or constant-radius", name));
+    throw std::invalid_argument(fmt::format("unknown manoeuvre '{}': expected iso3888, sine-dwell, sine-dwell-series, constant-radius or frequency-response", name));
 }
 
 }  // namespace tractive

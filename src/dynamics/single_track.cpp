@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numbers>
 
 #include "tractive/laws/tyre.hpp"
 #include "tractive/spec/mass_properties.hpp"
@@ -52,6 +53,22 @@ YawResponse yaw_response(const SingleTrackModel& st, double speed_m_per_s) {
     if (!(omega2 > 0.0) || !(v > 0.0)) return {std::nan(""), std::nan("")};
     const double omega = std::sqrt(omega2);
     return {omega, two_zeta_omega / (2.0 * omega)};
+}
+
+SingleTrackResponse single_track_response(const SingleTrackModel& st, double speed_m_per_s, double frequency_hz) {
+    using C = std::complex<double>;
+    const double m = st.mass_kg, iz = st.yaw_inertia_kgm2, a = st.front_axle_m, b = st.rear_axle_m, v = speed_m_per_s;
+    const double cf = st.front_cornering_stiffness_n_per_rad, cr = st.rear_cornering_stiffness_n_per_rad;
+    const double a11 = -(cf + cr) / (m * v), a12 = -(a * cf - b * cr) / (m * v) - v;
+    const double a21 = -(a * cf - b * cr) / (iz * v), a22 = -(a * a * cf + b * b * cr) / (iz * v);
+    const double b1 = cf / m, b2 = a * cf / iz;
+    const C s(0.0, 2.0 * std::numbers::pi * frequency_hz);
+    // (s I - A) X = B, by Cramer's rule.
+    const C m11 = s - a11, m12 = -a12, m21 = -a21, m22 = s - a22;
+    const C det = m11 * m22 - m12 * m21;
+    const C x_vy = (b1 * m22 - m12 * b2) / det;
+    const C x_r = (m11 * b2 - m21 * b1) / det;
+    return {x_r, s * x_vy + v * x_r};
 }
 
 }  // namespace tractive

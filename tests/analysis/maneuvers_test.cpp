@@ -23,6 +23,13 @@ double metric(const ManeuverResult& r, const std::string& name) {
     throw std::out_of_range(name);
 }
 
+// Every limited-slip differential of the car made open.
+void open_differentials(VehicleSpec& spec) {
+    for (auto* d : {&spec.driveline.front, &spec.driveline.rear, &spec.driveline.centre}) {
+        if (*d && (*d)->type == DifferentialType::LimitedSlip) (*d)->type = DifferentialType::Open;
+    }
+}
+
 }  // namespace
 
 TEST(Maneuvers, EveryShippedCarDrivesThemThrough) {
@@ -82,6 +89,40 @@ TEST(Maneuvers, Fmvss126SeriesIsMetWithStabilityControlOn) {
     const ManeuverResult off = run_maneuver("sine-dwell-series", sedan);
     EXPECT_GT(metric(off, "worst_yaw_rate_ratio_1_00_s"), 0.5);
     EXPECT_EQ(metric(off, "esc_criteria_met"), 0.0);
+}
+
+// ISO 7401 frequency response in the linear range (2 m/s^2 at 80 km/h): the single-track model
+// identified from the measured yaw-rate and lateral-acceleration responses (its effective axle
+// cornering stiffnesses) has a yaw mode within 5 % of the closed forms from the car's own tyres,
+// for every shipped car whose differentials are open (the roadster's limited-slip set open: a
+// locking differential adds a yaw moment the single-track model has not); up to 0.7 Hz the
+// measured yaw phase is the model's within 3 degrees (above it the tyres' relaxation lag, about
+// omega sigma / v, which the model has not, grows: 5 degrees at 1 Hz on the ucwin sedan). The roadster's limited-slip differential shows as
+// more understeer: a lower effective front-to-rear stiffness ratio and a lower steady yaw gain.
+TEST(Maneuvers, TheFrequencyResponseIsTheSingleTrackModelsInTheLinearRange) {
+    for (const auto& file : test::example_car_files()) {
+        SCOPED_TRACE(file.filename().string());
+        VehicleSpec spec = load_car(file).spec;
+        open_differentials(spec);
+        const ManeuverResult r = run_maneuver("frequency-response", spec);
+        ASSERT_TRUE(r.passed()) << r.reason;
+        EXPECT_NEAR(metric(r, "yaw_natural_frequency_hz"), metric(r, "model_yaw_natural_frequency_hz"),
+                    0.05 * metric(r, "model_yaw_natural_frequency_hz"));
+        EXPECT_NEAR(metric(r, "yaw_damping_ratio"), metric(r, "model_yaw_damping_ratio"), 0.05 * metric(r, "model_yaw_damping_ratio"));
+        for (const char* f : {"0_1hz", "0_3hz", "0_5hz", "0_7hz"}) {
+            EXPECT_NEAR(metric(r, fmt::format("yaw_phase_{}_deg", f)), metric(r, fmt::format("model_yaw_phase_{}_deg", f)), 3.0) << f;
+        }
+        EXPECT_NE(r.telemetry_csv.find("driver_steering"), std::string::npos);
+    }
+    const VehicleSpec lsd = load_car(std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml").spec;
+    VehicleSpec open = lsd;
+    open_differentials(open);
+    const ManeuverResult with_lsd = run_maneuver("frequency-response", lsd), with_open = run_maneuver("frequency-response", open);
+    const auto ratio = [](const ManeuverResult& r) {
+        return metric(r, "effective_front_cornering_stiffness_n_per_rad") / metric(r, "effective_rear_cornering_stiffness_n_per_rad");
+    };
+    EXPECT_LT(ratio(with_lsd), 0.95 * ratio(with_open));
+    EXPECT_LT(metric(with_lsd, "yaw_gain_steady_per_s"), 0.9 * metric(with_open, "yaw_gain_steady_per_s"));
 }
 
 TEST(Maneuvers, AStifferFrontAntiRollBarAddsUndersteer) {

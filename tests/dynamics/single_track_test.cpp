@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <complex>
 #include <numbers>
 
 #include "support/test_paths.hpp"
@@ -70,6 +71,34 @@ TEST(SingleTrack, AnOversteeringCarBeyondItsCriticalSpeedHasNoYawOscillation) {
     EXPECT_TRUE(std::isinf(steady_yaw_rate_gain_per_s(st, 1.1 * critical)));
     EXPECT_FALSE(std::isnan(yaw_response(st, 0.9 * critical).natural_frequency_rad_per_s));
     EXPECT_TRUE(std::isnan(yaw_response(st, 1.1 * critical).natural_frequency_rad_per_s));
+}
+
+// The sinusoidal response: at 0 Hz the steady gains (yaw rate v / (L + K v^2), lateral
+// acceleration v times it); at each frequency it satisfies the model's two equations with
+// v_y = X_vy e^{jwt}, r = X_r e^{jwt}; far above the yaw mode the yaw rate follows the front axle's
+// moment alone, a C_f / (I_z j w).
+TEST(SingleTrack, ItsFrequencyResponseSolvesItsEquations) {
+    const SingleTrackModel st = sedan();
+    const double v = 22.0;
+    const SingleTrackResponse zero = single_track_response(st, v, 0.0);
+    EXPECT_NEAR(zero.yaw_rate_per_rad.real(), steady_yaw_rate_gain_per_s(st, v), 1e-12 * steady_yaw_rate_gain_per_s(st, v));
+    EXPECT_NEAR(zero.yaw_rate_per_rad.imag(), 0.0, 1e-12);
+    EXPECT_NEAR(zero.lateral_accel_per_rad.real(), v * steady_yaw_rate_gain_per_s(st, v), 1e-10);
+    const double m = st.mass_kg, iz = st.yaw_inertia_kgm2, a = st.front_axle_m, b = st.rear_axle_m;
+    const double cf = st.front_cornering_stiffness_n_per_rad, cr = st.rear_cornering_stiffness_n_per_rad;
+    for (const double f : {0.3, 1.0, 2.5}) {
+        const SingleTrackResponse h = single_track_response(st, v, f);
+        const std::complex<double> s(0.0, 2.0 * std::numbers::pi * f);
+        // a_y = s X_vy + v X_r, so X_vy = (A_y - v R) / s; both equations per unit delta.
+        const std::complex<double> x_r = h.yaw_rate_per_rad, x_vy = (h.lateral_accel_per_rad - v * x_r) / s;
+        const std::complex<double> lateral = m * (s * x_vy + v * x_r) + (cf + cr) / v * x_vy + (a * cf - b * cr) / v * x_r - cf;
+        const std::complex<double> yaw = iz * s * x_r + (a * cf - b * cr) / v * x_vy + (a * a * cf + b * b * cr) / v * x_r - a * cf;
+        EXPECT_LT(std::abs(lateral), 1e-9 * cf) << f;
+        EXPECT_LT(std::abs(yaw), 1e-9 * a * cf) << f;
+    }
+    const std::complex<double> high = single_track_response(st, v, 200.0).yaw_rate_per_rad;
+    const std::complex<double> asymptote = a * cf / (iz * std::complex<double>(0.0, 2.0 * std::numbers::pi * 200.0));
+    EXPECT_LT(std::abs(high - asymptote), 0.02 * std::abs(asymptote));
 }
 
 TEST(SingleTrack, EveryShippedCarsModelIsItsOwnFigures) {

@@ -10,6 +10,9 @@
 //   sine-dwell-series  FMVSS 126's whole series: 1.5 to 6.5 x the 0.3 g input in steps of 0.5,
 //                    left first and right first (22 runs); the worst ratios, the least
 //                    displacement at 5 x and above, and whether every run meets the criteria;
+//   frequency-response  ISO 7401 sinusoidal input at 0.1-2 Hz, 80 km/h, 2 m/s^2: the yaw rate's
+//                    and lateral acceleration's gain and phase at each frequency, the yaw mode
+//                    identified from them, and the single-track model's closed forms beside them;
 //   constant-radius  ISO 4138 constant radius: a 100 m circle at slowly rising speed; the
 //                    understeer gradient and the highest lateral acceleration held on it.
 

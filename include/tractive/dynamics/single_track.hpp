@@ -10,6 +10,8 @@
 //   I_z r'         = -(a C_f - b C_r) v_y / v - (a^2 C_f + b^2 C_r) r / v + a C_f delta
 // with a and b the distances from the centre of mass to the front and rear axles, L = a + b.
 
+#include <complex>
+
 #include "tractive/dynamics/vehicle_model.hpp"
 
 namespace tractive {
@@ -54,5 +56,15 @@ struct YawResponse {
     double damping_ratio = 0.0;
 };
 YawResponse yaw_response(const SingleTrackModel& model, double speed_m_per_s);
+
+// The steady sinusoidal response to the front road-wheel angle at frequency f (Hz) and forward
+// speed v: the states' amplitudes X = (j w I - A)^-1 B (the equations above, w = 2 pi f), the yaw
+// rate R / delta = X_r and the lateral acceleration A_y / delta = j w X_vy + v X_r (a_y = v_y' + v r),
+// as complex numbers (gain |H|, phase arg H). At f = 0 the yaw rate's is the steady gain.
+struct SingleTrackResponse {
+    std::complex<double> yaw_rate_per_rad;       // 1/s
+    std::complex<double> lateral_accel_per_rad;  // m/s^2 per rad
+};
+SingleTrackResponse single_track_response(const SingleTrackModel& model, double speed_m_per_s, double frequency_hz);
 
 }  // namespace tractive
