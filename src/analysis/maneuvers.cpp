@@ -10,6 +10,7 @@
 
 #include "lateral_transient.hpp"
 #include "maneuver_drive.hpp"
+#include "turn_maneuvers.hpp"
 #include "standard_tests/harness.hpp"
 #include "tractive/driver/driver_model.hpp"
 #include "tractive/driver/driver_vehicle_figures.hpp"
@@ -320,7 +321,7 @@ ManeuverResult constant_radius(const VehicleSpec& spec, const ManeuverOptions& o
 }  // namespace
 
 const std::vector<std::string>& maneuver_names() {
-    static const std::vector<std::string> names = {"iso3888", "sine-dwell", "sine-dwell-series", "constant-radius", "frequency-response"};
+    static const std::vector<std::string> names = {"iso3888", "sine-dwell", "sine-dwell-series", "constant-radius", "frequency-response", "brake-in-turn", "power-off"};
     return names;
 }
 
@@ -332,8 +333,10 @@ ManeuverResult run_maneuver(std::string_view name, const VehicleSpec& spec, cons
     if (name == "sine-dwell") return sine_with_dwell(spec, options);
     if (name == "sine-dwell-series") return sine_with_dwell_series(spec, options);
     if (name == "frequency-response") return frequency_response(spec, options);
+    if (name == "brake-in-turn") return braking_in_turn(spec, options);
+    if (name == "power-off") return power_off_in_turn(spec, options);
     if (name == "constant-radius") return constant_radius(spec, options);
-    throw std::invalid_argument(fmt::format("unknown manoeuvre '{}': expected iso3888, sine-dwell, sine-dwell-series, constant-radius or frequency-response", name));
+    throw std::invalid_argument(fmt::format("unknown manoeuvre '{}': expected iso3888, sine-dwell, sine-dwell-series, constant-radius, frequency-response, brake-in-turn or power-off", name));
 }
 
 }  // namespace tractive

@@ -125,6 +125,33 @@ TEST(Maneuvers, TheFrequencyResponseIsTheSingleTrackModelsInTheLinearRange) {
     EXPECT_LT(metric(with_lsd, "yaw_gain_steady_per_s"), 0.9 * metric(with_open, "yaw_gain_steady_per_s"));
 }
 
+// ISO 7975 and ISO 9816 from a steady 100 m circle: the steady turn is the one asked for, the
+// brake pedal gives the deceleration asked for, and the cars do what braking and lifting off in a
+// turn do to a road car: braking moves load to the front axle, so the car turns in (it turns more
+// than the circle at its speed, and its radius shrinks); lifting off changes little.
+TEST(Maneuvers, BrakingAndPowerOffInATurn) {
+    for (const auto& file : test::example_car_files()) {
+        SCOPED_TRACE(file.filename().string());
+        const VehicleSpec spec = load_car(file).spec;
+        const ManeuverResult bit = run_maneuver("brake-in-turn", spec);
+        ASSERT_TRUE(bit.passed()) << bit.reason;
+        EXPECT_NEAR(metric(bit, "bit_initial_lateral_accel_m_s2"), 4.0, 0.12);
+        EXPECT_NEAR(metric(bit, "bit_speed_kmh"), std::sqrt(4.0 * 100.0) * 3.6, 0.5);
+        EXPECT_NEAR(metric(bit, "bit_mean_deceleration_m_s2"), 5.0, 0.75);
+        EXPECT_GT(metric(bit, "bit_yaw_angle_ratio_1_s"), 1.0);
+        EXPECT_LT(metric(bit, "bit_radius_change_1_s_m"), 0.0);
+
+        const ManeuverResult po = run_maneuver("power-off", spec);
+        ASSERT_TRUE(po.passed()) << po.reason;
+        EXPECT_NEAR(metric(po, "po_initial_lateral_accel_m_s2"), 5.0, 0.15);
+        EXPECT_GT(metric(po, "po_mean_deceleration_m_s2"), 0.1);  // engine braking and drag
+        EXPECT_LT(metric(po, "po_mean_deceleration_m_s2"), 1.5);
+        EXPECT_NEAR(metric(po, "po_lateral_accel_ratio_1_s"), 1.0, 0.2);
+        EXPECT_NEAR(metric(po, "po_yaw_rate_ratio_1_s"), 1.0, 0.25);
+        EXPECT_NE(po.telemetry_csv.find("driver_throttle"), std::string::npos);
+    }
+}
+
 TEST(Maneuvers, AStifferFrontAntiRollBarAddsUndersteer) {
     // More of the roll moment on the front axle takes more load off the inner front tyre: the
     // front axle's cornering force falls behind and the car understeers more (Milliken and

@@ -13,6 +13,10 @@
 //   frequency-response  ISO 7401 sinusoidal input at 0.1-2 Hz, 80 km/h, 2 m/s^2: the yaw rate's
 //                    and lateral acceleration's gain and phase at each frequency, the yaw mode
 //                    identified from them, and the single-track model's closed forms beside them;
+//   brake-in-turn    ISO 7975: a steady 100 m circle at 4 m/s^2, then the brake for 5 m/s^2 with
+//                    the steering held; the yaw rate, lateral acceleration, sideslip, heading and
+//                    radius 1 s after against the turn before;
+//   power-off        ISO 9816: the same from 5 m/s^2, the throttle let go;
 //   constant-radius  ISO 4138 constant radius: a 100 m circle at slowly rising speed; the
 //                    understeer gradient and the highest lateral acceleration held on it.
 

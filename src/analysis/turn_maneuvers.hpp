@@ -1,0 +1,18 @@
+#pragma once
+// Open-loop manoeuvres from a steady turn (docs/maneuvers.md): ISO 7975 braking in a turn and
+// ISO 9816 power-off in a turn. The car is driven onto a circle at a steady speed; then the
+// steering is held where the driver had it and the event comes: a brake pedal for a set
+// deceleration, or the throttle let go. What the car does in the next second against the circle
+// it was on is the result.
+
+#include "tractive/analysis/maneuvers.hpp"
+
+namespace tractive {
+
+// ISO 7975: 100 m circle (--radius) at 4 m/s^2 of lateral acceleration, then braking at 5 m/s^2.
+ManeuverResult braking_in_turn(const VehicleSpec& spec, const ManeuverOptions& options);
+
+// ISO 9816: 100 m circle at 5 m/s^2, then the throttle released.
+ManeuverResult power_off_in_turn(const VehicleSpec& spec, const ManeuverOptions& options);
+
+}  // namespace tractive
