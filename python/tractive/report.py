@@ -200,6 +200,16 @@ def _plots(entries):
     add("sine-dwell", "Sine with dwell: yaw rate", "time (s)", "yaw rate (deg/s)", overlay("sine-dwell", "time_s", "yaw_rate_rad_per_s", fy=math.degrees))
     add("constant-radius", "Constant radius: lateral acceleration", "time (s)", "lateral acceleration (g)",
         overlay("constant-radius", "time_s", "ay_m_per_s2", fy=lambda v: v / G))
+    add("brake-in-turn", "Braking in a turn (ISO 7975): yaw rate", "time (s)", "yaw rate (deg/s)",
+        overlay("brake-in-turn", "time_s", "yaw_rate_rad_per_s", fy=math.degrees))
+    add("power-off", "Power-off in a turn (ISO 9816): yaw rate", "time (s)", "yaw rate (deg/s)",
+        overlay("power-off", "time_s", "yaw_rate_rad_per_s", fy=math.degrees))
+    for pid, title, stem, unit, convert in (("yaw_gain", "yaw-rate gain", "yaw_gain_", "per_s", "1/s"),
+                                            ("yaw_phase", "yaw-rate phase", "yaw_phase_", "deg", "deg"),
+                                            ("ay_gain", "lateral acceleration gain", "ay_gain_", "m_s2_per_rad", "m/s^2 per rad"),
+                                            ("ay_phase", "lateral acceleration phase", "ay_phase_", "deg", "deg")):
+        add(f"frequency-response-{pid.replace('_', '-')}", f"Frequency response (ISO 7401): {title}",
+            "frequency (Hz)", f"{title} ({convert})", _frequency_series(entries, stem, unit), points=False)
     for e in entries:
         if e["kind"] != "sweep" or not e["rows"]:
             continue
@@ -220,6 +230,27 @@ def _plots(entries):
             add(f"sweep-{len(plots)}", f"{e['label']}: {metric}", first_param, metric,
                 [(f"{e['label']} {car}", xs, ys) for car, (xs, ys) in series.items()], points=True)
     return plots
+
+
+def _frequency_series(entries, stem, unit):
+    """Each car's frequency-response figures named frequency-response.STEM<F>hz_UNIT (F as 0_1 for
+    0.1 Hz) as a series against frequency, measured and, beside it, the single-track model's."""
+    series = []
+    for e in entries:
+        for model in (False, True):
+            prefix = "frequency-response." + ("model_" if model else "") + stem
+            points = []
+            for name, value in e.get("metrics", {}).items():
+                if not name.startswith(prefix) or not name.endswith("hz_" + unit) or value is None:
+                    continue
+                try:
+                    points.append((float(name[len(prefix):-len("hz_" + unit)].replace("_", ".", 1)), float(value)))
+                except ValueError:
+                    continue
+            if len(points) > 1:
+                points.sort()
+                series.append((e["label"] + (" (single-track model)" if model else ""), [f for f, _ in points], [v for _, v in points]))
+    return series
 
 
 def _is_metric(field):

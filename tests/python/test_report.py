@@ -204,6 +204,23 @@ def test_a_report_over_handling_manoeuvres(cli, cars_dir, tmp_path):
     assert "accel." not in text  # only what was asked
     assert "ISO 3888-1 double lane change: the path" in text and "Sine with dwell: yaw rate" in text
     assert {"iso3888.png", "sine-dwell.png", "braking.png"} <= {p.name for p in (tmp_path / "png").glob("*.png")}
+    # The frequency response as gain and phase against frequency, measured and the model's, and
+    # braking in a turn as a trace; each plot's series hold the car's own figures.
+    fr = tmp_path / "fr.html"
+    r = subprocess.run([cli, "report", str(cars_dir / "hatchback.toml"), "--tests", "frequency-response,brake-in-turn", "-o", str(fr),
+                        "--png", str(tmp_path / "frpng")], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    text = fr.read_text()
+    assert "Frequency response (ISO 7401): yaw-rate gain" in text and "(single-track model)" in text
+    assert "Frequency response (ISO 7401): lateral acceleration phase" in text and "Braking in a turn (ISO 7975): yaw rate" in text
+    pngs = {p.name for p in (tmp_path / "frpng").glob("*.png")}
+    assert {"frequency-response-yaw-gain.png", "frequency-response-yaw-phase.png", "brake-in-turn.png"} <= pngs, pngs
+    from tractive import report as report_module
+    entry = {"label": "car", "metrics": {"frequency-response.yaw_gain_0_1hz_per_s": 7.0, "frequency-response.yaw_gain_1_0hz_per_s": 6.0,
+                                         "frequency-response.model_yaw_gain_0_1hz_per_s": 7.5, "frequency-response.model_yaw_gain_1_0hz_per_s": 6.2,
+                                         "frequency-response.yaw_phase_0_1hz_deg": -4.0}}
+    assert report_module._frequency_series([entry], "yaw_gain_", "per_s") == [("car", [0.1, 1.0], [7.0, 6.0]),
+                                                                            ("car (single-track model)", [0.1, 1.0], [7.5, 6.2])]
     bad = subprocess.run([cli, "report", str(cars_dir / "roadster.toml"), "--tests", "moose", "-o", str(tmp_path / "x.html")],
                          capture_output=True, text=True)
     assert bad.returncode == 2 and "--tests moose: expected some of" in bad.stderr and "iso3888" in bad.stderr
