@@ -204,6 +204,8 @@ def _plots(entries):
         overlay("brake-in-turn", "time_s", "yaw_rate_rad_per_s", fy=math.degrees))
     add("power-off", "Power-off in a turn (ISO 9816): yaw rate", "time (s)", "yaw rate (deg/s)",
         overlay("power-off", "time_s", "yaw_rate_rad_per_s", fy=math.degrees))
+    add("fishhook", "Fishhook (NHTSA): roll angle, the run with the most", "time (s)", "roll (deg)",
+        overlay("fishhook", "time_s", "roll_rad", fy=math.degrees))
     for pid, title, stem, unit, convert in (("yaw_gain", "yaw-rate gain", "yaw_gain_", "per_s", "1/s"),
                                             ("yaw_phase", "yaw-rate phase", "yaw_phase_", "deg", "deg"),
                                             ("ay_gain", "lateral acceleration gain", "ay_gain_", "m_s2_per_rad", "m/s^2 per rad"),

@@ -321,7 +321,7 @@ ManeuverResult constant_radius(const VehicleSpec& spec, const ManeuverOptions& o
 }  // namespace
 
 const std::vector<std::string>& maneuver_names() {
-    static const std::vector<std::string> names = {"iso3888", "sine-dwell", "sine-dwell-series", "constant-radius", "frequency-response", "brake-in-turn", "power-off"};
+    static const std::vector<std::string> names = {"iso3888", "sine-dwell", "sine-dwell-series", "constant-radius", "frequency-response", "brake-in-turn", "power-off", "fishhook"};
     return names;
 }
 
@@ -335,8 +335,9 @@ ManeuverResult run_maneuver(std::string_view name, const VehicleSpec& spec, cons
     if (name == "frequency-response") return frequency_response(spec, options);
     if (name == "brake-in-turn") return braking_in_turn(spec, options);
     if (name == "power-off") return power_off_in_turn(spec, options);
+    if (name == "fishhook") return fishhook(spec, options);
     if (name == "constant-radius") return constant_radius(spec, options);
-    throw std::invalid_argument(fmt::format("unknown manoeuvre '{}': expected iso3888, sine-dwell, sine-dwell-series, constant-radius, frequency-response, brake-in-turn or power-off", name));
+    throw std::invalid_argument(fmt::format("unknown manoeuvre '{}': expected iso3888, sine-dwell, sine-dwell-series, constant-radius, frequency-response, brake-in-turn, power-off or fishhook", name));
 }
 
 }  // namespace tractive

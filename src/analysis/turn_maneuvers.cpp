@@ -15,6 +15,7 @@
 #include "tractive/driver/driver_model.hpp"
 #include "tractive/driver/driver_vehicle_figures.hpp"
 #include "tractive/driver/path.hpp"
+#include "tractive/driver/speed_controller.hpp"
 #include "tractive/spec/mass_properties.hpp"
 
 namespace tractive {
@@ -124,7 +125,153 @@ ManeuverResult turn_event(const VehicleSpec& spec, const ManeuverOptions& o, con
     return m;
 }
 
+// The steering input for 0.3 g at v (the slowly increasing steer, as the sine with dwell finds
+// it): the input rises at 0.02 /s with the speed held until v r reaches 0.3 g; NaN if never.
+double input_for_lateral_g(const VehicleSpec& spec, double v, const ManeuverOptions& o, double g_target) {
+    TestDrive d = maneuver_drive::rolling(spec, v, maneuver_drive::test_options(o, false));
+    SpeedControllerState speed;
+    DriverInput in;
+    in.gear_lever = 1;
+    double last_input = 0.0, last_g = 0.0;
+    while (!d.failed()) {
+        const double input = std::max(0.0, d.time_s() - 2.0) * 0.02;
+        if (input > 1.0) return kNaN;
+        const PedalCommand p = hold_speed(v, d.model(), d.state(), d.h(), speed);
+        in.throttle = p.throttle;
+        in.brake = p.brake;
+        in.steering = input;
+        d.step(in);
+        const double g = forward_speed_m_per_s(d.state()) * d.state().angular_velocity_rad_per_s.z / kGravity_m_per_s2;
+        if (g >= g_target) return last_input + (input - last_input) * (g_target - last_g) / (g - last_g);
+        last_input = input;
+        last_g = g;
+    }
+    return kNaN;
+}
+
+struct FishhookRun {
+    double max_roll_deg = 0.0;
+    double longest_lift_s = 0.0;  // both wheels of one side off the ground together
+    bool rolled_over = false;
+    StandardTestResult failures;  // other than a roll-over, which is this test's result
+    std::string telemetry_csv;
+};
+
+// One fishhook: coasting from v, the steering at `rate` (input per second) to direction x A, held
+// until the roll rate has fallen to 1.5 deg/s after its peak, then to -direction x A, held 3 s,
+// then back to 0 and 2 s more.
+FishhookRun fishhook_run(const VehicleSpec& spec, const ManeuverOptions& o, double v, double amplitude, double rate, double direction) {
+    TestDrive d = maneuver_drive::rolling(spec, v, maneuver_drive::test_options(o, true));
+    DriverModelState lane_driver;
+    const Path line = straight_line_path(0.0, 0.0, 0.0);
+    DriverInput in;
+    in.gear_lever = 1;
+    constexpr double kStraight_s = 2.0, kHold_s = 3.0, kRollRateEnd_rad_per_s = 1.5 * std::numbers::pi / 180.0, kMaxFirstHold_s = 2.0;
+    enum class Phase { Straight, First, HoldFirst, Reverse, HoldSecond, Return, Coast } phase = Phase::Straight;
+    double phase_start_s = 0.0, steer = 0.0, peak_roll_rate = 0.0, lift_s = 0.0;
+    FishhookRun run;
+    while (phase != Phase::Coast || d.time_s() < phase_start_s + 2.0) {
+        const double t = d.time_s();
+        if (d.failed()) break;
+        const double roll_rate = (transpose(to_matrix(d.state().orientation)) * d.state().angular_velocity_rad_per_s).x;
+        switch (phase) {
+            case Phase::Straight:
+                apply_driver(d, {v, &line}, lane_driver, in);
+                if (t >= kStraight_s) {
+                    phase = Phase::First;
+                    phase_start_s = t;
+                    in.throttle = in.brake = 0.0;
+                }
+                break;
+            case Phase::First:
+                steer = std::min(amplitude, steer + rate * d.h());
+                if (steer >= amplitude) phase = Phase::HoldFirst, phase_start_s = t;
+                break;
+            case Phase::HoldFirst:
+                // Roll-rate feedback: reverse once the roll rate, past its peak, is down to 1.5 deg/s.
+                peak_roll_rate = std::max(peak_roll_rate, std::abs(roll_rate));
+                if ((peak_roll_rate > kRollRateEnd_rad_per_s && std::abs(roll_rate) <= kRollRateEnd_rad_per_s) || t - phase_start_s > kMaxFirstHold_s) {
+                    phase = Phase::Reverse, phase_start_s = t;
+                }
+                break;
+            case Phase::Reverse:
+                steer = std::max(-amplitude, steer - rate * d.h());
+                if (steer <= -amplitude) phase = Phase::HoldSecond, phase_start_s = t;
+                break;
+            case Phase::HoldSecond:
+                if (t - phase_start_s >= kHold_s) phase = Phase::Return, phase_start_s = t;
+                break;
+            case Phase::Return:
+                steer = std::min(0.0, steer + rate * d.h());
+                if (steer >= 0.0) phase = Phase::Coast, phase_start_s = t;
+                break;
+            case Phase::Coast:
+                break;
+        }
+        if (phase != Phase::Straight) in.steering = direction * steer;
+        d.step(in);
+        const VehicleState& s = d.state();
+        run.max_roll_deg = std::max(run.max_roll_deg, std::abs(euler_zyx(s.orientation).roll) * 180.0 / std::numbers::pi);
+        const auto off = [&](int i) { return !s.wheel_outputs[static_cast<std::size_t>(i)].in_contact; };
+        lift_s = (off(FL) && off(RL)) || (off(FR) && off(RR)) ? lift_s + d.h() : 0.0;
+        run.longest_lift_s = std::max(run.longest_lift_s, lift_s);
+    }
+    if (d.failure() == TestStatus::RolledOver) {
+        run.rolled_over = true;
+    } else {
+        d.report(run.failures);
+    }
+    run.telemetry_csv = d.take_telemetry();
+    return run;
+}
+
 }  // namespace
+
+ManeuverResult fishhook(const VehicleSpec& spec, const ManeuverOptions& o) {
+    ManeuverResult m;
+    m.name = "fishhook";
+    // The amplitude from the slowly increasing steer at 50 mph; the hand wheel's 720 deg/s taken
+    // on a 15:1 steering (the car files give no ratio): 48 deg/s at the road wheels.
+    constexpr double kMph = 0.44704;
+    const double a_03 = input_for_lateral_g(spec, 50.0 * kMph, o, 0.3);
+    const double amplitude = std::min(1.0, 6.5 * a_03);
+    const double lock_deg = 0.5 * (std::abs(spec.wheels[FL].max_steer_rad) + std::abs(spec.wheels[FR].max_steer_rad)) * 180.0 / std::numbers::pi;
+    const double rate = lock_deg > 0.0 ? 48.0 / lock_deg : kNaN;
+    StandardTestResult failures;
+    if (!std::isfinite(amplitude) || !std::isfinite(rate)) {
+        failures.fail(TestStatus::NotReached, "the car did not reach 0.3 g in the slowly increasing steer before full lock");
+    }
+    double max_roll = 0.0, longest_lift = 0.0, first_lift_mph = kNaN;
+    bool rolled = false;
+    double worst_roll = -1.0;
+    for (int mph = 35; mph <= 50 && failures.passed(); mph += 5) {
+        for (const double direction : {1.0, -1.0}) {
+            FishhookRun run = fishhook_run(spec, o, mph * kMph, amplitude, rate, direction);
+            if (!run.failures.passed()) {
+                failures.fail(run.failures.status, fmt::format("{} mph, {} first: {}", mph, direction > 0 ? "left" : "right", run.failures.reason));
+                break;
+            }
+            const bool lifted = run.rolled_over || run.longest_lift_s > 0.0;
+            if (lifted && std::isnan(first_lift_mph)) first_lift_mph = mph;
+            rolled = rolled || run.rolled_over;
+            max_roll = std::max(max_roll, run.max_roll_deg);
+            longest_lift = std::max(longest_lift, run.longest_lift_s);
+            if (run.max_roll_deg > worst_roll) {
+                worst_roll = run.max_roll_deg;
+                m.telemetry_csv = std::move(run.telemetry_csv);
+            }
+        }
+    }
+    m.metrics = {{"fishhook_amplitude", amplitude, "1"},
+                 {"fishhook_max_roll_deg", max_roll, "deg"},
+                 {"fishhook_longest_two_wheel_lift_s", longest_lift, "s"},
+                 {"fishhook_two_wheel_lift", std::isnan(first_lift_mph) ? 0.0 : 1.0, "bool"},
+                 {"fishhook_first_lift_entry_kmh", first_lift_mph * kMph * kKmhPerMps, "km/h"},
+                 {"fishhook_rolled_over", rolled ? 1.0 : 0.0, "bool"}};
+    m.status = failures.status;
+    m.reason = failures.reason;
+    return m;
+}
 
 ManeuverResult braking_in_turn(const VehicleSpec& spec, const ManeuverOptions& o) {
     // The pedal for 5 m/s^2 from the car's full-pedal brake force (the wheels' torques over their

@@ -15,4 +15,11 @@ ManeuverResult braking_in_turn(const VehicleSpec& spec, const ManeuverOptions& o
 // ISO 9816: 100 m circle at 5 m/s^2, then the throttle released.
 ManeuverResult power_off_in_turn(const VehicleSpec& spec, const ManeuverOptions& options);
 
+// NHTSA's fishhook with roll-rate feedback (the rollover resistance test, 49 CFR 575.105's
+// dynamic part): at entry speeds of 35-50 mph, coasting, the steering to 6.5 x the input for
+// 0.3 g, held until the roll rate falls to 1.5 deg/s, then reversed to the other side, held 3 s.
+// Figures: the largest roll angle, whether the two wheels of one side left the ground together
+// (the standard's two-wheel lift, "tip-up"), and at which entry speed first.
+ManeuverResult fishhook(const VehicleSpec& spec, const ManeuverOptions& options);
+
 }  // namespace tractive

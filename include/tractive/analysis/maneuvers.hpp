@@ -17,6 +17,8 @@
 //                    the steering held; the yaw rate, lateral acceleration, sideslip, heading and
 //                    radius 1 s after against the turn before;
 //   power-off        ISO 9816: the same from 5 m/s^2, the throttle let go;
+//   fishhook         NHTSA's fishhook with roll-rate feedback at 35-50 mph: the largest roll
+//                    angle, two-wheel lift, roll-over;
 //   constant-radius  ISO 4138 constant radius: a 100 m circle at slowly rising speed; the
 //                    understeer gradient and the highest lateral acceleration held on it.
 
