@@ -200,6 +200,8 @@ def _plots(entries):
     add("sine-dwell", "Sine with dwell: yaw rate", "time (s)", "yaw rate (deg/s)", overlay("sine-dwell", "time_s", "yaw_rate_rad_per_s", fy=math.degrees))
     add("constant-radius", "Constant radius: lateral acceleration", "time (s)", "lateral acceleration (g)",
         overlay("constant-radius", "time_s", "ay_m_per_s2", fy=lambda v: v / G))
+    add("understeer-curve", "Understeer curve (ISO 4138 constant radius)",
+        "lateral acceleration (g)", "front road-wheel angle (deg)", _understeer_curve(entries), points=True)
     add("brake-in-turn", "Braking in a turn (ISO 7975): yaw rate", "time (s)", "yaw rate (deg/s)",
         overlay("brake-in-turn", "time_s", "yaw_rate_rad_per_s", fy=math.degrees))
     add("power-off", "Power-off in a turn (ISO 9816): yaw rate", "time (s)", "yaw rate (deg/s)",
@@ -232,6 +234,22 @@ def _plots(entries):
             add(f"sweep-{len(plots)}", f"{e['label']}: {metric}", first_param, metric,
                 [(f"{e['label']} {car}", xs, ys) for car, (xs, ys) in series.items()], points=True)
     return plots
+
+
+def _understeer_curve(entries):
+    """Each car's constant-radius samples: the front wheels' mean steer angle against the lateral
+    acceleration (the classic understeer curve; its slope beyond the Ackermann angle is the
+    understeer gradient)."""
+    series = []
+    for e in entries:
+        columns = e.get("traces", {}).get("constant-radius")
+        if not columns or "fl_steer_rad" not in columns or "fr_steer_rad" not in columns or "ay_m_per_s2" not in columns:
+            continue
+        xs = [a / G for a in columns["ay_m_per_s2"]]
+        ys = [math.degrees(0.5 * (l + r)) for l, r in zip(columns["fl_steer_rad"], columns["fr_steer_rad"])]
+        if xs:
+            series.append((e["label"], xs, ys))
+    return series
 
 
 def _frequency_series(entries, stem, unit):

@@ -195,6 +195,9 @@ ManeuverResult frequency_response(const VehicleSpec& spec, const ManeuverOptions
     const SingleTrackModel effective = failures.passed() ? effective_single_track(st, v, points) : st;
     const bool fitted = failures.passed() && !(effective.front_cornering_stiffness_n_per_rad == st.front_cornering_stiffness_n_per_rad &&
                                                effective.rear_cornering_stiffness_n_per_rad == st.rear_cornering_stiffness_n_per_rad);
+    if (failures.passed() && !fitted) {
+        failures.fail(TestStatus::NotReached, "the single-track model could not be fitted to the measured responses (no convergence)");
+    }
     const YawResponse measured_mode = fitted ? yaw_response(effective, v) : YawResponse{kNaN, kNaN};
     const double steady = points.empty() ? kNaN : std::abs(points.front().yaw_rate_per_rad);
     const double two_pi = 2.0 * std::numbers::pi;

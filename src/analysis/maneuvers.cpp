@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -291,6 +292,13 @@ ManeuverResult constant_radius(const VehicleSpec& spec, const ManeuverOptions& o
     in.gear_lever = 1;
     constexpr double kSettle_s = 8.0, kRamp_m_per_s2 = 0.1, kLimit_m = 0.5, kLinear_g = 0.4, kCap_s = 400.0;
     double sx = 0, sy = 0, sxx = 0, sxy = 0, n = 0, held_g = kNaN;
+    // The understeer curve: the steer angle beyond Ackermann at each tenth of a g as the speed
+    // rises past it (the rise is slow: 0.1 m/s^2, so the sample at the crossing is steady);
+    // the roll and sideslip gradients by least squares below 0.4 g as the understeer gradient.
+    constexpr int kCurveLevels = 10;
+    std::array<double, kCurveLevels> curve_deg;
+    curve_deg.fill(kNaN);
+    double roll_sy = 0, roll_sxy = 0, slip_sy = 0, slip_sxy = 0;
     while (d.time_s() < kCap_s && !d.failed()) {
         const double target = v0 + std::max(0.0, d.time_s() - kSettle_s) * kRamp_m_per_s2;
         apply_driver(d, {target, &circle}, driver, in);
@@ -301,19 +309,36 @@ ManeuverResult constant_radius(const VehicleSpec& spec, const ManeuverOptions& o
         const double v = forward_speed_m_per_s(d.state());
         const double ay_g = v * v / (radius * kGravity_m_per_s2);
         held_g = ay_g;
+        const auto& w = d.state().wheel_outputs;
+        const double delta_deg = (0.5 * (w[FL].steer_rad + w[FR].steer_rad) - wheelbase / radius) * 180.0 / std::numbers::pi;
+        for (int k = 0; k < kCurveLevels; ++k) {
+            if (std::isnan(curve_deg[static_cast<std::size_t>(k)]) && ay_g >= 0.1 * (k + 1)) curve_deg[static_cast<std::size_t>(k)] = delta_deg;
+        }
         if (ay_g < kLinear_g) {
-            const auto& w = d.state().wheel_outputs;
-            const double delta_deg = (0.5 * (w[FL].steer_rad + w[FR].steer_rad) - wheelbase / radius) * 180.0 / std::numbers::pi;
+            const Mat3 to_body = transpose(to_matrix(d.state().orientation));
+            const Vec3 v_body = to_body * d.state().velocity_m_per_s;
+            // Roll out of the turn: a left turn drops the body's right side, a positive roll about x.
+            const double roll_deg = euler_zyx(d.state().orientation).roll * 180.0 / std::numbers::pi;
+            const double slip_deg = std::atan2(v_body.y, v_body.x) * 180.0 / std::numbers::pi;
             sx += ay_g, sy += delta_deg, sxx += ay_g * ay_g, sxy += ay_g * delta_deg, n += 1;
+            roll_sy += roll_deg, roll_sxy += ay_g * roll_deg, slip_sy += slip_deg, slip_sxy += ay_g * slip_deg;
         }
     }
     StandardTestResult failures;
     if (!(d.failure() == TestStatus::Spun && std::isfinite(held_g))) d.report(failures);  // a spin past a held speed is the limit
-    const double gradient = n > 10 ? (n * sxy - sx * sy) / (n * sxx - sx * sx) : kNaN;
+    const auto slope = [&](double sum_y, double sum_xy) { return n > 10 ? (n * sum_xy - sx * sum_y) / (n * sxx - sx * sx) : kNaN; };
+    const double gradient = slope(sy, sxy);
     if (std::isnan(gradient) && failures.passed()) failures.fail(TestStatus::NotReached, "the car did not hold the circle long enough below 0.4 g");
     m.metrics = {{"understeer_gradient_deg_per_g", gradient, "deg/g"},
                  {"constant_radius_max_lateral_g", held_g, "g"},
-                 {"constant_radius_m", radius, "m"}};
+                 {"constant_radius_m", radius, "m"},
+                 {"roll_gradient_deg_per_g", slope(roll_sy, roll_sxy), "deg/g"},
+                 {"sideslip_gradient_deg_per_g", slope(slip_sy, slip_sxy), "deg/g"}};
+    for (int k = 0; k < kCurveLevels && std::isfinite(curve_deg[static_cast<std::size_t>(k)]); ++k) {  // the levels reached
+        std::string level = fmt::format("{:.1f}", 0.1 * (k + 1));
+        level[level.find('.')] = '_';
+        m.metrics.push_back({"steer_beyond_ackermann_" + level + "g_deg", curve_deg[static_cast<std::size_t>(k)], "deg"});
+    }
     finish(m, d, failures);
     return m;
 }

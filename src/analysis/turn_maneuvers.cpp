@@ -266,8 +266,8 @@ ManeuverResult fishhook(const VehicleSpec& spec, const ManeuverOptions& o) {
                  {"fishhook_max_roll_deg", max_roll, "deg"},
                  {"fishhook_longest_two_wheel_lift_s", longest_lift, "s"},
                  {"fishhook_two_wheel_lift", std::isnan(first_lift_mph) ? 0.0 : 1.0, "bool"},
-                 {"fishhook_first_lift_entry_kmh", first_lift_mph * kMph * kKmhPerMps, "km/h"},
                  {"fishhook_rolled_over", rolled ? 1.0 : 0.0, "bool"}};
+    if (!std::isnan(first_lift_mph)) m.metrics.push_back({"fishhook_first_lift_entry_kmh", first_lift_mph * kMph * kKmhPerMps, "km/h"});
     m.status = failures.status;
     m.reason = failures.reason;
     return m;

@@ -4,6 +4,7 @@ Chromium as a user opens the file: the page's self-check must find every series 
 plots broken on purpose it must say they are not drawn. And the PNGs."""
 import html
 import json
+import math
 import os
 import re
 import shutil
@@ -216,6 +217,8 @@ def test_a_report_over_handling_manoeuvres(cli, cars_dir, tmp_path):
     pngs = {p.name for p in (tmp_path / "frpng").glob("*.png")}
     assert {"frequency-response-yaw-gain.png", "frequency-response-yaw-phase.png", "brake-in-turn.png"} <= pngs, pngs
     from tractive import report as report_module
+    circle = {"label": "car", "traces": {"constant-radius": {"ay_m_per_s2": [0.0, 4.903325], "fl_steer_rad": [0.02, 0.03], "fr_steer_rad": [0.02, 0.05]}}}
+    assert report_module._understeer_curve([circle]) == [("car", [0.0, 0.5], [math.degrees(0.02), math.degrees(0.04)])]
     entry = {"label": "car", "metrics": {"frequency-response.yaw_gain_0_1hz_per_s": 7.0, "frequency-response.yaw_gain_1_0hz_per_s": 6.0,
                                          "frequency-response.model_yaw_gain_0_1hz_per_s": 7.5, "frequency-response.model_yaw_gain_1_0hz_per_s": 6.2,
                                          "frequency-response.yaw_phase_0_1hz_deg": -4.0}}
