@@ -4,6 +4,7 @@
 //   tractive run [CAR] --controls FILE.csv --out FILE.csv [--duration S] [--road SPEC]
 //                [--mode manual|sequential|automatic|direct] [--abs on|off] [--tcs on|off] [--esc on|off]
 //   tractive test [CAR] [TEST...] [--json] [--out DIR] [--data-root DIR]
+//   tractive kc [CAR] [--json] [--data-root DIR]
 //   tractive drive [CAR] [--ground FILE] [--mapping FILE] [--script FILE --duration S --screenshot PNG --record CSV]
 //   tractive sweep SPEC.toml --out DIR [--dask ADDRESS] [--workers N]
 //   tractive report INPUT... -o FILE.html [--png DIR]
@@ -29,6 +30,7 @@
 #include "tractive/spec/parameter_table.hpp"
 #include "atomic_write.hpp"
 #include "convert_command.hpp"
+#include "kc_command.hpp"
 #include "load_options.hpp"
 #include "drive_command.hpp"
 #include "run_command.hpp"
@@ -186,6 +188,10 @@ int main(int argc, char** argv) {
     info->add_flag("--json", info_json, "Print one JSON object");
     tractive::cli::add_car_load_options(*info, load_options);
 
+    auto* kc = app.add_subcommand("kc", "Print a car's K&C: rates, ride frequencies, camber and toe against travel and roll, roll stiffness (docs/maneuvers.md)");
+    tractive::cli::KcOptions kc_options;
+    tractive::cli::add_kc_options(*kc, kc_options);
+
     auto* convert = app.add_subcommand("convert", "Convert a car file to tractive's TOML format or VDrift's .car");
     tractive::cli::ConvertOptions convert_options;
     tractive::cli::add_convert_options(*convert, convert_options);
@@ -256,6 +262,8 @@ int main(int argc, char** argv) {
             return tractive::cli::drive_command(drive_options, default_car().string());
         } else if (*tyre) {
             return tractive::cli::tyre_command(tyre_options);
+        } else if (*kc) {
+            return tractive::cli::kc_command(kc_options, default_car().string());
         } else if (*convert) {
             return tractive::cli::convert_command(convert_options);
         } else if (*parameters) {

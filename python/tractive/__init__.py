@@ -26,6 +26,7 @@ from ._tractive import (  # noqa: F401  (the compiled part)
     maneuver_names,
     road,
     run_maneuver,
+    kc,
     run_tests,
     standard_test_names,
 )
@@ -50,6 +51,7 @@ __all__ = [
     "road",
     "run",
     "run_maneuver",
+    "kc",
     "run_tests",
     "standard_test_names",
     "to_dataframe",

@@ -9,11 +9,10 @@
 
 #include "support/cli_run.hpp"
 #include "support/test_paths.hpp"
+#include "tractive/analysis/kinematics.hpp"
 #include "tractive/analysis/maneuvers.hpp"
 #include "tractive/io/car_loader.hpp"
 #include "tractive/io/car_parameters.hpp"
-#include "tractive/dynamics/vehicle_model.hpp"
-#include "tractive/spec/mass_properties.hpp"
 
 using namespace tractive;
 
@@ -187,7 +186,7 @@ TEST(Maneuvers, TheFishhookTipsATallCarOverOnlyWithoutStabilityControl) {
 
 // The steady-state results of the constant-radius test (ISO 4138): the understeer curve rises
 // with the lateral acceleration and steeper towards the limit, and the roll gradient is the
-// quasi-static closed form's: the sprung mass m_s at height h_s over the roll axis (on the ground:
+// quasi-static closed form's (the K&C report's, analysis/kinematics.hpp): the sprung mass m_s at height h_s over the roll axis (on the ground:
 // the shipped files put the tyres' forces there, roll_height 0) rolls against the suspension's
 // roll stiffness, sum over the axles of (k_spring / 2 + k_bar) t^2 (the bar's force is k_bar
 // times the two wheels' travel difference), in series with the tyres', k_tyre t^2 / 2 per axle:
@@ -211,23 +210,7 @@ TEST(Maneuvers, TheUndersteerCurveAndTheRollGradient) {
             last_step = steer - last;
             last = steer;
         }
-        const VehicleModel model = build_vehicle_model(spec);
-        double unsprung_kg = 0.0, unsprung_moment = 0.0, ground_z = 0.0, suspension = 0.0, tyres = 0.0;
-        for (int i = 0; i < 4; ++i) {
-            unsprung_kg += spec.wheels[i].mass_kg;
-            unsprung_moment += spec.wheels[i].mass_kg * model.wheels[i].design_position_m.z;
-            ground_z += 0.25 * (model.wheels[i].design_position_m.z - model.wheels[i].radius_m);
-        }
-        for (const int left : {FL, RL}) {
-            const double track = std::abs(model.wheels[left].design_position_m.y) + std::abs(model.wheels[left + 1].design_position_m.y);
-            const SuspensionSpec& s = spec.wheels[left].suspension;
-            suspension += (s.spring_n_per_m / 2.0 + s.anti_roll_n_per_m) * track * track;
-            tyres += model.wheels[left].tyre_stiffness_n_per_m * track * track / 2.0;
-        }
-        const double sprung_kg = mass_properties(spec).mass_kg - unsprung_kg;
-        const double h_s = -unsprung_moment / sprung_kg - ground_z;  // the body's origin is the centre of mass
-        const double g = 9.80665, k_roll = 1.0 / (1.0 / suspension + 1.0 / tyres);
-        const double closed_deg_per_g = sprung_kg * h_s / (k_roll - sprung_kg * g * h_s) * g * 180.0 / std::numbers::pi;
+        const double closed_deg_per_g = kinematics_and_compliance(spec).roll_gradient_deg_per_g;  // analysis/kinematics.hpp
         EXPECT_NEAR(metric(r, "roll_gradient_deg_per_g"), closed_deg_per_g, 0.07 * closed_deg_per_g);
         EXPECT_LT(metric(r, "sideslip_gradient_deg_per_g"), 0.0);  // the body points into the turn as the speed rises
     }

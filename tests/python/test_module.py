@@ -161,6 +161,18 @@ def test_stability_control_switches_from_python(cars_dir):
         tractive.run(car, controls, esc="on")
 
 
+def test_the_k_and_c_report_from_python_is_the_cli_s(cars_dir, cli):
+    car = tractive.load_car(str(cars_dir / "sedan_awd.toml"))
+    kc = tractive.kc(car)
+    out = subprocess.run([cli, "kc", str(cars_dir / "sedan_awd.toml"), "--json"], check=True, capture_output=True, text=True)
+    cli_kc = json.loads(out.stdout)
+    assert kc["roll_gradient_deg_per_g"] == pytest.approx(cli_kc["roll_gradient_deg_per_g"], rel=1e-12)
+    front = kc["axles"]["front"]
+    assert front["ride_frequency_hz"] == pytest.approx(cli_kc["axles"]["front"]["ride_frequency_hz"], rel=1e-12)
+    assert 0.9 < front["ride_frequency_hz"] < 2.5 and 0.2 < kc["roll_stiffness_front_share"] < 0.8
+    assert any(p["travel_m"] == 0.0 for p in front["against_travel"]) and len(front["against_roll"]) == 6
+
+
 def test_a_masked_reset_starts_only_the_flagged_cars(cars_dir):
     # Gymnasium's per-environment reset: reset(seed, options={"reset_mask": mask}).
     batch = tractive.Batch([tractive.load_car(str(cars_dir / "roadster.toml"))] * 4, threads=2)
