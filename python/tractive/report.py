@@ -64,7 +64,8 @@ def _car_entry(text, label_counts, tests, load_options):
                 metrics[f"{test}.{name}"] = value  # None for a failed test's: its figures are not the car's
         for variant, columns in r["telemetry"].items():
             traces[test + ("-" + variant if variant else "")] = columns
-    return {"label": _unique(label, label_counts), "kind": "car", "metrics": metrics, "status": status, "traces": traces}
+    return {"label": _unique(label, label_counts), "kind": "car", "metrics": metrics, "status": status, "traces": traces,
+            "kc": tractive.kc(car)}
 
 
 def _run_entry(path, label_counts):
@@ -214,6 +215,10 @@ def _plots(entries):
                                             ("ay_phase", "lateral acceleration phase", "ay_phase_", "deg", "deg")):
         add(f"frequency-response-{pid.replace('_', '-')}", f"Frequency response (ISO 7401): {title}",
             "frequency (Hz)", f"{title} ({convert})", _frequency_series(entries, stem, unit), points=False)
+    add("kc-camber-travel", "K&C: camber against wheel travel", "wheel travel (mm, + = bump)", "camber (deg, top out +)",
+        _kc_series(entries, "against_travel", "travel_m", "camber_deg", 1000.0))
+    add("kc-camber-roll", "K&C: camber to the road against body roll (outer wheel)", "body roll (deg)", "camber (deg, top out +)",
+        _kc_series(entries, "against_roll", "roll_deg", "outer_camber_to_road_deg", 1.0))
     for e in entries:
         if e["kind"] != "sweep" or not e["rows"]:
             continue
@@ -234,6 +239,17 @@ def _plots(entries):
             add(f"sweep-{len(plots)}", f"{e['label']}: {metric}", first_param, metric,
                 [(f"{e['label']} {car}", xs, ys) for car, (xs, ys) in series.items()], points=True)
     return plots
+
+
+def _kc_series(entries, table, x, y, x_scale):
+    """Each car's K&C curve (tractive.kc) for each axle: y against x, x times x_scale."""
+    series = []
+    for e in entries:
+        for axle, data in (e.get("kc") or {}).get("axles", {}).items():
+            points = data.get(table, [])
+            if len(points) > 1:
+                series.append((f"{e['label']} {axle}", [p[x] * x_scale for p in points], [p[y] for p in points]))
+    return series
 
 
 def _understeer_curve(entries):

@@ -95,8 +95,9 @@ def test_headless_chromium_draws_every_series_of_every_plot_with_the_cars_in_its
     assert {"accel-speed", "accel-gear", "accel-rpm", "braking", "braking-noabs", "skidpad", "skidpad-ay", "g-g", "step-steer"} <= set(checks)
     for c in checks.values():
         assert_drawn(c)
-        assert len(c["series"]) == 3, c["id"]
-        assert "Roadster (Mazda MX-5 ND 2.0)" in c["legend"] and "Hatchback (VW Golf Mk7 1.4 TSI)" in c["legend"], c
+        assert len(c["series"]) == (6 if c["id"].startswith("kc-") else 3), c["id"]  # the K&C: front and rear of each car
+        legend = " | ".join(c["legend"])
+        assert "Roadster (Mazda MX-5 ND 2.0)" in legend and "Hatchback (VW Golf Mk7 1.4 TSI)" in legend, c
         assert any("anti_roll_n_per_m=20000" in label for label in c["legend"]), c
     # A scatter plot (these drew nothing before the fix): the g-g diagram, every test's samples of
     # each car (some ten thousand), each one found drawn.
@@ -215,8 +216,12 @@ def test_a_report_over_handling_manoeuvres(cli, cars_dir, tmp_path):
     assert "Frequency response (ISO 7401): yaw-rate gain" in text and "(single-track model)" in text
     assert "Frequency response (ISO 7401): lateral acceleration phase" in text and "Braking in a turn (ISO 7975): yaw rate" in text
     pngs = {p.name for p in (tmp_path / "frpng").glob("*.png")}
-    assert {"frequency-response-yaw-gain.png", "frequency-response-yaw-phase.png", "brake-in-turn.png"} <= pngs, pngs
+    assert {"frequency-response-yaw-gain.png", "frequency-response-yaw-phase.png", "brake-in-turn.png", "kc-camber-travel.png",
+            "kc-camber-roll.png"} <= pngs, pngs
+    assert "K&amp;C: camber against wheel travel" in text or "K&C: camber against wheel travel" in text
     from tractive import report as report_module
+    kc = {"label": "car", "kc": {"axles": {"front": {"against_travel": [{"travel_m": -0.02, "camber_deg": 1.0}, {"travel_m": 0.0, "camber_deg": -0.5}]}}}}
+    assert report_module._kc_series([kc], "against_travel", "travel_m", "camber_deg", 1000.0) == [("car front", [-20.0, 0.0], [1.0, -0.5])]
     circle = {"label": "car", "traces": {"constant-radius": {"ay_m_per_s2": [0.0, 4.903325], "fl_steer_rad": [0.02, 0.03], "fr_steer_rad": [0.02, 0.05]}}}
     assert report_module._understeer_curve([circle]) == [("car", [0.0, 0.5], [math.degrees(0.02), math.degrees(0.04)])]
     entry = {"label": "car", "metrics": {"frequency-response.yaw_gain_0_1hz_per_s": 7.0, "frequency-response.yaw_gain_1_0hz_per_s": 6.0,
