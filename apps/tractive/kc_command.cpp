@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <iostream>
-#include <nlohmann/json.hpp>
 
 #include "tractive/analysis/kinematics.hpp"
 #include "tractive/io/car_loader.hpp"
@@ -16,51 +15,13 @@ void add_kc_options(CLI::App& kc, KcOptions& o) {
     add_car_load_options(kc, o.load);
 }
 
-namespace {
-
-nlohmann::json axle_json(const AxleKc& a) {
-    nlohmann::json j = {{"static_load_n", a.static_load_n},
-                        {"sprung_corner_mass_kg", a.sprung_corner_mass_kg},
-                        {"track_m", a.track_m},
-                        {"wheel_rate_n_per_m", a.wheel_rate_n_per_m},
-                        {"tyre_rate_n_per_m", a.tyre_rate_n_per_m},
-                        {"ride_rate_n_per_m", a.ride_rate_n_per_m},
-                        {"ride_frequency_hz", a.ride_frequency_hz},
-                        {"droop_m", a.droop_m},
-                        {"bump_m", a.bump_m},
-                        {"caster_deg", a.caster_deg},
-                        {"roll_stiffness_nm_per_deg", a.roll_stiffness_nm_per_deg},
-                        {"tyre_roll_stiffness_nm_per_deg", a.tyre_roll_stiffness_nm_per_deg},
-                        {"force_height_m", a.force_height_m},
-                        {"anti_percent", a.anti_percent}};
-    for (const TravelPoint& p : a.against_travel) {
-        j["against_travel"].push_back({{"travel_m", p.travel_m}, {"camber_deg", p.camber_deg}, {"toe_deg", p.toe_deg},
-                                       {"half_track_change_m", p.half_track_change_m}, {"wheelbase_change_m", p.wheelbase_change_m}});
-    }
-    for (const RollPoint& p : a.against_roll) {
-        j["against_roll"].push_back(
-            {{"roll_deg", p.roll_deg}, {"outer_camber_to_road_deg", p.outer_camber_to_road_deg}, {"inner_camber_to_road_deg", p.inner_camber_to_road_deg}});
-    }
-    return j;
-}
-
-}  // namespace
-
 int kc_command(const KcOptions& o, const std::string& default_car_path) {
     const std::string path = o.car.empty() ? default_car_path : o.car;
     const LoadedCar car = load_cli_car(path, o.load);  // LoadError: exit 2 in main
     for (const auto& w : car.warnings) std::cerr << "warning: " << w.to_string() << "\n";
     const KcReport r = kinematics_and_compliance(car.spec);
     if (o.json) {
-        nlohmann::json j = {{"car", car.spec.name},
-                            {"mass_kg", r.mass_kg},
-                            {"sprung_mass_kg", r.sprung_mass_kg},
-                            {"cg_height_m", r.cg_height_m},
-                            {"sprung_cg_height_m", r.sprung_cg_height_m},
-                            {"roll_stiffness_front_share", r.roll_stiffness_front_share},
-                            {"roll_gradient_deg_per_g", r.roll_gradient_deg_per_g}};
-        for (const AxleKc& a : r.axles) j["axles"][a.name] = axle_json(a);
-        std::cout << j.dump(2) << "\n";
+        std::cout << kc_report_json(r, car.spec.name) << "\n";
         return 0;
     }
     fmt::print("{}  ({}), K&C\n", car.spec.name, path);

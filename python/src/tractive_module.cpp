@@ -299,54 +299,6 @@ py::dict run_maneuver_py(const Car& car, const std::string& name, double speed_k
     return d;
 }
 
-// The K&C report as nested dicts (the keys of `tractive kc --json`).
-py::dict kc_py(const Car& car) {
-    const KcReport r = kinematics_and_compliance(car.spec);
-    py::dict d;
-    d["mass_kg"] = r.mass_kg;
-    d["sprung_mass_kg"] = r.sprung_mass_kg;
-    d["cg_height_m"] = r.cg_height_m;
-    d["sprung_cg_height_m"] = r.sprung_cg_height_m;
-    d["roll_stiffness_front_share"] = r.roll_stiffness_front_share;
-    d["roll_gradient_deg_per_g"] = r.roll_gradient_deg_per_g;
-    py::dict axles;
-    for (const AxleKc& a : r.axles) {
-        py::dict x;
-        x["static_load_n"] = a.static_load_n;
-        x["sprung_corner_mass_kg"] = a.sprung_corner_mass_kg;
-        x["track_m"] = a.track_m;
-        x["wheel_rate_n_per_m"] = a.wheel_rate_n_per_m;
-        x["tyre_rate_n_per_m"] = a.tyre_rate_n_per_m;
-        x["ride_rate_n_per_m"] = a.ride_rate_n_per_m;
-        x["ride_frequency_hz"] = a.ride_frequency_hz;
-        x["droop_m"] = a.droop_m;
-        x["bump_m"] = a.bump_m;
-        x["caster_deg"] = a.caster_deg;
-        x["roll_stiffness_nm_per_deg"] = a.roll_stiffness_nm_per_deg;
-        x["tyre_roll_stiffness_nm_per_deg"] = a.tyre_roll_stiffness_nm_per_deg;
-        x["force_height_m"] = a.force_height_m;
-        x["anti_percent"] = a.anti_percent;
-        py::list travel, roll;
-        for (const TravelPoint& p : a.against_travel) {
-            py::dict q;
-            q["travel_m"] = p.travel_m, q["camber_deg"] = p.camber_deg, q["toe_deg"] = p.toe_deg;
-            q["half_track_change_m"] = p.half_track_change_m, q["wheelbase_change_m"] = p.wheelbase_change_m;
-            travel.append(q);
-        }
-        for (const RollPoint& p : a.against_roll) {
-            py::dict q;
-            q["roll_deg"] = p.roll_deg, q["outer_camber_to_road_deg"] = p.outer_camber_to_road_deg;
-            q["inner_camber_to_road_deg"] = p.inner_camber_to_road_deg;
-            roll.append(q);
-        }
-        x["against_travel"] = travel;
-        x["against_roll"] = roll;
-        axles[py::str(a.name)] = x;
-    }
-    d["axles"] = axles;
-    return d;
-}
-
 // The batch from Python: numpy in and out, the GIL released while the cars step.
 class PyBatch {
 public:
@@ -576,9 +528,9 @@ PYBIND11_MODULE(_tractive, m) {
           "A handling manoeuvre (docs/maneuvers.md: iso3888, sine-dwell, sine-dwell-series, constant-radius, frequency-response, brake-in-turn, power-off, fishhook), with the car's aids or those "
           "given (abs, tcs, esc: True, False, None for the car's): {'status', 'passed', 'reason', metric: value, ..., 'telemetry': columns}");
     m.def("maneuver_names", &maneuver_names);
-    m.def("kc", &kc_py, py::arg("car"),
-          "The car's K&C report (docs/maneuvers.md, K&C; `tractive kc --json`): rates, ride frequencies, camber and toe against travel and "
-          "roll, roll stiffness, force heights, anti-dive / anti-squat");
+    m.def(
+        "kc_json", [](const Car& car) { return kc_report_json(kinematics_and_compliance(car.spec), car.spec.name); }, py::arg("car"),
+        "The car's K&C report as the JSON text of `tractive kc --json` (tractive.kc gives it as dicts)");
 
     py::class_<PyBatch>(m, "Batch", "N cars stepped together in C++ (docs/python.md): Gymnasium vector-environment semantics")
         .def(py::init<const py::sequence&, int, std::shared_ptr<Ground>, double, double, double, const std::string&>(), py::arg("cars"),

@@ -26,7 +26,6 @@ from ._tractive import (  # noqa: F401  (the compiled part)
     maneuver_names,
     road,
     run_maneuver,
-    kc,
     run_tests,
     standard_test_names,
 )
@@ -163,6 +162,17 @@ def _last_control_time(text):
         return float(rows[-1][column])
     except (IndexError, ValueError):
         return None
+
+
+def kc(car):
+    """The car's K&C report (docs/maneuvers.md, "K&C") as nested dicts: the JSON of
+    `tractive kc --json` (rates, ride frequencies, camber and toe against travel and roll, roll
+    stiffness, force heights, anti-dive / anti-squat)."""
+    import json
+
+    if not isinstance(car, Car):
+        raise TypeError(f"car: expected a tractive.Car (tractive.load_car), got {type(car).__name__}")
+    return json.loads(_tractive.kc_json(car))
 
 
 def run(car, controls, duration_s=-1.0, interval_s=0.01, mode="", abs=None, tcs=None, ground=None, as_frame=False, esc=None):

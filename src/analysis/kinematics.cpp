@@ -7,6 +7,8 @@
 #include <limits>
 #include <numbers>
 
+#include <nlohmann/json.hpp>
+
 #include "tractive/dynamics/vehicle_model.hpp"
 #include "tractive/spec/mass_properties.hpp"
 
@@ -102,4 +104,42 @@ KcReport kinematics_and_compliance(const VehicleSpec& spec) {
     return r;
 }
 
+std::string kc_report_json(const KcReport& r, const std::string& car_name) {
+    nlohmann::json j = {{"car", car_name},
+                        {"mass_kg", r.mass_kg},
+                        {"sprung_mass_kg", r.sprung_mass_kg},
+                        {"cg_height_m", r.cg_height_m},
+                        {"sprung_cg_height_m", r.sprung_cg_height_m},
+                        {"roll_stiffness_front_share", r.roll_stiffness_front_share},
+                        {"roll_gradient_deg_per_g", r.roll_gradient_deg_per_g}};
+    for (const AxleKc& a : r.axles) {
+        nlohmann::json x = {{"static_load_n", a.static_load_n},
+                            {"sprung_corner_mass_kg", a.sprung_corner_mass_kg},
+                            {"track_m", a.track_m},
+                            {"wheel_rate_n_per_m", a.wheel_rate_n_per_m},
+                            {"tyre_rate_n_per_m", a.tyre_rate_n_per_m},
+                            {"ride_rate_n_per_m", a.ride_rate_n_per_m},
+                            {"ride_frequency_hz", a.ride_frequency_hz},
+                            {"droop_m", a.droop_m},
+                            {"bump_m", a.bump_m},
+                            {"caster_deg", a.caster_deg},
+                            {"roll_stiffness_nm_per_deg", a.roll_stiffness_nm_per_deg},
+                            {"tyre_roll_stiffness_nm_per_deg", a.tyre_roll_stiffness_nm_per_deg},
+                            {"force_height_m", a.force_height_m},
+                            {"anti_percent", a.anti_percent}};
+        for (const TravelPoint& p : a.against_travel) {
+            x["against_travel"].push_back({{"travel_m", p.travel_m}, {"camber_deg", p.camber_deg}, {"toe_deg", p.toe_deg},
+                                           {"half_track_change_m", p.half_track_change_m}, {"wheelbase_change_m", p.wheelbase_change_m}});
+        }
+        for (const RollPoint& p : a.against_roll) {
+            x["against_roll"].push_back({{"roll_deg", p.roll_deg},
+                                         {"outer_camber_to_road_deg", p.outer_camber_to_road_deg},
+                                         {"inner_camber_to_road_deg", p.inner_camber_to_road_deg}});
+        }
+        j["axles"][a.name] = std::move(x);
+    }
+    return j.dump(2);
+}
+
 }  // namespace tractive
+

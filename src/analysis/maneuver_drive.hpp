@@ -32,4 +32,11 @@ inline standard_tests::TestDrive rolling(const VehicleSpec& spec, double v, cons
     return standard_tests::TestDrive(spec, RoadSpec{}, standard_tests::settings_in_mode(spec, ShiftMode::Automatic), ic, options);
 }
 
+// The steering input that gives the lateral acceleration g_target (in g) at v (FMVSS 126 S7.6's
+// slowly increasing steer): the input rises at 0.02 a second (about 10 deg/s of hand wheel on a
+// 15:1, 500 deg car, near the standard's 13.5 deg/s) from straight running while the driver holds
+// the speed; the input at which the steady lateral acceleration v r first reaches g_target,
+// interpolated. NaN if it never does before full lock.
+double input_for_lateral_g(const VehicleSpec& spec, double v, const ManeuverOptions& o, double g_target);
+
 }  // namespace tractive::maneuver_drive

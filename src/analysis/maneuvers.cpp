@@ -98,34 +98,6 @@ ManeuverResult double_lane_change(const VehicleSpec& spec, const ManeuverOptions
     return m;
 }
 
-// The steering input that gives 0.3 g at v (FMVSS 126 S7.6's slowly increasing steer): the
-// input rises at 0.02 /s (about 10 deg/s of hand wheel on a 15:1, 500 deg car, near the standard's
-// 13.5 deg/s) from straight running while the driver holds the speed; the input at which the
-// lateral acceleration (v r, the steady-state value, without the noise of the body's) first
-// reaches 0.3 g, interpolated. NaN if it never does before full lock.
-double input_for_0_3_g(const VehicleSpec& spec, double v, const ManeuverOptions& o) {
-    TestDrive d = rolling(spec, v, test_options(o, false));
-    SpeedControllerState speed;
-    DriverInput in;
-    in.gear_lever = 1;
-    constexpr double kRate_per_s = 0.02, kStraight_s = 2.0;
-    double last_input = 0.0, last_g = 0.0;
-    while (!d.failed()) {
-        const double input = std::max(0.0, d.time_s() - kStraight_s) * kRate_per_s;
-        if (input > 1.0) return kNaN;
-        const PedalCommand p = hold_speed(v, d.model(), d.state(), d.h(), speed);
-        in.throttle = p.throttle;
-        in.brake = p.brake;
-        in.steering = input;
-        d.step(in);
-        const double g = forward_speed_m_per_s(d.state()) * d.state().angular_velocity_rad_per_s.z / kGravity_m_per_s2;
-        if (g >= 0.3) return last_input + (input - last_input) * (0.3 - last_g) / (g - last_g);
-        last_input = input;
-        last_g = g;
-    }
-    return kNaN;
-}
-
 // FMVSS 126 (and UN R140) sine with dwell, one run: from 80 km/h straight, throttle released, the
 // steering follows A sin(2 pi 0.7 t), to the left first (direction +1) or the right (-1), holds at
 // its second peak (-A) for 500 ms, and completes the cycle (1.93 s in all). Figures: the yaw rate
@@ -200,7 +172,7 @@ ManeuverResult sine_with_dwell(const VehicleSpec& spec, const ManeuverOptions& o
     const double v = o.speed_kmh > 0.0 ? o.speed_kmh / kKmhPerMps : kDefaultSpeed_m_per_s;
     ManeuverResult m;
     m.name = "sine-dwell";
-    const double a_03 = input_for_0_3_g(spec, v, o);
+    const double a_03 = maneuver_drive::input_for_lateral_g(spec, v, o, 0.3);
     const double amplitude = std::min(1.0, 6.5 * a_03);
     SineDwellRun run;
     if (std::isfinite(amplitude)) {
@@ -229,7 +201,7 @@ ManeuverResult sine_with_dwell_series(const VehicleSpec& spec, const ManeuverOpt
     const double v = o.speed_kmh > 0.0 ? o.speed_kmh / kKmhPerMps : kDefaultSpeed_m_per_s;
     ManeuverResult m;
     m.name = "sine-dwell-series";
-    const double a_03 = input_for_0_3_g(spec, v, o);
+    const double a_03 = maneuver_drive::input_for_lateral_g(spec, v, o, 0.3);
     StandardTestResult failures;
     double worst_1_00 = -kInf, worst_1_75 = -kInf, least_displacement = kInf, worst_share = kNaN;
     int runs = 0, failed_runs = 0;

@@ -15,7 +15,6 @@
 #include "tractive/driver/driver_model.hpp"
 #include "tractive/driver/driver_vehicle_figures.hpp"
 #include "tractive/driver/path.hpp"
-#include "tractive/driver/speed_controller.hpp"
 #include "tractive/spec/mass_properties.hpp"
 
 namespace tractive {
@@ -125,30 +124,6 @@ ManeuverResult turn_event(const VehicleSpec& spec, const ManeuverOptions& o, con
     return m;
 }
 
-// The steering input for 0.3 g at v (the slowly increasing steer, as the sine with dwell finds
-// it): the input rises at 0.02 /s with the speed held until v r reaches 0.3 g; NaN if never.
-double input_for_lateral_g(const VehicleSpec& spec, double v, const ManeuverOptions& o, double g_target) {
-    TestDrive d = maneuver_drive::rolling(spec, v, maneuver_drive::test_options(o, false));
-    SpeedControllerState speed;
-    DriverInput in;
-    in.gear_lever = 1;
-    double last_input = 0.0, last_g = 0.0;
-    while (!d.failed()) {
-        const double input = std::max(0.0, d.time_s() - 2.0) * 0.02;
-        if (input > 1.0) return kNaN;
-        const PedalCommand p = hold_speed(v, d.model(), d.state(), d.h(), speed);
-        in.throttle = p.throttle;
-        in.brake = p.brake;
-        in.steering = input;
-        d.step(in);
-        const double g = forward_speed_m_per_s(d.state()) * d.state().angular_velocity_rad_per_s.z / kGravity_m_per_s2;
-        if (g >= g_target) return last_input + (input - last_input) * (g_target - last_g) / (g - last_g);
-        last_input = input;
-        last_g = g;
-    }
-    return kNaN;
-}
-
 struct FishhookRun {
     double max_roll_deg = 0.0;
     double longest_lift_s = 0.0;  // both wheels of one side off the ground together
@@ -233,7 +208,7 @@ ManeuverResult fishhook(const VehicleSpec& spec, const ManeuverOptions& o) {
     // The amplitude from the slowly increasing steer at 50 mph; the hand wheel's 720 deg/s taken
     // on a 15:1 steering (the car files give no ratio): 48 deg/s at the road wheels.
     constexpr double kMph = 0.44704;
-    const double a_03 = input_for_lateral_g(spec, 50.0 * kMph, o, 0.3);
+    const double a_03 = maneuver_drive::input_for_lateral_g(spec, 50.0 * kMph, o, 0.3);
     const double amplitude = std::min(1.0, 6.5 * a_03);
     const double lock_deg = 0.5 * (std::abs(spec.wheels[FL].max_steer_rad) + std::abs(spec.wheels[FR].max_steer_rad)) * 180.0 / std::numbers::pi;
     const double rate = lock_deg > 0.0 ? 48.0 / lock_deg : kNaN;

@@ -62,4 +62,8 @@ struct KcReport {
 // Throws std::invalid_argument for a spec the model cannot be built from (as build_vehicle_model).
 KcReport kinematics_and_compliance(const VehicleSpec& spec);
 
+// The report as one JSON object (`tractive kc --json`, Python's tractive.kc): the fields above by
+// their names, the axles under "axles" by name, `car` the car's name.
+std::string kc_report_json(const KcReport& report, const std::string& car_name);
+
 }  // namespace tractive
