@@ -10,10 +10,12 @@
 // its mass, yaw inertia, axle positions and the tyres' cornering stiffness) at the car's forward
 // speed v, integrated with the control step (implicit Euler: stable at any step). Its yaw rate
 // r_lin has the car's own lag and gain v / (L + K v^2); the reference is r_lin bounded by what the
-// road can give, |r_ref| <= 0.85 mu g / v (Rajamani eq. 8.13: a steady turn at yaw rate r needs
-// the lateral acceleration v r), with mu the tyres' peak lateral friction at their static loads
-// times the friction of the surface under the wheels. (A real unit estimates mu from the
-// accelerations it measures; here the surface's own factor is read: an ideal estimate.)
+// road can give, |r_ref| <= mu g / v (Rajamani eq. 8.13, a steady turn at yaw rate r needing the
+// lateral acceleration v r; his example takes 0.85 of it, but 0.85 x the roadster's tyre mu of
+// 1.10 is 0.94 g, below the 0.97 g the car holds on the skidpad: the unit would take the car's
+// own steady limit for oversteer), with mu the tyres' peak lateral
+// friction times the friction of the surface under the wheels. (A real unit estimates mu from
+// the accelerations it measures; here the surface's own factor is read: an ideal estimate.)
 //
 // Detection. The yaw-rate error e = r - r_ref, plus the sideslip beta = atan(v_y / v_x) past its
 // bound atan(0.02 mu g) (Rajamani eq. 8.15) counted as a yaw-rate error of 2 /s times the excess,
@@ -42,7 +44,8 @@
 // that (the measured lateral acceleration of the body) the outer front wheel is braked, its share
 // rising linearly to 1 at the threshold: the braked tyre gives less side force, and the car runs
 // wider instead of over. A car whose tyres cannot reach 0.75 of its threshold never sees it.
-// Below 5 m/s (18 km/h) and in reverse the unit is idle. The brake share goes to
+// Below 5 m/s (18 km/h), in reverse and with no wheel on the ground the unit is idle (its reference
+// follows the car's own yaw rate). The brake share goes to
 // Controls::wheel_aid_brake beside traction control's (the larger of the two); the ceiling to the
 // throttle beside traction control's (the smaller). The design values (dead band, tau, rates) are
 // those of the sources' examples, not fitted to a test; docs/control.md says what each does.
