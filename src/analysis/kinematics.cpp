@@ -77,16 +77,16 @@ KcReport kinematics_and_compliance(const VehicleSpec& spec) {
     const VehicleModel model = build_vehicle_model(spec);
     KcReport r;
     r.mass_kg = mass_properties(spec).mass_kg;
-    double unsprung_kg = 0.0, unsprung_moment = 0.0, ground_z = 0.0;
+    double unsprung_kg = 0.0, unsprung_moment = 0.0;
     for (int i = 0; i < 4; ++i) {
         unsprung_kg += spec.wheels[static_cast<std::size_t>(i)].mass_kg;
         unsprung_moment += spec.wheels[static_cast<std::size_t>(i)].mass_kg * model.wheels[static_cast<std::size_t>(i)].design_position_m.z;
-        ground_z += 0.25 * (model.wheels[static_cast<std::size_t>(i)].design_position_m.z - model.wheels[static_cast<std::size_t>(i)].radius_m);
     }
-    // The body's origin is the car's centre of mass (with the initial fuel).
+    // The body's origin is the car's centre of mass (with the initial fuel): the sprung mass's
+    // centre sits the unsprung masses' moment above it.
     r.sprung_mass_kg = r.mass_kg - unsprung_kg;
-    r.cg_height_m = -ground_z;
-    r.sprung_cg_height_m = r.sprung_mass_kg > 0.0 ? -unsprung_moment / r.sprung_mass_kg - ground_z : 0.0;
+    r.cg_height_m = centre_of_mass_height_m(model);
+    r.sprung_cg_height_m = r.sprung_mass_kg > 0.0 ? -unsprung_moment / r.sprung_mass_kg + r.cg_height_m : 0.0;
     r.axles = {axle_kc(model, FL, r.cg_height_m), axle_kc(model, RL, r.cg_height_m)};
     const double k_front = r.axles[0].roll_stiffness_nm_per_deg, k_rear = r.axles[1].roll_stiffness_nm_per_deg;
     r.roll_stiffness_front_share = k_front + k_rear > 0.0 ? k_front / (k_front + k_rear) : 0.0;

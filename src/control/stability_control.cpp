@@ -204,12 +204,9 @@ StabilityReference stability_reference(const VehicleModel& model) {
         load_sum_n += w.static_load_n;
     }
     if (load_sum_n > 0.0 && peak_sum_n > 0.0) ref.peak_lateral_friction = peak_sum_n / load_sum_n;
-    double track_m = 0.0, ground_z_m = 0.0;
-    for (const WheelModel& w : model.wheels) {
-        track_m += 0.5 * std::abs(w.design_position_m.y);  // the four half tracks sum to two mean tracks
-        ground_z_m += 0.25 * (w.design_position_m.z - w.radius_m);
-    }
-    const double height_m = -ground_z_m;  // the body's origin is the centre of mass with the initial fuel
+    double track_m = 0.0;
+    for (const WheelModel& w : model.wheels) track_m += 0.5 * std::abs(w.design_position_m.y);  // the four half tracks sum to two mean tracks
+    const double height_m = centre_of_mass_height_m(model);
     if (height_m > 0.0) ref.rollover_lateral_accel_m_per_s2 = kStandardGravity_m_per_s2 * track_m / (2.0 * height_m);
     return ref;
 }

@@ -41,6 +41,12 @@ double tyre_vertical_stiffness(const TyreSpec& t) {
 
 }  // namespace
 
+double centre_of_mass_height_m(const VehicleModel& model) {
+    double contact_z_m = 0.0;
+    for (const WheelModel& w : model.wheels) contact_z_m += 0.25 * (w.design_position_m.z - w.radius_m);
+    return -contact_z_m;
+}
+
 VehicleModel build_vehicle_model(const VehicleSpec& spec) {
     if (auto issues = find_spec_issues(spec); !issues.empty()) {
         throw std::invalid_argument(issues.front().path + ": " + issues.front().message);

@@ -142,4 +142,8 @@ double largest_explicit_chassis_step_s(const VehicleModel& model);
 // Throws std::invalid_argument for a spec that fails validate(), or with more than 8 aero devices.
 VehicleModel build_vehicle_model(const VehicleSpec& spec);
 
+// The height of the body's origin (the centre of mass with the initial fuel) over the ground at
+// design ride height: minus the four wheels' mean contact height (hub less tyre radius), m.
+double centre_of_mass_height_m(const VehicleModel& model);
+
 }  // namespace tractive
