@@ -52,3 +52,30 @@ TEST(PiecewiseLinear, EvenlySpacedLookupIsExact) {
     for (const double x : xs) ASSERT_EQ(f(x), scan(xs, ys, x)) << "knot x = " << x;
     EXPECT_TRUE(std::isnan(f(std::nan(""))));
 }
+
+// Unevenly spaced points (a torque curve's, clustered and sparse) start from the bucket table's
+// guess; the segment must be the one the search finds, at every knot, between knots, and at the
+// buckets' edges.
+TEST(PiecewiseLinear, UnevenlySpacedLookupIsExact) {
+    for (const std::vector<double>& xs : {std::vector<double>{1000, 2000, 3000, 4000, 4500, 5000, 5100, 5150, 7500},
+                                         std::vector<double>{-1.0, -0.999, 0.0, 1e-6, 2e-6, 3.0},
+                                         std::vector<double>{0.0, 1.0}}) {
+        std::vector<double> ys;
+        for (const double x : xs) ys.push_back(std::cos(0.001 * x) + x);
+        const PiecewiseLinear f(xs, ys);
+        const double lo = xs.front(), hi = xs.back();
+        for (int k = -50; k <= 20050; ++k) {
+            const double x = lo + (hi - lo) * k / 20000.0;
+            ASSERT_EQ(f(x), scan(xs, ys, x)) << "x = " << x;
+        }
+        for (const double x : xs) {
+            ASSERT_EQ(f(x), scan(xs, ys, x)) << "knot x = " << x;
+            ASSERT_EQ(f(std::nextafter(x, -1e300)), scan(xs, ys, std::nextafter(x, -1e300))) << "below knot " << x;
+            ASSERT_EQ(f(std::nextafter(x, 1e300)), scan(xs, ys, std::nextafter(x, 1e300))) << "above knot " << x;
+        }
+        for (int k = 0; k <= 4 * static_cast<int>(xs.size()); ++k) {  // the buckets' edges
+            const double x = lo + (hi - lo) * k / (4.0 * static_cast<double>(xs.size() - 1));
+            ASSERT_EQ(f(x), scan(xs, ys, x)) << "edge x = " << x;
+        }
+    }
+}

@@ -1,9 +1,11 @@
 #pragma once
 // A function given by points (x_i, y_i) with strictly increasing x, linear between points and held
 // constant beyond the first and last point. Used for torque curves (rpm -> N m) and friction curves
-// (slip -> friction coefficient). Lookup is a binary search, or O(1) when the points are evenly
-// spaced (sampled curves such as the suspension's camber change), with the same result.
+// (slip -> friction coefficient). Lookup starts from a guess read from a table of equal-width
+// buckets over the points' range and steps to the exact segment: O(1) for evenly spaced points and
+// a step or two for uneven ones, the same segment a binary search finds.
 
+#include <cstdint>
 #include <span>
 #include <utility>
 #include <vector>
@@ -32,9 +34,11 @@ private:
     [[nodiscard]] std::size_t segment(double x) const;
     std::vector<double> xs_;
     std::vector<double> ys_;
-    // 1 / spacing when the points are evenly spaced (to 1e-9 of the spacing), else 0: the index
-    // is then guessed from x and corrected by at most a step or two to the exact segment.
-    double inverse_spacing_ = 0.0;
+    // Equal-width buckets over [front, back]: bucket k (x in [front + k w, front + (k + 1) w))
+    // holds the first point index i with xs_[i] > front + k w, from where segment() steps to the
+    // exact segment; 1 / w, or 0 for fewer than two points (binary search).
+    double inverse_bucket_width_ = 0.0;
+    std::vector<std::uint32_t> bucket_first_;
 };
 
 }  // namespace tractive
