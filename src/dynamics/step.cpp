@@ -24,6 +24,7 @@
 #include "integrate.hpp"
 #include "tyre_forces.hpp"
 #include "wheel_contact.hpp"
+#include "../core/x86_64_v3.hpp"
 #include "tractive/dynamics/simulation.hpp"
 #include "tractive/laws/aero.hpp"
 #include "tractive/laws/body_contact.hpp"
@@ -267,6 +268,33 @@ void step_fixed_with(const VehicleModel& m, const Ground& ground, const Controls
 
 }  // namespace
 
+namespace x86_64_v3 {
+// The entry point of the step's copy compiled for x86-64-v3 (core/x86_64_v3.hpp): its own
+// step_fixed_with. Defined only in the copy.
+void step_fixed(const VehicleModel& m, const Ground& ground, const Controls& raw, const StepSettings& settings,
+                VehicleState& s, const ExternalLoad* load);
+#if defined(TRACTIVE_X86_64_V3_COPY)
+void step_fixed(const VehicleModel& m, const Ground& ground, const Controls& raw, const StepSettings& settings,
+                VehicleState& s, const ExternalLoad* load) {
+    step_fixed_with(m, ground, raw, settings, s, load);
+}
+#endif
+}  // namespace x86_64_v3
+
+namespace {
+// The step, or its copy where that runs.
+void step_fixed_here(const VehicleModel& m, const Ground& ground, const Controls& raw, const StepSettings& settings,
+                     VehicleState& s, const ExternalLoad* load) {
+#if defined(TRACTIVE_HAS_X86_64_V3_COPY) && !defined(TRACTIVE_X86_64_V3_COPY)
+    if (x86_64_v3::in_use()) {
+        x86_64_v3::step_fixed(m, ground, raw, settings, s, load);
+        return;
+    }
+#endif
+    step_fixed_with(m, ground, raw, settings, s, load);
+}
+}  // namespace
+
 void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw, const StepSettings& settings,
                 VehicleState& s) {
     step_fixed(m, RoadGround(road, RoadGround::Borrowed{}), raw, settings, s);
@@ -274,12 +302,12 @@ void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw
 
 void step_fixed(const VehicleModel& m, const Ground& ground, const Controls& raw, const StepSettings& settings,
                 VehicleState& s, const ExternalLoad& load) {
-    step_fixed_with(m, ground, raw, settings, s, &load);
+    step_fixed_here(m, ground, raw, settings, s, &load);
 }
 
 void step_fixed(const VehicleModel& m, const Ground& ground, const Controls& raw, const StepSettings& settings,
                 VehicleState& s) {
-    step_fixed_with(m, ground, raw, settings, s, nullptr);
+    step_fixed_here(m, ground, raw, settings, s, nullptr);
 }
 
 StepResult step(const VehicleModel& m, const RoadSpec& road, const Controls& controls, const StepSettings& settings,
