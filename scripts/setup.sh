@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 packages=(
-  build-essential cmake ninja-build valgrind
+  build-essential cmake ninja-build valgrind strace
   libtomlplusplus-dev libcli11-dev libfmt-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev libxsimd-dev
   clang libclang-rt-14-dev

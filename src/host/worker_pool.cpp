@@ -3,6 +3,7 @@
 #include "worker_pool.hpp"
 
 #include <pthread.h>
+#include <sched.h>
 
 #include <stdexcept>
 #include <utility>
@@ -15,12 +16,15 @@ namespace tractive::detail {
 
 namespace {
 
-// Pauses before sleeping: a few microseconds (a pause is 10-140 cycles by CPU generation), long
-// enough to catch the next job of a tight loop of steps, short enough that a pool with more
-// threads than free cores does not starve the threads with work (1,024 made the 3-thread test
-// on this busy 2-core machine ten times slower than 128). std::atomic::wait then yields a few
-// times before it sleeps.
+// Pauses before a wait may sleep: a few microseconds (a pause is 10-140 cycles by CPU
+// generation), enough to catch the next job of a tight loop of steps. Past them a wait spins on
+// for the pool's spin_ticks_ (0 where the threads outnumber the cores: 1,024 pauses there made
+// the 3-thread test on a busy 2-core machine ten times slower than 128), then sleeps
+// (std::atomic::wait, which yields a few times first).
 constexpr int kSpinsBeforeSleep = 128;
+// Where every slice has a core: about 1 ms at 2-4 GHz. A job that leaves its workers waiting
+// longer than that (a host busy between two steps) costs a sleep and a wake.
+constexpr std::uint64_t kSpinTicksWithCoresFree = 3'000'000;
 
 void relax() {
 #if defined(__x86_64__) || defined(__i386__)
@@ -28,18 +32,42 @@ void relax() {
 #endif
 }
 
+// A clock for the spin's budget that is no system call: the time-stamp counter where there is
+// one, else a steady clock (no budget there: a steady clock can be a system call).
+std::uint64_t ticks() {
+#if defined(__x86_64__) || defined(__i386__)
+    return __rdtsc();
+#else
+    return 0;
+#endif
+}
+
 // Waits until `value` differs from `seen`; returns the new value.
 template <class T>
-T wait_for_change(const std::atomic<T>& value, T seen) {
+T wait_for_change(const std::atomic<T>& value, T seen, std::uint64_t spin_ticks) {
+    std::uint64_t start = 0;
     for (int spin = 0;; ++spin) {
         const T now = value.load(std::memory_order_acquire);
         if (now != seen) return now;
         if (spin < kSpinsBeforeSleep) {
             relax();
+        } else if (spin == kSpinsBeforeSleep) {
+            start = ticks();
+            relax();
+        } else if (spin_ticks > 0 && ((spin & 63) != 0 || ticks() - start < spin_ticks)) {
+            relax();
         } else {
             value.wait(seen, std::memory_order_acquire);
         }
     }
+}
+
+// The cores this process may run on (its affinity mask), asked once per pool.
+int usable_cores() {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof(set), &set) != 0) return 1;
+    return CPU_COUNT(&set);
 }
 
 // Forks of this process so far, counted in the child (pthread_atfork): a pool remembers the
@@ -57,6 +85,7 @@ unsigned forks_so_far() {
 
 WorkerPool::WorkerPool(int threads) : forks_at_start_(forks_so_far()) {
     if (threads < 2) throw std::invalid_argument("WorkerPool: expected at least 2 threads");
+    spin_ticks_ = threads <= usable_cores() ? kSpinTicksWithCoresFree : 0;
     workers_.reserve(static_cast<std::size_t>(threads - 1));
     try {
         for (int k = 1; k < threads; ++k) workers_.emplace_back([this, k] { work(k); });
@@ -89,7 +118,7 @@ void WorkerPool::call(int k) noexcept {
 void WorkerPool::work(int k) {
     std::uint64_t seen = 0;
     for (;;) {
-        seen = wait_for_change(generation_, seen);
+        seen = wait_for_change(generation_, seen, spin_ticks_);
         if (stop_) return;
         call(k);
         if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) pending_.notify_one();
@@ -107,7 +136,7 @@ void WorkerPool::run_erased(void* context, SliceFunction function) {
     generation_.fetch_add(1, std::memory_order_release);  // publishes the job and the count
     generation_.notify_all();                             // no system call unless a worker sleeps
     call(0);
-    for (int left = pending_.load(std::memory_order_acquire); left != 0;) left = wait_for_change(pending_, left);
+    for (int left = pending_.load(std::memory_order_acquire); left != 0;) left = wait_for_change(pending_, left, spin_ticks_);
     if (error_) {
         std::exception_ptr e = std::exchange(error_, nullptr);
         std::rethrow_exception(e);

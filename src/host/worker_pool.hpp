@@ -2,10 +2,13 @@
 // A fixed set of worker threads that run one slice of a job each, started once and reused
 // (private to host/; VehicleBatch steps its cars' slices on it). A job costs no thread creation
 // and no allocation, and no system call while the workers are awake: the caller publishes the job
-// by bumping an atomic generation, the workers spin on it for a few microseconds before they sleep
-// on it (std::atomic::wait), and the caller waits for the last slice the same way. A worker
-// asleep (the host took longer than the spin between two jobs) is woken by the caller's notify,
-// a futex call.
+// by bumping an atomic generation, the workers spin on it before they sleep on it
+// (std::atomic::wait), and the caller waits for the last slice the same way. How long they spin:
+// about a millisecond where every slice has a core of its own (the threads no more than the cores
+// the process may run on), so that back-to-back jobs (a host stepping a batch in a loop) make no
+// system call; a few microseconds where they do not, so that a spinning thread does not take the
+// core a working one needs. A worker asleep (the host took longer than the spin between two jobs)
+// is woken by the caller's notify, a futex call.
 
 #include <atomic>
 #include <cstdint>
@@ -52,6 +55,7 @@ private:
     void* context_ = nullptr;                    // the job, written before its bump
     SliceFunction function_ = nullptr;
     unsigned forks_at_start_ = 0;                // threads_alive()
+    std::uint64_t spin_ticks_ = 0;               // how long a wait spins past its first pauses (time-stamp counter ticks)
     std::mutex run_mutex_;                       // one job at a time
     std::mutex error_mutex_;
     std::exception_ptr error_;
