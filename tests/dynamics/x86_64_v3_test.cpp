@@ -7,8 +7,13 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
+#include <stdexcept>
 
 #include "core/x86_64_v3.hpp"
+#include "tractive/control/driven_step.hpp"
+#include "tractive/io/car_loader.hpp"
+#include "tractive/world/road_ground.hpp"
 
 namespace {
 bool set_to_zero(const char* variable) {
@@ -26,4 +31,25 @@ TEST(X86_64V3, TheCopyRunsWhereTheProcessorHasIt) {
 #else
     EXPECT_FALSE(tractive::x86_64_v3::in_use()) << "a library built without the copy cannot choose it";
 #endif
+}
+
+// An exception thrown inside the step (here the control layer's, for a step of no length) leaves
+// it and is caught by its type, on the path this processor takes (the copy, where it runs: its
+// unwinding tables and personality routine are its own local copies).
+TEST(X86_64V3, AnExceptionLeavesTheStepAndIsCaughtByItsType) {
+    const tractive::VehicleSpec spec =
+        tractive::load_car(std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml").spec;
+    const tractive::VehicleModel model = tractive::build_vehicle_model(spec);
+    const tractive::RoadGround ground{tractive::RoadSpec{}};
+    tractive::VehicleState state = tractive::initial_state(model, ground, {});
+    tractive::ControllerState controller;
+    tractive::StepSettings step;
+    step.internal_step_s = 0.0;
+    EXPECT_THROW(tractive::step_driven(model, ground, step, tractive::control_settings_for(spec), tractive::DriverInput{},
+                                       controller, state),
+                 std::invalid_argument);
+    step.internal_step_s = 0.008;  // and the step goes on afterwards
+    const tractive::DrivenStep after =
+        tractive::step_driven(model, ground, step, tractive::control_settings_for(spec), tractive::DriverInput{}, controller, state);
+    EXPECT_TRUE(after.finite);
 }
