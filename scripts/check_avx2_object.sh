@@ -10,7 +10,7 @@
 set -eu
 object=$1
 entry=$2
-shared=$(nm --defined-only "$object" | awk '$2 !~ /^[tbdrn]$/ { print $3 }' | grep -v -F -e "$entry" || true)
+shared=$(nm --defined-only "$object" | awk '$2 !~ /^[tbdrnN]$/ { print $3 }' | grep -v -F -e "$entry" || true)
 if [ -n "$shared" ]; then
   echo "$object: symbols other than $entry are visible to the linker:"
   echo "$shared"
