@@ -1,10 +1,10 @@
 #pragma once
 // The step compiled a second time for x86-64-v3 (AVX2, FMA, BMI1/2, ...), private to the library
 // (docs/performance.md, "The step compiled for x86-64-v3"). The core, laws, dynamics and control
-// sources are compiled again with -march=x86-64-v3 -ffp-contract=off into one object whose only
-// global symbols are its entry points, tractive::x86_64_v3::step_fixed and ::step_driven (the
-// rest made local with objcopy, so that the linker can never give baseline code a function
-// compiled for AVX2). No contraction into fused multiply-adds and no reassociation: the copy
+// sources are compiled again with -march=x86-64-v3 -ffp-contract=off, optimised across their
+// files at a relocatable link (-flto), into one object whose only global symbols are its entry
+// points, tractive::x86_64_v3::step_fixed and ::step_driven (the rest made local with objcopy, so
+// that the linker can never give baseline code a function compiled for AVX2; CMakeLists.txt). No contraction into fused multiply-adds and no reassociation: the copy
 // rounds every operation as the baseline code does, and its results are bit-identical (checked
 // on the telemetry record). The baseline step_fixed and step_driven call the copy where
 // in_use() says so.

@@ -36,7 +36,8 @@ private:
     std::vector<double> ys_;
     // Equal-width buckets over [front, back]: bucket k (x in [front + k w, front + (k + 1) w))
     // holds the first point index i with xs_[i] > front + k w, from where segment() steps to the
-    // exact segment; 1 / w, or 0 for fewer than two points (binary search).
+    // exact segment; 1 / w, or 0 where there is no table (fewer than two points, or a range
+    // that is not finite and positive: binary search).
     double inverse_bucket_width_ = 0.0;
     std::vector<std::uint32_t> bucket_first_;
 };
