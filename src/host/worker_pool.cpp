@@ -32,15 +32,15 @@ void relax() {
 #endif
 }
 
-// A clock for the spin's budget that is no system call: the time-stamp counter where there is
-// one, else a steady clock (no budget there: a steady clock can be a system call).
-std::uint64_t ticks() {
+// A clock for the spin's budget that is no system call: the time-stamp counter. Without one (not
+// x86) there is no budget: the pool keeps the short spin (a steady clock can be a system call).
 #if defined(__x86_64__) || defined(__i386__)
-    return __rdtsc();
+constexpr bool kHaveTickCounter = true;
+std::uint64_t ticks() { return __rdtsc(); }
 #else
-    return 0;
+constexpr bool kHaveTickCounter = false;
+std::uint64_t ticks() { return 0; }
 #endif
-}
 
 // Waits until `value` differs from `seen`; returns the new value.
 template <class T>
@@ -85,7 +85,7 @@ unsigned forks_so_far() {
 
 WorkerPool::WorkerPool(int threads) : forks_at_start_(forks_so_far()) {
     if (threads < 2) throw std::invalid_argument("WorkerPool: expected at least 2 threads");
-    spin_ticks_ = threads <= usable_cores() ? kSpinTicksWithCoresFree : 0;
+    spin_ticks_ = kHaveTickCounter && threads <= usable_cores() ? kSpinTicksWithCoresFree : 0;
     workers_.reserve(static_cast<std::size_t>(threads - 1));
     try {
         for (int k = 1; k < threads; ++k) workers_.emplace_back([this, k] { work(k); });
