@@ -2,10 +2,10 @@
 # No system call per step (issue 27): runs tests/support/step_loop.cpp's MODE for 100 and for
 # 400 frames at 60 Hz under strace and compares the system calls the two make. Loading the car,
 # building a batch and starting its threads are the same in both; the 300 frames more may add
-# none alone and in a one-thread batch, and on average fewer than 0.1 a frame in a two-thread
-# batch (whose workers sleep, and are woken by a system call, when their thread is kept off its
-# core longer than the spin: a busy machine; the least of three pairs counts). Exits 1 and says
-# how many when they add more.
+# none alone and in a one-thread batch, and on average fewer than 0.3 a frame in a two-thread
+# batch (about 0 on an idle machine; its workers sleep, and are woken by a system call, when their
+# thread is kept off its core longer than the spin: a machine busy elsewhere; the least of three
+# pairs counts). Exits 1 and says how many when they add more.
 #   tests/reference/check_system_calls_per_step.sh STEP_LOOP MODE CAR
 set -eu
 loop=$1
@@ -22,7 +22,7 @@ calls() {
   awk '$NF == "total" { print ($4 ~ /^[0-9]+$/ ? $4 : $3) }' "$work/count"
 }
 case "$mode" in
-  batch2) allowed=30 tries=3 ;;  # the least of three pairs: a moment's load elsewhere is not the pool's
+  batch2) allowed=90 tries=3 ;;  # the least of three pairs: a moment's load elsewhere is not the pool's
   *) allowed=0 tries=1 ;;
 esac
 extra=
