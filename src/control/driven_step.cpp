@@ -1,6 +1,7 @@
 #include "tractive/control/driven_step.hpp"
 
 #include "../core/x86_64_v3.hpp"
+#include "../dynamics/step_in_range.hpp"
 
 namespace tractive {
 
@@ -8,14 +9,12 @@ namespace {
 DrivenStep step_driven_with(const VehicleModel& model, const Ground& ground, const StepSettings& step, const ControlSettings& control,
                             const DriverInput& input, ControllerState& controller, VehicleState& state, const ExternalLoad* load) {
     DrivenStep out;
+    // control_step's controls are in their ranges (it returns them clamped()): the step does not
+    // clamp them again.
     out.applied = control_step(model, state, input, control, step.internal_step_s, controller);
     out.gear_change_refused = controller.gear_change_refused;
     const bool was_running = state.engine_running;
-    if (load) {
-        step_fixed(model, ground, out.applied, step, state, *load);
-    } else {
-        step_fixed(model, ground, out.applied, step, state);
-    }
+    detail::step_fixed_in_range(model, ground, out.applied, step, state, load);
     out.engine_stopped = was_running && !state.engine_running;
     out.finite = state_is_finite(state);
     return out;

@@ -24,6 +24,7 @@
 #include "integrate.hpp"
 #include "tyre_forces.hpp"
 #include "wheel_contact.hpp"
+#include "step_in_range.hpp"
 #include "../core/x86_64_v3.hpp"
 #include "tractive/dynamics/simulation.hpp"
 #include "tractive/laws/aero.hpp"
@@ -205,11 +206,11 @@ VehicleState initial_state(const VehicleModel& m, const Ground& ground, const In
 
 namespace {
 
-void step_fixed_with(const VehicleModel& m, const Ground& ground, const Controls& raw, const StepSettings& settings,
+// The controls `c` in their ranges already (clamped()).
+void step_fixed_with(const VehicleModel& m, const Ground& ground, const Controls& c, const StepSettings& settings,
                      VehicleState& s, const ExternalLoad* load) {
     // The phases in order (docs/architecture.md, "The step"; docs/physics.md, "The step in order").
     const double h = settings.internal_step_s;
-    const Controls c = clamped(raw, static_cast<int>(m.spec.transmission.forward_ratios.size()));
     const Mat3 rot = to_matrix(s.orientation);
     const Vec3 body_x{rot.m[0][0], rot.m[1][0], rot.m[2][0]};
     const Vec3 body_z{rot.m[0][2], rot.m[1][2], rot.m[2][2]};
@@ -268,30 +269,36 @@ void step_fixed_with(const VehicleModel& m, const Ground& ground, const Controls
 
 }  // namespace
 
+void detail::step_fixed_in_range(const VehicleModel& m, const Ground& ground, const Controls& in_range,
+                                 const StepSettings& settings, VehicleState& s, const ExternalLoad* load) {
+    step_fixed_with(m, ground, in_range, settings, s, load);
+}
+
 namespace x86_64_v3 {
 // The entry point of the step's copy compiled for x86-64-v3 (core/x86_64_v3.hpp): its own
-// step_fixed_with. Defined only in the copy.
-void step_fixed(const VehicleModel& m, const Ground& ground, const Controls& raw, const StepSettings& settings,
+// step_fixed_with, for controls in their ranges. Defined only in the copy.
+void step_fixed(const VehicleModel& m, const Ground& ground, const Controls& in_range, const StepSettings& settings,
                 VehicleState& s, const ExternalLoad* load);
 #if defined(TRACTIVE_X86_64_V3_COPY)
-void step_fixed(const VehicleModel& m, const Ground& ground, const Controls& raw, const StepSettings& settings,
+void step_fixed(const VehicleModel& m, const Ground& ground, const Controls& in_range, const StepSettings& settings,
                 VehicleState& s, const ExternalLoad* load) {
-    step_fixed_with(m, ground, raw, settings, s, load);
+    step_fixed_with(m, ground, in_range, settings, s, load);
 }
 #endif
 }  // namespace x86_64_v3
 
 namespace {
-// The step, or its copy where that runs.
+// The controls clamped into their ranges, then the step, or its copy where that runs.
 void step_fixed_here(const VehicleModel& m, const Ground& ground, const Controls& raw, const StepSettings& settings,
                      VehicleState& s, const ExternalLoad* load) {
+    const Controls c = clamped(raw, static_cast<int>(m.spec.transmission.forward_ratios.size()));
 #if defined(TRACTIVE_HAS_X86_64_V3_COPY) && !defined(TRACTIVE_X86_64_V3_COPY)
     if (x86_64_v3::in_use()) {
-        x86_64_v3::step_fixed(m, ground, raw, settings, s, load);
+        x86_64_v3::step_fixed(m, ground, c, settings, s, load);
         return;
     }
 #endif
-    step_fixed_with(m, ground, raw, settings, s, load);
+    step_fixed_with(m, ground, c, settings, s, load);
 }
 }  // namespace
 

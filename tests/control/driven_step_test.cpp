@@ -46,6 +46,37 @@ TEST(DrivenStep, IsTheControlLayerThenTheFixedStep) {
     EXPECT_GT(driven.state().position_m.x, 15.0);  // it drove off
 }
 
+// step_driven hands the step control_step's controls without clamping them again
+// (dynamics/step_in_range.hpp): they must be clamped()'s fixed point, whatever the driver gives,
+// out of range or not a number, in either box, with every aid on.
+TEST(DrivenStep, TheControlLayersControlsAreInTheirRanges) {
+    const VehicleSpec spec = test::example_car("roadster");
+    const int gears = static_cast<int>(spec.transmission.forward_ratios.size());
+    const double wild[] = {-3.0, -1.0, 0.0, 0.4, 1.0, 7.0, std::nan(""), INFINITY, -INFINITY};
+    for (const ShiftMode mode : {ShiftMode::Manual, ShiftMode::Automatic}) {
+        ControlSettings settings = test::settings_with(mode, true, true);
+        settings.aids.esc = true;
+        Simulation sim(spec, RoadSpec{}, StepSettings{}, InitialConditions{});
+        ControllerState control = initial_controller_state(sim.model(), sim.state(), settings);
+        int k = 0;
+        for (const double a : wild) {
+            for (const double b : wild) {
+                DriverInput in;
+                in.throttle = a;
+                in.brake = b;
+                in.clutch = b;
+                in.steering = a;
+                in.handbrake = b;
+                in.gear_lever = k % 9 - 2;
+                ++k;
+                const Controls c = control_step(sim.model(), sim.state(), in, settings, sim.settings().internal_step_s, control);
+                ASSERT_EQ(clamped(c, gears), c) << "throttle " << a << ", brake " << b;
+                step_fixed(sim.model(), sim.ground(), c, sim.settings(), sim.mutable_state());
+            }
+        }
+    }
+}
+
 // A clutch dropped at idle against the brakes stalls the engine: step_driven says so in the one
 // step it stops; a state made non-finite is reported, not hidden.
 TEST(DrivenStep, ReportsTheStepTheEngineStopsInAndANonFiniteState) {
