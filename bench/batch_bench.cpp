@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <vector>
 
+#include "support/batch_drive.hpp"
 #include "tractive/host/batch.hpp"
 #include "tractive/io/car_loader.hpp"
 
@@ -46,16 +47,9 @@ void BM_BatchStep(benchmark::State& state) {
     tractive::BatchOptions o;
     o.threads = static_cast<int>(state.range(1));
     tractive::VehicleBatch batch(roadster(), cars, nullptr, o);
-    const auto n = static_cast<std::size_t>(cars);
-    std::vector<double> obs(n * tractive::kBatchObservationCount), final_obs(obs.size()), rewards(n);
-    std::vector<double> actions(n * tractive::kBatchActionCount, 0.0);
-    for (std::size_t i = 0; i < n; ++i) {
-        actions[i * tractive::kBatchActionCount + tractive::kActionThrottle] = 0.3;
-        actions[i * tractive::kBatchActionCount + tractive::kActionGear] = 1.0;
-    }
-    std::vector<std::uint8_t> term(n), trunc(n);
-    batch.reset(1, obs.data());
-    for (auto _ : state) batch.step(actions.data(), obs.data(), rewards.data(), term.data(), trunc.data(), final_obs.data());
+    tractive::test::BatchDrive drive(cars, 0.3);
+    batch.reset(1, drive.observations.data());
+    for (auto _ : state) drive.step(batch);
     state.SetItemsProcessed(state.iterations() * cars);
 }
 

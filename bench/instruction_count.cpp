@@ -12,8 +12,8 @@
 #include <cstdio>
 #include <memory>
 #include <string>
-#include <vector>
 
+#include "support/batch_drive.hpp"
 #include "tractive/control/driver_input.hpp"
 #include "tractive/host/batch.hpp"
 #include "tractive/host/vehicle.hpp"
@@ -47,21 +47,13 @@ int batch64(const tractive::VehicleSpec& spec) {
     o.threads = 1;  // the batch's default control: the automatic, ABS and TCS on
     o.task.control_interval_s = kFrame_s;
     tractive::VehicleBatch batch(spec, kCars, nullptr, o);
-    std::vector<double> obs(kCars * tractive::kBatchObservationCount), final_obs(obs.size()), rewards(kCars);
-    std::vector<double> actions(kCars * tractive::kBatchActionCount, 0.0);
-    for (std::size_t i = 0; i < kCars; ++i) {
-        actions[i * tractive::kBatchActionCount + tractive::kActionThrottle] = 1.0;
-        actions[i * tractive::kBatchActionCount + tractive::kActionGear] = 1.0;
-    }
-    std::vector<std::uint8_t> terminated(kCars), truncated(kCars);
-    batch.reset(1, obs.data());
+    tractive::test::BatchDrive drive(kCars, 1.0);
+    batch.reset(1, drive.observations.data());
     CALLGRIND_TOGGLE_COLLECT;
-    for (int k = 0; k < kFrames; ++k) {
-        batch.step(actions.data(), obs.data(), rewards.data(), terminated.data(), truncated.data(), final_obs.data());
-    }
+    for (int k = 0; k < kFrames; ++k) drive.step(batch);
     CALLGRIND_TOGGLE_COLLECT;
-    std::printf("batch64: car 0 at %.2f m/s\n", obs[tractive::kObsSpeed]);
-    return obs[tractive::kObsSpeed] > 5.0 ? 0 : 1;
+    std::printf("batch64: car 0 at %.2f m/s\n", drive.speed(0));
+    return drive.speed(0) > 5.0 ? 0 : 1;
 }
 
 }  // namespace

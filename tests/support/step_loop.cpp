@@ -10,8 +10,8 @@
 #include <cstdio>
 #include <memory>
 #include <string>
-#include <vector>
 
+#include "support/batch_drive.hpp"
 #include "tractive/host/batch.hpp"
 #include "tractive/host/vehicle.hpp"
 #include "tractive/io/car_loader.hpp"
@@ -44,19 +44,11 @@ int batch(const tractive::VehicleSpec& spec, int frames, int threads) {
     tractive::BatchOptions o;
     o.threads = threads;
     tractive::VehicleBatch b(spec, kCars, nullptr, o);
-    std::vector<double> obs(kCars * tractive::kBatchObservationCount), final_obs(obs.size()), rewards(kCars);
-    std::vector<double> actions(kCars * tractive::kBatchActionCount, 0.0);
-    for (std::size_t i = 0; i < kCars; ++i) {
-        actions[i * tractive::kBatchActionCount + tractive::kActionThrottle] = 0.3;
-        actions[i * tractive::kBatchActionCount + tractive::kActionGear] = 1.0;
-    }
-    std::vector<std::uint8_t> terminated(kCars), truncated(kCars);
-    b.reset(1, obs.data());
-    for (int k = 0; k < frames; ++k) {
-        b.step(actions.data(), obs.data(), rewards.data(), terminated.data(), truncated.data(), final_obs.data());
-    }
-    if (obs[tractive::kObsSpeed] > 1.0) return 0;
-    std::fprintf(stderr, "car 0 is not moving: %.2f m/s\n", obs[tractive::kObsSpeed]);
+    tractive::test::BatchDrive drive(kCars, 0.3);
+    b.reset(1, drive.observations.data());
+    for (int k = 0; k < frames; ++k) drive.step(b);
+    if (drive.speed(0) > 1.0) return 0;
+    std::fprintf(stderr, "car 0 is not moving: %.2f m/s\n", drive.speed(0));
     return 1;
 }
 
