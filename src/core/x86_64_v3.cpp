@@ -3,19 +3,21 @@
 #include <cstdlib>
 #include <cstring>
 
-namespace tractive::x86_64_v3 {
+namespace tractive {
 
-namespace {
-bool switched_off(const char* variable) {
+bool detail::switched_off_in_environment(const char* variable) {
     const char* setting = std::getenv(variable);
     return setting != nullptr && std::strcmp(setting, "0") == 0;
 }
-}  // namespace
+
+namespace x86_64_v3 {
 
 bool in_use() {
 #if defined(TRACTIVE_HAS_X86_64_V3_COPY)
     static const bool enabled = [] {
-        if (switched_off("TRACTIVE_X86_64_V3") || switched_off("TRACTIVE_VECTOR_MATHS")) return false;
+        if (detail::switched_off_in_environment("TRACTIVE_X86_64_V3") || detail::switched_off_in_environment("TRACTIVE_VECTOR_MATHS")) {
+            return false;
+        }
         __builtin_cpu_init();
         return __builtin_cpu_supports("x86-64-v3") != 0;
     }();
@@ -25,4 +27,6 @@ bool in_use() {
 #endif
 }
 
-}  // namespace tractive::x86_64_v3
+}  // namespace x86_64_v3
+
+}  // namespace tractive

@@ -20,3 +20,11 @@ namespace tractive::x86_64_v3 {
 bool in_use();
 
 }  // namespace tractive::x86_64_v3
+
+namespace tractive::detail {
+
+// Whether `variable`=0 is set in the environment: a processor path switched off
+// (TRACTIVE_VECTOR_MATHS for the tyre lanes and the copy, TRACTIVE_X86_64_V3 for the copy).
+bool switched_off_in_environment(const char* variable);
+
+}  // namespace tractive::detail

@@ -4,10 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
-#include <cstring>
-
 #include "tyre_lanes_avx2.hpp"
+#include "../core/x86_64_v3.hpp"
 
 namespace tractive {
 
@@ -19,8 +17,7 @@ namespace {
 bool lanes_enabled() {
 #ifdef TRACTIVE_AVX2_LANES
     static const bool enabled = [] {
-        const char* setting = std::getenv("TRACTIVE_VECTOR_MATHS");
-        if (setting != nullptr && std::strcmp(setting, "0") == 0) return false;
+        if (detail::switched_off_in_environment("TRACTIVE_VECTOR_MATHS")) return false;
         __builtin_cpu_init();
         return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
     }();
