@@ -11,6 +11,7 @@
 #include "tractive/control/transmission_control.hpp"
 #include "tractive/laws/engine_torque.hpp"
 #include "tractive/laws/tyre.hpp"
+#include "../core/x86_64_v3.hpp"
 
 namespace tractive {
 
@@ -117,8 +118,9 @@ Controls direct_controls(const DriverInput& in) {
     return c;
 }
 
-Controls control_step(const VehicleModel& model, const VehicleState& vehicle, const DriverInput& raw_input,
-                      const ControlSettings& settings, double dt_s, ControllerState& state) {
+namespace {
+Controls control_step_with(const VehicleModel& model, const VehicleState& vehicle, const DriverInput& raw_input,
+                           const ControlSettings& settings, double dt_s, ControllerState& state) {
     if (!std::isfinite(dt_s) || dt_s <= 0.0) {
         throw std::invalid_argument("control_step: expected a positive, finite time step dt_s");
     }
@@ -157,6 +159,29 @@ Controls control_step(const VehicleModel& model, const VehicleState& vehicle, co
     for (int i = 0; i < 4; ++i) out.wheel_brake_factor[i] = state.abs[i].applied_factor;
     for (int i = 0; i < 4; ++i) out.wheel_aid_brake[i] = std::max(state.tcs_brake[i], state.esc_brake[i]);
     return clamped(out, static_cast<int>(model.spec.transmission.forward_ratios.size()));
+}
+}  // namespace
+
+namespace x86_64_v3 {
+// The entry point of the control layer's copy compiled for x86-64-v3 (core/x86_64_v3.hpp), so
+// that control_step then step_fixed, called by hand, is step_driven to the last bit on either
+// path. Defined only in the copy.
+Controls control_step(const VehicleModel& model, const VehicleState& vehicle, const DriverInput& raw_input,
+                      const ControlSettings& settings, double dt_s, ControllerState& state);
+#if defined(TRACTIVE_X86_64_V3_COPY)
+Controls control_step(const VehicleModel& model, const VehicleState& vehicle, const DriverInput& raw_input,
+                      const ControlSettings& settings, double dt_s, ControllerState& state) {
+    return control_step_with(model, vehicle, raw_input, settings, dt_s, state);
+}
+#endif
+}  // namespace x86_64_v3
+
+Controls control_step(const VehicleModel& model, const VehicleState& vehicle, const DriverInput& raw_input,
+                      const ControlSettings& settings, double dt_s, ControllerState& state) {
+#if defined(TRACTIVE_HAS_X86_64_V3_COPY) && !defined(TRACTIVE_X86_64_V3_COPY)
+    if (x86_64_v3::in_use()) return x86_64_v3::control_step(model, vehicle, raw_input, settings, dt_s, state);
+#endif
+    return control_step_with(model, vehicle, raw_input, settings, dt_s, state);
 }
 
 }  // namespace tractive

@@ -1,13 +1,16 @@
 #pragma once
 // The step compiled a second time for x86-64-v3 (AVX2, FMA, BMI1/2, ...), private to the library
 // (docs/performance.md, "The step compiled for x86-64-v3"). The core, laws, dynamics and control
-// sources are compiled again with -march=x86-64-v3 -ffp-contract=off, optimised across their
+// sources are compiled again with -march=x86-64-v3 -ffp-contract=fast, optimised across their
 // files at a relocatable link (-flto), into one object whose only global symbols are its entry
-// points, tractive::x86_64_v3::step_fixed and ::step_driven (the rest made local with objcopy, so
-// that the linker can never give baseline code a function compiled for AVX2; CMakeLists.txt). No contraction into fused multiply-adds and no reassociation: the copy
-// rounds every operation as the baseline code does, and its results are bit-identical (checked
-// on the telemetry record). The baseline step_fixed and step_driven call the copy where
-// in_use() says so.
+// points, tractive::x86_64_v3::step_fixed, ::step_driven and ::control_step (the rest made local
+// with objcopy, so that the linker can never give baseline code a function compiled for AVX2;
+// CMakeLists.txt). Fused multiply-adds, no reassociation: a multiplication and an addition round
+// once where the baseline code rounds twice, so the copy's results are deterministic and within
+// 1e-12 relative of the baseline's on every standard test of the shipped and shared cars
+// (tests/reference/check_vector_paths.py --switch TRACTIVE_X86_64_V3), not the same bits. The
+// baseline step_fixed, step_driven and control_step call the copy where in_use() says so (the
+// control layer too, so that control_step then step_fixed by hand is step_driven to the bit).
 //
 // TRACTIVE_HAS_X86_64_V3_COPY is defined where the library holds the copy (GCC on x86-64);
 // TRACTIVE_X86_64_V3_COPY while the copy itself is compiled.

@@ -1,7 +1,8 @@
 // The step's copy compiled for x86-64-v3 (src/core/x86_64_v3.hpp): chosen exactly where the
 // library holds it, the processor runs it and the environment does not switch it off, so that
-// tests/reference/check_x86_64_v3_copy.sh compares two paths that both ran. Its results against
-// the baseline code's are that script's (byte-identical telemetry).
+// tests/reference/check_vector_paths.py --switch TRACTIVE_X86_64_V3 compares two paths that both
+// ran. Its results against the baseline code's are that script's (every standard test within
+// 1e-12 relative).
 
 #include <gtest/gtest.h>
 
