@@ -15,8 +15,7 @@ void body_contacts(const BodyContactInput& in, const VehicleState& s, Vec3& forc
         Vec3 arm, normal, surface_velocity;
         double depth, friction_factor;
     };
-    std::array<Touch, 16> touching;
-    std::size_t n = 0;
+    FixedList<Touch, 16> touching;
     // On its four wheels and upright, a point more than 0.4 m above the plane of the tyres'
     // contacts (the roof's, in normal driving) cannot reach the ground between them: not asked.
     bool on_wheels = true;
@@ -33,16 +32,15 @@ void body_contacts(const BodyContactInput& in, const VehicleState& s, Vec3& forc
     // points not asked are not turned into world axes.)
     const Vec3 normal_body = transpose(rot) * plane_normal;
     const double origin_height = dot(s.position_m - plane_point, plane_normal);
-    std::array<Vec3, 16> centres;
-    std::array<std::size_t, 16> point;  // (no initialiser: the first `asked` are set)
-    std::size_t asked = 0;
+    FixedList<Vec3, 16> centres;
+    std::array<std::size_t, 16> point;  // (no initialiser: the first centres.size() are set)
     for (std::size_t k = 0; k < m.body_contact_count; ++k) {
         if (on_wheels && origin_height + dot(m.body_contact_m[k], normal_body) > 0.4) continue;
-        point[asked] = k;
-        centres[asked++] = s.position_m + rot * m.body_contact_m[k];
+        point[centres.size()] = k;
+        centres.add(s.position_m + rot * m.body_contact_m[k]);
     }
-    if (asked == 0 || in.ground.spheres_clear(std::span<const Vec3>(centres.data(), asked), kPointRadius_m)) return;
-    for (std::size_t k = 0; k < asked; ++k) {
+    if (centres.empty() || in.ground.spheres_clear(centres.span(), kPointRadius_m)) return;
+    for (std::size_t k = 0; k < centres.size(); ++k) {
         const Vec3 arm = rot * m.body_contact_m[point[k]];
         WheelProbe probe;
         probe.hub_m = centres[k];
@@ -55,13 +53,13 @@ void body_contacts(const BodyContactInput& in, const VehicleState& s, Vec3& forc
         probe.radius_m = kPointRadius_m;
         const GroundContact c = in.ground.wheel_contact(probe);
         const double depth = kPointRadius_m - c.hub_height_m;
-        if (c.found && depth > 0.0) touching[n++] = {arm, c.normal, c.surface_velocity_m_per_s, depth, c.friction_factor};
+        if (c.found && depth > 0.0) touching.add({arm, c.normal, c.surface_velocity_m_per_s, depth, c.friction_factor});
     }
-    if (n == 0) return;
+    if (touching.empty()) return;
     const BodyContactLaw law = body_contact_law(in.masses.mass_kg);
     const Mat3 inv_inertia = rot * inverse(in.masses.inertia_body_kgm2) * transpose(rot);
-    for (std::size_t k = 0; k < n; ++k) {
-        const Touch& t = touching[k];
+    const double n = static_cast<double>(touching.size());
+    for (const Touch& t : touching.span()) {
         const Vec3 v_point = s.velocity_m_per_s + cross(s.angular_velocity_rad_per_s, t.arm) - t.surface_velocity;
         const double v_n = dot(v_point, t.normal);
         const double normal_n = body_contact_normal_n(law, t.depth, v_n);
@@ -72,12 +70,12 @@ void body_contacts(const BodyContactInput& in, const VehicleState& s, Vec3& forc
             // The point's effective mass along its sliding, shared by the n touching points.
             const Vec3 dir = v_t / sliding;
             const Vec3 rt = cross(t.arm, dir);
-            const double effective_mass = 1.0 / (1.0 / in.masses.mass_kg + dot(rt, inv_inertia * rt)) / static_cast<double>(n);
+            const double effective_mass = 1.0 / (1.0 / in.masses.mass_kg + dot(rt, inv_inertia * rt)) / n;
             f += dir * -body_contact_friction_n(kBodyFrictionCoefficient * t.friction_factor, normal_n, sliding, effective_mass, in.h);
         }
         force += f;
         torque += cross(t.arm, f);
-        out.couplings[out.touching++] = {t.arm, t.normal, law.stiffness_n_per_m, law.damping_ns_per_m, dot(t.surface_velocity, t.normal)};
+        out.couplings.add({t.arm, t.normal, law.stiffness_n_per_m, law.damping_ns_per_m, dot(t.surface_velocity, t.normal)});
     }
 }
 

@@ -10,6 +10,7 @@
 #include <cstddef>
 
 #include "chassis_implicit.hpp"
+#include "../core/fixed_list.hpp"
 #include "mass_now.hpp"
 #include "tractive/core/quat.hpp"
 #include "tractive/dynamics/vehicle_model.hpp"
@@ -29,10 +30,10 @@ struct BodyContactInput {
     double h = 0.0;  // the internal step, s
 };
 
-// The touching points as chassis couplings, for the implicit correction.
+// The touching points as chassis couplings, for the implicit correction (a list not initialised
+// as a whole: the step builds it every step, and a point seldom touches).
 struct BodyContacts {
-    std::array<CornerCoupling, 16> couplings{};
-    std::size_t touching = 0;
+    FixedList<CornerCoupling, 16> couplings;
 };
 
 // Adds each touching point's force to `force` and its moment about the body origin to `torque`

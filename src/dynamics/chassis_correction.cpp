@@ -1,5 +1,6 @@
 #include "chassis_correction.hpp"
 
+#include <algorithm>
 #include <span>
 
 #include "chassis_implicit.hpp"
@@ -7,7 +8,8 @@
 namespace tractive::detail {
 
 void chassis_correction(const ChassisCorrectionInput& in, const VehicleState& s, Bodies& b) {
-    bool coupled = in.body.touching > 0;
+    const std::span<const CornerCoupling> points = in.body.couplings.span();
+    bool coupled = !points.empty();
     for (const WheelFrame& f : in.frames) coupled = coupled || f.chassis_stiffness > 0.0 || f.chassis_damping > 0.0;
     if (!coupled) return;
     std::array<CornerCoupling, 4 + 16> corners;
@@ -16,9 +18,9 @@ void chassis_correction(const ChassisCorrectionInput& in, const VehicleState& s,
         corners[i] = {in.rot * in.model.wheels[i].suspension_mount_m, f.normal, f.chassis_stiffness, f.chassis_damping,
                       dot(f.surface_velocity, f.normal)};
     }
-    for (std::size_t k = 0; k < in.body.touching; ++k) corners[4 + k] = in.body.couplings[k];
+    std::copy(points.begin(), points.end(), corners.begin() + 4);
     const ChassisVelocityChange d =
-        chassis_implicit_correction(inverse(b.inv_mass), in.rot * in.inertia_body * transpose(in.rot), std::span(corners.data(), 4 + in.body.touching),
+        chassis_implicit_correction(inverse(b.inv_mass), in.rot * in.inertia_body * transpose(in.rot), std::span(corners.data(), 4 + points.size()),
                                     b.v, b.omega, s.velocity_m_per_s, s.angular_velocity_rad_per_s, in.h);
     b.v += d.linear_m_per_s;
     b.omega += d.angular_rad_per_s;

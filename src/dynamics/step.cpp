@@ -240,7 +240,7 @@ void step_fixed_with(const VehicleModel& m, const Ground& ground, const Controls
     }
     torque += cross(rot * suspension_arm, body_z);
     aerodynamics({m, rot, body_x, body_z}, s, force, torque);
-    detail::BodyContacts body{};  // the touching points as chassis couplings (chassis_correction)
+    detail::BodyContacts body;  // the touching points as chassis couplings (chassis_correction)
     detail::body_contacts({m, ground, rot, body_z, frames, masses, h}, s, force, torque, body);
     if (load) {  // from outside the car
         force += load->force_n;
