@@ -15,11 +15,14 @@ namespace tractive::detail {
 namespace {
 
 // What the tyre phase carries for one wheel from before its law to after it (set by
-// slip_at_wheel, end_weight by relaxed_law_input where in_contact: no initialisers, as it is
-// rebuilt every step).
+// slip_at_wheel, its slip angle and inclination by with_slip_angles, end_weight by
+// relaxed_law_input where in_contact: no initialisers, as it is rebuilt every step).
 struct WheelSlipNow {
     bool in_contact;                            // the tyre touches the ground (a load): nothing more otherwise
     TyreSlip slip;                              // at the step's start
+    // The slip angle's tangent v_y / D and the axle's component along the ground's normal, whose
+    // atan and -asin are the slip angle and inclination (the four wheels' at once).
+    double slip_tangent, axle_along_normal;
     double end_weight;                          // the relaxed slip's (relaxation_weights)
     double vx, vy, denom, inv_denom;            // the contact's velocity along the heading and across it; D, 1 / D
     double steer_change;                        // the wheel's heading since the last step
@@ -27,7 +30,8 @@ struct WheelSlipNow {
 };
 
 // Before the law (fills the wheel's frame and outputs, and `now`): its heading and inclination,
-// the slip of its contact, its stiction weight.
+// the slip of its contact, its stiction weight; the slip angle and inclination from their
+// tangent and sine afterwards, the four wheels' at once (with_slip_angles).
 void slip_at_wheel(const TyreForcesInput& in, const VehicleState& s, int i, WheelFrame& f, WheelOutputs& out, WheelSlipNow& now) {
     now.in_contact = false;
     const VehicleModel& m = in.model;
@@ -80,7 +84,7 @@ void slip_at_wheel(const TyreForcesInput& in, const VehicleState& s, int i, Whee
     if (steered_about_caster) axle_body = turn.turned(axle_body);
     const Vec3 axle_left = rot * axle_body;
     TyreSlip slip;
-    slip.inclination_rad = -std::asin(std::clamp(dot(axle_left, n), -1.0, 1.0));
+    now.axle_along_normal = std::clamp(dot(axle_left, n), -1.0, 1.0);
     // Slip from the contact point's velocity over the surface's.
     const Vec3 rc = f.contact - s.position_m;
     const Vec3 vc = s.velocity_m_per_s + cross(s.angular_velocity_rad_per_s, rc) - f.surface_velocity;
@@ -89,7 +93,7 @@ void slip_at_wheel(const TyreForcesInput& in, const VehicleState& s, int i, Whee
     const double denom = std::max(std::abs(vx), kSlipReferenceSpeed_m_per_s);
     const double inv_denom = 1.0 / denom;
     slip.slip_ratio = (w.spin_rad_per_s * wm.radius_m - vx) * inv_denom;
-    slip.slip_angle_rad = std::atan(vy * inv_denom);
+    now.slip_tangent = vy * inv_denom;
     slip.forward_speed_m_per_s = vx;
     slip.slip_denominator_m_per_s = denom;
     const double slip_ratio_before = out.slip_ratio;  // the last step's
@@ -103,13 +107,11 @@ void slip_at_wheel(const TyreForcesInput& in, const VehicleState& s, int i, Whee
     f.body_change_x = out.in_contact ? (normal_rotation_rate - out.normal_rotation_rate_rad_per_s) * dot(cross(n, rc), f.forward) : 0.0;
     out.normal_rotation_rate_rad_per_s = normal_rotation_rate;
     out.slip_ratio = slip.slip_ratio;
-    out.slip_angle_rad = slip.slip_angle_rad;
     out.fz_n = f.fz;
     out.steer_rad = steer;
     out.axle = axle_left;
     out.contact_point_m = f.contact;
     out.contact_normal = n;
-    out.inclination_rad = slip.inclination_rad;
     out.friction_factor = f.friction_factor;
     out.in_contact = f.fz > 0.0;
     now.slip = slip;
@@ -124,6 +126,23 @@ void slip_at_wheel(const TyreForcesInput& in, const VehicleState& s, int i, Whee
     now.in_contact = true;
     const double motion = std::max({std::abs(vx), std::abs(vy), std::abs(w.spin_rad_per_s * wm.radius_m)});
     f.stick = tyre_stiction_weight(motion);
+}
+
+// The four wheels' slip angles alpha = atan(v_y / D) and inclinations -asin(axle . n), side by
+// side where the processor allows (laws/tyre_lanes.hpp), into their slips and outputs.
+void with_slip_angles(std::array<WheelSlipNow, 4>& now, std::array<WheelOutputs, 4>& outputs) {
+    std::array<double, 4> tangent, along_normal;
+    for (std::size_t i = 0; i < 4; ++i) {
+        tangent[i] = now[i].slip_tangent;
+        along_normal[i] = now[i].axle_along_normal;
+    }
+    const WheelAnglesFour angles = slip_angles_four(tangent, along_normal);
+    for (std::size_t i = 0; i < 4; ++i) {
+        now[i].slip.slip_angle_rad = angles.slip_angle_rad[i];
+        now[i].slip.inclination_rad = angles.inclination_rad[i];
+        outputs[i].slip_angle_rad = angles.slip_angle_rad[i];
+        outputs[i].inclination_rad = angles.inclination_rad[i];
+    }
 }
 
 // The law's input at the step's mean slip, where the tyre touches the ground (not wanted where
@@ -250,6 +269,7 @@ std::array<std::optional<Vec3>, 4> tyre_forces(const TyreForcesInput& in, const 
                                                &m.spec.wheels[3].tyre};
     std::array<WheelSlipNow, 4> now;
     for (int i = 0; i < 4; ++i) slip_at_wheel(in, s, i, frames[i], outputs[i], now[i]);
+    with_slip_angles(now, outputs);
     // What each tyre gives at its load (its peaks, relaxation length, rolling resistance), the
     // four in one call (side by side where the tyres and the processor allow: laws/tyre_lanes.hpp).
     std::array<TyreLoadInput, 4> load_in;

@@ -4,7 +4,7 @@
 // where the processor has both (tyre_lanes.cpp checks). Include it before any lane-generic law,
 // whose qualified lane:: calls bind to the overloads declared before them. Each operation is
 // the scalar one's lane by lane: the same IEEE operations (min and max as std::min and
-// std::max, the root correctly rounded), and glibc's libmvec for atan, sin, cos, tan, exp, expm1 and pow
+// std::max, the root correctly rounded), and glibc's libmvec for atan, asin, sin, cos, tan, exp, expm1 and pow
 // (AVX2 variants, part of libc6 since 2.35; within one unit in the last place of the scalar
 // libm's, which are themselves within one of the exact value).
 
@@ -16,6 +16,7 @@
 
 extern "C" {
 __m256d _ZGVdN4v_atan(__m256d);
+__m256d _ZGVdN4v_asin(__m256d);
 __m256d _ZGVdN4v_sin(__m256d);
 __m256d _ZGVdN4v_cos(__m256d);
 __m256d _ZGVdN4v_tan(__m256d);
@@ -37,6 +38,7 @@ inline V4 max(V4 a, V4 b) { return a < b ? b : a; }  // std::max(a, b)
 inline V4 abs(V4 x) { return reinterpret_cast<V4>(reinterpret_cast<M4>(x) & ~reinterpret_cast<M4>(V4{-0.0, -0.0, -0.0, -0.0})); }  // the sign bit cleared
 inline V4 sqrt(V4 x) { return _mm256_sqrt_pd(x); }
 inline V4 atan(V4 x) { return _ZGVdN4v_atan(x); }
+inline V4 asin(V4 x) { return _ZGVdN4v_asin(x); }
 inline V4 sin(V4 x) { return _ZGVdN4v_sin(x); }
 inline V4 cos(V4 x) { return _ZGVdN4v_cos(x); }
 inline V4 tan(V4 x) { return _ZGVdN4v_tan(x); }

@@ -91,6 +91,22 @@ std::shared_ptr<const TyreLanes> tyre_lanes(const std::array<const TyreSpec*, 4>
 
 bool tyre_lanes_in_use() { return lanes_enabled(); }
 
+WheelAnglesFour slip_angles_four(const std::array<double, 4>& slip_tangent, const std::array<double, 4>& axle_along_normal,
+                                 TyreLanePath path) {
+    WheelAnglesFour out;
+    if (path == TyreLanePath::OneByOne || !lanes_enabled()) {
+        for (std::size_t i = 0; i < 4; ++i) {
+            out.slip_angle_rad[i] = std::atan(slip_tangent[i]);
+            out.inclination_rad[i] = -std::asin(axle_along_normal[i]);
+        }
+        return out;
+    }
+#ifdef TRACTIVE_AVX2_LANES
+    detail::slip_angles_avx2(slip_tangent, axle_along_normal, out.slip_angle_rad, out.inclination_rad);
+#endif
+    return out;
+}
+
 std::array<TyreForce, 4> tyre_forces_four(const std::array<const TyreSpec*, 4>& tyres, const TyreLanes* lanes,
                                           const std::array<TyreLawInput, 4>& in, TyreLanePath path) {
     std::array<TyreForce, 4> out{};

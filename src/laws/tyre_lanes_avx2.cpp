@@ -1,10 +1,10 @@
 // The tyre laws for four tyres side by side (tyre_lanes_avx2.hpp): the lane-generic .tir Magic
 // Formula (tyre_magic_formula_lanes.hpp), VDrift Pacejka '89 (tyre_pacejka_lanes.hpp) and the
-// slip relaxation weights (slip_relaxation_lanes.hpp) with
-// four doubles per lane value. Compiled with -mavx2 -mfma
+// slip relaxation weights (slip_relaxation_lanes.hpp), and the wheels' slip angles and
+// inclinations, with four doubles per lane value. Compiled with -mavx2 -mfma
 // -ffp-contract=off (CMakeLists.txt): AVX2 registers and libmvec's calls, and no fused
 // multiply-adds the one-tyre code does not have, so that each lane rounds as that code does.
-// Everything this file compiles has internal linkage but the four functions below (a test checks
+// Everything this file compiles has internal linkage but the functions below (a test checks
 // its object file: nothing compiled for AVX2 may stand in for baseline code at link time).
 
 #include "lane_math_avx2.hpp"
@@ -76,6 +76,12 @@ void relaxation_weights_avx2(const std::array<double, 4>& z, RelaxationLanes& ou
     store(out.phi, w.phi);
     store(out.decay, w.decay);
     store(out.end_weight, w.end_weight);
+}
+
+void slip_angles_avx2(const std::array<double, 4>& slip_tangent, const std::array<double, 4>& axle_along_normal,
+                      std::array<double, 4>& slip_angle_rad, std::array<double, 4>& inclination_rad) {
+    store(slip_angle_rad, lane::atan(load(slip_tangent)));
+    store(inclination_rad, -lane::asin(load(axle_along_normal)));
 }
 
 void pacejka89_forces_avx2(const Pacejka89Lanes& lanes, const TyreLaneInputs& in, TyreLaneForces& out) {

@@ -32,6 +32,9 @@ struct RelaxationLanes {
     std::array<double, 4> phi, decay, end_weight;
 };
 void relaxation_weights_avx2(const std::array<double, 4>& z, RelaxationLanes& out);
+// The slip angles atan(t) and inclinations -asin(s) of four wheels.
+void slip_angles_avx2(const std::array<double, 4>& slip_tangent, const std::array<double, 4>& axle_along_normal,
+                      std::array<double, 4>& slip_angle_rad, std::array<double, 4>& inclination_rad);
 // VDrift's Pacejka '89 (our axes, as tyre_force).
 void pacejka89_forces_avx2(const Pacejka89Lanes& lanes, const TyreLaneInputs& in, TyreLaneForces& out);
 

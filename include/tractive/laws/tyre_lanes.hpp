@@ -96,6 +96,17 @@ std::array<TyreAtLoad, 4> tyres_at_load_four(const std::array<const TyreSpec*, 4
 // the processor allows (e^-z and 1 - e^-z from libmvec: within its last bits).
 std::array<RelaxationWeights, 4> relaxation_weights_four(const std::array<double, 4>& z, TyreLanePath path = TyreLanePath::Fastest);
 
+// The four wheels' slip angles atan(v_y / D) from their tangents v_y / D, and inclinations
+// -asin(s) from their axles' components s along the ground's normal (in [-1, 1]), side by side
+// where the processor allows (libmvec's atan and asin: within their last bits); std::atan and
+// std::asin one by one otherwise.
+struct WheelAnglesFour {
+    std::array<double, 4> slip_angle_rad;
+    std::array<double, 4> inclination_rad;
+};
+WheelAnglesFour slip_angles_four(const std::array<double, 4>& slip_tangent, const std::array<double, 4>& axle_along_normal,
+                                 TyreLanePath path = TyreLanePath::Fastest);
+
 // Whether TyreLanePath::Fastest takes the lanes on this processor in this process.
 bool tyre_lanes_in_use();
 
