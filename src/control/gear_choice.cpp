@@ -62,12 +62,16 @@ int choose_automatic_gear(const VehicleModel& model, double gearbox_output_speed
         if (rpm < low_rpm || rpm > (lower_than_current ? down_rpm : up_rpm)) return 0.0;
         return full_load_torque_nm(e, rpm) * t.forward_ratios[g - 1];
     };
+    // (No initialiser: the first min(n, kCachedGears) are set, with the largest, in one pass.)
     constexpr int kCachedGears = 20;
-    std::array<double, kCachedGears + 1> cached{};
-    for (int g = 1; g <= std::min(n, kCachedGears); ++g) cached[static_cast<std::size_t>(g)] = torque_of(g);
+    std::array<double, kCachedGears + 1> cached;
     const auto wheel_torque = [&](int g) { return g <= kCachedGears ? cached[static_cast<std::size_t>(g)] : torque_of(g); };
     double best = 0.0;
-    for (int g = 1; g <= n; ++g) best = std::max(best, wheel_torque(g));
+    for (int g = 1; g <= n; ++g) {
+        const double torque = torque_of(g);
+        if (g <= kCachedGears) cached[static_cast<std::size_t>(g)] = torque;
+        best = std::max(best, torque);
+    }
     if (!(best > 0.0)) {
         const double first_rpm = t.forward_ratios[0] * w_out / kRadPerSecPerRpm;
         return first_rpm < low_rpm ? 1 : n;
