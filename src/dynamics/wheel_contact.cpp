@@ -17,7 +17,6 @@ WheelContact wheel_contact_and_load(const WheelContactInput& in, const VehicleSt
     const WheelModel& wm = m.wheels[i];
     const WheelSpec& ws = m.spec.wheels[i];
     const WheelState& w = s.wheels[i];
-    WheelContact out;
     f.hub = s.position_m + in.mount_rel + body_z * w.travel_m;
     if (!wm.hinge_offset_x_m.empty()) f.hub += rot * hinge_offset(wm, w.travel_m);
     // The ground under the wheel. Over no ground at all the wheel hangs a radius above an
@@ -33,7 +32,6 @@ WheelContact wheel_contact_and_load(const WheelContactInput& in, const VehicleSt
     probe.tread = ws.tyre.tread;
     probe.hint = w.ground_feature;
     const GroundContact ground = in.ground.wheel_contact(probe);
-    out.ground_feature = ground.found ? ground.feature : kNoGroundFeature;
     const bool over_ground = ground.found && std::isfinite(ground.hub_height_m);
     f.normal = over_ground ? ground.normal : body_z;
     f.friction_factor = over_ground ? ground.friction_factor : 0.0;
@@ -45,8 +43,6 @@ WheelContact wheel_contact_and_load(const WheelContactInput& in, const VehicleSt
     const SuspensionForce sf = suspension_force(ws.suspension, wm.preload_n, w.travel_m, w.travel_speed_m_per_s);
     const double roll = in.axle_anti_roll_travel_m * (wm.left ? 1.0 : -1.0);
     f.suspension_n = sf.total() + ws.suspension.anti_roll_n_per_m * roll;
-    out.suspension_force_n = body_z * f.suspension_n;
-    out.suspension_arm = wm.suspension_mount_m * f.suspension_n;
     // Tyre normal force: linear spring and damper on the deflection along the ground's normal,
     // at the rate the hub approaches the surface.
     const double height = over_ground ? ground.hub_height_m : 2.0 * wm.radius_m;
@@ -86,9 +82,10 @@ WheelContact wheel_contact_and_load(const WheelContactInput& in, const VehicleSt
     f.contact = over_ground ? ground.point_m : f.hub - n * height;
     // The tyre's normal force along the travel direction (body z) moves the wheel on its
     // suspension; across it the wheel is guided by the body, which takes that part directly.
-    out.normal_across_n = (n - body_z * dot(n, body_z)) * f.fz;
-    out.normal_across_torque_nm = cross(f.contact - s.position_m, out.normal_across_n);
-    return out;
+    // (The result built at the end, in one piece: constructed once, not zeroed and then written.)
+    const Vec3 normal_across = (n - body_z * dot(n, body_z)) * f.fz;
+    return {ground.found ? ground.feature : kNoGroundFeature, body_z * f.suspension_n, wm.suspension_mount_m * f.suspension_n,
+            normal_across, cross(f.contact - s.position_m, normal_across)};
 }
 
 }  // namespace tractive::detail
