@@ -280,14 +280,39 @@ inline void prepare_block(ShaftBlock& block, const ShaftRow& a, const ShaftRow& 
     block.eff_mass_a = schur > 1e-12 * k_aa ? 1.0 / schur : a.eff_mass;
 }
 
+// A row's velocity J v and its impulse's change applied, for its shafts in order. The row's count
+// of shafts as a constant for the common ones (the clutch's two, a rear or front axle's gear and
+// lock rows' two and three): the loops unrolled, the same operations in the same order.
+template <int N>
+inline void apply_n(const ShaftRow& r, Bodies& b, double d_lambda) {
+    for (int k = 0; k < N; ++k) b.w[r.dof[k]] += r.inv_i_coeff[k] * d_lambda;
+}
+template <int N>
+inline double row_velocity_n(const ShaftRow& r, const Bodies& b) {
+    double jv = 0.0;
+    for (int k = 0; k < N; ++k) jv += r.coeff[k] * b.w[r.dof[k]];
+    return jv;
+}
+
 inline void apply(const ShaftRow& r, Bodies& b, double d_lambda) {
-    for (int k = 0; k < r.dof_count; ++k) b.w[r.dof[k]] += r.inv_i_coeff[k] * d_lambda;
+    switch (r.dof_count) {
+        case 2: return apply_n<2>(r, b, d_lambda);
+        case 3: return apply_n<3>(r, b, d_lambda);
+        default:
+            for (int k = 0; k < r.dof_count; ++k) b.w[r.dof[k]] += r.inv_i_coeff[k] * d_lambda;
+    }
 }
 
 inline double row_velocity(const ShaftRow& r, const Bodies& b) {
-    double jv = 0.0;
-    for (int k = 0; k < r.dof_count; ++k) jv += r.coeff[k] * b.w[r.dof[k]];
-    return jv;
+    switch (r.dof_count) {
+        case 2: return row_velocity_n<2>(r, b);
+        case 3: return row_velocity_n<3>(r, b);
+        default: {
+            double jv = 0.0;
+            for (int k = 0; k < r.dof_count; ++k) jv += r.coeff[k] * b.w[r.dof[k]];
+            return jv;
+        }
+    }
 }
 
 // The bounded row a and the equality row b, exactly: with b held (J_b v' = 0) the change of a's
