@@ -23,6 +23,7 @@ inline bool any(bool mask) { return mask; }
 inline double min(double a, double b) { return std::min(a, b); }
 inline double max(double a, double b) { return std::max(a, b); }
 inline double abs(double x) { return std::abs(x); }
+inline double copysign(double magnitude, double sign) { return std::copysign(magnitude, sign); }
 inline double sqrt(double x) { return std::sqrt(x); }
 inline double atan(double x) { return std::atan(x); }
 inline double sin(double x) { return std::sin(x); }

@@ -36,6 +36,10 @@ inline bool any(M4 mask) { return _mm256_movemask_pd(reinterpret_cast<__m256d>(m
 inline V4 min(V4 a, V4 b) { return b < a ? b : a; }  // std::min(a, b)
 inline V4 max(V4 a, V4 b) { return a < b ? b : a; }  // std::max(a, b)
 inline V4 abs(V4 x) { return reinterpret_cast<V4>(reinterpret_cast<M4>(x) & ~reinterpret_cast<M4>(V4{-0.0, -0.0, -0.0, -0.0})); }  // the sign bit cleared
+inline V4 copysign(V4 magnitude, V4 sign) {  // std::copysign: the magnitude's bits with the sign's sign bit
+    const M4 sign_bit = reinterpret_cast<M4>(V4{-0.0, -0.0, -0.0, -0.0});
+    return reinterpret_cast<V4>((reinterpret_cast<M4>(magnitude) & ~sign_bit) | (reinterpret_cast<M4>(sign) & sign_bit));
+}
 inline V4 sqrt(V4 x) { return _mm256_sqrt_pd(x); }
 inline V4 atan(V4 x) { return _ZGVdN4v_atan(x); }
 inline V4 asin(V4 x) { return _ZGVdN4v_asin(x); }

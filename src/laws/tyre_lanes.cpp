@@ -86,6 +86,15 @@ std::shared_ptr<const TyreLanes> tyre_lanes(const std::array<const TyreSpec*, 4>
         }
         return lanes;
     }
+    if (lanes->law == TyreModel::Pacejka2002) {
+        Pacejka2002Lanes& l = lanes->pacejka2002;
+        for (std::size_t i = 0; i < 4; ++i) {
+            const Pacejka2002Coefficients& p = tyres[i]->pacejka2002;
+            for (std::size_t k = 0; k < mf52::kCount; ++k) l.c[k][i] = p.c[k];
+            l.nominal_load_n[i] = p.nominal_load_n;
+        }
+        return lanes;
+    }
     return nullptr;
 }
 
@@ -148,6 +157,8 @@ std::array<TyreForce, 4> tyre_forces_four(const std::array<const TyreSpec*, 4>& 
 #ifdef TRACTIVE_AVX2_LANES
     if (tir) {
         detail::magic_formula_forces_avx2(lanes->magic_formula, v, f);
+    } else if (lanes->law == TyreModel::Pacejka2002) {
+        detail::pacejka2002_forces_avx2(lanes->pacejka2002, v, f);
     } else {
         detail::pacejka89_forces_avx2(lanes->pacejka89, v, f);
     }

@@ -1,5 +1,5 @@
 // The tyre laws for four tyres side by side (tyre_lanes_avx2.hpp): the lane-generic .tir Magic
-// Formula (tyre_magic_formula_lanes.hpp), VDrift Pacejka '89 (tyre_pacejka_lanes.hpp) and the
+// Formula (tyre_magic_formula_lanes.hpp), VDrift Pacejka '89 (tyre_pacejka_lanes.hpp) and Pacejka 2002 (tyre_pacejka2002_lanes.hpp), the
 // slip relaxation weights (slip_relaxation_lanes.hpp), and the wheels' slip angles and
 // inclinations, with four doubles per lane value. Compiled with -mavx2 -mfma
 // -ffp-contract=off (CMakeLists.txt): AVX2 registers and libmvec's calls, and no fused
@@ -11,6 +11,7 @@
 #include "slip_relaxation_lanes.hpp"
 #include "tyre_lanes_avx2.hpp"
 #include "tyre_magic_formula_lanes.hpp"
+#include "tyre_pacejka2002_lanes.hpp"
 #include "tyre_pacejka_lanes.hpp"
 
 namespace tractive::detail {
@@ -49,6 +50,14 @@ struct FourPacejka89 {
     V4 gy2() const { return load(l.gy2); }
 };
 
+// Four Pacejka 2002 tyres as tyre_pacejka2002_lanes.hpp's accessor.
+struct FourPacejka2002 {
+    using Value = V4;
+    const Pacejka2002Lanes& l;
+    V4 c(mf52::Index k) const { return load(l.c[k]); }
+    V4 nominal_load_n() const { return load(l.nominal_load_n); }
+};
+
 }  // namespace
 
 void magic_formula_forces_avx2(const MagicFormulaLanes& lanes, const TyreLaneInputs& in, TyreLaneForces& out) {
@@ -82,6 +91,18 @@ void slip_angles_avx2(const std::array<double, 4>& slip_tangent, const std::arra
                       std::array<double, 4>& slip_angle_rad, std::array<double, 4>& inclination_rad) {
     store(slip_angle_rad, lane::atan(load(slip_tangent)));
     store(inclination_rad, -lane::asin(load(axle_along_normal)));
+}
+
+// VDrift's wheel axes (x right, y forward) in and out, as tyre.cpp's pacejka2002_tyre_force:
+// the slip angle negated in, the lateral force and aligning moment negated out.
+void pacejka2002_forces_avx2(const Pacejka2002Lanes& lanes, const TyreLaneInputs& in, TyreLaneForces& out) {
+    const p2002::Force<V4> f = p2002::force(FourPacejka2002{lanes}, load(in.slip_ratio), -load(in.slip_angle_rad),
+                                            load(in.inclination_rad), load(in.fz_n), load(in.friction_factor), load(in.size_factor));
+    store(out.fx_n, f.fx_n);
+    store(out.fy_n, -f.fy_n);
+    store(out.mz_nm, -f.mz_nm);
+    store(out.dfx_dslip_ratio, f.dfx_dslip_ratio);
+    store(out.dfy_dslip_angle_per_rad, f.dfy_dslip_angle_per_rad);
 }
 
 void pacejka89_forces_avx2(const Pacejka89Lanes& lanes, const TyreLaneInputs& in, TyreLaneForces& out) {

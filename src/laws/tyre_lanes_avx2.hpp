@@ -35,6 +35,8 @@ void relaxation_weights_avx2(const std::array<double, 4>& z, RelaxationLanes& ou
 // The slip angles atan(t) and inclinations -asin(s) of four wheels.
 void slip_angles_avx2(const std::array<double, 4>& slip_tangent, const std::array<double, 4>& axle_along_normal,
                       std::array<double, 4>& slip_angle_rad, std::array<double, 4>& inclination_rad);
+// VDrift's Pacejka 2002 (our axes, as tyre_force: tyre.cpp's pacejka2002_tyre_force).
+void pacejka2002_forces_avx2(const Pacejka2002Lanes& lanes, const TyreLaneInputs& in, TyreLaneForces& out);
 // VDrift's Pacejka '89 (our axes, as tyre_force).
 void pacejka89_forces_avx2(const Pacejka89Lanes& lanes, const TyreLaneInputs& in, TyreLaneForces& out);
 

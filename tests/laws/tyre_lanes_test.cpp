@@ -45,9 +45,10 @@ struct Agreement {
     }
 };
 
-// Every VDrift Pacejka '89 tyre of the shared VDrift cars (and of the cars in
-// TRACTIVE_RANDOM_CARS, e.g. the public VDrift set, when set): each car's four.
-std::vector<TyreSpec> all_pacejka89_tyres() {
+// Every VDrift tyre of `model` the shared VDrift cars (and the cars in TRACTIVE_RANDOM_CARS, e.g.
+// the public VDrift set, when set) have with their `files` (.tire: Pacejka '89, .tiren: Pacejka
+// 2002): each car's four.
+std::vector<TyreSpec> all_vdrift_tyres(TyreModel model, LoadOptions::VDriftTyreFiles files) {
     std::vector<fs::path> dirs{fs::path(TRACTIVE_VDRIFT_DATA) / "cars"};
     if (const char* more = std::getenv("TRACTIVE_RANDOM_CARS")) dirs.emplace_back(more);
     std::vector<TyreSpec> tyres;
@@ -56,9 +57,11 @@ std::vector<TyreSpec> all_pacejka89_tyres() {
         for (const auto& entry : fs::recursive_directory_iterator(dir)) {
             if (entry.path().extension() != ".car") continue;
             try {
-                const LoadedCar car = load_car(entry.path());
+                LoadOptions options;
+                options.vdrift_tyre_files = files;
+                const LoadedCar car = load_car(entry.path(), options);
                 for (const WheelSpec& w : car.spec.wheels) {
-                    if (w.tyre.model == TyreModel::Pacejka89) tyres.push_back(w.tyre);
+                    if (w.tyre.model == model) tyres.push_back(w.tyre);
                 }
             } catch (const std::exception&) {
                 // (a car this project refuses is tested elsewhere)
@@ -144,7 +147,16 @@ TEST(TyreLanes, FourTirTyresSideBySideAgreeWithOneByOne) {
 
 TEST(TyreLanes, FourPacejka89TyresSideBySideAgreeWithOneByOne) {
     if (!tyre_lanes_in_use()) GTEST_SKIP() << "this processor has no AVX2 and FMA (or TRACTIVE_VECTOR_MATHS=0): one path only";
-    const std::vector<TyreSpec> tyres = all_pacejka89_tyres();
+    const std::vector<TyreSpec> tyres = all_vdrift_tyres(TyreModel::Pacejka89, LoadOptions::VDriftTyreFiles::Tyre);
+    if (tyres.empty()) GTEST_SKIP() << "no VDrift cars at " << TRACTIVE_VDRIFT_DATA << " (../shared/vdrift-data)";
+    expect_side_by_side_agrees(tyres, 4000.0, 4000);
+}
+
+// The shared VDrift cars' Pacejka 2002 tyres (their .tiren files, each wheel's own sided
+// coefficients), as the '89's: VDrift's wheel axes in and out on both paths.
+TEST(TyreLanes, FourPacejka2002TyresSideBySideAgreeWithOneByOne) {
+    if (!tyre_lanes_in_use()) GTEST_SKIP() << "this processor has no AVX2 and FMA (or TRACTIVE_VECTOR_MATHS=0): one path only";
+    const std::vector<TyreSpec> tyres = all_vdrift_tyres(TyreModel::Pacejka2002, LoadOptions::VDriftTyreFiles::TyreN);
     if (tyres.empty()) GTEST_SKIP() << "no VDrift cars at " << TRACTIVE_VDRIFT_DATA << " (../shared/vdrift-data)";
     expect_side_by_side_agrees(tyres, 4000.0, 4000);
 }
@@ -252,6 +264,10 @@ TEST(TyreLanes, OnlyFourTyresOfOneLawShareLanes) {
     vdrift.model = TyreModel::Pacejka89;
     EXPECT_EQ(tyre_lanes({&*mf52, &*mf52, &vdrift, &vdrift}), nullptr);
     EXPECT_NE(tyre_lanes({&vdrift, &vdrift, &vdrift, &vdrift}), nullptr);
+    TyreSpec vdrift2002;  // VDrift's Pacejka 2002 tyres share lanes too, with no other law
+    vdrift2002.model = TyreModel::Pacejka2002;
+    EXPECT_NE(tyre_lanes({&vdrift2002, &vdrift2002, &vdrift2002, &vdrift2002}), nullptr);
+    EXPECT_EQ(tyre_lanes({&vdrift2002, &vdrift2002, &vdrift, &vdrift}), nullptr);
     TyreSpec brush;  // VDrift's brush tyre: one by one
     brush.model = TyreModel::Brush;
     EXPECT_EQ(tyre_lanes({&brush, &brush, &brush, &brush}), nullptr);

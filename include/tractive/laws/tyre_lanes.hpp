@@ -1,8 +1,8 @@
 #pragma once
 // The four wheels' tyre laws in one call (the step's tyre phase, dynamics/tyre_forces.hpp).
-// Four .tir Magic Formula tyres of one family, or four VDrift Pacejka '89 tyres, go side by side,
-// one wheel per lane of an AVX2 register (laws written once for a lane type:
-// src/laws/tyre_magic_formula_lanes.hpp, tyre_pacejka_lanes.hpp), where the processor has AVX2
+// Four .tir Magic Formula tyres of one family, or four VDrift Pacejka '89 or Pacejka 2002 tyres,
+// go side by side, one wheel per lane of an AVX2 register (laws written once for a lane type:
+// src/laws/tyre_magic_formula_lanes.hpp, tyre_pacejka_lanes.hpp, tyre_pacejka2002_lanes.hpp), where the processor has AVX2
 // and FMA (checked once at run time: one binary for any x86-64); any other tyres, or another
 // processor, one after another through tyre_force. Each path is deterministic. The lanes compute
 // each tyre's own equations, operation by operation, but for their atan, sin, cos, tan, exp,
@@ -17,6 +17,7 @@
 #include "tractive/laws/slip_relaxation.hpp"
 #include "tractive/laws/tyre.hpp"
 #include "tractive/spec/magic_formula_tyre.hpp"
+#include "tractive/spec/vehicle_spec.hpp"
 
 namespace tractive {
 
@@ -36,11 +37,19 @@ struct Pacejka89Lanes {
     std::array<double, 4> gx1{}, gx2{}, gy1{}, gy2{};
 };
 
+// Four VDrift Pacejka 2002 tyres' coefficients laid out across lanes (each wheel's own: the
+// sided coefficients differ left and right).
+struct Pacejka2002Lanes {
+    std::array<std::array<double, 4>, mf52::kCount> c{};
+    std::array<double, 4> nominal_load_n{};
+};
+
 // The four tyres of a car across lanes: one law for all four.
 struct TyreLanes {
-    TyreModel law = TyreModel::MagicFormula;  // MagicFormula or Pacejka89
+    TyreModel law = TyreModel::MagicFormula;  // MagicFormula, Pacejka89 or Pacejka2002
     MagicFormulaLanes magic_formula;          // (law MagicFormula)
     Pacejka89Lanes pacejka89;                 // (law Pacejka89)
+    Pacejka2002Lanes pacejka2002;             // (law Pacejka2002)
 };
 
 // The lanes of four tyres, or null when they cannot share them (not all .tir tyres of one
