@@ -182,37 +182,33 @@ std::array<TyreAtLoad, 4> tyres_at_load_four(const std::array<const TyreSpec*, 4
         for (std::size_t i = 0; i < 4; ++i) out[i] = one_tyre_at_load(*tyres[i], in[i]);
         return out;
     }
-    // The one-by-one functions' guards, lane by lane: a lane with no load (or no nominal load)
-    // gives nothing, one without friction no peak (its stand-in friction discarded).
-    const MagicFormulaLanes& l = lanes->magic_formula;
-    std::array<double, 4> fz_n{}, friction_factor{}, speed_m_per_s{};
-    std::array<bool, 4> loaded{}, with_friction{};
-    bool any_loaded = false;
+    // The one-by-one functions' guards lane by lane, in the lanes (magic_formula_at_load_avx2): a
+    // lane not computed there (no load, or a speed not finite) gets what the one-by-one functions
+    // make of it.
+    detail::TyreLaneAtLoadInputs v;
+    v.wanted = 0;
     for (std::size_t i = 0; i < 4; ++i) {
         const TyreLoadInput& w = in[i];
-        loaded[i] = w.wanted && w.fz_n > 0.0 && std::isfinite(w.fz_n) && l.nominal_load_n[i] > 0.0;
-        with_friction[i] = w.friction_factor > 0.0 && std::isfinite(w.friction_factor);
-        any_loaded = any_loaded || loaded[i];
-        fz_n[i] = loaded[i] ? w.fz_n : 1000.0;
-        friction_factor[i] = with_friction[i] ? w.friction_factor : 1.0;
-        speed_m_per_s[i] = std::isfinite(w.speed_m_per_s) ? w.speed_m_per_s : 0.0;
+        v.fz_n[i] = w.fz_n;
+        v.friction_factor[i] = w.friction_factor;
+        v.speed_m_per_s[i] = w.speed_m_per_s;
+        v.wheel_radius_m[i] = w.wheel_radius_m;
+        v.wanted |= w.wanted ? 1u << i : 0u;
     }
     detail::TyreLaneAtLoad a;
+    a.computed = 0;
 #ifdef TRACTIVE_AVX2_LANES
-    if (any_loaded) detail::magic_formula_at_load_avx2(l, fz_n, friction_factor, speed_m_per_s, a);
+    detail::magic_formula_at_load_avx2(lanes->magic_formula, v, a);
 #endif
     for (std::size_t i = 0; i < 4; ++i) {
-        const TyreLoadInput& w = in[i];
-        if (!w.wanted) continue;
-        if (!loaded[i] || !std::isfinite(w.speed_m_per_s)) {  // (what the one-by-one functions make of it)
-            out[i] = one_tyre_at_load(*tyres[i], w);
+        if (!in[i].wanted) continue;
+        if ((a.computed >> i & 1u) == 0) {
+            out[i] = one_tyre_at_load(*tyres[i], in[i]);
             continue;
         }
-        if (with_friction[i]) out[i].peak = {a.peak_fx_n[i], a.peak_fy_n[i]};
-        const double sigma = a.lateral_relaxation_length_m[i];
-        out[i].lateral_relaxation_length_m = sigma > 0.0 ? sigma : w.wheel_radius_m;
-        const double r0 = l.unloaded_radius_m[i];
-        out[i].rolling_resistance_coefficient = r0 > 0.0 ? std::max(0.0, -a.rolling_moment_nm[i] / (r0 * w.fz_n)) : 0.0;
+        out[i].peak = {a.peak_fx_n[i], a.peak_fy_n[i]};
+        out[i].lateral_relaxation_length_m = a.lateral_relaxation_length_m[i];
+        out[i].rolling_resistance_coefficient = a.rolling_resistance_coefficient[i];
     }
     return out;
 }

@@ -71,13 +71,26 @@ void magic_formula_forces_avx2(const MagicFormulaLanes& lanes, const TyreLaneInp
     store(out.dfy_dslip_angle_per_rad, f.dfy_dslip_angle_per_rad);
 }
 
-void magic_formula_at_load_avx2(const MagicFormulaLanes& lanes, const std::array<double, 4>& fz_n, const std::array<double, 4>& friction_factor,
-                                const std::array<double, 4>& speed_m_per_s, TyreLaneAtLoad& out) {
-    const MagicFormulaAtLoadOf<V4> a = mfl::at_load(FourTyres{lanes}, load(fz_n), load(friction_factor), load(speed_m_per_s));
-    store(out.peak_fx_n, a.peak_fx_n);
-    store(out.peak_fy_n, a.peak_fy_n);
-    store(out.lateral_relaxation_length_m, a.lateral_relaxation_length_m);
-    store(out.rolling_moment_nm, a.rolling_moment_nm);
+// The one-tyre functions' guards lane by lane (tyre_lanes.cpp's tyres_at_load_four before): a
+// lane with no load (or no nominal load) or a speed not finite is not computed, one without
+// friction has no peak (its stand-in friction, 1, discarded).
+void magic_formula_at_load_avx2(const MagicFormulaLanes& lanes, const TyreLaneAtLoadInputs& in, TyreLaneAtLoad& out) {
+    const lane::M4 lane_bit = lane::M4{1, 2, 4, 8};
+    const lane::M4 wanted = (lane_bit & static_cast<long>(in.wanted)) != 0;
+    const V4 fz = load(in.fz_n), friction = load(in.friction_factor), speed = load(in.speed_m_per_s);
+    const lane::M4 loaded = wanted && fz > 0.0 && lane::is_finite(fz) && load(lanes.nominal_load_n) > 0.0;
+    const lane::M4 with_friction = friction > 0.0 && lane::is_finite(friction);
+    const lane::M4 computed = loaded && lane::is_finite(speed);
+    out.computed = static_cast<unsigned>(_mm256_movemask_pd(reinterpret_cast<__m256d>(computed)));
+    if (!lane::any(loaded)) return;
+    const V4 zero{0.0, 0.0, 0.0, 0.0};
+    const MagicFormulaAtLoadOf<V4> a = mfl::at_load(FourTyres{lanes}, lane::select(loaded, fz, zero + 1000.0),
+                                                    lane::select(with_friction, friction, zero + 1.0), lane::select(lane::is_finite(speed), speed, zero));
+    store(out.peak_fx_n, lane::select(with_friction, a.peak_fx_n, zero));
+    store(out.peak_fy_n, lane::select(with_friction, a.peak_fy_n, zero));
+    store(out.lateral_relaxation_length_m, lane::select(a.lateral_relaxation_length_m > 0.0, a.lateral_relaxation_length_m, load(in.wheel_radius_m)));
+    const V4 r0 = load(lanes.unloaded_radius_m);
+    store(out.rolling_resistance_coefficient, lane::select(r0 > 0.0, lane::max(zero, -a.rolling_moment_nm / (r0 * fz)), zero));
 }
 
 void relaxation_weights_avx2(const std::array<double, 4>& z, RelaxationLanes& out) {

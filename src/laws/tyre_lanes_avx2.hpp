@@ -20,13 +20,21 @@ struct TyreLaneForces {
 
 // The .tir law (ISO inclination, the file's pressure where pressure_pa is 0; no size factor).
 void magic_formula_forces_avx2(const MagicFormulaLanes& lanes, const TyreLaneInputs& in, TyreLaneForces& out);
-// The .tir tyres' peaks, lateral relaxation lengths and rolling moments (mfl::at_load) at the
-// loads, friction factors and forward speeds of `in` (the file's pressure).
-struct TyreLaneAtLoad {
-    std::array<double, 4> peak_fx_n, peak_fy_n, lateral_relaxation_length_m, rolling_moment_nm;
+// What four .tir tyres give at their loads (tyres_at_load_four, the file's pressure): the lanes
+// `wanted` (bit i lane i) with a load (positive and finite, and a positive nominal load) and a
+// finite forward speed are `computed` (bit i), their peaks (zero without friction), lateral
+// relaxation lengths (the wheel's radius where the file's is not positive) and rolling
+// resistance coefficients; the others are left to the caller (one by one: what those functions
+// make of such an input). Every lane's inputs are read, computed or not.
+struct TyreLaneAtLoadInputs {
+    std::array<double, 4> fz_n, friction_factor, speed_m_per_s, wheel_radius_m;
+    unsigned wanted;
 };
-void magic_formula_at_load_avx2(const MagicFormulaLanes& lanes, const std::array<double, 4>& fz_n, const std::array<double, 4>& friction_factor,
-                                const std::array<double, 4>& speed_m_per_s, TyreLaneAtLoad& out);
+struct TyreLaneAtLoad {
+    std::array<double, 4> peak_fx_n, peak_fy_n, lateral_relaxation_length_m, rolling_resistance_coefficient;
+    unsigned computed;
+};
+void magic_formula_at_load_avx2(const MagicFormulaLanes& lanes, const TyreLaneAtLoadInputs& in, TyreLaneAtLoad& out);
 // The relaxation weights (slip_relaxation_lanes.hpp) of four z.
 struct RelaxationLanes {
     std::array<double, 4> phi, decay, end_weight;
