@@ -123,54 +123,30 @@ std::array<TyreForce, 4> tyre_forces_four(const std::array<const TyreSpec*, 4>& 
         for (std::size_t i = 0; i < 4; ++i) out[i] = one_tyre(*tyres[i], in[i]);
         return out;
     }
-    // A lane the law would give nothing (tyre_force's guards: no load, no friction, a slip not
-    // finite; magic_formula_force's: no nominal load) computes a harmless stand-in, discarded.
-    const bool tir = lanes->law == TyreModel::MagicFormula;
-    detail::TyreLaneInputs v;
-    std::array<bool, 4> valid{};
-    bool any_valid = false;
+    // tyre_force's guards lane by lane, the mirror image of a right-hand wheel and the law's own
+    // axes, in the lanes (tyre_forces_avx2); a lane that gives nothing is not `valid` there.
+    detail::TyreLaneLawInputs v;
+    v.mirrored = 0;
+    v.wanted = 0;
     for (std::size_t i = 0; i < 4; ++i) {
         const TyreLawInput& w = in[i];
-        valid[i] = w.wanted && w.fz_n > 0.0 && std::isfinite(w.fz_n) && w.friction_factor > 0.0 && std::isfinite(w.friction_factor) &&
-                   std::isfinite(w.slip.slip_ratio) && std::isfinite(w.slip.slip_angle_rad) && std::isfinite(w.slip.inclination_rad) &&
-                   (!tir || lanes->magic_formula.nominal_load_n[i] > 0.0);
-        any_valid = any_valid || valid[i];
-        if (!valid[i]) {
-            v.fz_n[i] = 1000.0;
-            v.friction_factor[i] = 1.0;
-            v.size_factor[i] = 1.0;
-            continue;
-        }
-        // Mirrored on the right: the slip angle and inclination negated in, Fy and Mz out. The
-        // .tir law takes ISO's inclination (ours negated) and the file's pressure (0), as
-        // tyre.cpp's magic_formula_tyre_force does.
-        const double sign = w.mirrored ? -1.0 : 1.0;
         v.slip_ratio[i] = w.slip.slip_ratio;
-        v.slip_angle_rad[i] = sign * w.slip.slip_angle_rad;
-        v.inclination_rad[i] = tir ? -(sign * w.slip.inclination_rad) : sign * w.slip.inclination_rad;
+        v.slip_angle_rad[i] = w.slip.slip_angle_rad;
+        v.inclination_rad[i] = w.slip.inclination_rad;
         v.fz_n[i] = w.fz_n;
         v.friction_factor[i] = w.friction_factor;
         v.size_factor[i] = w.size_factor;
+        v.mirrored |= w.mirrored ? 1u << i : 0u;
+        v.wanted |= w.wanted ? 1u << i : 0u;
     }
-    if (!any_valid) return out;
     detail::TyreLaneForces f;
+    f.valid = 0;
 #ifdef TRACTIVE_AVX2_LANES
-    if (tir) {
-        detail::magic_formula_forces_avx2(lanes->magic_formula, v, f);
-    } else if (lanes->law == TyreModel::Pacejka2002) {
-        detail::pacejka2002_forces_avx2(lanes->pacejka2002, v, f);
-    } else {
-        detail::pacejka89_forces_avx2(lanes->pacejka89, v, f);
-    }
+    detail::tyre_forces_avx2(*lanes, v, f);
 #endif
     for (std::size_t i = 0; i < 4; ++i) {
-        if (!valid[i]) continue;
-        const double sign = in[i].mirrored ? -1.0 : 1.0;
-        out[i].fx_n = f.fx_n[i];
-        out[i].fy_n = sign * f.fy_n[i];
-        out[i].mz_nm = sign * f.mz_nm[i];
-        out[i].dfx_dslip_ratio = f.dfx_dslip_ratio[i];
-        out[i].dfy_dslip_angle_per_rad = f.dfy_dslip_angle_per_rad[i];
+        if ((f.valid >> i & 1u) == 0) continue;
+        out[i] = {f.fx_n[i], f.fy_n[i], f.mz_nm[i], f.dfx_dslip_ratio[i], f.dfy_dslip_angle_per_rad[i]};
     }
     return out;
 }

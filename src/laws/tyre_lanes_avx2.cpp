@@ -60,15 +60,54 @@ struct FourPacejka2002 {
 
 }  // namespace
 
-void magic_formula_forces_avx2(const MagicFormulaLanes& lanes, const TyreLaneInputs& in, TyreLaneForces& out) {
-    const MagicFormulaInputOf<V4> v{load(in.slip_ratio), load(in.slip_angle_rad), load(in.inclination_rad),
-                                    load(in.fz_n),       load(in.friction_factor), load(in.pressure_pa)};
-    const MagicFormulaForcesOf<V4> f = mfl::forces(FourTyres{lanes}, v);
-    store(out.fx_n, f.fx_n);
-    store(out.fy_n, f.fy_n);
-    store(out.mz_nm, f.mz_nm);
-    store(out.dfx_dslip_ratio, f.dfx_dslip_ratio);
-    store(out.dfy_dslip_angle_per_rad, f.dfy_dslip_angle_per_rad);
+// tyre_force's guards lane by lane (tyre_lanes.cpp's tyre_forces_four before): a lane that gives
+// nothing computes a harmless stand-in (a load of 1,000 N, friction 1, no slip), discarded. A
+// right-hand wheel's mirror image: the slip angle and inclination negated in, Fy and Mz out.
+void tyre_forces_avx2(const TyreLanes& lanes, const TyreLaneLawInputs& in, TyreLaneForces& out) {
+    const lane::M4 lane_bit = lane::M4{1, 2, 4, 8};
+    const lane::M4 wanted = (lane_bit & static_cast<long>(in.wanted)) != 0;
+    const lane::M4 mirrored = (lane_bit & static_cast<long>(in.mirrored)) != 0;
+    const V4 zero{0.0, 0.0, 0.0, 0.0};
+    const V4 one = zero + 1.0;
+    const V4 sign = lane::select(mirrored, zero - 1.0, one);
+    const V4 kappa = load(in.slip_ratio), alpha = load(in.slip_angle_rad), gamma = load(in.inclination_rad);
+    const V4 fz = load(in.fz_n), friction = load(in.friction_factor);
+    const bool tir = lanes.law == TyreModel::MagicFormula;
+    lane::M4 valid = wanted && fz > 0.0 && lane::is_finite(fz) && friction > 0.0 && lane::is_finite(friction) && lane::is_finite(kappa) &&
+                     lane::is_finite(alpha) && lane::is_finite(gamma);
+    if (tir) valid = valid && load(lanes.magic_formula.nominal_load_n) > 0.0;  // (magic_formula_force's guard)
+    out.valid = static_cast<unsigned>(_mm256_movemask_pd(reinterpret_cast<__m256d>(valid)));
+    if (!lane::any(valid)) return;
+    const V4 slip_ratio = lane::select(valid, kappa, zero);
+    const V4 slip_angle = lane::select(valid, sign * alpha, zero);
+    const V4 signed_inclination = sign * gamma;
+    // (The .tir law takes ISO's inclination, ours negated, as tyre.cpp's magic_formula_tyre_force.)
+    const V4 inclination = lane::select(valid, tir ? -signed_inclination : signed_inclination, zero);
+    const V4 load_n = lane::select(valid, fz, zero + 1000.0);
+    const V4 friction_factor = lane::select(valid, friction, one);
+    const V4 size_factor = lane::select(valid, load(in.size_factor), one);
+    const auto finish = [&](V4 fx, V4 fy, V4 mz, V4 dfx, V4 dfy) {
+        store(out.fx_n, lane::select(valid, fx, zero));
+        store(out.fy_n, lane::select(valid, sign * fy, zero));
+        store(out.mz_nm, lane::select(valid, sign * mz, zero));
+        store(out.dfx_dslip_ratio, lane::select(valid, dfx, zero));
+        store(out.dfy_dslip_angle_per_rad, lane::select(valid, dfy, zero));
+    };
+    if (tir) {
+        // (No size factor; the file's pressure: pressure 0.)
+        const MagicFormulaInputOf<V4> v{slip_ratio, slip_angle, inclination, load_n, friction_factor, zero};
+        const MagicFormulaForcesOf<V4> f = mfl::forces(FourTyres{lanes.magic_formula}, v);
+        finish(f.fx_n, f.fy_n, f.mz_nm, f.dfx_dslip_ratio, f.dfy_dslip_angle_per_rad);
+    } else if (lanes.law == TyreModel::Pacejka2002) {
+        // VDrift's wheel axes (x right, y forward) in and out, as tyre.cpp's pacejka2002_tyre_force:
+        // the slip angle negated in, the lateral force and aligning moment negated out.
+        const p2002::Force<V4> f =
+            p2002::force(FourPacejka2002{lanes.pacejka2002}, slip_ratio, -slip_angle, inclination, load_n, friction_factor, size_factor);
+        finish(f.fx_n, -f.fy_n, -f.mz_nm, f.dfx_dslip_ratio, f.dfy_dslip_angle_per_rad);
+    } else {
+        const p89::Force<V4> f = p89::force(FourPacejka89{lanes.pacejka89}, slip_ratio, slip_angle, inclination, load_n, friction_factor, size_factor);
+        finish(f.fx_n, f.fy_n, f.mz_nm, f.dfx_dslip_ratio, f.dfy_dslip_angle_per_rad);
+    }
 }
 
 // The one-tyre functions' guards lane by lane (tyre_lanes.cpp's tyres_at_load_four before): a
@@ -104,28 +143,6 @@ void slip_angles_avx2(const std::array<double, 4>& slip_tangent, const std::arra
                       std::array<double, 4>& slip_angle_rad, std::array<double, 4>& inclination_rad) {
     store(slip_angle_rad, lane::atan(load(slip_tangent)));
     store(inclination_rad, -lane::asin(load(axle_along_normal)));
-}
-
-// VDrift's wheel axes (x right, y forward) in and out, as tyre.cpp's pacejka2002_tyre_force:
-// the slip angle negated in, the lateral force and aligning moment negated out.
-void pacejka2002_forces_avx2(const Pacejka2002Lanes& lanes, const TyreLaneInputs& in, TyreLaneForces& out) {
-    const p2002::Force<V4> f = p2002::force(FourPacejka2002{lanes}, load(in.slip_ratio), -load(in.slip_angle_rad),
-                                            load(in.inclination_rad), load(in.fz_n), load(in.friction_factor), load(in.size_factor));
-    store(out.fx_n, f.fx_n);
-    store(out.fy_n, -f.fy_n);
-    store(out.mz_nm, -f.mz_nm);
-    store(out.dfx_dslip_ratio, f.dfx_dslip_ratio);
-    store(out.dfy_dslip_angle_per_rad, f.dfy_dslip_angle_per_rad);
-}
-
-void pacejka89_forces_avx2(const Pacejka89Lanes& lanes, const TyreLaneInputs& in, TyreLaneForces& out) {
-    const p89::Force<V4> f = p89::force(FourPacejka89{lanes}, load(in.slip_ratio), load(in.slip_angle_rad), load(in.inclination_rad),
-                                        load(in.fz_n), load(in.friction_factor), load(in.size_factor));
-    store(out.fx_n, f.fx_n);
-    store(out.fy_n, f.fy_n);
-    store(out.mz_nm, f.mz_nm);
-    store(out.dfx_dslip_ratio, f.dfx_dslip_ratio);
-    store(out.dfy_dslip_angle_per_rad, f.dfy_dslip_angle_per_rad);
 }
 
 }  // namespace tractive::detail

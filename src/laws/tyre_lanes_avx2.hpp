@@ -1,8 +1,6 @@
 #pragma once
 // The four-lane laws (tyre_lanes_avx2.cpp), private to laws/: call them only where the processor
-// has AVX2 and FMA (tyre_lanes.cpp). Arrays of four, lane i wheel i, in each law's own axes;
-// every lane valid (a positive load and friction, finite slips, and for the .tir law a positive
-// nominal load).
+// has AVX2 and FMA (tyre_lanes.cpp). Arrays of four, lane i wheel i.
 
 #include <array>
 
@@ -10,16 +8,24 @@
 
 namespace tractive::detail {
 
-struct TyreLaneInputs {
-    std::array<double, 4> slip_ratio{}, slip_angle_rad{}, inclination_rad{}, fz_n{}, friction_factor{}, size_factor{}, pressure_pa{};
+// Four wheels' law inputs as tyre_forces_four has them (TyreLawInput, our axes): `mirrored` and
+// `wanted` bit i for lane i.
+struct TyreLaneLawInputs {
+    std::array<double, 4> slip_ratio, slip_angle_rad, inclination_rad, fz_n, friction_factor, size_factor;
+    unsigned mirrored, wanted;
 };
-// (Outputs without initialisers: the four-lane functions write every lane.)
+// (Outputs without initialisers: every lane is written.)
 struct TyreLaneForces {
     std::array<double, 4> fx_n, fy_n, mz_nm, dfx_dslip_ratio, dfy_dslip_angle_per_rad;
+    unsigned valid;
 };
-
-// The .tir law (ISO inclination, the file's pressure where pressure_pa is 0; no size factor).
-void magic_formula_forces_avx2(const MagicFormulaLanes& lanes, const TyreLaneInputs& in, TyreLaneForces& out);
+// The four tyres' law (lanes.law: the .tir Magic Formula, VDrift's Pacejka '89 or Pacejka 2002)
+// as tyre_force gives it, a right-hand wheel's mirrored: tyre_force's guards lane by lane (a lane
+// not wanted, without a positive and finite load or friction, with a slip not finite, or for a
+// .tir without a positive nominal load gives nothing: zeros, and not `valid`), the law in its
+// own axes (the .tir's ISO inclination and file's pressure, VDrift's 2002's wheel axes), mirrored
+// back. Nothing is computed where no lane is valid.
+void tyre_forces_avx2(const TyreLanes& lanes, const TyreLaneLawInputs& in, TyreLaneForces& out);
 // What four .tir tyres give at their loads (tyres_at_load_four, the file's pressure): the lanes
 // `wanted` (bit i lane i) with a load (positive and finite, and a positive nominal load) and a
 // finite forward speed are `computed` (bit i), their peaks (zero without friction), lateral
@@ -43,9 +49,5 @@ void relaxation_weights_avx2(const std::array<double, 4>& z, RelaxationLanes& ou
 // The slip angles atan(t) and inclinations -asin(s) of four wheels.
 void slip_angles_avx2(const std::array<double, 4>& slip_tangent, const std::array<double, 4>& axle_along_normal,
                       std::array<double, 4>& slip_angle_rad, std::array<double, 4>& inclination_rad);
-// VDrift's Pacejka 2002 (our axes, as tyre_force: tyre.cpp's pacejka2002_tyre_force).
-void pacejka2002_forces_avx2(const Pacejka2002Lanes& lanes, const TyreLaneInputs& in, TyreLaneForces& out);
-// VDrift's Pacejka '89 (our axes, as tyre_force).
-void pacejka89_forces_avx2(const Pacejka89Lanes& lanes, const TyreLaneInputs& in, TyreLaneForces& out);
 
 }  // namespace tractive::detail
