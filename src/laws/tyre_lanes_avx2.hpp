@@ -14,7 +14,7 @@ struct TyreLaneLawInputs {
     std::array<double, 4> slip_ratio, slip_angle_rad, inclination_rad, fz_n, friction_factor, size_factor;
     unsigned mirrored, wanted;
 };
-// (Outputs without initialisers: every lane is written.)
+// (Outputs without initialisers: `valid` is always written, the lanes where any is valid.)
 struct TyreLaneForces {
     std::array<double, 4> fx_n, fy_n, mz_nm, dfx_dslip_ratio, dfy_dslip_angle_per_rad;
     unsigned valid;
