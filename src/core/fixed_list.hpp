@@ -22,6 +22,7 @@ public:
         for (const T& value : other.span()) add(value);
     }
     FixedList& operator=(const FixedList& other) {
+        if (this == &other) return *this;
         size_ = 0;
         for (const T& value : other.span()) add(value);
         return *this;

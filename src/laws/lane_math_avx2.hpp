@@ -32,7 +32,10 @@ using V4 = double __attribute__((vector_size(32)));
 using M4 = decltype(V4{} < V4{});  // a lane mask: all ones where true
 
 inline V4 select(M4 mask, V4 a, V4 b) { return mask ? a : b; }
-inline bool any(M4 mask) { return _mm256_movemask_pd(reinterpret_cast<__m256d>(mask)) != 0; }
+// A mask as bits (bit i lane i) and back.
+inline unsigned bits(M4 mask) { return static_cast<unsigned>(_mm256_movemask_pd(reinterpret_cast<__m256d>(mask))); }
+inline M4 from_bits(unsigned b) { return (M4{1, 2, 4, 8} & static_cast<long>(b)) != 0; }
+inline bool any(M4 mask) { return bits(mask) != 0; }
 inline V4 min(V4 a, V4 b) { return b < a ? b : a; }  // std::min(a, b)
 inline V4 max(V4 a, V4 b) { return a < b ? b : a; }  // std::max(a, b)
 inline V4 abs(V4 x) { return reinterpret_cast<V4>(reinterpret_cast<M4>(x) & ~reinterpret_cast<M4>(V4{-0.0, -0.0, -0.0, -0.0})); }  // the sign bit cleared

@@ -64,9 +64,8 @@ struct FourPacejka2002 {
 // nothing computes a harmless stand-in (a load of 1,000 N, friction 1, no slip), discarded. A
 // right-hand wheel's mirror image: the slip angle and inclination negated in, Fy and Mz out.
 void tyre_forces_avx2(const TyreLanes& lanes, const TyreLaneLawInputs& in, TyreLaneForces& out) {
-    const lane::M4 lane_bit = lane::M4{1, 2, 4, 8};
-    const lane::M4 wanted = (lane_bit & static_cast<long>(in.wanted)) != 0;
-    const lane::M4 mirrored = (lane_bit & static_cast<long>(in.mirrored)) != 0;
+    const lane::M4 wanted = lane::from_bits(in.wanted);
+    const lane::M4 mirrored = lane::from_bits(in.mirrored);
     const V4 zero{0.0, 0.0, 0.0, 0.0};
     const V4 one = zero + 1.0;
     const V4 sign = lane::select(mirrored, zero - 1.0, one);
@@ -76,7 +75,7 @@ void tyre_forces_avx2(const TyreLanes& lanes, const TyreLaneLawInputs& in, TyreL
     lane::M4 valid = wanted && fz > 0.0 && lane::is_finite(fz) && friction > 0.0 && lane::is_finite(friction) && lane::is_finite(kappa) &&
                      lane::is_finite(alpha) && lane::is_finite(gamma);
     if (tir) valid = valid && load(lanes.magic_formula.nominal_load_n) > 0.0;  // (magic_formula_force's guard)
-    out.valid = static_cast<unsigned>(_mm256_movemask_pd(reinterpret_cast<__m256d>(valid)));
+    out.valid = lane::bits(valid);
     if (!lane::any(valid)) return;
     const V4 slip_ratio = lane::select(valid, kappa, zero);
     const V4 slip_angle = lane::select(valid, sign * alpha, zero);
@@ -114,13 +113,12 @@ void tyre_forces_avx2(const TyreLanes& lanes, const TyreLaneLawInputs& in, TyreL
 // lane with no load (or no nominal load) or a speed not finite is not computed, one without
 // friction has no peak (its stand-in friction, 1, discarded).
 void magic_formula_at_load_avx2(const MagicFormulaLanes& lanes, const TyreLaneAtLoadInputs& in, TyreLaneAtLoad& out) {
-    const lane::M4 lane_bit = lane::M4{1, 2, 4, 8};
-    const lane::M4 wanted = (lane_bit & static_cast<long>(in.wanted)) != 0;
+    const lane::M4 wanted = lane::from_bits(in.wanted);
     const V4 fz = load(in.fz_n), friction = load(in.friction_factor), speed = load(in.speed_m_per_s);
     const lane::M4 loaded = wanted && fz > 0.0 && lane::is_finite(fz) && load(lanes.nominal_load_n) > 0.0;
     const lane::M4 with_friction = friction > 0.0 && lane::is_finite(friction);
     const lane::M4 computed = loaded && lane::is_finite(speed);
-    out.computed = static_cast<unsigned>(_mm256_movemask_pd(reinterpret_cast<__m256d>(computed)));
+    out.computed = lane::bits(computed);
     if (!lane::any(loaded)) return;
     const V4 zero{0.0, 0.0, 0.0, 0.0};
     const MagicFormulaAtLoadOf<V4> a = mfl::at_load(FourTyres{lanes}, lane::select(loaded, fz, zero + 1000.0),

@@ -32,6 +32,10 @@ TEST(FixedList, HoldsWhatIsAddedInOrder) {
     assigned = list;
     ASSERT_EQ(assigned.size(), 2u);
     EXPECT_EQ(assigned[0].x, 1.0);
+    const FixedList<Vec3, 3>& same = assigned;
+    assigned = same;  // assigned to itself: unchanged
+    ASSERT_EQ(assigned.size(), 2u);
+    EXPECT_EQ(assigned[1].z, 6.0);
 }
 
 TEST(FixedList, RefusesMoreThanItsCapacity) {

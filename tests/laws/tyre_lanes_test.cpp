@@ -1,10 +1,10 @@
-// The four wheels' tyre laws in one call (laws/tyre_lanes.hpp): four .tir or VDrift Pacejka '89
-// tyres side by side in AVX2 lanes against the same four one by one.
+// The four wheels' tyre laws in one call (laws/tyre_lanes.hpp): four .tir, VDrift Pacejka '89 or
+// Pacejka 2002 tyres side by side in AVX2 lanes against the same four one by one; the slip angles,
+// relaxation weights and what the tyres give at their loads alike.
 #include <gtest/gtest.h>
 
-#include <cfloat>
-
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <filesystem>
 #include <cstdlib>

@@ -6,8 +6,8 @@ files) twice through `tractive test --json`: as this processor runs it (four tyr
 register, and the step's x86-64-v3 copy with fused multiply-adds, where it has AVX2 and FMA)
 and with --switch set to 0: TRACTIVE_VECTOR_MATHS (the default: no copy, and the tyre laws one
 by one) or TRACTIVE_X86_64_V3 (no copy, the tyre laws still side by side). It compares every
-metric: each must agree within --tolerance relative, or within 1e-15 of its SI unit (a
-femtometre, a femtosecond) for a metric that is itself near zero, such as a hill start's
+metric: each must agree within --tolerance relative, or within 1e-15 of its own unit (a
+femtometre, a femtosecond: below any metric's resolution) for a metric that is itself near zero, such as a hill start's
 rollback of a tenth of a micrometre. The paths differ in the last bits of libmvec's and libm's
 atan, sin, cos, tan and exp, and where a fused multiply-add rounds once for a multiplication
 and an addition. One metric is allowed more: the coastdown's distance rolls 200 s, its last
@@ -27,7 +27,7 @@ import subprocess
 import sys
 
 LOOSER = {("coastdown", "coastdown_m"): 1e-6}
-ABSOLUTE_FLOOR = 1e-15  # in the metric's SI unit
+ABSOLUTE_FLOOR = 1e-15  # in the metric's own unit
 SWITCHES = ("TRACTIVE_VECTOR_MATHS", "TRACTIVE_X86_64_V3")
 
 
