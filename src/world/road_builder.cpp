@@ -46,7 +46,9 @@ TriangleMesh build_road_mesh(const RoadDescription& road) {
         if (!std::isfinite(sec.radius_m)) throw std::invalid_argument(fmt::format("road section {}: radius_m must be finite", number));
         const auto n = static_cast<std::size_t>(std::ceil(sec.length_m / road.step_m));
         total += n;
-        if (total > 1'000'000) throw std::invalid_argument("road: more than a million stations: expected a larger step_m or a shorter road");
+        if (total > kMaxRoadStations) {
+            throw std::invalid_argument(fmt::format("road: more than {} stations (length over step_m): expected a larger step_m or a shorter road", kMaxRoadStations));
+        }
         const Station start = at;
         const double g0 = grade, g1 = sec.grade_end;
         for (std::size_t i = 1; i <= n; ++i) {

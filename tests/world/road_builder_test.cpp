@@ -68,3 +68,17 @@ TEST(RoadBuilder, RefusesRoadsItCannotBuild) {
     banked.sections = {{10.0, 0.0, 0.0, 50.0 * kPi / 180.0, {}}};
     EXPECT_THROW(build_road_mesh(banked), std::invalid_argument);
 }
+
+// A road of more stations than kMaxRoadStations is refused before any is built: the section's
+// station count, ceil(length / step), is checked first.
+TEST(RoadBuilder, RefusesMoreStationsThanTheLimit) {
+    RoadDescription road;
+    road.step_m = 1.0;
+    road.sections = {{10.0, 0.0, 0.0, 0.0, {}}, {static_cast<double>(kMaxRoadStations) - 9.0, 0.0, 0.0, 0.0, {}}};
+    try {
+        build_road_mesh(road);
+        FAIL() << "a road of kMaxRoadStations + 1 stations was built";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_EQ(std::string(e.what()), "road: more than 1000000 stations (length over step_m): expected a larger step_m or a shorter road");
+    }
+}

@@ -11,6 +11,7 @@
 //   bank b(s) = b0 + (b1 - b0) s / L, the cross-section at lateral offset d (+ = left) at
 //   (x - d sin psi, y + d cos psi, z + d tan b): b > 0 raises the left edge (as RoadSpec's bank).
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
@@ -38,9 +39,21 @@ struct RoadDescription {
     std::vector<RoadSection> sections;
 };
 
+// The most stations (cross-sections) a road may have: a million, 1,000 km at a 1 m step, six
+// million triangles, built in about 3 s (Release, this project's machine). A fuzz build
+// (FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION, OSS-Fuzz's convention, set by TRACTIVE_BUILD_FUZZ)
+// allows ten thousand: its coverage instrumentation makes the build about 40 times slower, and
+// an input that takes seconds counts as a failure there (scripts/fuzz.sh's -timeout).
+#ifdef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
+inline constexpr std::size_t kMaxRoadStations = 10'000;
+#else
+inline constexpr std::size_t kMaxRoadStations = 1'000'000;
+#endif
+
 // Throws std::invalid_argument naming the section (1-based) and what was expected: no sections,
 // a length or width that is not positive, a radius smaller than the half width plus verge (the
-// inside edge would fold over), a bank beyond 45 degrees, a grade beyond 1.
+// inside edge would fold over), a bank beyond 45 degrees, a grade beyond 1, more than
+// kMaxRoadStations stations.
 TriangleMesh build_road_mesh(const RoadDescription& road);
 
 }  // namespace tractive
