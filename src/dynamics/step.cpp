@@ -222,7 +222,7 @@ void step_fixed_with(const VehicleModel& m, const Ground& ground, const Controls
     Vec3 force = weight.force_n;
     Vec3 torque = weight.torque_nm;
     Vec3 suspension_arm{};  // sum_i F_i r_i, body axes: the forces' moment is (R suspension_arm) x body_z
-    std::array<WheelFrame, 4> frames{};
+    std::array<WheelFrame, 4> frames;  // (not zeroed: the contact and tyre phases set what is read, wheel_frame.hpp)
     std::array<Vec3, 4> normal_across_torque;
     for (int i = 0; i < 4; ++i) {
         const WheelContact contact = wheel_contact_and_load(

@@ -122,7 +122,12 @@ void slip_at_wheel(const TyreForcesInput& in, const VehicleState& s, int i, Whee
     now.steer_change = steer - steer_before;
     now.slip_ratio_before = slip_ratio_before;
     now.slip_angle_before = slip_angle_before;
-    if (!(f.fz > 0.0)) return;
+    if (!(f.fz > 0.0)) {  // off the ground: no rolling resistance, nothing of the relaxed slip carried
+        f.rolling_torque = 0.0;
+        f.relaxed_slip_angle_carried_rad = 0.0;
+        f.relaxed_slip_angle_weight = 0.0;
+        return;
+    }
     now.in_contact = true;
     const double motion = std::max({std::abs(vx), std::abs(vy), std::abs(w.spin_rad_per_s * wm.radius_m)});
     f.stick = tyre_stiction_weight(motion);

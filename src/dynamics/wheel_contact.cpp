@@ -77,6 +77,9 @@ WheelContact wheel_contact_and_load(const WheelContactInput& in, const VehicleSt
             const double divider = tyre / (spring + tyre);
             f.chassis_stiffness = spring * divider;
             f.chassis_damping = damper * divider * divider;
+        } else {
+            f.chassis_stiffness = 0.0;
+            f.chassis_damping = 0.0;
         }
     }
     f.contact = over_ground ? ground.point_m : f.hub - n * height;

@@ -16,54 +16,61 @@ inline Vec3 hinge_offset(const WheelModel& w, double travel_m) {
     return {w.hinge_offset_x_m(travel_m), w.hinge_offset_y_m(travel_m), 0.0};
 }
 
-// Per-wheel geometry and forces computed at the start of the step.
+// Per-wheel geometry and forces computed at the start of the step. Plain numbers without member
+// initialisers, so that the step's four frames are not zeroed every step (about 1 % of its
+// instructions). The contact phase (wheel_contact_and_load) sets the travel, tyre-travel and
+// chassis coupling fields, hub, contact, normal, the surface's three, fz and suspension_n for
+// every wheel; the tyre phase (tyre_forces) forward, lateral and body_change_x for every wheel,
+// the rest where the tyre touches the ground (fz > 0) and, where it does not, the three read for
+// every wheel: rolling_torque and the relaxed slip's carried part and weight. Made elsewhere (a
+// test): value-initialised, WheelFrame{}.
 struct WheelFrame {
     // Derivatives of the force on the wheel's travel with respect to travel and travel speed
     // (N/m, N s/m), for the linearly implicit travel update.
-    double travel_stiffness = 0.0;
-    double travel_damping = 0.0;
+    double travel_stiffness;
+    double travel_damping;
     // The tyre as a linear spring and damper on its deflection, not clamped at zero (negative:
     // a gap), and its stiffness and damping along the travel; the travel update decides contact
     // by the force at the end of the step (unilateral, implicit).
-    double fz_linear = 0.0;
-    double tyre_travel_stiffness = 0.0;
-    double tyre_travel_damping = 0.0;
+    double fz_linear;
+    double tyre_travel_stiffness;
+    double tyre_travel_damping;
     // Stiffness and damping the chassis feels through this corner while the wheel rests on the
     // road (chassis_implicit.hpp).
-    double chassis_stiffness = 0.0;
-    double chassis_damping = 0.0;
+    double chassis_stiffness;
+    double chassis_damping;
     Vec3 hub;         // world
     Vec3 contact;     // world, on the ground's surface
     Vec3 normal;      // unit, the ground's normal at the contact (Ground::wheel_contact)
     Vec3 forward;     // unit, in the ground's tangent plane
     Vec3 lateral;     // unit, in the ground's tangent plane, to the wheel's left
-    double friction_factor = 0.0;
-    double surface_rolling_resistance = 1.0;
+    double friction_factor;
+    double surface_rolling_resistance;
     Vec3 surface_velocity;
-    double fz = 0.0;  // tyre normal force
-    double suspension_n = 0.0;
+    double fz;  // tyre normal force
+    double suspension_n;
     TyreForce law;
-    double bound_x = 0.0;
-    double bound_y = 0.0;
-    double circle = 0.0;
+    double bound_x;
+    double bound_y;
+    double circle;
     // The tyre law linearised in each row's velocity J v (N per m/s, >= 0): F = F0 - k (J v - J v0),
     // with J v0 the row velocity the law was evaluated at; and the stiction weight.
-    double stiffness_x = 0.0;
-    double stiffness_y = 0.0;
-    double row_velocity_x = 0.0;
+    double stiffness_x;
+    double stiffness_y;
+    double row_velocity_x;
     // The change the body's turning gives the longitudinal row's velocity over this step,
     // predicted from the last step's (ContactRow::body_change).
-    double body_change_x = 0.0;
-    double rolling_speed = 0.0;  // |v_x| of the contact along the heading (m/s)
-    double row_velocity_y = 0.0;
-    double stick = 0.0;
+    double body_change_x;
+    double rolling_speed;  // |v_x| of the contact along the heading (m/s)
+    double row_velocity_y;
+    double stick;
     // The relaxed slip angle at the next step's start is carried + weight x the kinematic one then
     // (WheelState::relaxed_slip_angle_*).
-    double relaxed_slip_angle_carried_rad = 0.0;
-    double relaxed_slip_angle_weight = 0.0;
-    bool falling_x = false;  // the law falls with slip here (past its peak)
-    bool falling_y = false;
-    double rolling_torque = 0.0;
+    double relaxed_slip_angle_carried_rad;
+    double relaxed_slip_angle_weight;
+    bool falling_x;  // the law falls with slip here (past its peak)
+    bool falling_y;
+    double rolling_torque;
 };
 
 }  // namespace tractive::detail

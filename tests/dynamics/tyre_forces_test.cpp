@@ -20,7 +20,7 @@ using namespace tractive;
 namespace {
 
 struct Wheel {
-    detail::WheelFrame frame;
+    detail::WheelFrame frame{};
     WheelOutputs outputs;
     std::optional<Vec3> aligning;
 };

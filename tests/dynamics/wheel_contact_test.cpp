@@ -34,7 +34,7 @@ Placed placed(const Ground& ground) {
 }
 
 struct Contact {
-    detail::WheelFrame frame;
+    detail::WheelFrame frame{};
     detail::WheelContact on_body;
 };
 
