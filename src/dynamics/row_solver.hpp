@@ -60,7 +60,9 @@ struct ShaftRow {
 // D = q K + (1 - w) + w q g_s, e1 = q / D, e2 = ((1 - w) + w q g_s) / D,
 // e0 = (q t + (1 - w) L0 - w q b) / D, K = J M^-1 J^T. q = 0 and w = 1 together is the spring
 // alone (e1 = 1 / (K + g_s), e2 = g_s / (K + g_s), e0 = -b / (K + g_s)), or without a spring the
-// rigid row (e1 = 1 / K, e2 = e0 = 0).
+// rigid row (e1 = 1 / K, e2 = e0 = 0). prepare() keeps them as the sweep uses them: with the
+// surface's speed s along the row, lambda' = keep lambda + bias - e1 J v, keep = 1 - e2,
+// bias = e0 + e1 s.
 // Past the law's peak (a falling law) the row is the spring alone while the contact nearly sticks
 // (w > 0), else rigid towards zero sliding (t = 0), both within bounds the caller sets to the
 // law's force: the force is the law's, explicit, but can never drive the slip through zero
@@ -94,9 +96,14 @@ struct ContactRow {
     double spring_gamma;  // g_s (m/s per N s)
     double spring_bias;   // b (m/s)
     double e1;           // set by prepare()
-    double e2;
-    double e0;
+    double keep;         // 1 - e2
+    double bias;         // e0 + e1 s
     double lambda;
+    // The coupling J_this M^-1 J_before^T through the chassis to the row updated just before
+    // this one in a sweep (set by solve(); see the sweep there): a longitudinal row's to the
+    // last pair's lateral row (0 for the first pair), a lateral row's to its own pair's
+    // longitudinal row.
+    double coupling_before;
 
     // The law (impulse, slope, row velocity it was evaluated at), the stiction weight, and the
     // tread's spring (stiffness, damping, deflection at the start of the step) for step h.
@@ -242,21 +249,22 @@ inline void prepare(ContactRow& r, double inv_i_wheel, const Bodies& b) {
     const double slide = 1.0 - r.stick;
     const double compliance = slide + r.stick * r.q * r.spring_gamma;
     const double denominator = r.q * k + compliance;
+    double e2 = 0.0, e0 = 0.0;
     if (r.q == 0.0 && r.stick == 1.0 && r.spring_gamma > 0.0) {  // the spring alone
         const double d = k + r.spring_gamma;
         r.e1 = 1.0 / d;
-        r.e2 = r.spring_gamma / d;
-        r.e0 = -r.spring_bias / d;
+        e2 = r.spring_gamma / d;
+        e0 = -r.spring_bias / d;
     } else if (denominator > 0.0) {
         const double inverse = 1.0 / denominator;
         r.e1 = r.q * inverse;
-        r.e2 = compliance * inverse;
-        r.e0 = (r.q * r.target + slide * r.law_impulse - r.stick * r.q * r.spring_bias) * inverse;
+        e2 = compliance * inverse;
+        e0 = (r.q * r.target + slide * r.law_impulse - r.stick * r.q * r.spring_bias) * inverse;
     } else {  // rigid (or a NaN, which propagates)
         r.e1 = k > 0.0 || std::isnan(k) ? 1.0 / k : 0.0;
-        r.e2 = 0.0;
-        r.e0 = 0.0;
     }
+    r.keep = 1.0 - e2;
+    r.bias = e0 + r.e1 * r.surface_speed;
 }
 
 inline double clamp_to(double x, double lo, double hi) { return x < lo ? lo : (x > hi ? hi : x); }
@@ -268,6 +276,12 @@ inline double coupling(const ShaftRow& a, const ShaftRow& b) {
         for (int j = 0; j < b.dof_count; ++j)
             if (a.dof[i] == b.dof[j]) k += a.inv_i_coeff[i] * b.coeff[j];
     return k;
+}
+
+// J_a M^-1 J_b^T through the chassis alone (after prepare()): two contact rows on different
+// wheels, or one of them lateral, share no wheel spin.
+inline double chassis_coupling(const ContactRow& a, const ContactRow& b) {
+    return dot(a.lin, b.inv_mass_lin) + dot(a.ang, b.inv_inertia_ang);
 }
 
 inline void prepare_block(ShaftBlock& block, const ShaftRow& a, const ShaftRow& b) {
@@ -402,27 +416,49 @@ inline void sweep_shafts(RowSet& set, Bodies& b, int updates) {
         b.v += p.x.inv_mass_lin * p.x.lambda + p.y.inv_mass_lin * p.y.lambda;
         b.omega += p.x.inv_inertia_ang * p.x.lambda + p.y.inv_inertia_ang * p.y.lambda;
     }
+    // Each row's coupling through the chassis to the row just before it in the sweep below.
+    for (int i = 0; i < set.pair_count; ++i) {
+        TyrePair& p = set.pairs[i];
+        p.x.coupling_before = i > 0 ? chassis_coupling(p.x, set.pairs[i - 1].y) : 0.0;
+        p.y.coupling_before = chassis_coupling(p.y, p.x);
+    }
+    // A row's update, lambda' = clamp(keep lambda + bias - e1 J v) (prepare()), waits on the
+    // row updated before it: the sweeps are one chain of dependent operations, and their
+    // latency, not their count, is the solve's time. Two things shorten the chain (the same
+    // update, rounded differently):
+    //   - the part without J v, keep lambda + bias, is known before the last update;
+    //   - a row's chassis velocity J v is taken from the chassis velocity before the update just
+    //     before it, plus that update's change through their coupling (J v = J v_before +
+    //     W d_before): the dot product is off the chain, one multiply-add on it. (After a pair's
+    //     friction circle, which moves both its rows, the next row's is taken afresh.)
     for (int it = 0; it < iterations; ++it) {
         ChassisVelocity c{b.v.x, b.v.y, b.v.z, b.omega.x, b.omega.y, b.omega.z};
+        // The next longitudinal row's J v before the last pair's lateral update, and that update.
+        double along_x = set.pair_count > 0 ? c.along(set.pairs[0].x) : 0.0;
+        double d_before = 0.0;
         for (int i = 0; i < set.pair_count; ++i) {
             TyrePair& p = set.pairs[i];
             double& spin = b.w[kWheel0 + p.wheel];
+            const bool next_pair = i + 1 < set.pair_count;
+            const double along_y = c.along(p.y);  // before this pair's longitudinal update
             {  // longitudinal
                 ContactRow& r = p.x;
-                const double jv = c.along(r) + r.coeff * spin - r.surface_speed;
-                const double next = clamp_to(r.lambda - jv * r.e1 - r.lambda * r.e2 + r.e0, r.lo, r.hi);
-                const double d = next - r.lambda;
+                const double base = r.keep * r.lambda + r.bias;
+                const double jv = (along_x + r.coupling_before * d_before) + r.coeff * spin;
+                const double next = clamp_to(base - jv * r.e1, r.lo, r.hi);
+                d_before = next - r.lambda;
                 r.lambda = next;
-                c.apply(r, d);
-                spin += r.inv_i_coeff * d;
+                c.apply(r, d_before);
+                spin += r.inv_i_coeff * d_before;
             }
+            if (next_pair) along_x = c.along(set.pairs[i + 1].x);
             {  // lateral
                 ContactRow& r = p.y;
-                const double jv = c.along(r) - r.surface_speed;
-                const double next = clamp_to(r.lambda - jv * r.e1 - r.lambda * r.e2 + r.e0, r.lo, r.hi);
-                const double d = next - r.lambda;
+                const double base = r.keep * r.lambda + r.bias;
+                const double next = clamp_to(base - (along_y + r.coupling_before * d_before) * r.e1, r.lo, r.hi);
+                d_before = next - r.lambda;
                 r.lambda = next;
-                c.apply(r, d);
+                c.apply(r, d_before);
             }
             // Keep the pair inside its friction circle. Squared magnitudes: impulses are bounded
             // (force times step), so no overflow; the root only when the pair is outside.
@@ -436,6 +472,8 @@ inline void sweep_shafts(RowSet& set, Bodies& b, int updates) {
                 c.apply(p.x, dx);
                 c.apply(p.y, dy);
                 spin += p.x.inv_i_coeff * dx;
+                if (next_pair) along_x = c.along(set.pairs[i + 1].x);
+                d_before = 0.0;
             }
         }
         b.v = {c.vx, c.vy, c.vz};
