@@ -1,6 +1,7 @@
 // Cost of one internal vehicle step, and the real-time factor (simulated seconds per CPU
 // second), at the default internal step: the default car and the XS driving, the default car
-// parked, and the default car on a .tir Magic Formula tyre (MF 6.1) driving. Run:
+// parked, and the default car on a .tir Magic Formula tyre (MF 6.1) driving; and one 60 Hz
+// frame of the default car through Vehicle::update with its control layer. Run:
 // ./build/bench/tractive_bench
 #include <benchmark/benchmark.h>
 
@@ -8,16 +9,19 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <memory>
 #include <new>
 
 #include "bench_files.hpp"
 #include "support/allocation_counter.hpp"
 #include "support/grounds.hpp"
+#include "tractive/control/driver_input.hpp"
 #include "tractive/dynamics/simulation.hpp"
+#include "tractive/host/vehicle.hpp"
 #include "tractive/io/car_loader.hpp"
 #include "tractive/io/tir_loader.hpp"
-#include "tractive/world/road_ground.hpp"
 #include "tractive/world/mesh_ground.hpp"
+#include "tractive/world/road_ground.hpp"
 
 using namespace tractive;
 
@@ -100,6 +104,37 @@ void BM_StepDefaultCarParked(benchmark::State& bs) {
     bench_car(bs, std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml", park, true);
 }
 
+// The real-time factor as it is defined (docs/performance.md): the default car through
+// Vehicle::update at 60 Hz with its control layer (the automatic, ABS, TCS, ESC), the instruction
+// budget's single run (bench/instruction_count.cpp): full throttle in D from rest for 5 s, then
+// back to the start (Vehicle::restore of a snapshot taken there). One iteration is one 60 Hz
+// frame (about two internal steps).
+void BM_VehicleUpdateDefaultCar60Hz(benchmark::State& bs) {
+    constexpr double kFrame_s = 1.0 / 60.0;
+    constexpr long kFrames = 300;  // 5 s
+    const VehicleSpec spec = load_car(std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml").spec;
+    VehicleOptions options;
+    ControlSettings control = control_settings_for(spec);
+    control.mode = ShiftMode::Automatic;
+    options.control = control;
+    Vehicle vehicle(spec, std::make_shared<RoadGround>(RoadSpec{}), options);
+    const Vehicle::Snapshot start = vehicle.snapshot();
+    DriverInput input;
+    input.throttle = 1.0;
+    input.gear_lever = 1;
+    long frames = 0;
+    const long allocations_before = test::g_allocations.load();
+    for (auto _ : bs) {
+        vehicle.update(kFrame_s, input);
+        benchmark::DoNotOptimize(vehicle.state());
+        if (++frames % kFrames == 0) vehicle.restore(start);
+    }
+    bs.counters["allocations_per_frame"] =
+        static_cast<double>(test::g_allocations.load() - allocations_before) / static_cast<double>(bs.iterations());
+    bs.counters["real_time_factor"] = benchmark::Counter(static_cast<double>(bs.iterations()) * kFrame_s, benchmark::Counter::kIsRate);
+    if (!(vehicle.state().velocity_m_per_s.x >= 0.0)) bs.SkipWithError("the car's speed is not finite");
+}
+
 }  // namespace
 
 BENCHMARK(BM_StepDefaultCar);
@@ -108,4 +143,5 @@ BENCHMARK(BM_StepXS);
 BENCHMARK(BM_StepDefaultCarParked);
 BENCHMARK(BM_StepDefaultCarOnTir);
 BENCHMARK(BM_StepDefaultCarOnMesh);
+BENCHMARK(BM_VehicleUpdateDefaultCar60Hz);
 BENCHMARK_MAIN();
