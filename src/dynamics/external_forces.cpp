@@ -40,12 +40,9 @@ void velocities_after_external_forces(const ExternalForcesInput& in, const Vehic
     b.omega = rot * omega_gyro_body + b.inv_inertia * (in.torque * h);
     b.w[kEngine] = s.engine_speed_rad_per_s + in.engine.drive_nm * h / m.engine_inertia_kgm2;
     b.w[kGearbox] = s.gearbox_speed_rad_per_s;
-    b.inv_i[kEngine] = 1.0 / m.engine_inertia_kgm2;
-    b.inv_i[kGearbox] = 1.0 / m.gearbox_inertia_kgm2;
-    for (int i = 0; i < 4; ++i) {
-        b.w[kWheel0 + i] = s.wheels[i].spin_rad_per_s;
-        b.inv_i[kWheel0 + i] = 1.0 / m.wheels[i].spin_inertia_kgm2;
-    }
+    static_assert(kEngine == 0 && kGearbox == 1 && kWheel0 == 2 && kDofCount == 6, "the model's shaft order");
+    b.inv_i = m.shaft_inverse_inertia_per_kgm2;
+    for (int i = 0; i < 4; ++i) b.w[kWheel0 + i] = s.wheels[i].spin_rad_per_s;
 }
 
 }  // namespace tractive::detail

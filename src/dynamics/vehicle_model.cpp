@@ -240,6 +240,9 @@ VehicleModel build_vehicle_model(const VehicleSpec& spec) {
     // The gearbox input needs some inertia to be a dynamic body when declutched: the clutch disc
     // and input shaft, 2 % of the engine's when the spec gives none.
     m.gearbox_inertia_kgm2 = spec.transmission.inertia_kgm2 > 0.0 ? spec.transmission.inertia_kgm2 : 0.02 * spec.engine.inertia_kgm2;
+    m.shaft_inverse_inertia_per_kgm2 = {1.0 / m.engine_inertia_kgm2, 1.0 / m.gearbox_inertia_kgm2,
+                                        1.0 / m.wheels[0].spin_inertia_kgm2, 1.0 / m.wheels[1].spin_inertia_kgm2,
+                                        1.0 / m.wheels[2].spin_inertia_kgm2, 1.0 / m.wheels[3].spin_inertia_kgm2};
     m.aero_count = spec.aero.size();
     for (std::size_t i = 0; i < spec.aero.size(); ++i) m.aero_position_m[i] = spec.aero[i].position_m - mp.cg_m;
     m.largest_explicit_chassis_step_s = largest_explicit_chassis_step_s(m);

@@ -110,6 +110,9 @@ struct VehicleModel {
     double peak_torque_rpm = 0.0;
     double torque_plateau_start_rpm = 0.0;
     double gearbox_inertia_kgm2 = 0.0;
+    // 1 / inertia of the step's six shafts, in the solver's order: engine, gearbox input, the
+    // four wheels' spin (FL, FR, RL, RR); the step reads them every step.
+    std::array<double, 6> shaft_inverse_inertia_per_kgm2{};
     std::array<LockCoupling, 3> locks{};  // front axle, rear axle, centre
     // Where the body touches the ground when it is not on its wheels (laws/body_contact.hpp), from
     // the body origin, body axes: a 2009 VDrift file's [contact-points], else twelve points of
