@@ -102,8 +102,10 @@ struct ContactRow {
     // The coupling J_this M^-1 J_before^T through the chassis to the row updated just before
     // this one in a sweep (set by solve(); see the sweep there): a longitudinal row's to the
     // last pair's lateral row (0 for the first pair), a lateral row's to its own pair's
-    // longitudinal row.
+    // longitudinal row; and a longitudinal row's to the last pair's longitudinal row, which
+    // that pair's friction circle moves too.
     double coupling_before;
+    double coupling_x_before;
 
     // The law (impulse, slope, row velocity it was evaluated at), the stiction weight, and the
     // tread's spring (stiffness, damping, deflection at the start of the step) for step h.
@@ -420,6 +422,7 @@ inline void sweep_shafts(RowSet& set, Bodies& b, int updates) {
     for (int i = 0; i < set.pair_count; ++i) {
         TyrePair& p = set.pairs[i];
         p.x.coupling_before = i > 0 ? chassis_coupling(p.x, set.pairs[i - 1].y) : 0.0;
+        p.x.coupling_x_before = i > 0 ? chassis_coupling(p.x, set.pairs[i - 1].x) : 0.0;
         p.y.coupling_before = chassis_coupling(p.y, p.x);
     }
     // A row's update, lambda' = clamp(keep lambda + bias - e1 J v) (prepare()), waits on the
@@ -429,13 +432,15 @@ inline void sweep_shafts(RowSet& set, Bodies& b, int updates) {
     //   - the part without J v, keep lambda + bias, is known before the last update;
     //   - a row's chassis velocity J v is taken from the chassis velocity before the update just
     //     before it, plus that update's change through their coupling (J v = J v_before +
-    //     W d_before): the dot product is off the chain, one multiply-add on it. (After a pair's
-    //     friction circle, which moves both its rows, the next row's is taken afresh.)
+    //     W d_before): the dot product is off the chain, one multiply-add on it. (A pair's
+    //     friction circle moves both its rows: the next pair's longitudinal row takes both
+    //     changes through its two couplings.)
     for (int it = 0; it < iterations; ++it) {
         ChassisVelocity c{b.v.x, b.v.y, b.v.z, b.omega.x, b.omega.y, b.omega.z};
-        // The next longitudinal row's J v before the last pair's lateral update, and that update.
+        // The next longitudinal row's J v before the last pair's lateral update, and that
+        // update's change and its friction circle's along the last pair's longitudinal row.
         double along_x = set.pair_count > 0 ? c.along(set.pairs[0].x) : 0.0;
-        double d_before = 0.0;
+        double d_before = 0.0, dx_before = 0.0;
         for (int i = 0; i < set.pair_count; ++i) {
             TyrePair& p = set.pairs[i];
             double& spin = b.w[kWheel0 + p.wheel];
@@ -444,7 +449,7 @@ inline void sweep_shafts(RowSet& set, Bodies& b, int updates) {
             {  // longitudinal
                 ContactRow& r = p.x;
                 const double base = r.keep * r.lambda + r.bias;
-                const double jv = (along_x + r.coupling_before * d_before) + r.coeff * spin;
+                const double jv = (along_x + r.coupling_before * d_before + r.coupling_x_before * dx_before) + r.coeff * spin;
                 const double next = clamp_to(base - jv * r.e1, r.lo, r.hi);
                 d_before = next - r.lambda;
                 r.lambda = next;
@@ -457,6 +462,7 @@ inline void sweep_shafts(RowSet& set, Bodies& b, int updates) {
                 const double base = r.keep * r.lambda + r.bias;
                 const double next = clamp_to(base - (along_y + r.coupling_before * d_before) * r.e1, r.lo, r.hi);
                 d_before = next - r.lambda;
+                dx_before = 0.0;
                 r.lambda = next;
                 c.apply(r, d_before);
             }
@@ -472,8 +478,8 @@ inline void sweep_shafts(RowSet& set, Bodies& b, int updates) {
                 c.apply(p.x, dx);
                 c.apply(p.y, dy);
                 spin += p.x.inv_i_coeff * dx;
-                if (next_pair) along_x = c.along(set.pairs[i + 1].x);
-                d_before = 0.0;
+                d_before += dy;
+                dx_before = dx;
             }
         }
         b.v = {c.vx, c.vy, c.vz};
