@@ -80,7 +80,7 @@ void integrate_state(const IntegrateInput& in, VehicleState& s) {
         const double mount_speed_after = body_speed_along_n_after + dot(b.omega, mount_arm);
         const double mount_force = wm.tyre_stiffness_n_per_m * h * mount_speed_after +
                                    wm.tyre_damping_ns_per_m * (mount_speed_after - mount_speed_before);
-        const double inv_mass = 1.0 / wm.unsprung_mass_kg;
+        const double inv_mass = wm.inverse_unsprung_mass_per_kg;
         const double g_along_z = dot(g_vec, body_z);
         const auto travel_speed_after = [&](bool contact) {
             const double tyre_force = contact ? f.fz_linear - mount_force : 0.0;

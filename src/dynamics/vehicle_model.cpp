@@ -83,6 +83,7 @@ VehicleModel build_vehicle_model(const VehicleSpec& spec) {
         w.design_position_m = ws.position_m - mp.cg_m;
         w.suspension_mount_m = ws.suspension.position_m - mp.cg_m;
         w.unsprung_mass_kg = ws.mass_kg;
+        w.inverse_unsprung_mass_per_kg = 1.0 / ws.mass_kg;
         m.unsprung_mass_kg += ws.mass_kg;
         w.static_load_n = loads.load_n[i];
         w.preload_n = std::max(loads.load_n[i] - ws.mass_kg * g, 0.0);

@@ -20,6 +20,7 @@ struct WheelModel {
     // to the chassis, seed 002), the wheel centre when a file gives none.
     Vec3 suspension_mount_m;
     double unsprung_mass_kg = 0.0;
+    double inverse_unsprung_mass_per_kg = 0.0;  // 1 / unsprung_mass_kg, read by every step's travel update
     double preload_n = 0.0;        // spring force at design ride height: the static sprung load
     double droop_limit_m = 0.0;    // travel (<= 0) where the spring is unloaded
     double static_load_n = 0.0;    // tyre load at rest on level ground
