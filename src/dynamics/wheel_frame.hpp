@@ -16,9 +16,9 @@ inline Vec3 hinge_offset(const WheelModel& w, double travel_m) {
     return {w.hinge_offset_x_m(travel_m), w.hinge_offset_y_m(travel_m), 0.0};
 }
 
-// Per-wheel geometry and forces computed at the start of the step. Plain numbers without member
+// Per-wheel geometry and forces computed at the start of the step. Its numbers have no member
 // initialisers, so that the step's four frames are not zeroed every step (about 1 % of its
-// instructions). The contact phase (wheel_contact_and_load) sets the travel, tyre-travel and
+// instructions; the vectors and the law's result still are, by their own types'). The contact phase (wheel_contact_and_load) sets the travel, tyre-travel and
 // chassis coupling fields, hub, contact, normal, the surface's three, fz and suspension_n for
 // every wheel; the tyre phase (tyre_forces) forward, lateral and body_change_x for every wheel,
 // the rest where the tyre touches the ground (fz > 0) and, where it does not, the three read for
