@@ -1,5 +1,6 @@
 #include "body_contacts.hpp"
 
+#include <optional>
 #include <span>
 
 #include "tractive/laws/body_contact.hpp"
@@ -16,6 +17,19 @@ void body_contacts(const BodyContactInput& in, const VehicleState& s, Vec3& forc
         double depth, friction_factor;
     };
     FixedList<Touch, 16> touching;
+    // On a ground that is one plane (Ground::plane), every point's height above it at once, in
+    // the body's axes: (x + R p - c) . n = (x - c) . n + p . (R^T n). None within its radius of
+    // the plane: none touches (what spheres_clear would find from the world positions), and
+    // none is turned into world axes. Else the points are asked as on any ground, below.
+    if (const std::optional<GroundPlane> plane = in.ground.plane()) {
+        const Vec3 plane_normal_body = transpose(rot) * plane->normal;
+        const double origin_height = dot(s.position_m - plane->point_m, plane->normal);
+        bool clear = true;
+        for (std::size_t k = 0; k < m.body_contact_count && clear; ++k) {
+            clear = !(kPointRadius_m - (origin_height + dot(m.body_contact_m[k], plane_normal_body)) > 0.0);
+        }
+        if (clear) return;
+    }
     // On its four wheels and upright, a point more than 0.4 m above the plane of the tyres'
     // contacts (the roof's, in normal driving) cannot reach the ground between them: not asked.
     bool on_wheels = true;

@@ -1,6 +1,8 @@
 // Ground::spheres_clear, which lets the step skip asking about a car body's points: on every
 // built-in ground, "clear" only where wheel_contact finds none of the spheres touching, and clear
-// often enough to be worth asking (on the road plane exactly where none touches).
+// often enough to be worth asking (on the road plane exactly where none touches). And
+// Ground::plane, with which the step takes the body's points at once: the road's plane gives
+// every point's wheel_contact height; the grounds that are not one plane give none.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -110,6 +112,37 @@ TEST(SpheresClear, TheRoadPlaneIsClearExactlyWhereNoSphereTouches) {
     EXPECT_EQ(t.wrongly_clear, 0);
     EXPECT_EQ(t.single_clear, t.single_apart);
     EXPECT_GT(t.clear, 100);
+}
+
+TEST(SpheresClear, TheRoadsPlaneGivesEveryBodyPointsContactHeight) {
+    RoadSpec road;
+    road.grade = 0.08;
+    road.bank_rad = std::atan(0.05);
+    const RoadGround ground(road);
+    const std::optional<GroundPlane> plane = ground.plane();
+    ASSERT_TRUE(plane.has_value());
+    EXPECT_NEAR(norm(plane->normal), 1.0, 1e-15);
+    std::mt19937_64 random(3);
+    std::uniform_real_distribution<double> x(-500.0, 500.0), y(-20.0, 20.0), z(-50.0, 50.0);
+    for (int k = 0; k < 1000; ++k) {
+        WheelProbe probe;  // a body point: a sphere with no axle
+        probe.hub_m = {x(random), y(random), z(random)};
+        probe.up = {0.0, 0.0, 1.0};
+        probe.radius_m = kRadius_m;
+        const GroundContact c = ground.wheel_contact(probe);
+        ASSERT_TRUE(c.found);
+        EXPECT_EQ(dot(probe.hub_m - plane->point_m, plane->normal), c.hub_height_m);
+        EXPECT_EQ(plane->normal.z, c.normal.z);
+    }
+}
+
+TEST(SpheresClear, GroundsThatAreNotOnePlaneGiveNone) {
+    const Heightfield field = rough_field();
+    EXPECT_FALSE(HeightfieldGround(field).plane().has_value());
+    EXPECT_FALSE(MeshGround(mesh_of(field)).plane().has_value());
+    // A framed road is a plane too, but its frame moves it: it gives none and is asked point by point.
+    const auto road = std::make_shared<RoadGround>(RoadSpec{});
+    EXPECT_FALSE(FramedGround(road, 10.0, 5.0, 0.3).plane().has_value());
 }
 
 TEST(SpheresClear, AFieldAndItsMeshAreClearOnlyWhereNoSphereTouches) {

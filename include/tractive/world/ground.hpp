@@ -55,6 +55,13 @@ struct SurfacePoint {
     double friction_factor = 1.0;  // as GroundContact's, for a road tyre
 };
 
+// A ground that is one plane everywhere (its friction may still vary): the plane through point_m
+// with unit normal `normal`, out of the surface.
+struct GroundPlane {
+    Vec3 point_m;
+    Vec3 normal{0.0, 0.0, 1.0};
+};
+
 class Ground {
 public:
     virtual ~Ground() = default;
@@ -70,6 +77,11 @@ public:
     // cannot tell so cheaply. The step asks it about a car body's low points before asking about
     // each (a car on its wheels is clear of the ground). The default: false, every sphere is asked.
     [[nodiscard]] virtual bool spheres_clear(std::span<const Vec3> /*centres_m*/, double /*radius_m*/) const { return false; }
+    // The plane this ground is everywhere, when it is one (the analytic road): a body point's
+    // wheel_contact is then the point's height above it, n . (p - point), which the step takes
+    // for a car body's points at once in the body's axes. The default: none (a mesh, a field, a
+    // moving platform), and the step asks spheres_clear.
+    [[nodiscard]] virtual std::optional<GroundPlane> plane() const { return std::nullopt; }
 };
 
 }  // namespace tractive

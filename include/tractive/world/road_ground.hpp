@@ -22,6 +22,8 @@ public:
     [[nodiscard]] std::optional<SurfacePoint> surface_at(double x_m, double y_m) const override;
     // Exact: each centre's height above the plane, as wheel_contact takes it.
     [[nodiscard]] bool spheres_clear(std::span<const Vec3> centres_m, double radius_m) const override;
+    // The plane through the origin (wheel_contact's hub height is n . hub).
+    [[nodiscard]] std::optional<GroundPlane> plane() const override { return GroundPlane{Vec3{}, normal_}; }
     [[nodiscard]] const RoadSpec& road() const { return *road_; }
 
 private:
