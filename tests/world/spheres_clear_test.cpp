@@ -140,7 +140,8 @@ TEST(SpheresClear, GroundsThatAreNotOnePlaneGiveNone) {
     const Heightfield field = rough_field();
     EXPECT_FALSE(HeightfieldGround(field).plane().has_value());
     EXPECT_FALSE(MeshGround(mesh_of(field)).plane().has_value());
-    // A framed road is a plane too, but its frame moves it: it gives none and is asked point by point.
+    // A framed road is a plane too, but FramedGround does not pass the plane on (through its
+    // frame the heights would round otherwise than its wheel_contact's): none, asked point by point.
     const auto road = std::make_shared<RoadGround>(RoadSpec{});
     EXPECT_FALSE(FramedGround(road, 10.0, 5.0, 0.3).plane().has_value());
 }
