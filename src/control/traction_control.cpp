@@ -24,8 +24,9 @@ double engine_speed_floor(const VehicleModel& model, const VehicleState& vehicle
     const EngineSpec& engine = model.spec.engine;
     const double rpm = vehicle.engine_speed_rad_per_s / kRadPerSecPerRpm;
     if (rpm >= model.torque_plateau_start_rpm) return 0.0;
-    const double full_nm = engine_torque(engine, rpm, 1.0, true).drive_nm;
-    const double resistive_nm = engine_torque(engine, rpm, 0.0, true).resistive_nm;
+    // (engine_torque's drive at full throttle and resistance at none, each curve read once.)
+    const double full_nm = full_load_torque_nm(engine, std::abs(rpm));
+    const double resistive_nm = resistive_at_zero_throttle_nm(engine, std::abs(rpm));
     if (full_nm + resistive_nm <= 0.0) return 1.0;
     return std::clamp((clutch_nm + resistive_nm) / (full_nm + resistive_nm), 0.0, 1.0);
 }

@@ -14,26 +14,24 @@ double full_load_torque_nm(const EngineSpec& e, double rpm) {
     return (n < first && first > 0.0) ? t * n / first : t;
 }
 
-namespace {
-double resistive_at_zero_throttle(const EngineSpec& e, double n) {
+double resistive_at_zero_throttle_nm(const EngineSpec& e, double n) {
     if (!e.resistive_torque_curve_nm.empty()) return std::abs(std::min(e.resistive_torque_curve_nm(n), 0.0));
     return engine_friction_torque_nm(e, n);
 }
-}  // namespace
 
 EngineTorque engine_torque(const EngineSpec& e, double rpm, double throttle, bool running) {
     const double t = running ? std::clamp(throttle, 0.0, 1.0) : 0.0;
     const double n = std::abs(rpm);
     EngineTorque out;
     out.drive_nm = t * full_load_torque_nm(e, n);
-    out.resistive_nm = (1.0 - t) * resistive_at_zero_throttle(e, n);
+    out.resistive_nm = (1.0 - t) * resistive_at_zero_throttle_nm(e, n);
     return out;
 }
 
 double governor_authority(const EngineSpec& e) {
     // Throttle t with t Tf = (1 - t) Tr at idle speed: drive balances resistance.
     const double tf = full_load_torque_nm(e, e.start_rpm);
-    const double tr = resistive_at_zero_throttle(e, e.start_rpm);
+    const double tr = resistive_at_zero_throttle_nm(e, e.start_rpm);
     const double balance = tf + tr > 0.0 ? tr / (tf + tr) : 1.0;
     return std::clamp(std::max(2.0 * balance, e.idle_throttle), 0.0, 1.0);
 }

@@ -77,6 +77,23 @@ TEST(EngineFriction, VDriftPolynomialInKrpm) {
     EXPECT_DOUBLE_EQ(engine_friction_torque_nm(e, 4000.0), 10.0 + 8.0 + 8.0);
 }
 
+// The resistance at zero throttle on its own (what traction control's floor reads) is
+// engine_torque's at throttle 0, and the drive at full throttle is the full-load curve, with a
+// resistive curve (UC-win/Road) and with the friction polynomial (VDrift).
+TEST(EngineTorque, ItsPartsAtNoAndFullThrottleAreTheCurvesReadAlone) {
+    EngineSpec e;
+    e.torque_curve_nm = PiecewiseLinear({1000.0, 4000.0, 7000.0}, {150.0, 260.0, 210.0});
+    e.friction_torque_nm = {10.0, 2.0, 0.5};
+    for (const bool with_curve : {false, true}) {
+        if (with_curve) e.resistive_torque_curve_nm = PiecewiseLinear({1000.0, 7000.0}, {-20.0, -65.0});
+        for (double rpm = 0.0; rpm <= 8000.0; rpm += 250.0) {
+            EXPECT_EQ(resistive_at_zero_throttle_nm(e, rpm), engine_torque(e, rpm, 0.0, true).resistive_nm) << rpm;
+            EXPECT_EQ(full_load_torque_nm(e, rpm), engine_torque(e, rpm, 1.0, true).drive_nm) << rpm;
+        }
+        EXPECT_DOUBLE_EQ(resistive_at_zero_throttle_nm(e, 4000.0), with_curve ? 42.5 : 10.0 + 8.0 + 8.0);
+    }
+}
+
 // The two fuel laws (engine_fuel_used_m3): seed 002's volume rate c x rpm x throttle, and
 // current VDrift's combustion power over efficiency x heating value, turned into volume.
 TEST(EngineFuel, BothLaws) {

@@ -25,6 +25,10 @@ EngineTorque engine_torque(const EngineSpec& engine, double rpm, double throttle
 // Full-load torque at rpm with the fall to zero below the curve's first point.
 double full_load_torque_nm(const EngineSpec& engine, double rpm);
 
+// The resistive torque at zero throttle (>= 0) at rpm >= 0: |Tr(n)| with a resistive curve,
+// else the friction polynomial f(n) (engine_torque's resistive part at throttle 0).
+double resistive_at_zero_throttle_nm(const EngineSpec& engine, double rpm);
+
 // Idle governor: the throttle the engine management adds to hold the idle speed (start_rpm) when
 // the driver's throttle is lower: idle_throttle + kGain (n_idle - n) / n_idle, clamped to
 // [0, authority]; the effective throttle is max(driver, governor). kGain = 10: full authority
