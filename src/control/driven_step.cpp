@@ -1,5 +1,10 @@
 #include "tractive/control/driven_step.hpp"
 
+#include <array>
+#include <stdexcept>
+
+#include "driven_step_together.hpp"
+
 #include "../core/x86_64_v3.hpp"
 #include "../dynamics/step_in_range.hpp"
 
@@ -19,17 +24,41 @@ DrivenStep step_driven_with(const VehicleModel& model, const Ground& ground, con
     out.finite = state_is_finite(state);
     return out;
 }
+
+void step_driven_together_with(std::span<const detail::DrivenCar> cars, const StepSettings& step, std::span<DrivenStep> out) {
+    if (cars.size() > static_cast<std::size_t>(detail::kCarsInGroup) || out.size() != cars.size())
+        throw std::invalid_argument("step_driven_together: at most four cars, one result each");
+    std::array<detail::CarInGroup, detail::kCarsInGroup> group;
+    std::array<bool, detail::kCarsInGroup> was_running{};
+    for (std::size_t k = 0; k < cars.size(); ++k) {  // as step_driven_with, car by car
+        const detail::DrivenCar& car = cars[k];
+        out[k] = DrivenStep{};
+        out[k].applied = control_step(*car.model, *car.state, *car.input, *car.control, step.internal_step_s, *car.controller);
+        out[k].gear_change_refused = car.controller->gear_change_refused;
+        was_running[k] = car.state->engine_running;
+        group[k] = {car.model, car.ground, out[k].applied, car.state, car.load};
+    }
+    detail::step_fixed_together_in_range(std::span(group.data(), cars.size()), step);
+    for (std::size_t k = 0; k < cars.size(); ++k) {
+        out[k].engine_stopped = was_running[k] && !cars[k].state->engine_running;
+        out[k].finite = state_is_finite(*cars[k].state);
+    }
+}
 }  // namespace
 
 namespace x86_64_v3 {
-// The entry point of the control layer and step's copy compiled for x86-64-v3
+// The entry points of the control layer and step's copy compiled for x86-64-v3
 // (core/x86_64_v3.hpp). Defined only in the copy.
 DrivenStep step_driven(const VehicleModel& model, const Ground& ground, const StepSettings& step, const ControlSettings& control,
                        const DriverInput& input, ControllerState& controller, VehicleState& state, const ExternalLoad* load);
+void step_driven_together(std::span<const detail::DrivenCar> cars, const StepSettings& step, std::span<DrivenStep> out);
 #if defined(TRACTIVE_X86_64_V3_COPY)
 DrivenStep step_driven(const VehicleModel& model, const Ground& ground, const StepSettings& step, const ControlSettings& control,
                        const DriverInput& input, ControllerState& controller, VehicleState& state, const ExternalLoad* load) {
     return step_driven_with(model, ground, step, control, input, controller, state, load);
+}
+void step_driven_together(std::span<const detail::DrivenCar> cars, const StepSettings& step, std::span<DrivenStep> out) {
+    step_driven_together_with(cars, step, out);
 }
 #endif
 }  // namespace x86_64_v3
@@ -40,6 +69,13 @@ DrivenStep step_driven(const VehicleModel& model, const Ground& ground, const St
     if (x86_64_v3::in_use()) return x86_64_v3::step_driven(model, ground, step, control, input, controller, state, load);
 #endif
     return step_driven_with(model, ground, step, control, input, controller, state, load);
+}
+
+void detail::step_driven_together(std::span<const DrivenCar> cars, const StepSettings& step, std::span<DrivenStep> out) {
+#if defined(TRACTIVE_HAS_X86_64_V3_COPY) && !defined(TRACTIVE_X86_64_V3_COPY)
+    if (x86_64_v3::in_use()) return x86_64_v3::step_driven_together(cars, step, out);
+#endif
+    step_driven_together_with(cars, step, out);
 }
 
 }  // namespace tractive

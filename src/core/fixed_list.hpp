@@ -34,6 +34,7 @@ public:
         new (&storage_[size_ * sizeof(T)]) T(value);
         ++size_;
     }
+    void clear() { size_ = 0; }
     std::size_t size() const { return size_; }
     bool empty() const { return size_ == 0; }
     const T& operator[](std::size_t i) const { return data()[i]; }

@@ -18,9 +18,17 @@
 #include <array>
 #include <cmath>
 #include <stdexcept>
+#include <type_traits>
 
 #include "tractive/core/vec3.hpp"
 #include "tractive/dynamics/vehicle_state.hpp"
+
+// GCC warns that passing a vector of four doubles (Lanes4 below) by value without AVX differs
+// from passing it with AVX (-Wpsabi). Every function here is inline, and the library's copies
+// compiled for x86-64-v3 are local to it (core/x86_64_v3.hpp): no call crosses from one to the
+// other.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpsabi"
 
 namespace tractive::detail {
 
@@ -270,6 +278,26 @@ inline void prepare(ContactRow& r, double inv_i_wheel, const Bodies& b) {
 }
 
 inline double clamp_to(double x, double lo, double hi) { return x < lo ? lo : (x > hi ? hi : x); }
+// One car's forms of the lane operations the sweeps are written in (row_lanes.hpp gives four
+// cars'): a mask is a bool, where() the branch it stands for.
+inline bool both(bool a, bool b) { return a && b; }
+inline bool any(bool mask) { return mask; }
+inline double sqrt_of(double x) { return std::sqrt(x); }
+template <class T>
+T where(bool mask, const T& a, const T& b) {
+    return mask ? a : b;
+}
+// Four cars' numbers side by side (GCC's vector extension: one AVX2 register where the
+// processor path has it, two SSE2 ones in the baseline build), for the sweeps of a group of
+// four cars (row_lanes.hpp). Every operation is the scalar one's, lane by lane: the same IEEE
+// operations, so each car's numbers come out with the bits they have alone.
+using Lanes4 = double __attribute__((vector_size(32)));
+using Mask4 = decltype(Lanes4{} < Lanes4{});  // all ones in a lane where true
+inline Lanes4 clamp_to(Lanes4 x, Lanes4 lo, Lanes4 hi) { return x < lo ? lo : (x > hi ? hi : x); }
+inline Mask4 both(Mask4 a, Mask4 b) { return a & b; }
+inline bool any(Mask4 mask) { return (mask[0] | mask[1] | mask[2] | mask[3]) != 0; }
+inline Lanes4 sqrt_of(Lanes4 x) { return Lanes4{std::sqrt(x[0]), std::sqrt(x[1]), std::sqrt(x[2]), std::sqrt(x[3])}; }
+inline Lanes4 where(Mask4 mask, Lanes4 a, Lanes4 b) { return mask ? a : b; }
 
 // J_a M^-1 J_b^T over the shafts the two rows share (after prepare(), which sets inv_i_coeff).
 inline double coupling(const ShaftRow& a, const ShaftRow& b) {
@@ -299,18 +327,20 @@ inline void prepare_block(ShaftBlock& block, const ShaftRow& a, const ShaftRow& 
 // A row's velocity J v and its impulse's change applied, for its shafts in order. The row's count
 // of shafts as a constant for the common ones (the clutch's two, a rear or front axle's gear and
 // lock rows' two and three): the loops unrolled, the same operations in the same order.
-template <int N>
-inline void apply_n(const ShaftRow& r, Bodies& b, double d_lambda) {
+// (Row and B: one car's ShaftRow and Bodies, or four cars' side by side, as for sweep_shafts.)
+template <int N, class Row, class B, class T>
+inline void apply_n(const Row& r, B& b, T d_lambda) {
     for (int k = 0; k < N; ++k) b.w[r.dof[k]] += r.inv_i_coeff[k] * d_lambda;
 }
-template <int N>
-inline double row_velocity_n(const ShaftRow& r, const Bodies& b) {
-    double jv = 0.0;
+template <int N, class Row, class B>
+inline auto row_velocity_n(const Row& r, const B& b) {
+    decltype(r.lambda + 0.0) jv{};
     for (int k = 0; k < N; ++k) jv += r.coeff[k] * b.w[r.dof[k]];
     return jv;
 }
 
-inline void apply(const ShaftRow& r, Bodies& b, double d_lambda) {
+template <class Row, class B, class T>
+inline void apply(const Row& r, B& b, T d_lambda) {
     switch (r.dof_count) {
         case 2: return apply_n<2>(r, b, d_lambda);
         case 3: return apply_n<3>(r, b, d_lambda);
@@ -319,12 +349,13 @@ inline void apply(const ShaftRow& r, Bodies& b, double d_lambda) {
     }
 }
 
-inline double row_velocity(const ShaftRow& r, const Bodies& b) {
+template <class Row, class B>
+inline auto row_velocity(const Row& r, const B& b) {
     switch (r.dof_count) {
         case 2: return row_velocity_n<2>(r, b);
         case 3: return row_velocity_n<3>(r, b);
         default: {
-            double jv = 0.0;
+            decltype(r.lambda + 0.0) jv{};
             for (int k = 0; k < r.dof_count; ++k) jv += r.coeff[k] * b.w[r.dof[k]];
             return jv;
         }
@@ -335,29 +366,34 @@ inline double row_velocity(const ShaftRow& r, const Bodies& b) {
 // impulse d_a moves a's velocity by (K_aa - K_ab^2 / K_bb) d_a from its value with b's residual
 // removed, J_a v - K_ab / K_bb J_b v; d_a is clamped to a's bounds, then b's update removes its
 // own residual including d_a's effect: d_b = -(J_b v + K_ab d_a) / K_bb.
-inline void solve_block(const ShaftBlock& block, ShaftRow& a, ShaftRow& b, Bodies& bodies) {
-    const double jv_a = row_velocity(a, bodies);
-    const double jv_b = row_velocity(b, bodies);
-    const double next_a =
+template <class Block, class Row, class B>
+inline void solve_block(const Block& block, Row& a, Row& b, B& bodies) {
+    const auto jv_a = row_velocity(a, bodies);
+    const auto jv_b = row_velocity(b, bodies);
+    const auto next_a =
         clamp_to(a.lambda - (jv_a - block.k_ab * block.inv_k_bb * jv_b) * block.eff_mass_a, a.lo, a.hi);
-    const double d_a = next_a - a.lambda;
-    const double next_b = clamp_to(b.lambda - (jv_b + block.k_ab * d_a) * block.inv_k_bb, b.lo, b.hi);
-    const double d_b = next_b - b.lambda;
+    const auto d_a = next_a - a.lambda;
+    const auto next_b = clamp_to(b.lambda - (jv_b + block.k_ab * d_a) * block.inv_k_bb, b.lo, b.hi);
+    const auto d_b = next_b - b.lambda;
     a.lambda = next_a;
     b.lambda = next_b;
     apply(a, bodies, d_a);
     apply(b, bodies, d_b);
 }
 
-// The chassis velocity as six locals while the tyre pairs are swept.
+// The chassis velocity as six locals while the tyre pairs are swept. T is a double for one car,
+// or four cars' numbers side by side (row_lanes.hpp).
+template <class T>
 struct ChassisVelocity {
-    double vx, vy, vz, wx, wy, wz;
+    T vx, vy, vz, wx, wy, wz;
 
-    double along(const ContactRow& r) const {
+    template <class Row>
+    T along(const Row& r) const {
         // Two partial sums: shorter dependency chain than one running sum.
         return (r.lin.x * vx + r.lin.y * vy + r.lin.z * vz) + (r.ang.x * wx + r.ang.y * wy + r.ang.z * wz);
     }
-    void apply(const ContactRow& r, double d) {
+    template <class Row>
+    void apply(const Row& r, T d) {
         vx += r.inv_mass_lin.x * d;
         vy += r.inv_mass_lin.y * d;
         vz += r.inv_mass_lin.z * d;
@@ -366,10 +402,17 @@ struct ChassisVelocity {
         wz += r.inv_inertia_ang.z * d;
     }
 };
+inline ChassisVelocity<Lanes4> where(Mask4 mask, const ChassisVelocity<Lanes4>& a, const ChassisVelocity<Lanes4>& b) {
+    return {where(mask, a.vx, b.vx), where(mask, a.vy, b.vy), where(mask, a.vz, b.vz),
+            where(mask, a.wx, b.wx), where(mask, a.wy, b.wy), where(mask, a.wz, b.wz)};
+}
 
 // `updates` (at most twice shaft_count) Gauss-Seidel updates of the shaft rows in order, from
-// the first again after the last.
-inline void sweep_shafts(RowSet& set, Bodies& b, int updates) {
+// the first again after the last. Set and B: a RowSet and its Bodies (one car), or a RowLanes
+// and its BodyLanes (four cars of one row shape, row_lanes.hpp): the same operations in the
+// same order on each car's numbers.
+template <class Set, class B>
+void sweep_shafts(Set& set, B& b, int updates) {
     for (int n = 0; n < updates; ++n) {
         const int i = n < set.shaft_count ? n : n - set.shaft_count;
         if (i == set.block.first) {
@@ -377,29 +420,26 @@ inline void sweep_shafts(RowSet& set, Bodies& b, int updates) {
             ++n;
             continue;
         }
-        ShaftRow& r = set.shafts[i];
+        auto& r = set.shafts[i];
         if (r.dof_count == 1) {  // most shaft rows: brakes, engine friction, gearbox loss
-            double& w = b.w[r.dof[0]];
-            const double next = clamp_to(r.lambda - r.coeff[0] * w * r.eff_mass, r.lo, r.hi);
+            auto& w = b.w[r.dof[0]];
+            const auto next = clamp_to(r.lambda - r.coeff[0] * w * r.eff_mass, r.lo, r.hi);
             w += r.inv_i_coeff[0] * (next - r.lambda);
             r.lambda = next;
             continue;
         }
         // (A damper row: lambda' = -(J v + K d) / inv_q solved for the change d.)
-        const double next = clamp_to(r.lambda - (row_velocity(r, b) + r.lambda * r.inv_q) * r.eff_mass, r.lo, r.hi);
-        const double d = next - r.lambda;
+        const auto next = clamp_to(r.lambda - (row_velocity(r, b) + r.lambda * r.inv_q) * r.eff_mass, r.lo, r.hi);
+        const auto d = next - r.lambda;
         r.lambda = next;
         apply(r, b, d);
     }
 }
 
-// Not inlined: inlined into step_fixed, g++ 12 allocated registers worse in both and the step
-// took about 10 % more instructions (callgrind).
-// Warm start from last step's impulses (clamped to this step's bounds), then `iterations`
-// Gauss-Seidel sweeps: tyre pairs, then shaft rows (so that the driveline's equality rows, gear
-// and locked clutch, are the last ones updated and hold their ratios most closely).
-[[gnu::noinline]] inline void solve(RowSet& set, Bodies& b, const std::array<double, kMaxRows>& warm, const std::array<int, 4>& slot_x,
-                  const std::array<int, 4>& slot_y, int iterations) {
+// Warm start from last step's impulses (clamped to this step's bounds), effective masses and
+// the couplings the sweeps use: everything of the solve before its sweeps.
+inline void prepare_rows(RowSet& set, Bodies& b, const std::array<double, kMaxRows>& warm, const std::array<int, 4>& slot_x,
+                         const std::array<int, 4>& slot_y) {
     for (int i = 0; i < set.shaft_count; ++i) {
         ShaftRow& r = set.shafts[i];
         prepare(r, b);
@@ -418,39 +458,48 @@ inline void sweep_shafts(RowSet& set, Bodies& b, int updates) {
         b.v += p.x.inv_mass_lin * p.x.lambda + p.y.inv_mass_lin * p.y.lambda;
         b.omega += p.x.inv_inertia_ang * p.x.lambda + p.y.inv_inertia_ang * p.y.lambda;
     }
-    // Each row's coupling through the chassis to the row just before it in the sweep below.
+    // Each row's coupling through the chassis to the row just before it in the sweeps.
     for (int i = 0; i < set.pair_count; ++i) {
         TyrePair& p = set.pairs[i];
         p.x.coupling_before = i > 0 ? chassis_coupling(p.x, set.pairs[i - 1].y) : 0.0;
         p.x.coupling_x_before = i > 0 ? chassis_coupling(p.x, set.pairs[i - 1].x) : 0.0;
         p.y.coupling_before = chassis_coupling(p.y, p.x);
     }
-    // A row's update, lambda' = clamp(keep lambda + bias - e1 J v) (prepare()), waits on the
-    // row updated before it: the sweeps are one chain of dependent operations, and their
-    // latency, not their count, is the solve's time. Two things shorten the chain (the same
-    // update, rounded differently):
-    //   - the part without J v, keep lambda + bias, is known before the last update;
-    //   - a row's chassis velocity J v is taken from the chassis velocity before the update just
-    //     before it, plus that update's change through their coupling (J v = J v_before +
-    //     W d_before): the dot product is off the chain, one multiply-add on it. (A pair's
-    //     friction circle moves both its rows: the next pair's longitudinal row takes both
-    //     changes through its two couplings.)
+}
+
+// `iterations` Gauss-Seidel sweeps: tyre pairs, then shaft rows (so that the driveline's
+// equality rows, gear and locked clutch, are the last ones updated and hold their ratios most
+// closely). Set and B as for sweep_shafts.
+//
+// A row's update, lambda' = clamp(keep lambda + bias - e1 J v) (prepare()), waits on the row
+// updated before it: the sweeps are one chain of dependent operations, and their latency, not
+// their count, is the solve's time. Two things shorten the chain (the same update, rounded
+// differently):
+//   - the part without J v, keep lambda + bias, is known before the last update;
+//   - a row's chassis velocity J v is taken from the chassis velocity before the update just
+//     before it, plus that update's change through their coupling (J v = J v_before +
+//     W d_before): the dot product is off the chain, one multiply-add on it. (A pair's
+//     friction circle moves both its rows: the next pair's longitudinal row takes both
+//     changes through its two couplings.)
+template <class Set, class B>
+void sweep_rows(Set& set, B& b, int iterations) {
+    using T = std::remove_cvref_t<decltype(b.v.x)>;
     for (int it = 0; it < iterations; ++it) {
-        ChassisVelocity c{b.v.x, b.v.y, b.v.z, b.omega.x, b.omega.y, b.omega.z};
+        ChassisVelocity<T> c{b.v.x, b.v.y, b.v.z, b.omega.x, b.omega.y, b.omega.z};
         // The next longitudinal row's J v before the last pair's lateral update, and that
         // update's change and its friction circle's along the last pair's longitudinal row.
-        double along_x = set.pair_count > 0 ? c.along(set.pairs[0].x) : 0.0;
-        double d_before = 0.0, dx_before = 0.0;
+        T along_x = set.pair_count > 0 ? c.along(set.pairs[0].x) : T{};
+        T d_before{}, dx_before{};
         for (int i = 0; i < set.pair_count; ++i) {
-            TyrePair& p = set.pairs[i];
-            double& spin = b.w[kWheel0 + p.wheel];
+            auto& p = set.pairs[i];
+            T& spin = b.w[kWheel0 + p.wheel];
             const bool next_pair = i + 1 < set.pair_count;
-            const double along_y = c.along(p.y);  // before this pair's longitudinal update
+            const T along_y = c.along(p.y);  // before this pair's longitudinal update
             {  // longitudinal
-                ContactRow& r = p.x;
-                const double base = r.keep * r.lambda + r.bias;
-                const double jv = (along_x + r.coupling_before * d_before + r.coupling_x_before * dx_before) + r.coeff * spin;
-                const double next = clamp_to(base - jv * r.e1, r.lo, r.hi);
+                auto& r = p.x;
+                const T base = r.keep * r.lambda + r.bias;
+                const T jv = (along_x + r.coupling_before * d_before + r.coupling_x_before * dx_before) + r.coeff * spin;
+                const T next = clamp_to(base - jv * r.e1, r.lo, r.hi);
                 d_before = next - r.lambda;
                 r.lambda = next;
                 c.apply(r, d_before);
@@ -458,28 +507,33 @@ inline void sweep_shafts(RowSet& set, Bodies& b, int updates) {
             }
             if (next_pair) along_x = c.along(set.pairs[i + 1].x);
             {  // lateral
-                ContactRow& r = p.y;
-                const double base = r.keep * r.lambda + r.bias;
-                const double next = clamp_to(base - (along_y + r.coupling_before * d_before) * r.e1, r.lo, r.hi);
+                auto& r = p.y;
+                const T base = r.keep * r.lambda + r.bias;
+                const T next = clamp_to(base - (along_y + r.coupling_before * d_before) * r.e1, r.lo, r.hi);
                 d_before = next - r.lambda;
-                dx_before = 0.0;
+                dx_before = T{};
                 r.lambda = next;
                 c.apply(r, d_before);
             }
             // Keep the pair inside its friction circle. Squared magnitudes: impulses are bounded
-            // (force times step), so no overflow; the root only when the pair is outside.
-            const double mag2 = p.x.lambda * p.x.lambda + p.y.lambda * p.y.lambda;
-            if (p.circle > 0.0 && mag2 > p.circle * p.circle) {
-                const double s = p.circle / std::sqrt(mag2);
-                const double dx = p.x.lambda * s - p.x.lambda;
-                const double dy = p.y.lambda * s - p.y.lambda;
-                p.x.lambda += dx;
-                p.y.lambda += dy;
-                c.apply(p.x, dx);
-                c.apply(p.y, dy);
-                spin += p.x.inv_i_coeff * dx;
-                d_before += dy;
-                dx_before = dx;
+            // (force times step), so no overflow; the root only when the pair is outside. (Four
+            // cars: each change taken only where that car's pair is outside, so that the others'
+            // numbers keep their bits.)
+            const T mag2 = p.x.lambda * p.x.lambda + p.y.lambda * p.y.lambda;
+            const auto outside = both(p.circle > 0.0, mag2 > p.circle * p.circle);
+            if (any(outside)) {
+                const T s = p.circle / sqrt_of(mag2);
+                const T dx = p.x.lambda * s - p.x.lambda;
+                const T dy = p.y.lambda * s - p.y.lambda;
+                p.x.lambda = where(outside, p.x.lambda + dx, p.x.lambda);
+                p.y.lambda = where(outside, p.y.lambda + dy, p.y.lambda);
+                ChassisVelocity<T> moved = c;
+                moved.apply(p.x, dx);
+                moved.apply(p.y, dy);
+                c = where(outside, moved, c);
+                spin = where(outside, spin + p.x.inv_i_coeff * dx, spin);
+                d_before = where(outside, d_before + dy, d_before);
+                dx_before = where(outside, dx, dx_before);
             }
         }
         b.v = {c.vx, c.vy, c.vz};
@@ -490,4 +544,15 @@ inline void sweep_shafts(RowSet& set, Bodies& b, int updates) {
     }
 }
 
+// Not inlined: inlined into step_fixed, g++ 12 allocated registers worse in both and the step
+// took about 10 % more instructions (callgrind).
+// The warm start, then `iterations` sweeps (prepare_rows, sweep_rows).
+[[gnu::noinline]] inline void solve(RowSet& set, Bodies& b, const std::array<double, kMaxRows>& warm, const std::array<int, 4>& slot_x,
+                  const std::array<int, 4>& slot_y, int iterations) {
+    prepare_rows(set, b, warm, slot_x, slot_y);
+    sweep_rows(set, b, iterations);
+}
+
 }  // namespace tractive::detail
+
+#pragma GCC diagnostic pop

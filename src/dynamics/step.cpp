@@ -11,6 +11,7 @@
 
 #include "driveline_and_tyre_rows.hpp"
 #include "row_slots.hpp"
+#include "row_lanes.hpp"
 #include "row_solver.hpp"
 #include "solve_outputs.hpp"
 #include "aerodynamics.hpp"
@@ -38,6 +39,10 @@
 #include "tractive/laws/suspension.hpp"
 #include "tractive/laws/tyre.hpp"
 #include "tractive/world/road_ground.hpp"
+
+// The cars of a group swept side by side pass four doubles by value (row_solver.hpp, -Wpsabi):
+// within this file, and its copy for x86-64-v3 is local to the library.
+#pragma GCC diagnostic ignored "-Wpsabi"
 #include "tractive/spec/mass_properties.hpp"
 #include "tractive/spec/validate.hpp"
 
@@ -207,64 +212,99 @@ VehicleState initial_state(const VehicleModel& m, const Ground& ground, const In
 namespace {
 
 // The controls `c` in their ranges already (clamped()).
-void step_fixed_with(const VehicleModel& m, const Ground& ground, const Controls& c, const StepSettings& settings,
-                     VehicleState& s, const ExternalLoad* load) {
-    // The phases in order (docs/architecture.md, "The step"; docs/physics.md, "The step in order").
+// The step's numbers from its start to the solve, which the step's end takes on: the phases
+// before the solve fill it (step_start), the solve takes its rows and speeds, the phases after
+// it read it (step_finish). Per thread, so that its storage (about 4 KB with the rows) is not
+// initialised on every step.
+struct StepInProgress {
+    Mat3 rot;
+    Vec3 body_z;
+    Vec3 g_vec;
+    MassNow masses;
+    BodyWeight weight;
+    std::array<WheelFrame, 4> frames;  // (not zeroed: the contact and tyre phases set what is read, wheel_frame.hpp)
+    detail::BodyContacts body;         // the touching points as chassis couplings (chassis_correction)
+    EngineNow engine;
+    Bodies b;
+    Vec3 v_before;
+    Vec3 w_before;
+    detail::DrivelineAndTyreRows built;
+    int sweeps;
+    RowSet rows;  // scratch space rebuilt every step
+};
+
+// The phases before the solve: the external forces on the body and each wheel, the velocities
+// after them, the rows.
+void step_start(const VehicleModel& m, const Ground& ground, const Controls& c, const StepSettings& settings, VehicleState& s,
+                const ExternalLoad* load, StepInProgress& p) {
     const double h = settings.internal_step_s;
-    const Mat3 rot = to_matrix(s.orientation);
+    p.rot = to_matrix(s.orientation);
+    const Mat3& rot = p.rot;
     const Vec3 body_x{rot.m[0][0], rot.m[1][0], rot.m[2][0]};
-    const Vec3 body_z{rot.m[0][2], rot.m[1][2], rot.m[2][2]};
-    const Vec3 g_vec{0.0, 0.0, -kGravity};
-    const MassNow masses = mass_now(m, s.fuel_volume_m3);
+    p.body_z = {rot.m[0][2], rot.m[1][2], rot.m[2][2]};
+    const Vec3& body_z = p.body_z;
+    p.g_vec = {0.0, 0.0, -kGravity};
+    p.masses = mass_now(m, s.fuel_volume_m3);
     const GearAndStarter gear = gear_lever_and_starter(m.spec, c, s);
     // The external forces on the body and each wheel's frame.
-    const BodyWeight weight = body_weight({m, rot, body_z, g_vec, masses}, s);
-    Vec3 force = weight.force_n;
-    Vec3 torque = weight.torque_nm;
+    p.weight = body_weight({m, rot, body_z, p.g_vec, p.masses}, s);
+    Vec3 force = p.weight.force_n;
+    Vec3 torque = p.weight.torque_nm;
     Vec3 suspension_arm{};  // sum_i F_i r_i, body axes: the forces' moment is (R suspension_arm) x body_z
-    std::array<WheelFrame, 4> frames;  // (not zeroed: the contact and tyre phases set what is read, wheel_frame.hpp)
     std::array<Vec3, 4> normal_across_torque;
     for (int i = 0; i < 4; ++i) {
         const WheelContact contact = wheel_contact_and_load(
-            {m, ground, rot, body_z, weight.mount_rel[i], weight.anti_roll_travel_m[m.wheels[i].front ? 0 : 1], h}, s, i, frames[i]);
+            {m, ground, rot, body_z, p.weight.mount_rel[i], p.weight.anti_roll_travel_m[m.wheels[i].front ? 0 : 1], h}, s, i, p.frames[i]);
         s.wheels[i].ground_feature = contact.ground_feature;
         force += contact.suspension_force_n;
         suspension_arm += contact.suspension_arm;
         force += contact.normal_across_n;
         normal_across_torque[i] = contact.normal_across_torque_nm;
     }
-    const std::array<std::optional<Vec3>, 4> aligning = tyre_forces({m, rot, c.steering, h}, s, frames, s.wheel_outputs);
+    const std::array<std::optional<Vec3>, 4> aligning = tyre_forces({m, rot, c.steering, h}, s, p.frames, s.wheel_outputs);
     for (int i = 0; i < 4; ++i) {  // (the moments summed wheel by wheel, contact then tyre, as they always were)
         torque += normal_across_torque[i];
         if (aligning[i]) torque += *aligning[i];
     }
     torque += cross(rot * suspension_arm, body_z);
     aerodynamics({m, rot, body_x, body_z}, s, force, torque);
-    detail::BodyContacts body;  // the touching points as chassis couplings (chassis_correction)
-    detail::body_contacts({m, ground, rot, body_z, frames, masses, h}, s, force, torque, body);
+    p.body.couplings.clear();
+    detail::body_contacts({m, ground, rot, body_z, p.frames, p.masses, h}, s, force, torque, p.body);
     if (load) {  // from outside the car
         force += load->force_n;
         torque += load->torque_nm;
     }
-    const EngineNow engine = engine_now(m, c.throttle, s);
-    Bodies b{};
-    detail::velocities_after_external_forces({m, rot, body_z, masses, force, torque, engine.torque, h}, s, b);
-    const Vec3 v_before = s.velocity_m_per_s;
-    const Vec3 w_before = s.angular_velocity_rad_per_s;
-    // The rows are scratch space rebuilt every step. A per-thread buffer instead of a local, so
-    // that its storage (about 3 KB) is not initialised on every step.
-    static thread_local RowSet rows;
-    rows.clear();
-    const detail::DrivelineAndTyreRows built =
-        detail::driveline_and_tyre_rows({m, c, body_z, gear.ratio, gear.disc, engine.torque, frames, h}, s, b, rows);
+    p.engine = engine_now(m, c.throttle, s);
+    p.b = Bodies{};
+    detail::velocities_after_external_forces({m, rot, body_z, p.masses, force, torque, p.engine.torque, h}, s, p.b);
+    p.v_before = s.velocity_m_per_s;
+    p.w_before = s.angular_velocity_rad_per_s;
+    p.rows.clear();
+    p.built = detail::driveline_and_tyre_rows({m, c, body_z, gear.ratio, gear.disc, p.engine.torque, p.frames, h}, s, p.b, p.rows);
     // A viscous coupling between wheels converges slowly against the tyre rows of the wheels it
     // joins: each update undoes part of the other's (docs/physics.md, "Internal step and solver
     // sweeps").
-    const int sweeps = settings.solver_iterations + (rows.viscous_coupling_count > 0 ? settings.coupling_extra_iterations : 0);
-    detail::solve(rows, b, s.warm_impulses, kSlotsTyreX, kSlotsTyreY, sweeps);
-    detail::chassis_correction({m, rot, masses.inertia_body_kgm2, frames, body, h}, s, b);
-    detail::solve_outputs({m, b, frames, engine.torque, engine.throttle, built.clutch_capacity_nm, built.direct_impulses, h}, rows, s);
-    integrate_state({m, h, body_z, g_vec, b, v_before, w_before, weight.mount_rel, frames, engine.torque, engine.rpm, engine.throttle}, s);
+    p.sweeps = settings.solver_iterations + (p.rows.viscous_coupling_count > 0 ? settings.coupling_extra_iterations : 0);
+}
+
+// The phases after the solve: the corrections of touching body points, the solve's outputs, the
+// integration.
+void step_finish(const VehicleModel& m, const StepSettings& settings, StepInProgress& p, VehicleState& s) {
+    const double h = settings.internal_step_s;
+    detail::chassis_correction({m, p.rot, p.masses.inertia_body_kgm2, p.frames, p.body, h}, s, p.b);
+    detail::solve_outputs({m, p.b, p.frames, p.engine.torque, p.engine.throttle, p.built.clutch_capacity_nm, p.built.direct_impulses, h}, p.rows, s);
+    integrate_state({m, h, p.body_z, p.g_vec, p.b, p.v_before, p.w_before, p.weight.mount_rel, p.frames, p.engine.torque, p.engine.rpm,
+                     p.engine.throttle},
+                    s);
+}
+
+void step_fixed_with(const VehicleModel& m, const Ground& ground, const Controls& c, const StepSettings& settings,
+                     VehicleState& s, const ExternalLoad* load) {
+    // The phases in order (docs/architecture.md, "The step"; docs/physics.md, "The step in order").
+    static thread_local StepInProgress p;
+    step_start(m, ground, c, settings, s, load, p);
+    detail::solve(p.rows, p.b, s.warm_impulses, kSlotsTyreX, kSlotsTyreY, p.sweeps);
+    step_finish(m, settings, p, s);
 }
 
 }  // namespace
@@ -272,6 +312,38 @@ void step_fixed_with(const VehicleModel& m, const Ground& ground, const Controls
 void detail::step_fixed_in_range(const VehicleModel& m, const Ground& ground, const Controls& in_range,
                                  const StepSettings& settings, VehicleState& s, const ExternalLoad* load) {
     step_fixed_with(m, ground, in_range, settings, s, load);
+}
+
+void detail::step_fixed_together_in_range(std::span<const CarInGroup> cars, const StepSettings& settings) {
+    if (cars.size() > static_cast<std::size_t>(kCarsInGroup)) throw std::invalid_argument("step_fixed_together_in_range: more than four cars");
+    static thread_local std::array<StepInProgress, kCarsInGroup> group;
+    const std::size_t n = cars.size();
+    for (std::size_t k = 0; k < n; ++k) {
+        const CarInGroup& car = cars[k];
+        step_start(*car.model, *car.ground, car.in_range, settings, *car.state, car.load, group[k]);
+        prepare_rows(group[k].rows, group[k].b, car.state->warm_impulses, kSlotsTyreX, kSlotsTyreY);
+    }
+    // The cars in classes of one row shape and sweep count, in order of their first car; a class
+    // of two or more swept side by side.
+    std::array<bool, kCarsInGroup> swept{};
+    for (std::size_t first = 0; first < n; ++first) {
+        if (swept[first]) continue;
+        std::array<RowSet*, kCarsInGroup> sets;
+        std::array<Bodies*, kCarsInGroup> bodies;
+        std::size_t count = 0;
+        for (std::size_t k = first; k < n; ++k) {
+            if (swept[k] || group[k].sweeps != group[first].sweeps || !same_row_shape(group[first].rows, group[k].rows)) continue;
+            swept[k] = true;
+            sets[count] = &group[k].rows;
+            bodies[count] = &group[k].b;
+            ++count;
+        }
+        if (count == 1)
+            sweep_rows(group[first].rows, group[first].b, group[first].sweeps);
+        else
+            sweep_rows_together(std::span(sets.data(), count), std::span(bodies.data(), count), group[first].sweeps);
+    }
+    for (std::size_t k = 0; k < n; ++k) step_finish(*cars[k].model, settings, group[k], *cars[k].state);
 }
 
 namespace x86_64_v3 {
@@ -301,6 +373,28 @@ void step_fixed_here(const VehicleModel& m, const Ground& ground, const Controls
     step_fixed_with(m, ground, c, settings, s, load);
 }
 }  // namespace
+
+StepResult take_time(VehicleState& state, const StepSettings& settings, double dt) {
+    StepResult result;
+    const double h = settings.internal_step_s;
+    if (!(dt > 0.0) || !(h > 0.0)) {
+        if (!(dt == 0.0)) result.dropped_time_s = dt;  // negative or NaN, or no valid step size
+        return result;
+    }
+    const int cap = settings.max_internal_steps_per_call > 0 ? settings.max_internal_steps_per_call : 0;
+    // Compared in whole steps, so an infinite dt never enters the running sum.
+    const double wanted_steps = (state.pending_time_s + dt) / h;
+    if (wanted_steps >= cap + 1.0) {
+        result.dropped_time_s = state.pending_time_s + dt - cap * h;
+        state.pending_time_s = cap * h;
+    } else {
+        state.pending_time_s += dt;
+    }
+    // The steps the carried time holds, counted as the stepping takes them off.
+    for (double pending = state.pending_time_s; pending >= h * (1.0 - 1e-6) && result.internal_steps < cap; pending -= h)
+        ++result.internal_steps;
+    return result;
+}
 
 void step_fixed(const VehicleModel& m, const RoadSpec& road, const Controls& raw, const StepSettings& settings,
                 VehicleState& s) {

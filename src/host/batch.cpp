@@ -1,6 +1,7 @@
 #include "tractive/host/batch.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <numbers>
 #include <stdexcept>
@@ -11,6 +12,7 @@
 #include "tractive/control/gear_choice.hpp"
 #include "tractive/spec/validate.hpp"
 #include "tractive/world/road_ground.hpp"
+#include "../dynamics/step_in_range.hpp"
 #include "worker_pool.hpp"
 
 namespace tractive {
@@ -92,7 +94,7 @@ void VehicleBatch::start_threads() {
 }
 
 template <class F>
-void VehicleBatch::for_each_car(F&& f) {
+void VehicleBatch::for_each_slice(F&& f) {
     if (pool_ && !pool_->threads_alive()) {
         // A child process forked from the one that built the batch (Python's multiprocessing,
         // a fork server): the parent's workers are not here. Their pool is left as it is (it can
@@ -101,15 +103,20 @@ void VehicleBatch::for_each_car(F&& f) {
         start_threads();
     }
     if (!pool_) {
-        for (int i = 0; i < size(); ++i) f(i);
+        f(0, size());
         return;
     }
     // Contiguous slices: each car is stepped by exactly one thread, so the order does not matter.
     const int threads = pool_->threads();
-    auto slice = [&](int k) {
-        for (int i = size() * k / threads; i < size() * (k + 1) / threads; ++i) f(i);
-    };
+    auto slice = [&](int k) { f(size() * k / threads, size() * (k + 1) / threads); };
     pool_->run(slice);
+}
+
+template <class F>
+void VehicleBatch::for_each_car(F&& f) {
+    for_each_slice([&](int first, int last) {
+        for (int i = first; i < last; ++i) f(i);
+    });
 }
 
 void VehicleBatch::start_episode(Car& car) {
@@ -158,37 +165,61 @@ void VehicleBatch::reset(std::uint64_t seed, double* observations, const std::ui
 void VehicleBatch::step(const double* actions, double* observations, double* rewards, std::uint8_t* terminated, std::uint8_t* truncated,
                         double* final_observations) {
     const LaneKeepTask& t = options_.task;
-    for_each_car([&](int i) {
-        Car& car = cars_[static_cast<std::size_t>(i)];
-        const double* a = actions + static_cast<std::ptrdiff_t>(i) * kBatchActionCount;
-        double* obs = observations + static_cast<std::ptrdiff_t>(i) * kBatchObservationCount;
-        DriverInput in;
-        in.throttle = clamp_finite(a[kActionThrottle], 0.0, 1.0);
-        in.brake = clamp_finite(a[kActionBrake], 0.0, 1.0);
-        in.clutch = clamp_finite(a[kActionClutch], 0.0, 1.0);
-        in.steering = clamp_finite(a[kActionSteering], -1.0, 1.0);
-        in.handbrake = clamp_finite(a[kActionHandbrake], 0.0, 1.0);
-        const int gears = static_cast<int>(car.vehicle->model().spec.transmission.forward_ratios.size());
-        in.gear_lever = static_cast<int>(std::lround(clamp_finite(a[kActionGear], -1.0, gears)));
-        car.vehicle->update(t.control_interval_s, in);
-        car.episode_time_s += t.control_interval_s;
-        const VehicleState& s = car.vehicle->state();
-        observe(car, obs);
-        // Progress along the line at the target speed earns 1 a second; the offset costs its
-        // square in lane half-widths; leaving the road ends the episode with a penalty.
-        const double progress = (s.position_m.x - car.last_x_m) / (t.target_speed_m_per_s * t.control_interval_s);
-        car.last_x_m = s.position_m.x;
-        const double offset = s.position_m.y / t.lane_half_width_m;
-        const bool failed = !state_is_finite(s) || std::abs(s.position_m.y) > t.off_road_m || std::abs(euler_zyx(s.orientation).yaw) > std::numbers::pi / 2.0;
-        rewards[i] = failed ? -10.0 : t.control_interval_s * (progress - offset * offset);
-        terminated[i] = failed ? 1 : 0;
-        truncated[i] = !failed && car.episode_time_s >= t.horizon_s - 1e-9 ? 1 : 0;
-        if (terminated[i] || truncated[i]) {
-            std::copy(obs, obs + kBatchObservationCount, final_observations + static_cast<std::ptrdiff_t>(i) * kBatchObservationCount);
-            start_episode(car);
-            observe(car, obs);
+    // Each thread's slice of cars four at a time, their internal steps together (update_together:
+    // each car exactly as its own update leaves it, so the results do not depend on how the cars
+    // are sliced or grouped).
+    for_each_slice([&](int first, int last) {
+        for (int group = first; group < last; group += detail::kCarsInGroup) {
+            const int n = std::min(last - group, detail::kCarsInGroup);
+            std::array<Vehicle*, detail::kCarsInGroup> vehicles;
+            std::array<DriverInput, detail::kCarsInGroup> inputs;
+            std::array<UpdateResult, detail::kCarsInGroup> results;
+            for (int k = 0; k < n; ++k) {
+                const int i = group + k;
+                Car& car = cars_[static_cast<std::size_t>(i)];
+                const double* a = actions + static_cast<std::ptrdiff_t>(i) * kBatchActionCount;
+                DriverInput& in = inputs[static_cast<std::size_t>(k)];
+                in = DriverInput{};
+                in.throttle = clamp_finite(a[kActionThrottle], 0.0, 1.0);
+                in.brake = clamp_finite(a[kActionBrake], 0.0, 1.0);
+                in.clutch = clamp_finite(a[kActionClutch], 0.0, 1.0);
+                in.steering = clamp_finite(a[kActionSteering], -1.0, 1.0);
+                in.handbrake = clamp_finite(a[kActionHandbrake], 0.0, 1.0);
+                const int gears = static_cast<int>(car.vehicle->model().spec.transmission.forward_ratios.size());
+                in.gear_lever = static_cast<int>(std::lround(clamp_finite(a[kActionGear], -1.0, gears)));
+                vehicles[static_cast<std::size_t>(k)] = car.vehicle.get();
+            }
+            const std::size_t count = static_cast<std::size_t>(n);
+            update_together(std::span(vehicles.data(), count), t.control_interval_s, std::span(inputs.data(), count),
+                            std::span(results.data(), count));
+            for (int i = group; i < group + n; ++i) finish_step(i, observations, rewards, terminated, truncated, final_observations);
         }
     });
+}
+
+// A car's observation, reward and episode's end after its control interval.
+void VehicleBatch::finish_step(int i, double* observations, double* rewards, std::uint8_t* terminated, std::uint8_t* truncated,
+                               double* final_observations) {
+    const LaneKeepTask& t = options_.task;
+    Car& car = cars_[static_cast<std::size_t>(i)];
+    double* obs = observations + static_cast<std::ptrdiff_t>(i) * kBatchObservationCount;
+    car.episode_time_s += t.control_interval_s;
+    const VehicleState& s = car.vehicle->state();
+    observe(car, obs);
+    // Progress along the line at the target speed earns 1 a second; the offset costs its
+    // square in lane half-widths; leaving the road ends the episode with a penalty.
+    const double progress = (s.position_m.x - car.last_x_m) / (t.target_speed_m_per_s * t.control_interval_s);
+    car.last_x_m = s.position_m.x;
+    const double offset = s.position_m.y / t.lane_half_width_m;
+    const bool failed = !state_is_finite(s) || std::abs(s.position_m.y) > t.off_road_m || std::abs(euler_zyx(s.orientation).yaw) > std::numbers::pi / 2.0;
+    rewards[i] = failed ? -10.0 : t.control_interval_s * (progress - offset * offset);
+    terminated[i] = failed ? 1 : 0;
+    truncated[i] = !failed && car.episode_time_s >= t.horizon_s - 1e-9 ? 1 : 0;
+    if (terminated[i] || truncated[i]) {
+        std::copy(obs, obs + kBatchObservationCount, final_observations + static_cast<std::ptrdiff_t>(i) * kBatchObservationCount);
+        start_episode(car);
+        observe(car, obs);
+    }
 }
 
 }  // namespace tractive

@@ -1,11 +1,14 @@
 #include "tractive/host/vehicle.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <stdexcept>
 #include <utility>
 
 #include "tractive/control/driven_step.hpp"
+#include "../control/driven_step_together.hpp"
+#include "../dynamics/step_in_range.hpp"
 
 namespace tractive {
 
@@ -95,23 +98,105 @@ UpdateResult Vehicle::update(double dt_s, const std::function<const DriverInput&
     }
     const StepResult steps = step_in_internal_steps(state_, options_.step, dt_s, [&] {
         if (result.step_failed) return;  // kept at the last good state
-        previous_ = state_;
-        const bool pushed = held_.force_n != Vec3{} || held_.torque_nm != Vec3{} || impulse_.force_n != Vec3{} || impulse_.torque_nm != Vec3{};
-        const ExternalLoad load{held_.force_n + impulse_.force_n, held_.torque_nm + impulse_.torque_nm};
-        const DrivenStep step = step_driven(*model_, *ground_, options_.step, control_settings_, input_at(state_.time_s), control_,
-                                            state_, pushed ? &load : nullptr);
-        impulse_ = ExternalLoad{};
-        applied_ = step.applied;
-        result.gear_change_refused = result.gear_change_refused || step.gear_change_refused;
-        if (!step.finite) {
-            state_ = previous_;
-            result.step_failed = true;
-        }
+        ExternalLoad storage;
+        const ExternalLoad* load = begin_internal_step(storage);
+        const DrivenStep step = step_driven(*model_, *ground_, options_.step, control_settings_, input_at(state_.time_s), control_, state_, load);
+        end_internal_step(step, result);
     });
     result.internal_steps = steps.internal_steps;
     result.dropped_time_s = steps.dropped_time_s;
     held_ = ExternalLoad{};
     return result;
+}
+
+const ExternalLoad* Vehicle::begin_internal_step(ExternalLoad& storage) {
+    previous_ = state_;
+    const bool pushed = held_.force_n != Vec3{} || held_.torque_nm != Vec3{} || impulse_.force_n != Vec3{} || impulse_.torque_nm != Vec3{};
+    storage = {held_.force_n + impulse_.force_n, held_.torque_nm + impulse_.torque_nm};
+    impulse_ = ExternalLoad{};
+    return pushed ? &storage : nullptr;
+}
+
+void Vehicle::end_internal_step(const DrivenStep& step, UpdateResult& result) {
+    applied_ = step.applied;
+    result.gear_change_refused = result.gear_change_refused || step.gear_change_refused;
+    if (!step.finite) {
+        state_ = previous_;
+        result.step_failed = true;
+    }
+}
+
+namespace {
+
+bool same_step_settings(const StepSettings& a, const StepSettings& b) {
+    return a.internal_step_s == b.internal_step_s && a.solver_iterations == b.solver_iterations &&
+           a.coupling_extra_iterations == b.coupling_extra_iterations && a.max_internal_steps_per_call == b.max_internal_steps_per_call;
+}
+
+}  // namespace
+
+void update_together(std::span<Vehicle* const> cars, double dt_s, std::span<const DriverInput> inputs, std::span<UpdateResult> results) {
+    if (inputs.size() != cars.size() || results.size() != cars.size())
+        throw std::invalid_argument("update_together: expected one input and one result for every car");
+    for (Vehicle* car : cars)
+        if (!car) throw std::invalid_argument("update_together: a car is null");
+    for (std::size_t first = 0; first < cars.size(); first += detail::kCarsInGroup) {
+        const std::size_t n = std::min(cars.size() - first, static_cast<std::size_t>(detail::kCarsInGroup));
+        Vehicle* const* group = cars.data() + first;
+        UpdateResult* group_results = results.data() + first;
+        for (std::size_t k = 0; k < n; ++k)
+            for (std::size_t j = 0; j < k; ++j)
+                if (group[j] == group[k]) throw std::invalid_argument("update_together: a car twice among four consecutive cars");
+        // As update(): the time each car takes, then its internal steps; the cars that take
+        // their n-th step take it together.
+        int most_steps = 0;
+        for (std::size_t k = 0; k < n; ++k) {
+            Vehicle& car = *group[k];
+            UpdateResult& result = group_results[k];
+            result = UpdateResult{};
+            if (!(dt_s >= 0.0) || !std::isfinite(dt_s)) {
+                result.dropped_time_s = dt_s;
+                continue;
+            }
+            const StepResult due = take_time(car.state_, car.options_.step, dt_s);
+            result.internal_steps = due.internal_steps;
+            result.dropped_time_s = due.dropped_time_s;
+            most_steps = std::max(most_steps, due.internal_steps);
+        }
+        for (int step = 0; step < most_steps; ++step) {
+            std::array<detail::DrivenCar, detail::kCarsInGroup> together;
+            std::array<std::size_t, detail::kCarsInGroup> which;
+            std::array<ExternalLoad, detail::kCarsInGroup> loads;
+            std::size_t count = 0;
+            const StepSettings* settings = nullptr;
+            for (std::size_t k = 0; k < n; ++k) {
+                Vehicle& car = *group[k];
+                if (step >= group_results[k].internal_steps || group_results[k].step_failed) continue;
+                const ExternalLoad* load = car.begin_internal_step(loads[k]);
+                const detail::DrivenCar driven{car.model_.get(), car.ground_.get(), &car.control_settings_, &inputs[first + k], &car.control_, &car.state_, load};
+                if (!settings) settings = &car.options_.step;
+                if (same_step_settings(*settings, car.options_.step)) {
+                    together[count] = driven;
+                    which[count] = k;
+                    ++count;
+                } else {  // another internal step or sweep count: alone
+                    const DrivenStep alone =
+                        step_driven(*car.model_, *car.ground_, car.options_.step, car.control_settings_, inputs[first + k], car.control_, car.state_, load);
+                    car.end_internal_step(alone, group_results[k]);
+                }
+            }
+            std::array<DrivenStep, detail::kCarsInGroup> out;
+            if (count > 0) detail::step_driven_together(std::span(together.data(), count), *settings, std::span(out.data(), count));
+            for (std::size_t j = 0; j < count; ++j) group[which[j]]->end_internal_step(out[j], group_results[which[j]]);
+            for (std::size_t k = 0; k < n; ++k)
+                if (step < group_results[k].internal_steps) group[k]->state_.pending_time_s -= group[k]->options_.step.internal_step_s;
+        }
+        for (std::size_t k = 0; k < n; ++k) {
+            Vehicle& car = *group[k];
+            if (car.state_.pending_time_s < 0.0) car.state_.pending_time_s = 0.0;
+            car.held_ = ExternalLoad{};
+        }
+    }
 }
 
 Pose Vehicle::body_pose_of(const VehicleState& s) const { return {s.position_m, s.orientation}; }

@@ -70,32 +70,22 @@ void step_fixed(const VehicleModel& model, const Ground& ground, const Controls&
 void step_fixed(const VehicleModel& model, const RoadSpec& road, const Controls& controls, const StepSettings& settings,
                 VehicleState& state);
 
+// The time-keeping of step() before its steps: adds dt to state.pending_time_s, at most what
+// settings.max_internal_steps_per_call internal steps take (the rest dropped, said in the result),
+// and returns in the result the count of whole internal steps the carried time then holds (a
+// millionth of a step's tolerance lets dt = h take one step despite rounding). A dt that is
+// negative or not a number, or no valid step size, adds nothing and takes no step.
+StepResult take_time(VehicleState& state, const StepSettings& settings, double dt);
+
 // The time-keeping of step() for any stepping (tractive::Vehicle runs the control layer in it):
-// adds dt to state.pending_time_s and calls take_step() once for each whole internal step it
-// then holds, at most settings.max_internal_steps_per_call of them, taking h off the carried time
-// after each. dt beyond the cap, or a dt that is negative or not a number, is dropped (said in the
-// result); a millionth of a step's tolerance lets dt = h take one step despite rounding.
+// take_time, then take_step() once for each whole internal step due, taking h off the carried
+// time after each.
 template <typename TakeStep>
 StepResult step_in_internal_steps(VehicleState& state, const StepSettings& settings, double dt, TakeStep&& take_step) {
-    StepResult result;
-    const double h = settings.internal_step_s;
-    if (!(dt > 0.0) || !(h > 0.0)) {
-        if (!(dt == 0.0)) result.dropped_time_s = dt;  // negative or NaN, or no valid step size
-        return result;
-    }
-    const int cap = settings.max_internal_steps_per_call > 0 ? settings.max_internal_steps_per_call : 0;
-    // Compared in whole steps, so an infinite dt never enters the running sum.
-    const double wanted_steps = (state.pending_time_s + dt) / h;
-    if (wanted_steps >= cap + 1.0) {
-        result.dropped_time_s = state.pending_time_s + dt - cap * h;
-        state.pending_time_s = cap * h;
-    } else {
-        state.pending_time_s += dt;
-    }
-    while (state.pending_time_s >= h * (1.0 - 1e-6) && result.internal_steps < cap) {
+    const StepResult result = take_time(state, settings, dt);
+    for (int n = 0; n < result.internal_steps; ++n) {
         take_step();
-        state.pending_time_s -= h;
-        ++result.internal_steps;
+        state.pending_time_s -= settings.internal_step_s;
     }
     if (state.pending_time_s < 0.0) state.pending_time_s = 0.0;
     return result;

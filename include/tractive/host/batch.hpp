@@ -94,7 +94,12 @@ private:
     };
     void start_episode(Car& car);
     void observe(const Car& car, double* row) const;
+    void finish_step(int i, double* observations, double* rewards, std::uint8_t* terminated, std::uint8_t* truncated,
+                     double* final_observations);
     void start_threads();
+    // f(first, last) for contiguous slices of the cars [first, last), one slice a thread.
+    template <class F>
+    void for_each_slice(F&& f);
     template <class F>
     void for_each_car(F&& f);
 

@@ -17,6 +17,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 
 #include "tractive/control/controller.hpp"
 #include "tractive/core/quat.hpp"
@@ -51,6 +52,8 @@ struct UpdateResult {
     // impulse): the car was kept at the last good state, and the rest of dt not stepped.
     bool step_failed = false;
 };
+
+struct DrivenStep;
 
 class Vehicle {
 public:
@@ -107,6 +110,13 @@ public:
     void restore(const Snapshot& s);
 
 private:
+    friend void update_together(std::span<Vehicle* const> cars, double dt_s, std::span<const DriverInput> inputs,
+                                std::span<UpdateResult> results);
+    // One internal step's bookkeeping around step_driven: before it, the state kept for
+    // interpolation and for a failed step, and the outside load (null when none, else in
+    // `storage`); after it, the controls applied, and a failed step undone.
+    const ExternalLoad* begin_internal_step(ExternalLoad& storage);
+    void end_internal_step(const DrivenStep& step, UpdateResult& result);
     [[nodiscard]] Pose body_pose_of(const VehicleState& s) const;
     [[nodiscard]] WheelPose wheel_pose_of(const VehicleState& s, int wheel) const;
 
@@ -122,5 +132,15 @@ private:
     ExternalLoad held_;      // add_force's, for the next update
     ExternalLoad impulse_;   // add_impulse's, as a load over the next internal step (impulse / h)
 };
+
+// update(dt_s, inputs[k]) for every car k, with results[k] its result (inputs and results as
+// many as cars): the cars taken four at a time in order, and the internal steps of the cars of
+// a four taken together, their solves side by side where their rows have one shape (a car a
+// lane of a vector; docs/performance.md, "Cars side by side"). Each car comes out with the bits
+// its own update gives it, whatever its neighbours (cars of other specs, gears, grounds or
+// states, a car whose step fails). Throws std::invalid_argument for spans of other lengths, a
+// null car, or a car twice among four consecutive ones (before any car is stepped in that four).
+// VehicleBatch steps its cars so.
+void update_together(std::span<Vehicle* const> cars, double dt_s, std::span<const DriverInput> inputs, std::span<UpdateResult> results);
 
 }  // namespace tractive

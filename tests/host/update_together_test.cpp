@@ -1,0 +1,256 @@
+// update_together (host/vehicle.hpp): cars taken four at a time, their internal steps together and
+// their solves' sweeps side by side (dynamics/row_lanes.hpp). Each car must come out with the
+// bits its own update gives it, whatever the others in its four do. Run on the step's x86-64-v3
+// copy and, as its own ctest, on the baseline path (TRACTIVE_X86_64_V3=0).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "support/test_paths.hpp"
+#include "tractive/host/vehicle.hpp"
+#include "tractive/io/car_loader.hpp"
+#include "tractive/world/road_ground.hpp"
+
+using namespace tractive;
+
+namespace {
+
+VehicleSpec example(const char* name) { return load_car(std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / name).spec; }
+
+void add(std::vector<std::uint64_t>& bits, double x) { bits.push_back(std::bit_cast<std::uint64_t>(x)); }
+void add(std::vector<std::uint64_t>& bits, const Vec3& v) {
+    add(bits, v.x);
+    add(bits, v.y);
+    add(bits, v.z);
+}
+
+// Every number of the state, and what the control layer holds and applied, as bits.
+std::vector<std::uint64_t> bits_of(const Vehicle& car) {
+    std::vector<std::uint64_t> b;
+    const VehicleState& s = car.state();
+    add(b, s.time_s);
+    add(b, s.pending_time_s);
+    add(b, s.position_m);
+    add(b, s.orientation.w);
+    add(b, s.orientation.x);
+    add(b, s.orientation.y);
+    add(b, s.orientation.z);
+    add(b, s.velocity_m_per_s);
+    add(b, s.angular_velocity_rad_per_s);
+    add(b, s.acceleration_m_per_s2);
+    add(b, s.angular_acceleration_rad_per_s2);
+    for (const WheelState& w : s.wheels) {
+        for (double x : {w.travel_m, w.travel_speed_m_per_s, w.spin_rad_per_s, w.spin_angle_rad, w.tread_deflection_x_m,
+                         w.tread_deflection_y_m, w.relaxed_slip_angle_carried_rad, w.relaxed_slip_angle_weight})
+            add(b, x);
+        b.push_back(w.ground_feature);
+    }
+    for (double x : {s.engine_speed_rad_per_s, s.gearbox_speed_rad_per_s, s.fuel_volume_m3, s.last_gearbox_torque_nm}) add(b, x);
+    b.push_back(static_cast<std::uint64_t>(s.gear + 1) | (s.engine_running ? 1u << 8 : 0u) | (s.rev_limiter_cut ? 1u << 9 : 0u));
+    for (double x : s.warm_impulses) add(b, x);
+    for (const WheelOutputs& o : s.wheel_outputs) {
+        for (double x : {o.slip_ratio, o.slip_angle_rad, o.fx_n, o.fy_n, o.fz_n, o.steer_rad, o.inclination_rad, o.friction_factor,
+                         o.steering_axis_torque_nm, o.normal_rotation_rate_rad_per_s})
+            add(b, x);
+        add(b, o.axle);
+        add(b, o.contact_point_m);
+        add(b, o.contact_normal);
+        b.push_back(o.in_contact ? 1 : 0);
+    }
+    const DrivelineOutputs& d = s.driveline;
+    for (double x : {d.clutch_slip_rad_per_s, d.clutch_torque_nm, d.clutch_capacity_nm, d.engine_drive_torque_nm,
+                     d.engine_resistive_torque_nm, d.throttle_effective, d.gearbox_torque_nm})
+        add(b, x);
+    const Controls& c = car.applied_controls();
+    for (double x : {c.throttle, c.brake, c.handbrake, c.clutch, c.steering}) add(b, x);
+    b.push_back(static_cast<std::uint64_t>(c.gear + 1));
+    return b;
+}
+
+// Each car's own input at time t: launches, a brake, steering both ways, a lever that shifts.
+DriverInput input_of(std::size_t car, double t) {
+    DriverInput in;
+    in.gear_lever = 1;
+    const double phase = 0.7 * static_cast<double>(car);
+    in.throttle = 0.4 + 0.6 * std::abs(std::sin(0.5 * t + phase));
+    in.steering = 0.4 * std::sin(0.9 * t + phase);
+    if (car % 3 == 2 && t > 3.0 && t < 4.5) {
+        in.throttle = 0.0;
+        in.brake = 0.9;
+    }
+    if (car % 4 == 1 && t > 2.5) in.gear_lever = 2;
+    return in;
+}
+
+struct Fleet {
+    std::vector<std::unique_ptr<Vehicle>> together;
+    std::vector<std::unique_ptr<Vehicle>> alone;
+};
+
+Fleet fleet(const std::vector<std::pair<VehicleSpec, VehicleOptions>>& cars, const std::shared_ptr<const Ground>& ground) {
+    Fleet f;
+    for (const auto& [spec, options] : cars) {
+        f.together.push_back(std::make_unique<Vehicle>(spec, ground, options));
+        f.alone.push_back(std::make_unique<Vehicle>(spec, ground, options));
+    }
+    return f;
+}
+
+// Drives both copies of the fleet for `frames` frames of dt, each car with its own input, one
+// copy through update_together and the other car by car; the states must agree to the bit after
+// every frame. Returns the cars' forward travel, so that a test can see that they drove.
+std::vector<double> drive_and_compare(Fleet& f, int frames, double dt, const std::function<void(Fleet&, int)>& before_frame = {}) {
+    const std::size_t n = f.together.size();
+    std::vector<Vehicle*> cars;
+    for (auto& car : f.together) cars.push_back(car.get());
+    std::vector<DriverInput> inputs(n);
+    std::vector<UpdateResult> results(n);
+    for (int frame = 0; frame < frames; ++frame) {
+        if (before_frame) before_frame(f, frame);
+        for (std::size_t k = 0; k < n; ++k) inputs[k] = input_of(k, f.together[k]->state().time_s);
+        update_together(cars, dt, inputs, results);
+        for (std::size_t k = 0; k < n; ++k) {
+            const UpdateResult alone = f.alone[k]->update(dt, input_of(k, f.alone[k]->state().time_s));
+            EXPECT_EQ(results[k].internal_steps, alone.internal_steps) << "car " << k << ", frame " << frame;
+            EXPECT_EQ(std::bit_cast<std::uint64_t>(results[k].dropped_time_s), std::bit_cast<std::uint64_t>(alone.dropped_time_s));
+            EXPECT_EQ(results[k].step_failed, alone.step_failed) << "car " << k << ", frame " << frame;
+            EXPECT_EQ(results[k].gear_change_refused, alone.gear_change_refused) << "car " << k << ", frame " << frame;
+            if (bits_of(*f.together[k]) != bits_of(*f.alone[k])) {
+                ADD_FAILURE() << "car " << k << " differs from its own update at frame " << frame << ": x " << f.together[k]->state().position_m.x
+                              << " against " << f.alone[k]->state().position_m.x;
+                return {};
+            }
+        }
+    }
+    std::vector<double> travel;
+    for (auto& car : f.together) travel.push_back(car->state().position_m.x);
+    return travel;
+}
+
+VehicleOptions with_mode(ShiftMode mode) {
+    VehicleOptions o;
+    o.control = ControlSettings{mode, {}};
+    return o;
+}
+
+}  // namespace
+
+// Seven cars: two fours, the second with three. Four roadsters of one spec (their rows one shape
+// most of the time: swept side by side), then the other shipped cars, manual and automatic,
+// with their own inputs: every car as its own update leaves it, frame after frame.
+TEST(UpdateTogether, EachCarComesOutAsItsOwnUpdateLeavesIt) {
+    auto ground = std::make_shared<RoadGround>(RoadSpec{});
+    const VehicleSpec roadster = example("roadster.toml");
+    VehicleOptions rolling = with_mode(ShiftMode::Automatic);
+    rolling.start.speed_m_per_s = 15.0;
+    // The manual cars rolling in first (the inputs work no clutch pedal).
+    VehicleOptions manual = with_mode(ShiftMode::Manual);
+    manual.start.speed_m_per_s = 8.0;
+    manual.start.gear = 1;
+    Fleet f = fleet({{roadster, with_mode(ShiftMode::Automatic)},
+                     {roadster, manual},
+                     {roadster, rolling},
+                     {roadster, with_mode(ShiftMode::Automatic)},
+                     {example("hatchback.toml"), with_mode(ShiftMode::Automatic)},
+                     {example("sedan_awd.toml"), manual},
+                     {example("ucwin_sedan.toml"), with_mode(ShiftMode::Automatic)}},
+                    ground);
+    const std::vector<double> travel = drive_and_compare(f, 480, 1.0 / 60.0);  // 8 s
+    ASSERT_EQ(travel.size(), 7u);
+    for (std::size_t k = 0; k < travel.size(); ++k) EXPECT_GT(travel[k], 20.0) << "car " << k << " did not drive off";
+}
+
+// The frame's time cut otherwise for each car's carried time: cars of one four that take
+// different numbers of internal steps in a frame (a car reset mid-way carries none), another
+// internal step, a pushed car, and a frame time that is not a number.
+TEST(UpdateTogether, CarsThatTakeOtherStepsOrLoadsStillComeOutAsAlone) {
+    auto ground = std::make_shared<RoadGround>(RoadSpec{});
+    const VehicleSpec roadster = example("roadster.toml");
+    VehicleOptions fine = with_mode(ShiftMode::Automatic);
+    fine.step.internal_step_s = 0.004;
+    Fleet f = fleet({{roadster, with_mode(ShiftMode::Automatic)},
+                     {roadster, fine},
+                     {roadster, with_mode(ShiftMode::Automatic)},
+                     {example("hatchback.toml"), with_mode(ShiftMode::Automatic)}},
+                    ground);
+    const auto events = [](Fleet& both, int frame) {
+        for (auto* cars : {&both.together, &both.alone}) {
+            if (frame == 100) (*cars)[2]->reset(InitialConditions{});  // its carried time back to none
+            if (frame >= 150 && frame < 160) (*cars)[3]->add_force({0.0, 3000.0, 0.0}, (*cars)[3]->state().position_m);
+            if (frame == 170) (*cars)[0]->add_impulse({0.0, 0.0, 800.0}, (*cars)[0]->state().position_m + Vec3{1.0, 0.5, 0.0});
+        }
+    };
+    const std::vector<double> travel = drive_and_compare(f, 300, 1.0 / 60.0, events);
+    ASSERT_EQ(travel.size(), 4u);
+    for (std::size_t k = 0; k < travel.size(); ++k) EXPECT_GT(travel[k], 5.0) << "car " << k << " did not drive off";
+    // A frame time that is not a number, or negative: nothing stepped, the time said dropped.
+    std::vector<Vehicle*> cars;
+    for (auto& car : f.together) cars.push_back(car.get());
+    const std::vector<DriverInput> inputs(4);
+    std::vector<UpdateResult> results(4);
+    update_together(cars, std::nan(""), inputs, results);
+    for (const UpdateResult& r : results) {
+        EXPECT_EQ(r.internal_steps, 0);
+        EXPECT_TRUE(std::isnan(r.dropped_time_s));
+    }
+}
+
+// A car whose step fails (an impulse no car survives: a state that is not finite) is kept at its
+// last good state, as its own update keeps it, while the others of its four step on.
+TEST(UpdateTogether, ACarWhoseStepFailsDoesNotTouchTheOthers) {
+    auto ground = std::make_shared<RoadGround>(RoadSpec{});
+    const VehicleSpec roadster = example("roadster.toml");
+    Fleet f = fleet({{roadster, with_mode(ShiftMode::Automatic)},
+                     {roadster, with_mode(ShiftMode::Automatic)},
+                     {roadster, with_mode(ShiftMode::Automatic)}},
+                    ground);
+    bool failed = false;
+    const auto blow = [&failed](Fleet& both, int frame) {
+        if (frame != 60) return;
+        for (auto* cars : {&both.together, &both.alone}) (*cars)[1]->add_impulse({1e300, 0.0, 1e300}, (*cars)[1]->state().position_m);
+        failed = true;
+    };
+    const std::vector<double> travel = drive_and_compare(f, 240, 1.0 / 60.0, blow);
+    ASSERT_TRUE(failed);
+    ASSERT_EQ(travel.size(), 3u);
+    EXPECT_GT(travel[0], 5.0);
+    EXPECT_GT(travel[2], 5.0);
+    // Once more, looked at: the failed car said so and was kept as it was; the others stepped.
+    std::vector<Vehicle*> cars;
+    for (auto& car : f.together) cars.push_back(car.get());
+    const std::vector<std::uint64_t> before = bits_of(*cars[1]);
+    const double x0_before = cars[0]->state().position_m.x;
+    cars[1]->add_impulse({1e300, 0.0, 1e300}, cars[1]->state().position_m);
+    std::vector<UpdateResult> results(3);
+    update_together(cars, 1.0 / 60.0, std::vector<DriverInput>(3, input_of(0, 0.0)), results);
+    EXPECT_TRUE(results[1].step_failed);
+    EXPECT_FALSE(results[0].step_failed);
+    EXPECT_FALSE(results[2].step_failed);
+    // Its whole state as it was but the carried time (bits_of's second number), which moves on,
+    // and the controls applied (its last six), this frame's.
+    std::vector<std::uint64_t> after = bits_of(*cars[1]);
+    ASSERT_EQ(after.size(), before.size());
+    after[1] = before[1];
+    EXPECT_TRUE(std::equal(after.begin(), after.end() - 6, before.begin())) << "the failed car's state moved";
+    EXPECT_GT(cars[0]->state().position_m.x, x0_before);
+}
+
+TEST(UpdateTogether, SpansOfOtherLengthsOrANullCarAreRefused) {
+    auto ground = std::make_shared<RoadGround>(RoadSpec{});
+    Vehicle car(example("roadster.toml"), ground);
+    std::vector<Vehicle*> cars{&car, &car};
+    std::vector<DriverInput> inputs(1);
+    std::vector<UpdateResult> results(2);
+    EXPECT_THROW(update_together(cars, 0.01, inputs, results), std::invalid_argument);
+    inputs.resize(2);
+    EXPECT_THROW(update_together(cars, 0.01, inputs, results), std::invalid_argument);  // the same car twice
+    std::vector<Vehicle*> with_null{&car, nullptr};
+    EXPECT_THROW(update_together(with_null, 0.01, inputs, results), std::invalid_argument);
+}
