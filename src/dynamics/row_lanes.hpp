@@ -1,14 +1,10 @@
 #pragma once
-// The sweeps of up to four cars' solves at once, one car a lane (row_solver.hpp, Lanes4): the
-// cars' rows laid out side by side, each number of a row four cars' numbers in one vector. The
-// sweeps (sweep_rows) are the same template as one car's, so each car's impulses and speeds come
-// out with the bits they have when it is solved alone. The cars' rows must have one shape: the
-// same shaft rows on the same shafts, the same tyre pairs, the same block (same_row_shape); each
-// car's rows prepared alone first (prepare_rows), which is per row and needs no lanes.
-//
-// Gathering a car's rows into the lanes and its impulses back costs about a fifth of what its
-// sweeps cost alone; the sweeps of four cars cost about what one car's do (docs/performance.md,
-// "Cars side by side").
+// The solves of up to four cars at once, one car a lane (row_solver.hpp, Lanes4): the cars'
+// rows laid out side by side, each number of a row four cars' numbers in one vector. The
+// solve's preparation and sweeps (prepare_rows, sweep_rows) are the same templates as one car's,
+// so each car's impulses and speeds come out with the bits they have when it is solved alone.
+// The cars' rows must have one shape: the same shaft rows on the same shafts, the same tyre
+// pairs, the same block (same_row_shape).
 
 #include <array>
 #include <span>
@@ -22,21 +18,44 @@ namespace tractive::detail {
 
 struct Vec3Lanes {
     Lanes4 x, y, z;
-};
 
-// ShaftRow's numbers the sweeps read, for four cars; the shafts shared.
+    Vec3Lanes operator+(const Vec3Lanes& o) const { return {x + o.x, y + o.y, z + o.z}; }
+    Vec3Lanes operator*(Lanes4 s) const { return {x * s, y * s, z * s}; }
+    Vec3Lanes& operator+=(const Vec3Lanes& o) {
+        x += o.x;
+        y += o.y;
+        z += o.z;
+        return *this;
+    }
+};
+// As vec3.hpp's, operation for operation.
+inline Lanes4 dot(const Vec3Lanes& a, const Vec3Lanes& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+
+struct Mat3Lanes {
+    Lanes4 m[3][3];
+};
+inline Vec3Lanes operator*(const Mat3Lanes& a, const Vec3Lanes& v) {
+    return {a.m[0][0] * v.x + a.m[0][1] * v.y + a.m[0][2] * v.z, a.m[1][0] * v.x + a.m[1][1] * v.y + a.m[1][2] * v.z,
+            a.m[2][0] * v.x + a.m[2][1] * v.y + a.m[2][2] * v.z};
+}
+
+// ShaftRow's numbers for four cars; the shafts shared.
 struct ShaftRowLanes {
     std::array<int, 5> dof;
     int dof_count;
+    int slot;
     std::array<Lanes4, 5> coeff;
     std::array<Lanes4, 5> inv_i_coeff;
     Lanes4 lo, hi, eff_mass, inv_q, lambda;
 };
 
-// ContactRow's numbers the sweeps read, for four cars.
+// ContactRow's numbers for four cars; time_weighted shared.
 struct ContactRowLanes {
     Vec3Lanes lin, ang, inv_mass_lin, inv_inertia_ang;
-    Lanes4 coeff, inv_i_coeff, lo, hi, e1, keep, bias, lambda, coupling_before, coupling_x_before;
+    Lanes4 coeff, inv_i_coeff, lo, hi, law_impulse, q, target, stick;
+    bool time_weighted;
+    Lanes4 surface_speed, body_change, spring_gamma, spring_bias;
+    Lanes4 e1, keep, bias, lambda, coupling_before, coupling_x_before;
 };
 
 struct TyrePairLanes {
@@ -61,7 +80,9 @@ struct RowLanes {
 
 struct BodyLanes {
     std::array<Lanes4, kDofCount> w;
+    std::array<Lanes4, kDofCount> inv_i;
     Vec3Lanes v, omega;
+    Mat3Lanes inv_mass, inv_inertia;
 };
 
 // Whether the sweeps of two row sets are the same operations on different numbers.
@@ -70,68 +91,83 @@ inline bool same_row_shape(const RowSet& a, const RowSet& b) {
     for (int i = 0; i < a.shaft_count; ++i) {
         const ShaftRow& ra = a.shafts[i];
         const ShaftRow& rb = b.shafts[i];
-        if (ra.dof_count != rb.dof_count) return false;
+        if (ra.dof_count != rb.dof_count || ra.slot != rb.slot) return false;
         for (int k = 0; k < ra.dof_count; ++k)
             if (ra.dof[k] != rb.dof[k]) return false;
     }
-    for (int i = 0; i < a.pair_count; ++i)
-        if (a.pairs[i].wheel != b.pairs[i].wheel) return false;
+    for (int i = 0; i < a.pair_count; ++i) {
+        const TyrePair& pa = a.pairs[i];
+        const TyrePair& pb = b.pairs[i];
+        if (pa.wheel != pb.wheel || pa.x.time_weighted != pb.x.time_weighted || pa.y.time_weighted != pb.y.time_weighted) return false;
+    }
     return true;
 }
 
 namespace row_lanes {
-inline void put(Vec3Lanes& to, int lane, const Vec3& from) {
-    to.x[lane] = from.x;
-    to.y[lane] = from.y;
-    to.z[lane] = from.z;
+// The four cars' rows (a car repeated where a lane has none), each number gathered from all four
+// at once: one vector built from four loads.
+using Four = std::array<const RowSet*, 4>;
+using FourBodies = std::array<const Bodies*, 4>;
+
+template <class Of>
+inline Lanes4 lanes_of(const Of& of) {
+    return Lanes4{of(0), of(1), of(2), of(3)};
+}
+inline Vec3Lanes vec3_lanes_of(const std::array<const Vec3*, 4>& v) {
+    return {Lanes4{v[0]->x, v[1]->x, v[2]->x, v[3]->x}, Lanes4{v[0]->y, v[1]->y, v[2]->y, v[3]->y},
+            Lanes4{v[0]->z, v[1]->z, v[2]->z, v[3]->z}};
+}
+inline Mat3Lanes mat3_lanes_of(const std::array<const Mat3*, 4>& a) {
+    Mat3Lanes to;
+    for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j) to.m[i][j] = Lanes4{a[0]->m[i][j], a[1]->m[i][j], a[2]->m[i][j], a[3]->m[i][j]};
+    return to;
 }
 inline Vec3 get(const Vec3Lanes& from, int lane) { return {from.x[lane], from.y[lane], from.z[lane]}; }
 
-inline void put(ContactRowLanes& to, int lane, const ContactRow& r) {
-    put(to.lin, lane, r.lin);
-    put(to.ang, lane, r.ang);
-    put(to.inv_mass_lin, lane, r.inv_mass_lin);
-    put(to.inv_inertia_ang, lane, r.inv_inertia_ang);
-    to.coeff[lane] = r.coeff;
-    to.inv_i_coeff[lane] = r.inv_i_coeff;
-    to.lo[lane] = r.lo;
-    to.hi[lane] = r.hi;
-    to.e1[lane] = r.e1;
-    to.keep[lane] = r.keep;
-    to.bias[lane] = r.bias;
-    to.lambda[lane] = r.lambda;
-    to.coupling_before[lane] = r.coupling_before;
-    to.coupling_x_before[lane] = r.coupling_x_before;
+// Tyre pair i's row (x or y, by `row`) as built.
+template <class Row>
+inline void gather_contact(const Four& sets, int i, Row row, ContactRowLanes& to) {
+    const auto r = [&](int car) -> const ContactRow& { return sets[car]->pairs[i].*row; };
+    to.lin = vec3_lanes_of({&r(0).lin, &r(1).lin, &r(2).lin, &r(3).lin});
+    to.ang = vec3_lanes_of({&r(0).ang, &r(1).ang, &r(2).ang, &r(3).ang});
+    to.coeff = lanes_of([&](int car) { return r(car).coeff; });
+    to.lo = lanes_of([&](int car) { return r(car).lo; });
+    to.hi = lanes_of([&](int car) { return r(car).hi; });
+    to.law_impulse = lanes_of([&](int car) { return r(car).law_impulse; });
+    to.q = lanes_of([&](int car) { return r(car).q; });
+    to.target = lanes_of([&](int car) { return r(car).target; });
+    to.stick = lanes_of([&](int car) { return r(car).stick; });
+    to.surface_speed = lanes_of([&](int car) { return r(car).surface_speed; });
+    to.body_change = lanes_of([&](int car) { return r(car).body_change; });
+    to.spring_gamma = lanes_of([&](int car) { return r(car).spring_gamma; });
+    to.spring_bias = lanes_of([&](int car) { return r(car).spring_bias; });
 }
 
-// Car `car`'s prepared rows and speeds into lane `lane` (the shapes from car 0's).
-inline void gather(const RowSet& set, const Bodies& b, int lane, RowLanes& lanes, BodyLanes& bodies) {
-    for (int i = 0; i < set.shaft_count; ++i) {
-        const ShaftRow& r = set.shafts[i];
+// The four cars' rows as built and their speeds and inverse masses (the shapes set by shape_from).
+inline void gather(const Four& sets, const FourBodies& b, RowLanes& lanes, BodyLanes& bodies) {
+    const RowSet& first = *sets[0];
+    for (int i = 0; i < first.shaft_count; ++i) {
+        const auto r = [&](int car) -> const ShaftRow& { return sets[car]->shafts[i]; };
         ShaftRowLanes& to = lanes.shafts[i];
-        for (int k = 0; k < r.dof_count; ++k) {
-            to.coeff[k][lane] = r.coeff[k];
-            to.inv_i_coeff[k][lane] = r.inv_i_coeff[k];
-        }
-        to.lo[lane] = r.lo;
-        to.hi[lane] = r.hi;
-        to.eff_mass[lane] = r.eff_mass;
-        to.inv_q[lane] = r.inv_q;
-        to.lambda[lane] = r.lambda;
+        for (int k = 0; k < first.shafts[i].dof_count; ++k) to.coeff[k] = lanes_of([&](int car) { return r(car).coeff[k]; });
+        to.lo = lanes_of([&](int car) { return r(car).lo; });
+        to.hi = lanes_of([&](int car) { return r(car).hi; });
+        to.inv_q = lanes_of([&](int car) { return r(car).inv_q; });
     }
-    for (int i = 0; i < set.pair_count; ++i) {
-        const TyrePair& p = set.pairs[i];
-        TyrePairLanes& to = lanes.pairs[i];
-        put(to.x, lane, p.x);
-        put(to.y, lane, p.y);
-        to.circle[lane] = p.circle;
+    for (int i = 0; i < first.pair_count; ++i) {
+        gather_contact(sets, i, &TyrePair::x, lanes.pairs[i].x);
+        gather_contact(sets, i, &TyrePair::y, lanes.pairs[i].y);
+        lanes.pairs[i].circle = lanes_of([&](int car) { return sets[car]->pairs[i].circle; });
     }
-    lanes.block.k_ab[lane] = set.block.k_ab;
-    lanes.block.inv_k_bb[lane] = set.block.inv_k_bb;
-    lanes.block.eff_mass_a[lane] = set.block.eff_mass_a;
-    for (int k = 0; k < kDofCount; ++k) bodies.w[k][lane] = b.w[k];
-    put(bodies.v, lane, b.v);
-    put(bodies.omega, lane, b.omega);
+    for (int k = 0; k < kDofCount; ++k) {
+        bodies.w[k] = lanes_of([&](int car) { return b[car]->w[k]; });
+        bodies.inv_i[k] = lanes_of([&](int car) { return b[car]->inv_i[k]; });
+    }
+    bodies.v = vec3_lanes_of({&b[0]->v, &b[1]->v, &b[2]->v, &b[3]->v});
+    bodies.omega = vec3_lanes_of({&b[0]->omega, &b[1]->omega, &b[2]->omega, &b[3]->omega});
+    bodies.inv_mass = mat3_lanes_of({&b[0]->inv_mass, &b[1]->inv_mass, &b[2]->inv_mass, &b[3]->inv_mass});
+    bodies.inv_inertia = mat3_lanes_of({&b[0]->inv_inertia, &b[1]->inv_inertia, &b[2]->inv_inertia, &b[3]->inv_inertia});
 }
 
 inline void shape_from(const RowSet& set, RowLanes& lanes) {
@@ -141,11 +177,17 @@ inline void shape_from(const RowSet& set, RowLanes& lanes) {
     for (int i = 0; i < set.shaft_count; ++i) {
         lanes.shafts[i].dof = set.shafts[i].dof;
         lanes.shafts[i].dof_count = set.shafts[i].dof_count;
+        lanes.shafts[i].slot = set.shafts[i].slot;
     }
-    for (int i = 0; i < set.pair_count; ++i) lanes.pairs[i].wheel = set.pairs[i].wheel;
+    for (int i = 0; i < set.pair_count; ++i) {
+        lanes.pairs[i].wheel = set.pairs[i].wheel;
+        lanes.pairs[i].x.time_weighted = set.pairs[i].x.time_weighted;
+        lanes.pairs[i].y.time_weighted = set.pairs[i].y.time_weighted;
+    }
 }
 
-// What the sweeps change, back to car `lane`: the impulses and the speeds.
+// What the solve gives, back to car `lane`: the impulses and the speeds. (The rows' prepared
+// numbers stay in the lanes: nothing after the solve reads them.)
 inline void scatter(const RowLanes& lanes, const BodyLanes& bodies, int lane, RowSet& set, Bodies& b) {
     for (int i = 0; i < set.shaft_count; ++i) set.shafts[i].lambda = lanes.shafts[i].lambda[lane];
     for (int i = 0; i < set.pair_count; ++i) {
@@ -158,17 +200,29 @@ inline void scatter(const RowLanes& lanes, const BodyLanes& bodies, int lane, Ro
 }
 }  // namespace row_lanes
 
-// `iterations` sweeps (sweep_rows) of one to four cars' prepared rows at once, in lanes: the
-// cars' row sets of one shape (same_row_shape). A lane without a car repeats the first car's
-// numbers, and nothing is taken from it.
-inline void sweep_rows_together(std::span<RowSet* const> sets, std::span<Bodies* const> bodies, int iterations) {
+// The solve (prepare_rows from each car's warm impulses, then `iterations` sweeps) of one to four
+// cars' rows at once, in lanes: the cars' row sets of one shape (same_row_shape). A lane without a
+// car repeats the first car's numbers, and nothing is taken from it.
+inline void solve_together(std::span<RowSet* const> sets, std::span<Bodies* const> bodies,
+                           std::span<const std::array<double, kMaxRows>* const> warm, const std::array<int, 4>& slot_x,
+                           const std::array<int, 4>& slot_y, int iterations) {
     RowLanes lanes;
     BodyLanes body_lanes;
-    row_lanes::shape_from(*sets[0], lanes);
-    for (int lane = 0; lane < 4; ++lane) {
-        const std::size_t car = static_cast<std::size_t>(lane) < sets.size() ? static_cast<std::size_t>(lane) : 0;
-        row_lanes::gather(*sets[car], *bodies[car], lane, lanes, body_lanes);
+    row_lanes::Four four;
+    row_lanes::FourBodies four_bodies;
+    std::array<const std::array<double, kMaxRows>*, 4> four_warm;
+    for (std::size_t lane = 0; lane < 4; ++lane) {
+        const std::size_t car = lane < sets.size() ? lane : 0;
+        four[lane] = sets[car];
+        four_bodies[lane] = bodies[car];
+        four_warm[lane] = warm[car];
     }
+    row_lanes::shape_from(*sets[0], lanes);
+    row_lanes::gather(four, four_bodies, lanes, body_lanes);
+    std::array<Lanes4, kMaxRows> warm_lanes;
+    for (int slot = 0; slot < kMaxRows; ++slot)
+        warm_lanes[slot] = row_lanes::lanes_of([&](int car) { return (*four_warm[car])[slot]; });
+    prepare_rows(lanes, body_lanes, warm_lanes, slot_x, slot_y);
     sweep_rows(lanes, body_lanes, iterations);
     for (std::size_t car = 0; car < sets.size(); ++car) row_lanes::scatter(lanes, body_lanes, static_cast<int>(car), *sets[car], *bodies[car]);
 }

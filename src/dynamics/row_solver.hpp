@@ -39,7 +39,7 @@ enum Dof : int { kEngine = 0, kGearbox = 1, kWheel0 = 2, kDofCount = 6 };
 struct ShaftRow {
     std::array<int, 5> dof;
     std::array<double, 5> coeff;
-    std::array<double, 5> inv_i_coeff;  // inv_i[dof[k]] * coeff[k], set by prepare()
+    std::array<double, 5> inv_i_coeff;  // inv_i[dof[k]] * coeff[k], set by prepare_shaft()
     int dof_count;
     double lo;
     double hi;
@@ -55,7 +55,7 @@ struct ShaftRow {
 // Its impulse follows a blend, by the stiction weight w, of two laws:
 //   sliding (w = 0): the tyre law linearised in the row velocity, lambda = L0 - q (J v - J v0),
 //     with L0 = h F0 the law's impulse at the start-of-step row velocity J v0 and q = theta h k
-//     >= 0 (k the law's slope, theta set by prepare(); 0 past the peak, where the force is then
+//     >= 0 (k the law's slope, theta set by prepare_contact(); 0 past the peak, where the force is then
 //     explicit, lambda = L0);
 //   sticking (w = 1): the tread's tangential spring and damper, F = -(k_t d' + c_t J v) with the
 //     deflection at the end of the step d' = d + h J v, i.e. lambda = -h k_t d - h (h k_t + c_t) J v:
@@ -68,7 +68,7 @@ struct ShaftRow {
 // D = q K + (1 - w) + w q g_s, e1 = q / D, e2 = ((1 - w) + w q g_s) / D,
 // e0 = (q t + (1 - w) L0 - w q b) / D, K = J M^-1 J^T. q = 0 and w = 1 together is the spring
 // alone (e1 = 1 / (K + g_s), e2 = g_s / (K + g_s), e0 = -b / (K + g_s)), or without a spring the
-// rigid row (e1 = 1 / K, e2 = e0 = 0). prepare() keeps them as the sweep uses them: with the
+// rigid row (e1 = 1 / K, e2 = e0 = 0). prepare_contact() keeps them as the sweeps use them: with the
 // surface's speed s along the row, lambda' = keep lambda + bias - e1 J v, keep = 1 - e2,
 // bias = e0 + e1 s.
 // Past the law's peak (a falling law) the row is the spring alone while the contact nearly sticks
@@ -79,7 +79,7 @@ struct ShaftRow {
 struct ContactRow {
     Vec3 lin;  // world
     Vec3 ang;  // world
-    // Velocity changes per unit impulse (set by prepare()): inv_mass * lin, inv_inertia * ang,
+    // Velocity changes per unit impulse (set by prepare_contact()): inv_mass * lin, inv_inertia * ang,
     // and for the longitudinal row inv_i_wheel * coeff.
     Vec3 inv_mass_lin;
     Vec3 inv_inertia_ang;
@@ -93,17 +93,17 @@ struct ContactRow {
     double stick;        // w
     // The slope q already carries the share the step's end has in the force (the lateral row
     // under slip relaxation, whose law is taken at the relaxed slip's mean over the step): no
-    // theta in prepare().
+    // theta in prepare_contact().
     bool time_weighted;
     // The ground's own velocity along the row (a moving platform; 0 on a ground at rest): the
     // row's velocity is the contact's relative to the surface, J v - surface_speed.
     double surface_speed;
     // The change the body's turning gives the row velocity over the step, predicted (the last
-    // step's carried on; 0 for none): prepare() takes it by the trapezoidal rule (below).
+    // step's carried on; 0 for none): prepare_contact() takes it by the trapezoidal rule (below).
     double body_change;
     double spring_gamma;  // g_s (m/s per N s)
     double spring_bias;   // b (m/s)
-    double e1;           // set by prepare()
+    double e1;           // set by prepare_contact()
     double keep;         // 1 - e2
     double bias;         // e0 + e1 s
     double lambda;
@@ -134,7 +134,7 @@ struct ContactRow {
     void set_spring(double tread_stiffness_n_per_m, double tread_damping_ns_per_m, double deflection_m, double h_s) {
         set_law(0.0, 0.0, 0.0, 1.0, tread_stiffness_n_per_m, tread_damping_ns_per_m, deflection_m, h_s);
     }
-    // Zero sliding within the bounds: q = 0 and w = 1, the rigid case of prepare().
+    // Zero sliding within the bounds: q = 0 and w = 1, the rigid case of prepare_contact().
     void set_rigid() {
         law_impulse = 0.0;
         q = 0.0;
@@ -222,106 +222,145 @@ struct RowSet {
     }
 };
 
-// Effective masses and per-unit-impulse velocity changes; the inverse masses do not change during
-// the solve. A multiplication by eff_mass in the sweeps instead of a division: each update waits
-// on the previous one, so the division's latency would be on the critical path. A NaN inverse
-// effective mass still gives a NaN update, as a division would.
-inline void prepare(ShaftRow& r, const Bodies& b) {
-    double k = 0.0;
-    for (int i = 0; i < r.dof_count; ++i) {
-        r.inv_i_coeff[i] = b.inv_i[r.dof[i]] * r.coeff[i];
-        k += r.coeff[i] * r.inv_i_coeff[i];
-    }
-    k += r.inv_q;
-    r.eff_mass = k > 0.0 || std::isnan(k) ? 1.0 / k : 0.0;
-}
-
-inline void prepare(ContactRow& r, double inv_i_wheel, const Bodies& b) {
-    r.inv_mass_lin = b.inv_mass * r.lin;
-    r.inv_inertia_ang = b.inv_inertia * r.ang;
-    r.inv_i_coeff = inv_i_wheel * r.coeff;
-    const double k = dot(r.lin, r.inv_mass_lin) + dot(r.ang, r.inv_inertia_ang) + r.coeff * r.inv_i_coeff;
-    // The theta method on a sliding row's law (docs/physics.md, tyre rows): q = theta h k with
-    // theta = 1/2 + h k K / 4 in [1/2, 1]; backward Euler for a stiff row (a wheel's spin on its
-    // tyre), the trapezoidal rule for a soft one. Not for a time-weighted row (the lateral rows,
-    // whose slope carries the relaxed slip's own weight of the step's end).
-    if (r.stick == 0.0 && !r.time_weighted && r.q > 0.0) {
-        // The body's turning moves the row velocity softly (h k K_body small at speed) where the
-        // wheel's spin is stiff: that change over the step is taken by the trapezoidal rule,
-        // theta_b = 1/2 + h k K_body / 4 in [1/2, 1], predicted (body_change) so that the row
-        // stays the symmetric one the sweeps solve (docs/physics.md, "Tyre rows"):
-        //   lambda = L0 - q (J v - J v0) + q (1 - theta_b) dv_turn.
-        const double k_body = dot(r.lin, r.inv_mass_lin) + dot(r.ang, r.inv_inertia_ang);
-        const double theta_body = std::clamp(0.5 + 0.25 * r.q * k_body, 0.5, 1.0);
-        r.law_impulse += r.q * (1.0 - theta_body) * r.body_change;
-        r.q *= std::clamp(0.5 + 0.25 * r.q * k, 0.5, 1.0);
-    }
-    const double slide = 1.0 - r.stick;
-    const double compliance = slide + r.stick * r.q * r.spring_gamma;
-    const double denominator = r.q * k + compliance;
-    double e2 = 0.0, e0 = 0.0;
-    if (r.q == 0.0 && r.stick == 1.0 && r.spring_gamma > 0.0) {  // the spring alone
-        const double d = k + r.spring_gamma;
-        r.e1 = 1.0 / d;
-        e2 = r.spring_gamma / d;
-        e0 = -r.spring_bias / d;
-    } else if (denominator > 0.0) {
-        const double inverse = 1.0 / denominator;
-        r.e1 = r.q * inverse;
-        e2 = compliance * inverse;
-        e0 = (r.q * r.target + slide * r.law_impulse - r.stick * r.q * r.spring_bias) * inverse;
-    } else {  // rigid (or a NaN, which propagates)
-        r.e1 = k > 0.0 || std::isnan(k) ? 1.0 / k : 0.0;
-    }
-    r.keep = 1.0 - e2;
-    r.bias = e0 + r.e1 * r.surface_speed;
-}
-
-inline double clamp_to(double x, double lo, double hi) { return x < lo ? lo : (x > hi ? hi : x); }
-// One car's forms of the lane operations the sweeps are written in (row_lanes.hpp gives four
+// One car's forms of the lane operations the solve is written in (Lanes4 below gives four
 // cars'): a mask is a bool, where() the branch it stands for.
+inline double clamp_to(double x, double lo, double hi) { return x < lo ? lo : (x > hi ? hi : x); }
+inline double clamp_between(double x, double lo, double hi) { return std::clamp(x, lo, hi); }
 inline bool both(bool a, bool b) { return a && b; }
+inline bool either(bool a, bool b) { return a || b; }
+inline bool and_not(bool a, bool b) { return a && !b; }
+inline bool neither(bool a, bool b) { return !a && !b; }
 inline bool any(bool mask) { return mask; }
+inline bool is_nan_of(double x) { return std::isnan(x); }
 inline double sqrt_of(double x) { return std::sqrt(x); }
 template <class T>
 T where(bool mask, const T& a, const T& b) {
     return mask ? a : b;
 }
+// x as computed: no multiplication fused into a multiply-add across it, where the code is built
+// with FMA (the step's x86-64-v3 copy), so that a value chosen by where() rounds the same for one
+// car (where the choice is a branch) and for four (where it is a select, which no fusion
+// crosses). Without FMA nothing is fused, and it is x.
+template <class T>
+inline T settled(T x) {
+#if defined(__FMA__)
+    asm("" : "+x"(x));
+#endif
+    return x;
+}
+
 // Four cars' numbers side by side (GCC's vector extension: one AVX2 register where the
-// processor path has it, two SSE2 ones in the baseline build), for the sweeps of a group of
+// processor path has it, two SSE2 ones in the baseline build), for the solves of a group of
 // four cars (row_lanes.hpp). Every operation is the scalar one's, lane by lane: the same IEEE
 // operations, so each car's numbers come out with the bits they have alone.
 using Lanes4 = double __attribute__((vector_size(32)));
 using Mask4 = decltype(Lanes4{} < Lanes4{});  // all ones in a lane where true
 inline Lanes4 clamp_to(Lanes4 x, Lanes4 lo, Lanes4 hi) { return x < lo ? lo : (x > hi ? hi : x); }
+inline Lanes4 clamp_between(Lanes4 x, double lo, double hi) {  // std::clamp
+    return x < lo ? Lanes4{} + lo : (hi < x ? Lanes4{} + hi : x);
+}
 inline Mask4 both(Mask4 a, Mask4 b) { return a & b; }
+inline Mask4 either(Mask4 a, Mask4 b) { return a | b; }
+inline Mask4 and_not(Mask4 a, Mask4 b) { return a & ~b; }
+inline Mask4 neither(Mask4 a, Mask4 b) { return ~(a | b); }
 inline bool any(Mask4 mask) { return (mask[0] | mask[1] | mask[2] | mask[3]) != 0; }
+inline Mask4 is_nan_of(Lanes4 x) { return x != x; }
 inline Lanes4 sqrt_of(Lanes4 x) { return Lanes4{std::sqrt(x[0]), std::sqrt(x[1]), std::sqrt(x[2]), std::sqrt(x[3])}; }
 inline Lanes4 where(Mask4 mask, Lanes4 a, Lanes4 b) { return mask ? a : b; }
 
-// J_a M^-1 J_b^T over the shafts the two rows share (after prepare(), which sets inv_i_coeff).
-inline double coupling(const ShaftRow& a, const ShaftRow& b) {
-    double k = 0.0;
+// Effective masses and per-unit-impulse velocity changes; the inverse masses do not change during
+// the solve. A multiplication by eff_mass in the sweeps instead of a division: each update waits
+// on the previous one, so the division's latency would be on the critical path. A NaN inverse
+// effective mass still gives a NaN update, as a division would. (Row and B: one car's ShaftRow
+// and Bodies, or four cars' side by side, row_lanes.hpp; so for the functions below.)
+template <class Row, class B>
+inline void prepare_shaft(Row& r, const B& b) {
+    decltype(r.lambda + 0.0) k{};
+    for (int i = 0; i < r.dof_count; ++i) {
+        r.inv_i_coeff[i] = b.inv_i[r.dof[i]] * r.coeff[i];
+        k += r.coeff[i] * r.inv_i_coeff[i];
+    }
+    k += r.inv_q;
+    r.eff_mass = where(either(k > 0.0, is_nan_of(k)), 1.0 / k, decltype(k){});
+}
+
+template <class Row, class T, class B>
+inline void prepare_contact(Row& r, T inv_i_wheel, const B& b) {
+    r.inv_mass_lin = b.inv_mass * r.lin;
+    r.inv_inertia_ang = b.inv_inertia * r.ang;
+    r.inv_i_coeff = inv_i_wheel * r.coeff;
+    const T k = dot(r.lin, r.inv_mass_lin) + dot(r.ang, r.inv_inertia_ang) + r.coeff * r.inv_i_coeff;
+    // The theta method on a sliding row's law (docs/physics.md, tyre rows): q = theta h k with
+    // theta = 1/2 + h k K / 4 in [1/2, 1]; backward Euler for a stiff row (a wheel's spin on its
+    // tyre), the trapezoidal rule for a soft one. Not for a time-weighted row (the lateral rows,
+    // whose slope carries the relaxed slip's own weight of the step's end).
+    if (!r.time_weighted) {
+        const auto sliding = both(r.stick == 0.0, r.q > 0.0);
+        if (any(sliding)) {
+            // The body's turning moves the row velocity softly (h k K_body small at speed) where
+            // the wheel's spin is stiff: that change over the step is taken by the trapezoidal
+            // rule, theta_b = 1/2 + h k K_body / 4 in [1/2, 1], predicted (body_change) so that
+            // the row stays the symmetric one the sweeps solve (docs/physics.md, "Tyre rows"):
+            //   lambda = L0 - q (J v - J v0) + q (1 - theta_b) dv_turn.
+            const T k_body = dot(r.lin, r.inv_mass_lin) + dot(r.ang, r.inv_inertia_ang);
+            const T theta_body = clamp_between(0.5 + 0.25 * r.q * k_body, 0.5, 1.0);
+            r.law_impulse = where(sliding, r.law_impulse + r.q * (1.0 - theta_body) * r.body_change, r.law_impulse);
+            r.q = where(sliding, r.q * clamp_between(0.5 + 0.25 * r.q * k, 0.5, 1.0), r.q);
+        }
+    }
+    const T slide = 1.0 - r.stick;
+    const T compliance = slide + r.stick * r.q * r.spring_gamma;
+    const T denominator = r.q * k + compliance;
+    T e1{}, e2{}, e0{};
+    const auto spring_alone = both(both(r.q == 0.0, r.stick == 1.0), r.spring_gamma > 0.0);  // the spring alone
+    if (any(spring_alone)) {
+        const T d = k + r.spring_gamma;
+        e1 = where(spring_alone, 1.0 / d, e1);
+        e2 = where(spring_alone, r.spring_gamma / d, e2);
+        e0 = where(spring_alone, -r.spring_bias / d, e0);
+    }
+    const auto by_law = and_not(denominator > 0.0, spring_alone);
+    if (any(by_law)) {
+        const T inverse = 1.0 / denominator;
+        e1 = where(by_law, r.q * inverse, e1);
+        e2 = where(by_law, compliance * inverse, e2);
+        e0 = where(by_law, (r.q * r.target + slide * r.law_impulse - r.stick * r.q * r.spring_bias) * inverse, e0);
+    }
+    // Rigid (or a NaN, which propagates): the rest.
+    const auto rigid = neither(spring_alone, by_law);
+    if (any(rigid)) e1 = where(rigid, where(either(k > 0.0, is_nan_of(k)), 1.0 / k, T{}), e1);
+    r.e1 = e1;
+    r.keep = 1.0 - settled(e2);
+    r.bias = settled(e0) + r.e1 * r.surface_speed;
+}
+
+// J_a M^-1 J_b^T over the shafts the two rows share (after prepare_shaft(), which sets inv_i_coeff).
+template <class Row>
+inline auto coupling(const Row& a, const Row& b) {
+    decltype(a.lambda + 0.0) k{};
     for (int i = 0; i < a.dof_count; ++i)
         for (int j = 0; j < b.dof_count; ++j)
             if (a.dof[i] == b.dof[j]) k += a.inv_i_coeff[i] * b.coeff[j];
     return k;
 }
 
-// J_a M^-1 J_b^T through the chassis alone (after prepare()): two contact rows on different
-// wheels, or one of them lateral, share no wheel spin.
-inline double chassis_coupling(const ContactRow& a, const ContactRow& b) {
+// J_a M^-1 J_b^T through the chassis alone (after prepare_contact()): two contact rows on
+// different wheels, or one of them lateral, share no wheel spin.
+template <class Row>
+inline auto chassis_coupling(const Row& a, const Row& b) {
     return dot(a.lin, b.inv_mass_lin) + dot(a.ang, b.inv_inertia_ang);
 }
 
-inline void prepare_block(ShaftBlock& block, const ShaftRow& a, const ShaftRow& b) {
+template <class Block, class Row>
+inline void prepare_block(Block& block, const Row& a, const Row& b) {
+    using T = decltype(a.lambda + 0.0);
     block.k_ab = coupling(a, b);
     block.inv_k_bb = b.eff_mass;
-    const double k_aa = a.eff_mass > 0.0 ? 1.0 / a.eff_mass : 0.0;
-    const double schur = k_aa - block.k_ab * block.k_ab * block.inv_k_bb;
+    const T k_aa = where(a.eff_mass > 0.0, 1.0 / a.eff_mass, T{});
+    const T schur = k_aa - block.k_ab * block.k_ab * block.inv_k_bb;
     // The Schur complement of a positive definite 2x2 is positive; a row pair that is not (no
     // shared inertia left, rounding) falls back to the rows' own effective masses.
-    block.eff_mass_a = schur > 1e-12 * k_aa ? 1.0 / schur : a.eff_mass;
+    block.eff_mass_a = where(schur > 1e-12 * k_aa, 1.0 / schur, a.eff_mass);
 }
 
 // A row's velocity J v and its impulse's change applied, for its shafts in order. The row's count
@@ -436,22 +475,26 @@ void sweep_shafts(Set& set, B& b, int updates) {
     }
 }
 
-// Warm start from last step's impulses (clamped to this step's bounds), effective masses and
-// the couplings the sweeps use: everything of the solve before its sweeps.
-inline void prepare_rows(RowSet& set, Bodies& b, const std::array<double, kMaxRows>& warm, const std::array<int, 4>& slot_x,
-                         const std::array<int, 4>& slot_y) {
+// The warm start (each row's impulse last step's, `warm` by the rows' slots, clamped to this
+// step's bounds and applied), effective masses and the couplings the sweeps use: everything of
+// the solve before its sweeps. Set and B as for sweep_shafts; Warm: kMaxRows numbers of the
+// kind the set holds (one car's doubles, or four cars' side by side).
+template <class Set, class B, class Warm>
+void prepare_rows(Set& set, B& b, const Warm& warm, const std::array<int, 4>& slot_x, const std::array<int, 4>& slot_y) {
     for (int i = 0; i < set.shaft_count; ++i) {
-        ShaftRow& r = set.shafts[i];
-        prepare(r, b);
+        auto& r = set.shafts[i];
+        prepare_shaft(r, b);
         r.lambda = clamp_to(warm[r.slot], r.lo, r.hi);
-        if (r.lambda != 0.0) apply(r, b, r.lambda);
+        const auto started = r.lambda != 0.0;
+        if (any(started))
+            for (int k = 0; k < r.dof_count; ++k) b.w[r.dof[k]] = where(started, b.w[r.dof[k]] + r.inv_i_coeff[k] * r.lambda, b.w[r.dof[k]]);
     }
     if (set.block.first >= 0) prepare_block(set.block, set.shafts[set.block.first], set.shafts[set.block.first + 1]);
     for (int i = 0; i < set.pair_count; ++i) {
-        TyrePair& p = set.pairs[i];
-        const double inv_i = b.inv_i[kWheel0 + p.wheel];
-        prepare(p.x, inv_i, b);
-        prepare(p.y, inv_i, b);
+        auto& p = set.pairs[i];
+        const auto inv_i = b.inv_i[kWheel0 + p.wheel];
+        prepare_contact(p.x, inv_i, b);
+        prepare_contact(p.y, inv_i, b);
         p.x.lambda = clamp_to(warm[slot_x[p.wheel]], p.x.lo, p.x.hi);
         p.y.lambda = clamp_to(warm[slot_y[p.wheel]], p.y.lo, p.y.hi);
         b.w[kWheel0 + p.wheel] += p.x.inv_i_coeff * p.x.lambda;
@@ -460,9 +503,10 @@ inline void prepare_rows(RowSet& set, Bodies& b, const std::array<double, kMaxRo
     }
     // Each row's coupling through the chassis to the row just before it in the sweeps.
     for (int i = 0; i < set.pair_count; ++i) {
-        TyrePair& p = set.pairs[i];
-        p.x.coupling_before = i > 0 ? chassis_coupling(p.x, set.pairs[i - 1].y) : 0.0;
-        p.x.coupling_x_before = i > 0 ? chassis_coupling(p.x, set.pairs[i - 1].x) : 0.0;
+        auto& p = set.pairs[i];
+        using T = decltype(p.x.lambda + 0.0);
+        p.x.coupling_before = i > 0 ? chassis_coupling(p.x, set.pairs[i - 1].y) : T{};
+        p.x.coupling_x_before = i > 0 ? chassis_coupling(p.x, set.pairs[i - 1].x) : T{};
         p.y.coupling_before = chassis_coupling(p.y, p.x);
     }
 }
@@ -471,7 +515,7 @@ inline void prepare_rows(RowSet& set, Bodies& b, const std::array<double, kMaxRo
 // equality rows, gear and locked clutch, are the last ones updated and hold their ratios most
 // closely). Set and B as for sweep_shafts.
 //
-// A row's update, lambda' = clamp(keep lambda + bias - e1 J v) (prepare()), waits on the row
+// A row's update, lambda' = clamp(keep lambda + bias - e1 J v) (prepare_contact()), waits on the row
 // updated before it: the sweeps are one chain of dependent operations, and their latency, not
 // their count, is the solve's time. Two things shorten the chain (the same update, rounded
 // differently):

@@ -3,9 +3,12 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <new>
 #include <numbers>
 #include <optional>
 #include <stdexcept>
+#include <type_traits>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -39,10 +42,6 @@
 #include "tractive/laws/suspension.hpp"
 #include "tractive/laws/tyre.hpp"
 #include "tractive/world/road_ground.hpp"
-
-// The cars of a group swept side by side pass four doubles by value (row_solver.hpp, -Wpsabi):
-// within this file, and its copy for x86-64-v3 is local to the library.
-#pragma GCC diagnostic ignored "-Wpsabi"
 #include "tractive/spec/mass_properties.hpp"
 #include "tractive/spec/validate.hpp"
 
@@ -233,6 +232,15 @@ struct StepInProgress {
     RowSet rows;  // scratch space rebuilt every step
 };
 
+// A phase's result made in its place in StepInProgress, not made elsewhere and copied: `make` is
+// called as the initialiser of `to` (a value of a plain type, whose old value needs no
+// destruction).
+template <class T, class Make>
+void in_place(T& to, Make&& make) {
+    static_assert(std::is_trivially_destructible_v<T>);
+    ::new (static_cast<void*>(&to)) T(std::forward<Make>(make)());
+}
+
 // The phases before the solve: the external forces on the body and each wheel, the velocities
 // after them, the rows.
 void step_start(const VehicleModel& m, const Ground& ground, const Controls& c, const StepSettings& settings, VehicleState& s,
@@ -244,10 +252,10 @@ void step_start(const VehicleModel& m, const Ground& ground, const Controls& c, 
     p.body_z = {rot.m[0][2], rot.m[1][2], rot.m[2][2]};
     const Vec3& body_z = p.body_z;
     p.g_vec = {0.0, 0.0, -kGravity};
-    p.masses = mass_now(m, s.fuel_volume_m3);
+    in_place(p.masses, [&] { return mass_now(m, s.fuel_volume_m3); });
     const GearAndStarter gear = gear_lever_and_starter(m.spec, c, s);
     // The external forces on the body and each wheel's frame.
-    p.weight = body_weight({m, rot, body_z, p.g_vec, p.masses}, s);
+    in_place(p.weight, [&] { return body_weight({m, rot, body_z, p.g_vec, p.masses}, s); });
     Vec3 force = p.weight.force_n;
     Vec3 torque = p.weight.torque_nm;
     Vec3 suspension_arm{};  // sum_i F_i r_i, body axes: the forces' moment is (R suspension_arm) x body_z
@@ -274,13 +282,13 @@ void step_start(const VehicleModel& m, const Ground& ground, const Controls& c, 
         force += load->force_n;
         torque += load->torque_nm;
     }
-    p.engine = engine_now(m, c.throttle, s);
+    in_place(p.engine, [&] { return engine_now(m, c.throttle, s); });
     p.b = Bodies{};
     detail::velocities_after_external_forces({m, rot, body_z, p.masses, force, torque, p.engine.torque, h}, s, p.b);
     p.v_before = s.velocity_m_per_s;
     p.w_before = s.angular_velocity_rad_per_s;
     p.rows.clear();
-    p.built = detail::driveline_and_tyre_rows({m, c, body_z, gear.ratio, gear.disc, p.engine.torque, p.frames, h}, s, p.b, p.rows);
+    in_place(p.built, [&] { return detail::driveline_and_tyre_rows({m, c, body_z, gear.ratio, gear.disc, p.engine.torque, p.frames, h}, s, p.b, p.rows); });
     // A viscous coupling between wheels converges slowly against the tyre rows of the wheels it
     // joins: each update undoes part of the other's (docs/physics.md, "Internal step and solver
     // sweeps").
@@ -321,27 +329,29 @@ void detail::step_fixed_together_in_range(std::span<const CarInGroup> cars, cons
     for (std::size_t k = 0; k < n; ++k) {
         const CarInGroup& car = cars[k];
         step_start(*car.model, *car.ground, car.in_range, settings, *car.state, car.load, group[k]);
-        prepare_rows(group[k].rows, group[k].b, car.state->warm_impulses, kSlotsTyreX, kSlotsTyreY);
     }
     // The cars in classes of one row shape and sweep count, in order of their first car; a class
-    // of two or more swept side by side.
-    std::array<bool, kCarsInGroup> swept{};
+    // of two or more solved side by side.
+    std::array<bool, kCarsInGroup> solved{};
     for (std::size_t first = 0; first < n; ++first) {
-        if (swept[first]) continue;
+        if (solved[first]) continue;
         std::array<RowSet*, kCarsInGroup> sets;
         std::array<Bodies*, kCarsInGroup> bodies;
+        std::array<const std::array<double, kMaxRows>*, kCarsInGroup> warm;
         std::size_t count = 0;
         for (std::size_t k = first; k < n; ++k) {
-            if (swept[k] || group[k].sweeps != group[first].sweeps || !same_row_shape(group[first].rows, group[k].rows)) continue;
-            swept[k] = true;
+            if (solved[k] || group[k].sweeps != group[first].sweeps || !same_row_shape(group[first].rows, group[k].rows)) continue;
+            solved[k] = true;
             sets[count] = &group[k].rows;
             bodies[count] = &group[k].b;
+            warm[count] = &cars[k].state->warm_impulses;
             ++count;
         }
         if (count == 1)
-            sweep_rows(group[first].rows, group[first].b, group[first].sweeps);
+            solve(group[first].rows, group[first].b, *warm[0], kSlotsTyreX, kSlotsTyreY, group[first].sweeps);
         else
-            sweep_rows_together(std::span(sets.data(), count), std::span(bodies.data(), count), group[first].sweeps);
+            solve_together(std::span(sets.data(), count), std::span(bodies.data(), count), std::span(warm.data(), count), kSlotsTyreX,
+                           kSlotsTyreY, group[first].sweeps);
     }
     for (std::size_t k = 0; k < n; ++k) step_finish(*cars[k].model, settings, group[k], *cars[k].state);
 }

@@ -122,8 +122,8 @@ TEST(RowSolverPhase, TheClutchAndGearBlockHoldsTheRatioLockedOrSlipping) {
         // One visit of the block alone, from the start, already satisfies both rows.
         for (int d = 0; d < 4; ++d) b.w[d] = start[d];
         clutch.lambda = gear.lambda = 0.0;
-        detail::prepare(clutch, b);
-        detail::prepare(gear, b);
+        detail::prepare_shaft(clutch, b);
+        detail::prepare_shaft(gear, b);
         detail::prepare_block(rows.block, clutch, gear);
         detail::solve_block(rows.block, clutch, gear, b);
         EXPECT_NEAR(detail::row_velocity(gear, b), 0.0, 1e-9 * start[1]) << capacity;
