@@ -1,5 +1,7 @@
 // A host program: three cars on the shipped proving ground, stepped at 60 frames a second through
-// the control layer with tractive's host API (tractive/host/vehicle.hpp), as a game loop would.
+// the control layer with tractive's host API (tractive/host/vehicle.hpp), as a game loop would:
+// all three in one call of update_together, which takes their internal steps together (each car
+// exactly as its own update() would leave it).
 // Usage: three_cars EXAMPLES_DIR (the folder holding cars/ and grounds/). Prints each car's
 // position, speed and gear once a simulated second and exits 0 when all three drove off and none
 // left the ground; 1 otherwise.
@@ -31,13 +33,17 @@ int main(int argc, char** argv) {
                                                                track.ground, options));
         }
         const double frame_s = 1.0 / 60.0;
+        const std::vector<tractive::Vehicle*> all{cars[0].get(), cars[1].get(), cars[2].get()};
+        std::vector<tractive::DriverInput> inputs(3);
+        std::vector<tractive::UpdateResult> results(3);
         for (int frame = 1; frame <= 60 * 10; ++frame) {
             for (int k = 0; k < 3; ++k) {
-                tractive::DriverInput in;
-                in.gear_lever = 1;                     // D
-                in.throttle = 0.4 + 0.2 * k;  // each its own pace, straight along the pad and the straight
-                cars[k]->update(frame_s, in);
+                inputs[k].gear_lever = 1;              // D
+                inputs[k].throttle = 0.4 + 0.2 * k;    // each its own pace, straight along the pad and the straight
             }
+            tractive::update_together(all, frame_s, inputs, results);  // or cars[k]->update(frame_s, inputs[k]) for each
+            for (int k = 0; k < 3; ++k)
+                if (results[k].step_failed) std::fprintf(stderr, "%s: a step failed\n", names[k]);
             if (frame % 60 == 0) {
                 for (int k = 0; k < 3; ++k) {
                     const tractive::Pose p = cars[k]->body_pose(true);

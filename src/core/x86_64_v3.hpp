@@ -3,7 +3,7 @@
 // (docs/performance.md, "The step compiled for x86-64-v3"). The core, laws, dynamics and control
 // sources are compiled again with -march=x86-64-v3 -ffp-contract=fast, optimised across their
 // files at a relocatable link (-flto), into one object whose only global symbols are its entry
-// points, tractive::x86_64_v3::step_fixed, ::step_driven and ::control_step (the rest made local
+// points, tractive::x86_64_v3::step_fixed, ::step_driven, ::step_driven_together and ::control_step (the rest made local
 // with objcopy, so that the linker can never give baseline code a function compiled for AVX2;
 // CMakeLists.txt). Fused multiply-adds, no reassociation: a multiplication and an addition round
 // once where the baseline code rounds twice, so the copy's results are deterministic and within
