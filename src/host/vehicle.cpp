@@ -140,6 +140,10 @@ void update_together(std::span<Vehicle* const> cars, double dt_s, std::span<cons
         throw std::invalid_argument("update_together: expected one input and one result for every car");
     for (Vehicle* car : cars)
         if (!car) throw std::invalid_argument("update_together: a car is null");
+    if (!(dt_s >= 0.0) || !std::isfinite(dt_s)) {  // as update(): nothing stepped, the forces held on
+        for (UpdateResult& result : results) result = UpdateResult{.dropped_time_s = dt_s};
+        return;
+    }
     for (std::size_t first = 0; first < cars.size(); first += detail::kCarsInGroup) {
         const std::size_t n = std::min(cars.size() - first, static_cast<std::size_t>(detail::kCarsInGroup));
         Vehicle* const* group = cars.data() + first;
@@ -154,10 +158,6 @@ void update_together(std::span<Vehicle* const> cars, double dt_s, std::span<cons
             Vehicle& car = *group[k];
             UpdateResult& result = group_results[k];
             result = UpdateResult{};
-            if (!(dt_s >= 0.0) || !std::isfinite(dt_s)) {
-                result.dropped_time_s = dt_s;
-                continue;
-            }
             const StepResult due = take_time(car.state_, car.options_.step, dt_s);
             result.internal_steps = due.internal_steps;
             result.dropped_time_s = due.dropped_time_s;

@@ -254,3 +254,102 @@ TEST(UpdateTogether, SpansOfOtherLengthsOrANullCarAreRefused) {
     std::vector<Vehicle*> with_null{&car, nullptr};
     EXPECT_THROW(update_together(with_null, 0.01, inputs, results), std::invalid_argument);
 }
+
+namespace {
+
+// SplitMix64: a run repeated from its seed alone.
+struct Random {
+    std::uint64_t state;
+    std::uint64_t next() {
+        std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        return z ^ (z >> 31);
+    }
+    double uniform(double lo, double hi) { return lo + (hi - lo) * (static_cast<double>(next() >> 11) * 0x1.0p-53); }
+    int pick(int n) { return static_cast<int>(next() % static_cast<std::uint64_t>(n)); }
+    bool chance(double p) { return uniform(0.0, 1.0) < p; }
+};
+
+}  // namespace
+
+// Random fleets: one to nine cars drawn from every shipped and shared car, each its own mode,
+// start and step size, on a road with a grade, a bank and patchy friction; random pedals, lever,
+// steering and handbrake every frame, random frame times (0, tiny, long, negative, not a
+// number), resets, forces and impulses. Every car, every frame, as its own update leaves it.
+TEST(UpdateTogether, RandomFleetsComeOutAsAlone) {
+    std::vector<VehicleSpec> specs;
+    for (const auto& f : test::example_car_files()) specs.push_back(load_car(f).spec);
+    for (const auto& f : test::vdrift_car_files()) specs.push_back(load_car(f).spec);
+    ASSERT_GE(specs.size(), 4u);
+    const ShiftMode modes[] = {ShiftMode::Automatic, ShiftMode::Manual, ShiftMode::Sequential};
+    std::size_t frames_compared = 0;
+    for (std::uint64_t seed = 1; seed <= 48; ++seed) {
+        Random rng{seed};
+        RoadSpec road;
+        road.grade = rng.chance(0.5) ? rng.uniform(-0.15, 0.15) : 0.0;
+        road.bank_rad = rng.chance(0.3) ? rng.uniform(-0.1, 0.1) : 0.0;
+        if (rng.chance(0.5)) road.stretches.push_back({rng.uniform(5.0, 30.0), rng.uniform(40.0, 80.0), rng.uniform(0.2, 0.8), rng.uniform(0.2, 1.0)});
+        auto ground = std::make_shared<RoadGround>(road);
+        const int n = 1 + rng.pick(9);
+        std::vector<std::pair<VehicleSpec, VehicleOptions>> cars;
+        for (int k = 0; k < n; ++k) {
+            VehicleOptions o;
+            o.control = ControlSettings{modes[rng.pick(3)], {}};
+            o.start.y_m = 5.0 * k;
+            o.start.speed_m_per_s = rng.chance(0.5) ? rng.uniform(0.0, 30.0) : 0.0;
+            o.start.gear = o.start.speed_m_per_s > 0.0 ? 1 + rng.pick(2) : 0;
+            if (rng.chance(0.15)) o.step.internal_step_s = 0.004;
+            if (rng.chance(0.1)) o.step.solver_iterations = 5;
+            cars.push_back({specs[static_cast<std::size_t>(rng.pick(static_cast<int>(specs.size())))], o});
+        }
+        Fleet f = fleet(cars, ground);
+        std::vector<Vehicle*> together;
+        for (auto& car : f.together) together.push_back(car.get());
+        std::vector<DriverInput> inputs(static_cast<std::size_t>(n));
+        std::vector<UpdateResult> results(static_cast<std::size_t>(n));
+        for (int frame = 0; frame < 240; ++frame) {
+            double dt = 1.0 / 60.0;
+            if (rng.chance(0.05)) {
+                const double odd[] = {0.0, 1e-9, 0.05, 0.3, -0.01, std::nan(""), 0.008};
+                dt = odd[rng.pick(7)];
+            }
+            for (int k = 0; k < n; ++k) {
+                DriverInput& in = inputs[static_cast<std::size_t>(k)];
+                in = DriverInput{};
+                in.throttle = rng.uniform(0.0, 1.0);
+                in.brake = rng.chance(0.2) ? rng.uniform(0.0, 1.0) : 0.0;
+                in.clutch = rng.chance(0.1) ? rng.uniform(0.0, 1.0) : 0.0;
+                in.steering = rng.uniform(-1.0, 1.0);
+                in.handbrake = rng.chance(0.05) ? 1.0 : 0.0;
+                in.gear_lever = rng.pick(4) - 1 + (rng.chance(0.7) ? 1 : 0);
+                const std::size_t car = static_cast<std::size_t>(k);
+                if (rng.chance(0.01)) {
+                    const InitialConditions start{0.0, 5.0 * k, 0.0, rng.uniform(0.0, 20.0), true, 1};
+                    f.together[car]->reset(start);
+                    f.alone[car]->reset(start);
+                }
+                if (rng.chance(0.03)) {
+                    const Vec3 force{rng.uniform(-5e3, 5e3), rng.uniform(-5e3, 5e3), rng.uniform(0.0, 5e3)};
+                    f.together[car]->add_force(force, f.together[car]->state().position_m + Vec3{1.0, 0.0, 0.0});
+                    f.alone[car]->add_force(force, f.alone[car]->state().position_m + Vec3{1.0, 0.0, 0.0});
+                }
+                if (rng.chance(0.01)) {
+                    const Vec3 impulse{0.0, rng.uniform(-2e3, 2e3), 0.0};
+                    f.together[car]->add_impulse(impulse, f.together[car]->state().position_m);
+                    f.alone[car]->add_impulse(impulse, f.alone[car]->state().position_m);
+                }
+            }
+            update_together(together, dt, inputs, results);
+            for (std::size_t k = 0; k < f.alone.size(); ++k) {
+                const UpdateResult alone = f.alone[k]->update(dt, inputs[k]);
+                ASSERT_EQ(results[k].internal_steps, alone.internal_steps) << "seed " << seed << ", car " << k << ", frame " << frame;
+                ASSERT_EQ(results[k].step_failed, alone.step_failed) << "seed " << seed << ", car " << k << ", frame " << frame;
+                ASSERT_TRUE(bits_of(*f.together[k]) == bits_of(*f.alone[k]))
+                    << "seed " << seed << ", car " << k << " differs from its own update at frame " << frame;
+            }
+            ++frames_compared;
+        }
+    }
+    EXPECT_EQ(frames_compared, 48u * 240u);
+}
