@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cctype>
 #include <cstring>
@@ -23,6 +24,7 @@
 #include "tractive/io/ground_loader.hpp"
 #include "tractive/io/load_error.hpp"
 #include "tractive/world/road_ground.hpp"
+#include "../dynamics/step_in_range.hpp"
 
 struct tractive_car {
     tractive::CarText text;  // the car as TOML text, for its parameters by key
@@ -67,6 +69,20 @@ tractive_status guarded(F&& f) {
     } catch (...) {
         return fail(TRACTIVE_FAILED, "unknown error");
     }
+}
+
+tractive::DriverInput driver_input(const tractive_input& input) {
+    tractive::DriverInput in;
+    in.throttle = input.throttle;
+    in.brake = input.brake;
+    in.clutch = input.clutch;
+    in.steering = input.steering;
+    in.handbrake = input.handbrake;
+    in.gear_lever = input.gear_lever;
+    in.shift_up = input.shift_up != 0;
+    in.shift_down = input.shift_down != 0;
+    in.start_engine = input.start_engine != 0;
+    return in;
 }
 
 tractive::Vec3 vec(const double v[3]) { return {v[0], v[1], v[2]}; }
@@ -343,23 +359,59 @@ tractive_status tractive_vehicle_update(tractive_vehicle* vehicle, double dt_s, 
     if (!(dt_s >= 0.0) || !std::isfinite(dt_s)) return fail(TRACTIVE_BAD_INPUT, "tractive_vehicle_update: dt_s must be a finite number >= 0");
     tractive_input known{};
     if (!read_sized(caller_input, known, "tractive_vehicle_update", "tractive_input")) return TRACTIVE_BAD_INPUT;
-    const tractive_input* input = &known;
     return guarded([&] {
-        tractive::DriverInput in;
-        in.throttle = input->throttle;
-        in.brake = input->brake;
-        in.clutch = input->clutch;
-        in.steering = input->steering;
-        in.handbrake = input->handbrake;
-        in.gear_lever = input->gear_lever;
-        in.shift_up = input->shift_up != 0;
-        in.shift_down = input->shift_down != 0;
-        in.start_engine = input->start_engine != 0;
-        const tractive::UpdateResult r = vehicle->vehicle->update(dt_s, in);
+        const tractive::UpdateResult r = vehicle->vehicle->update(dt_s, driver_input(known));
         if (internal_steps) *internal_steps = r.internal_steps;
         if (r.step_failed) {
             return fail(TRACTIVE_FAILED, "tractive_vehicle_update: an internal step ended in a state that is not finite (a force or impulse "
                                          "the car cannot take?): the vehicle was kept at its last good state");
+        }
+        return TRACTIVE_OK;
+    });
+}
+
+tractive_status tractive_vehicles_update(tractive_vehicle* const* vehicles, size_t count, double dt_s, const tractive_input* const* inputs,
+                                        int* internal_steps) {
+    if (internal_steps)
+        for (std::size_t k = 0; k < count; ++k) internal_steps[k] = 0;
+    if (count > 0 && (!vehicles || !inputs)) return fail(TRACTIVE_BAD_INPUT, "tractive_vehicles_update: vehicles and inputs must not be NULL");
+    if (!(dt_s >= 0.0) || !std::isfinite(dt_s)) return fail(TRACTIVE_BAD_INPUT, "tractive_vehicles_update: dt_s must be a finite number >= 0");
+    // Everything checked before any vehicle steps.
+    for (std::size_t k = 0; k < count; ++k) {
+        if (!vehicles[k] || !inputs[k])
+            return fail(TRACTIVE_BAD_INPUT, fmt::format("tractive_vehicles_update: vehicles[{}] and inputs[{}] must not be NULL", k, k));
+        tractive_input known{};
+        if (!read_sized(inputs[k], known, "tractive_vehicles_update", "tractive_input")) return TRACTIVE_BAD_INPUT;
+        for (std::size_t j = k - k % tractive::detail::kCarsInGroup; j < k; ++j)
+            if (vehicles[j] == vehicles[k])
+                return fail(TRACTIVE_BAD_INPUT, fmt::format("tractive_vehicles_update: vehicles[{}] is vehicles[{}] (a vehicle twice among four "
+                                                            "consecutive ones)", k, j));
+    }
+    return guarded([&] {
+        // Four at a time, on the stack (no allocation): update_together takes them so.
+        constexpr std::size_t kFour = tractive::detail::kCarsInGroup;
+        std::size_t failed = count;
+        for (std::size_t first = 0; first < count; first += kFour) {
+            const std::size_t n = std::min(count - first, kFour);
+            std::array<tractive::Vehicle*, kFour> cars;
+            std::array<tractive::DriverInput, kFour> in;
+            std::array<tractive::UpdateResult, kFour> results;
+            for (std::size_t k = 0; k < n; ++k) {
+                tractive_input known{};
+                read_sized(inputs[first + k], known, "tractive_vehicles_update", "tractive_input");
+                cars[k] = vehicles[first + k]->vehicle.get();
+                in[k] = driver_input(known);
+            }
+            tractive::update_together(std::span(cars.data(), n), dt_s, std::span(in.data(), n), std::span(results.data(), n));
+            for (std::size_t k = 0; k < n; ++k) {
+                if (internal_steps) internal_steps[first + k] = results[k].internal_steps;
+                if (results[k].step_failed && failed == count) failed = first + k;
+            }
+        }
+        if (failed < count) {
+            return fail(TRACTIVE_FAILED, fmt::format("tractive_vehicles_update: an internal step of vehicles[{}] ended in a state that is not "
+                                                     "finite (a force or impulse the car cannot take?): it was kept at its last good state",
+                                                     failed));
         }
         return TRACTIVE_OK;
     });

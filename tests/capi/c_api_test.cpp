@@ -298,3 +298,84 @@ TEST(CApi, AStartBeyondAnyCarIsRefused) {
     tractive_ground_free(ground);
     tractive_car_free(car);
 }
+
+// Many vehicles in one call (tractive_vehicles_update): each as its own tractive_vehicle_update
+// leaves it, to the bit; bad arguments step nothing; a vehicle whose step fails is named.
+TEST(CApi, ManyVehiclesInOneCallComeOutAsOneByOne) {
+    const char* names[] = {"roadster", "roadster", "hatchback", "roadster", "sedan_awd", "ucwin_sedan"};
+    constexpr int kCount = 6;
+    tractive_ground* ground = nullptr;
+    ASSERT_EQ(tractive_ground_road(0.0, 0.0, 1.0, &ground), TRACTIVE_OK);
+    tractive_vehicle* together[kCount];
+    tractive_vehicle* alone[kCount];
+    for (int k = 0; k < kCount; ++k) {
+        tractive_car* car = nullptr;
+        ASSERT_EQ(tractive_car_load_file((std::string(TRACTIVE_EXAMPLE_CARS) + "/" + names[k] + ".toml").c_str(), &car), TRACTIVE_OK);
+        tractive_start start = TRACTIVE_START_INIT;
+        start.y_m = 5.0 * k;
+        ASSERT_EQ(tractive_vehicle_create(car, ground, &start, TRACTIVE_TRANSMISSION_AUTOMATIC, &together[k]), TRACTIVE_OK);
+        ASSERT_EQ(tractive_vehicle_create(car, ground, &start, TRACTIVE_TRANSMISSION_AUTOMATIC, &alone[k]), TRACTIVE_OK);
+        tractive_car_free(car);
+    }
+    tractive_ground_free(ground);
+    tractive_input in[kCount];
+    const tractive_input* inputs[kCount];
+    for (int k = 0; k < kCount; ++k) {
+        in[k] = TRACTIVE_INPUT_INIT;
+        in[k].gear_lever = 1;
+        inputs[k] = &in[k];
+    }
+    const auto same = [&](int k) {
+        tractive_body_state a = TRACTIVE_BODY_STATE_INIT, b = TRACTIVE_BODY_STATE_INIT;
+        EXPECT_EQ(tractive_vehicle_state(together[k], TRACTIVE_POSE_INTERPOLATED, &a), TRACTIVE_OK);
+        EXPECT_EQ(tractive_vehicle_state(alone[k], TRACTIVE_POSE_INTERPOLATED, &b), TRACTIVE_OK);
+        return std::memcmp(&a, &b, sizeof a) == 0;
+    };
+    for (int frame = 0; frame < 300; ++frame) {
+        for (int k = 0; k < kCount; ++k) {
+            in[k].throttle = 0.3 + 0.1 * k;
+            in[k].steering = 0.3 * std::sin(0.02 * frame + k);
+        }
+        int steps[kCount];
+        ASSERT_EQ(tractive_vehicles_update(together, kCount, 1.0 / 60.0, inputs, steps), TRACTIVE_OK) << tractive_last_error();
+        for (int k = 0; k < kCount; ++k) {
+            int alone_steps = -1;
+            ASSERT_EQ(tractive_vehicle_update(alone[k], 1.0 / 60.0, &in[k], &alone_steps), TRACTIVE_OK);
+            ASSERT_EQ(steps[k], alone_steps);
+            ASSERT_TRUE(same(k)) << "vehicle " << k << " at frame " << frame;
+        }
+    }
+    tractive_body_state moved = TRACTIVE_BODY_STATE_INIT;
+    ASSERT_EQ(tractive_vehicle_state(together[5], TRACTIVE_POSE_LAST_STEP, &moved), TRACTIVE_OK);
+    EXPECT_GT(moved.speed_kmh, 20.0);
+
+    // Bad arguments: a status and a message, and no vehicle stepped.
+    tractive_body_state before = TRACTIVE_BODY_STATE_INIT, after = TRACTIVE_BODY_STATE_INIT;
+    ASSERT_EQ(tractive_vehicle_state(together[0], TRACTIVE_POSE_LAST_STEP, &before), TRACTIVE_OK);
+    EXPECT_EQ(tractive_vehicles_update(together, kCount, -1.0, inputs, nullptr), TRACTIVE_BAD_INPUT);
+    EXPECT_EQ(tractive_vehicles_update(nullptr, kCount, 1.0 / 60.0, inputs, nullptr), TRACTIVE_BAD_INPUT);
+    tractive_vehicle* twice[kCount] = {together[0], together[1], together[2], together[1], together[4], together[5]};
+    EXPECT_EQ(tractive_vehicles_update(twice, kCount, 1.0 / 60.0, inputs, nullptr), TRACTIVE_BAD_INPUT);
+    EXPECT_NE(std::string(tractive_last_error()).find("vehicles[3] is vehicles[1]"), std::string::npos) << tractive_last_error();
+    tractive_input unsized = in[4];
+    unsized.size = 0;
+    const tractive_input* with_unsized[kCount] = {inputs[0], inputs[1], inputs[2], inputs[3], &unsized, inputs[5]};
+    EXPECT_EQ(tractive_vehicles_update(together, kCount, 1.0 / 60.0, with_unsized, nullptr), TRACTIVE_BAD_INPUT);
+    EXPECT_NE(std::string(tractive_last_error()).find("TRACTIVE_INPUT_INIT"), std::string::npos) << tractive_last_error();
+    ASSERT_EQ(tractive_vehicle_state(together[0], TRACTIVE_POSE_LAST_STEP, &after), TRACTIVE_OK);
+    EXPECT_EQ(std::memcmp(&before, &after, sizeof before), 0) << "a call refused stepped a vehicle";
+    EXPECT_EQ(tractive_vehicles_update(together, 0, 1.0 / 60.0, nullptr, nullptr), TRACTIVE_OK);  // none: nothing to do
+
+    // An impulse no car survives on vehicle 4: it is named, kept as it was, and the others step.
+    const double huge[3] = {1e300, 0.0, 1e300};
+    const double at[3] = {0.0, 20.0, 0.5};
+    ASSERT_EQ(tractive_vehicle_add_impulse(together[4], huge, at), TRACTIVE_OK);
+    EXPECT_EQ(tractive_vehicles_update(together, kCount, 1.0 / 60.0, inputs, nullptr), TRACTIVE_FAILED);
+    EXPECT_NE(std::string(tractive_last_error()).find("vehicles[4]"), std::string::npos) << tractive_last_error();
+    ASSERT_EQ(tractive_vehicle_state(together[0], TRACTIVE_POSE_LAST_STEP, &after), TRACTIVE_OK);
+    EXPECT_GT(after.time_s, before.time_s);
+    for (int k = 0; k < kCount; ++k) {
+        tractive_vehicle_free(together[k]);
+        tractive_vehicle_free(alone[k]);
+    }
+}
