@@ -159,7 +159,7 @@ TRACTIVE_API tractive_status tractive_vehicle_update(tractive_vehicle* vehicle, 
  * internal steps taken together, four vehicles at a time (docs/c-api.md). Each vehicle comes out
  * exactly as its own tractive_vehicle_update would leave it. internal_steps (may be NULL) gets
  * count numbers. TRACTIVE_BAD_INPUT, nothing stepped: NULL arrays, a NULL vehicle or input, an
- * input without its size, a vehicle twice among four consecutive ones, or a dt that is negative
+ * input without its size, a vehicle twice in one four (vehicles[4k] to [4k + 3]), or a dt that is negative
  * or not a number. TRACTIVE_FAILED when a vehicle's step failed: that vehicle kept at its last
  * good state (its number in the message), the others stepped. */
 TRACTIVE_API tractive_status tractive_vehicles_update(tractive_vehicle* const* vehicles, size_t count, double dt_s,

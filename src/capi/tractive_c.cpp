@@ -384,8 +384,8 @@ tractive_status tractive_vehicles_update(tractive_vehicle* const* vehicles, size
         if (!read_sized(inputs[k], known, "tractive_vehicles_update", "tractive_input")) return TRACTIVE_BAD_INPUT;
         for (std::size_t j = k - k % tractive::detail::kCarsInGroup; j < k; ++j)
             if (vehicles[j] == vehicles[k])
-                return fail(TRACTIVE_BAD_INPUT, fmt::format("tractive_vehicles_update: vehicles[{}] is vehicles[{}] (a vehicle twice among four "
-                                                            "consecutive ones)", k, j));
+                return fail(TRACTIVE_BAD_INPUT, fmt::format("tractive_vehicles_update: vehicles[{}] is vehicles[{}] (a vehicle twice in one four of "
+                                                            "vehicles[4k] to vehicles[4k + 3])", k, j));
     }
     return guarded([&] {
         // Four at a time, on the stack (no allocation): update_together takes them so.

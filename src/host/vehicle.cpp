@@ -138,8 +138,11 @@ bool same_step_settings(const StepSettings& a, const StepSettings& b) {
 void update_together(std::span<Vehicle* const> cars, double dt_s, std::span<const DriverInput> inputs, std::span<UpdateResult> results) {
     if (inputs.size() != cars.size() || results.size() != cars.size())
         throw std::invalid_argument("update_together: expected one input and one result for every car");
-    for (Vehicle* car : cars)
-        if (!car) throw std::invalid_argument("update_together: a car is null");
+    for (std::size_t k = 0; k < cars.size(); ++k) {
+        if (!cars[k]) throw std::invalid_argument("update_together: a car is null");
+        for (std::size_t j = k - k % detail::kCarsInGroup; j < k; ++j)
+            if (cars[j] == cars[k]) throw std::invalid_argument("update_together: a car twice in one four (cars[4k] to cars[4k + 3])");
+    }
     if (!(dt_s >= 0.0) || !std::isfinite(dt_s)) {  // as update(): nothing stepped, the forces held on
         for (UpdateResult& result : results) result = UpdateResult{.dropped_time_s = dt_s};
         return;
@@ -148,9 +151,6 @@ void update_together(std::span<Vehicle* const> cars, double dt_s, std::span<cons
         const std::size_t n = std::min(cars.size() - first, static_cast<std::size_t>(detail::kCarsInGroup));
         Vehicle* const* group = cars.data() + first;
         UpdateResult* group_results = results.data() + first;
-        for (std::size_t k = 0; k < n; ++k)
-            for (std::size_t j = 0; j < k; ++j)
-                if (group[j] == group[k]) throw std::invalid_argument("update_together: a car twice among four consecutive cars");
         // As update(): the time each car takes, then its internal steps; the cars that take
         // their n-th step take it together.
         int most_steps = 0;

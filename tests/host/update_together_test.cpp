@@ -253,6 +253,21 @@ TEST(UpdateTogether, SpansOfOtherLengthsOrANullCarAreRefused) {
     EXPECT_THROW(update_together(cars, 0.01, inputs, results), std::invalid_argument);  // the same car twice
     std::vector<Vehicle*> with_null{&car, nullptr};
     EXPECT_THROW(update_together(with_null, 0.01, inputs, results), std::invalid_argument);
+    // A car twice in the second four: refused before the first four steps.
+    std::vector<std::unique_ptr<Vehicle>> five;
+    for (int k = 0; k < 5; ++k) five.push_back(std::make_unique<Vehicle>(example("roadster.toml"), ground));
+    std::vector<Vehicle*> twice_later{five[0].get(), five[1].get(), five[2].get(), five[3].get(), five[4].get(), five[4].get()};
+    inputs.assign(6, DriverInput{});
+    results.assign(6, UpdateResult{});
+    EXPECT_THROW(update_together(twice_later, 0.1, inputs, results), std::invalid_argument);
+    EXPECT_EQ(five[0]->state().time_s, 0.0);
+    // Further apart than one four, a car is updated twice, as two update() calls would.
+    std::vector<Vehicle*> apart{five[0].get(), five[1].get(), five[2].get(), five[3].get(), five[0].get()};
+    inputs.assign(5, DriverInput{});
+    results.assign(5, UpdateResult{});
+    update_together(apart, 0.016, inputs, results);
+    EXPECT_DOUBLE_EQ(five[0]->state().time_s, 0.032);
+    EXPECT_DOUBLE_EQ(five[1]->state().time_s, 0.016);
 }
 
 namespace {

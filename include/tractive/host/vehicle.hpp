@@ -138,9 +138,9 @@ private:
 // a four taken together, their solves side by side where their rows have one shape (a car a
 // lane of a vector; docs/performance.md, "Cars side by side"). Each car comes out with the bits
 // its own update gives it, whatever its neighbours (cars of other specs, gears, grounds or
-// states, a car whose step fails). Throws std::invalid_argument for spans of other lengths, a
-// null car, or a car twice among four consecutive ones (before any car is stepped in that four).
-// VehicleBatch steps its cars so.
+// states, a car whose step fails). Throws std::invalid_argument, before any car is stepped, for
+// spans of other lengths, a null car, or a car twice in one four (cars[4k] to cars[4k + 3]; a car
+// listed twice further apart is updated twice). VehicleBatch steps its cars so.
 void update_together(std::span<Vehicle* const> cars, double dt_s, std::span<const DriverInput> inputs, std::span<UpdateResult> results);
 
 }  // namespace tractive
