@@ -514,6 +514,52 @@ PYBIND11_MODULE(_tractive, m) {
             [](Vehicle& v, double x, double y, double heading_deg, double speed_kmh, int gear) { v.reset(start_at(x, y, heading_deg, speed_kmh, gear)); },
             py::arg("x") = 0.0, py::arg("y") = 0.0, py::arg("heading_deg") = 0.0, py::arg("speed_kmh") = 0.0, py::arg("gear") = 0);
 
+    m.def(
+        "update_together",
+        [](const py::sequence& vehicles, double dt, const py::sequence& inputs) {
+            if (!(dt >= 0.0) || !std::isfinite(dt)) throw py::value_error(fmt::format("dt: expected a finite number of seconds >= 0, got {}", dt));
+            if (py::len(inputs) != py::len(vehicles))
+                throw py::value_error(fmt::format("inputs: expected one per vehicle ({}), got {}", py::len(vehicles), py::len(inputs)));
+            std::vector<Vehicle*> cars;
+            std::vector<DriverInput> in;
+            for (std::size_t k = 0; k < py::len(vehicles); ++k) {
+                cars.push_back(&vehicles[k].cast<Vehicle&>());
+                DriverInput d;
+                for (const auto& [key_object, value] : inputs[k].cast<py::dict>()) {
+                    const std::string key = py::str(key_object);
+                    if (key == "throttle") d.throttle = value.cast<double>();
+                    else if (key == "brake") d.brake = value.cast<double>();
+                    else if (key == "clutch") d.clutch = value.cast<double>();
+                    else if (key == "steering") d.steering = value.cast<double>();
+                    else if (key == "handbrake") d.handbrake = value.cast<double>();
+                    else if (key == "gear") d.gear_lever = value.cast<int>();
+                    else if (key == "shift_up") d.shift_up = value.cast<bool>();
+                    else if (key == "shift_down") d.shift_down = value.cast<bool>();
+                    else if (key == "start_engine") d.start_engine = value.cast<bool>();
+                    else
+                        throw py::value_error(fmt::format("inputs[{}]: unknown key '{}' (expected throttle, brake, clutch, steering, handbrake, "
+                                                          "gear, shift_up, shift_down, start_engine: Vehicle.update's)", k, key));
+                }
+                in.push_back(d);
+            }
+            std::vector<UpdateResult> results(cars.size());
+            {
+                py::gil_scoped_release unlocked;
+                update_together(cars, dt, in, results);
+            }
+            std::vector<int> steps;
+            for (std::size_t k = 0; k < results.size(); ++k) {
+                if (results[k].step_failed) {
+                    throw std::runtime_error(fmt::format("update_together: an internal step of vehicles[{}] ended in a state that is not "
+                                                         "finite: it was kept at its last good state (the others were stepped)", k));
+                }
+                steps.push_back(results[k].internal_steps);
+            }
+            return steps;
+        },
+        py::arg("vehicles"), py::arg("dt"), py::arg("inputs"),
+        "Vehicle.update(dt, **inputs[k]) for every vehicle k, faster: their internal steps taken together, four at a time, each "
+        "vehicle exactly as its own update would leave it; returns each one's internal steps");
     m.def("run", &run, py::arg("car"), py::arg("controls_csv"), py::arg("duration_s") = -1.0, py::arg("interval_s") = 0.01,
           py::arg("mode") = "", py::arg("abs") = std::nullopt, py::arg("tcs") = std::nullopt, py::arg("esc") = std::nullopt,
           py::arg("ground") = nullptr,

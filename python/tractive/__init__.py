@@ -28,6 +28,7 @@ from ._tractive import (  # noqa: F401  (the compiled part)
     run_maneuver,
     run_tests,
     standard_test_names,
+    update_together,
 )
 from . import _tractive
 
@@ -54,6 +55,7 @@ __all__ = [
     "run_tests",
     "standard_test_names",
     "to_dataframe",
+    "update_together",
 ]
 
 _CONTROL_COLUMNS = ("time", "throttle", "brake", "clutch", "steering", "handbrake", "gear", "shift_up", "shift_down", "start")

@@ -38,6 +38,30 @@ def test_bad_settings_raise_load_error_naming_the_key(cars_dir):
     assert car.get("wheels.front.suspension.spring_n_per_m") == 23000.0  # unchanged by the refusals
 
 
+def test_vehicles_updated_together_come_out_as_each_updated_alone(cars_dir):
+    names = ["roadster", "hatchback", "sedan_awd", "roadster", "ucwin_sedan"]
+    together = [tractive.Vehicle(tractive.load_car(str(cars_dir / f"{n}.toml")), mode="automatic", y=4 * k) for k, n in enumerate(names)]
+    alone = [tractive.Vehicle(tractive.load_car(str(cars_dir / f"{n}.toml")), mode="automatic", y=4 * k) for k, n in enumerate(names)]
+    for frame in range(240):
+        inputs = [{"throttle": 0.4 + 0.1 * k, "gear": 1, "steering": 0.2 * np.sin(0.05 * frame + k)} for k in range(5)]
+        steps = tractive.update_together(together, 1 / 60, inputs)
+        assert steps == [alone[k].update(1 / 60, **inputs[k]) for k in range(5)]
+    for a, b in zip(together, alone):
+        for key, value in a.state.items():
+            assert np.array_equal(value, b.state[key]), key
+        for key, value in a.wheels.items():
+            assert np.array_equal(value, b.wheels[key]), key
+    assert min(v.state["speed_m_per_s"] for v in together) > 5.0
+    with pytest.raises(ValueError, match="unknown key 'throttel'"):
+        tractive.update_together(together, 1 / 60, [{"throttel": 1.0}] * 5)
+    with pytest.raises(ValueError, match="one per vehicle"):
+        tractive.update_together(together, 1 / 60, [{}])
+    with pytest.raises(ValueError, match="twice in one four"):
+        tractive.update_together([together[0], together[0]], 1 / 60, [{}, {}])
+    with pytest.raises(ValueError, match="dt"):
+        tractive.update_together(together, float("nan"), [{}] * 5)
+
+
 def test_a_vehicle_drives_off_through_the_control_layer(cars_dir):
     car = tractive.load_car(str(cars_dir / "hatchback.toml"))
     v = tractive.Vehicle(car, mode="automatic")
