@@ -36,6 +36,7 @@
 #include <thread>
 
 #include "dynamics/dynamics_support.hpp"
+#include "support/seeded_random.hpp"
 #include "tractive/analysis/vehicle_summary.hpp"
 #include "tractive/host/vehicle.hpp"
 #include "tractive/world/heightfield_ground.hpp"
@@ -45,19 +46,7 @@ using namespace tractive;
 
 namespace {
 
-// SplitMix64: one integer of state, so a run is repeated from its seed alone.
-struct Random {
-    std::uint64_t state;
-    std::uint64_t next() {
-        std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-        return z ^ (z >> 31);
-    }
-    double uniform(double lo, double hi) { return lo + (hi - lo) * (static_cast<double>(next() >> 11) * 0x1.0p-53); }
-    int pick(int n) { return static_cast<int>(next() % static_cast<std::uint64_t>(n)); }
-    bool chance(double p) { return uniform(0.0, 1.0) < p; }
-};
+using Random = test::SeededRandom;
 
 struct Car {
     std::string name;

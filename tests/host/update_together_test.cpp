@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "support/test_paths.hpp"
+#include "support/seeded_random.hpp"
 #include "tractive/host/vehicle.hpp"
 #include "tractive/io/car_loader.hpp"
 #include "tractive/world/road_ground.hpp"
@@ -270,24 +271,6 @@ TEST(UpdateTogether, SpansOfOtherLengthsOrANullCarAreRefused) {
     EXPECT_DOUBLE_EQ(five[1]->state().time_s, 0.016);
 }
 
-namespace {
-
-// SplitMix64: a run repeated from its seed alone.
-struct Random {
-    std::uint64_t state;
-    std::uint64_t next() {
-        std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-        return z ^ (z >> 31);
-    }
-    double uniform(double lo, double hi) { return lo + (hi - lo) * (static_cast<double>(next() >> 11) * 0x1.0p-53); }
-    int pick(int n) { return static_cast<int>(next() % static_cast<std::uint64_t>(n)); }
-    bool chance(double p) { return uniform(0.0, 1.0) < p; }
-};
-
-}  // namespace
-
 // Random fleets: one to nine cars drawn from every shipped and shared car, each its own mode,
 // start and step size, on a road with a grade, a bank and patchy friction; random pedals, lever,
 // steering and handbrake every frame, random frame times (0, tiny, long, negative, not a
@@ -300,7 +283,7 @@ TEST(UpdateTogether, RandomFleetsComeOutAsAlone) {
     const ShiftMode modes[] = {ShiftMode::Automatic, ShiftMode::Manual, ShiftMode::Sequential};
     std::size_t frames_compared = 0;
     for (std::uint64_t seed = 1; seed <= 48; ++seed) {
-        Random rng{seed};
+        test::SeededRandom rng{seed};
         RoadSpec road;
         road.grade = rng.chance(0.5) ? rng.uniform(-0.15, 0.15) : 0.0;
         road.bank_rad = rng.chance(0.3) ? rng.uniform(-0.1, 0.1) : 0.0;
@@ -367,4 +350,70 @@ TEST(UpdateTogether, RandomFleetsComeOutAsAlone) {
         }
     }
     EXPECT_EQ(frames_compared, 48u * 240u);
+}
+
+namespace {
+
+// The flat road, whose wheel_contact also steps another car by one internal step each time it
+// is asked (a host's ground that runs its own simulation from the callback, on the same thread).
+class GroundThatStepsACar final : public Ground {
+public:
+    explicit GroundThatStepsACar(Vehicle* other) : other_(other) {}
+    GroundContact wheel_contact(const WheelProbe& wheel) const override {
+        if (other_) {
+            DriverInput in;
+            in.throttle = 0.7;
+            in.gear_lever = 1;
+            other_->update(0.008, in);
+            ++steps_;
+        }
+        return road_.wheel_contact(wheel);
+    }
+    std::optional<SurfacePoint> surface_at(double x_m, double y_m) const override { return road_.surface_at(x_m, y_m); }
+    int steps() const { return steps_; }
+
+private:
+    RoadGround road_{RoadSpec{}};
+    Vehicle* other_;
+    mutable int steps_ = 0;
+};
+
+}  // namespace
+
+// A ground whose callback steps another car within a car's step (alone or four together): the
+// outer cars come out as on a ground that does not, and the inner car as stepped on its own.
+TEST(UpdateTogether, AGroundThatStepsACarFromItsCallbackDisturbsNothing) {
+    const VehicleSpec roadster = example("roadster.toml");
+    auto road = std::make_shared<RoadGround>(RoadSpec{});
+    Vehicle inner(roadster, road, with_mode(ShiftMode::Automatic));
+    Vehicle inner_alone(roadster, road, with_mode(ShiftMode::Automatic));
+    auto stepping = std::make_shared<GroundThatStepsACar>(&inner);
+    auto quiet = std::make_shared<GroundThatStepsACar>(nullptr);
+    std::vector<std::unique_ptr<Vehicle>> outer, reference;
+    for (int k = 0; k < 5; ++k) {
+        VehicleOptions o = with_mode(ShiftMode::Automatic);
+        o.start.y_m = 4.0 * k;
+        outer.push_back(std::make_unique<Vehicle>(roadster, stepping, o));
+        reference.push_back(std::make_unique<Vehicle>(roadster, quiet, o));
+    }
+    std::vector<Vehicle*> four{outer[1].get(), outer[2].get(), outer[3].get(), outer[4].get()};
+    std::vector<Vehicle*> four_reference{reference[1].get(), reference[2].get(), reference[3].get(), reference[4].get()};
+    std::vector<DriverInput> inputs(4);
+    std::vector<UpdateResult> results(4);
+    for (int frame = 0; frame < 120; ++frame) {
+        for (int k = 0; k < 4; ++k) inputs[k] = input_of(static_cast<std::size_t>(k), outer[1]->state().time_s);
+        outer[0]->update(1.0 / 60.0, inputs[0]);
+        reference[0]->update(1.0 / 60.0, inputs[0]);
+        update_together(four, 1.0 / 60.0, inputs, results);
+        update_together(four_reference, 1.0 / 60.0, inputs, results);
+        for (int k = 0; k < 5; ++k)
+            ASSERT_TRUE(bits_of(*outer[k]) == bits_of(*reference[k])) << "car " << k << " moved by the inner car's steps at frame " << frame;
+    }
+    ASSERT_GT(stepping->steps(), 1000);
+    DriverInput in;
+    in.throttle = 0.7;
+    in.gear_lever = 1;
+    for (int k = 0; k < stepping->steps(); ++k) inner_alone.update(0.008, in);
+    EXPECT_TRUE(bits_of(inner) == bits_of(inner_alone));
+    EXPECT_GT(inner.state().position_m.x, 10.0);
 }
