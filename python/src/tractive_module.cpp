@@ -300,6 +300,53 @@ py::dict run_maneuver_py(const Car& car, const std::string& name, double speed_k
 }
 
 // The batch from Python: numpy in and out, the GIL released while the cars step.
+std::string shape_text(const py::array& a) {
+    std::string s = "(";
+    for (py::ssize_t i = 0; i < a.ndim(); ++i) s += fmt::format("{}{}", i ? ", " : "", a.shape(i));
+    return s + ")";
+}
+
+// update_together's inputs: an (N, 6) array in ACTION_COLUMNS' order (as Batch.step takes), or a
+// dict of Vehicle.update's keywords per vehicle.
+std::vector<DriverInput> inputs_for(std::size_t n, const py::object& inputs) {
+    std::vector<DriverInput> in(n);
+    if (py::isinstance<py::array>(inputs)) {
+        const auto a = inputs.cast<py::array_t<double, py::array::c_style | py::array::forcecast>>();
+        if (a.ndim() != 2 || a.shape(0) != static_cast<py::ssize_t>(n) || a.shape(1) != kBatchActionCount) {
+            throw py::value_error(fmt::format("inputs: expected an array of shape ({}, {}) (throttle, brake, clutch, steering, handbrake, gear), "
+                                              "got {}", n, static_cast<int>(kBatchActionCount), shape_text(a)));
+        }
+        for (std::size_t k = 0; k < n; ++k) {
+            const double* row = a.data() + k * kBatchActionCount;
+            const double gear = std::isfinite(row[kActionGear]) ? std::clamp(row[kActionGear], -1e6, 1e6) : 0.0;
+            in[k] = DriverInput{row[kActionThrottle], row[kActionBrake], row[kActionClutch], row[kActionSteering], row[kActionHandbrake],
+                                static_cast<int>(std::lround(gear))};
+        }
+        return in;
+    }
+    const auto dicts = inputs.cast<py::sequence>();
+    if (py::len(dicts) != n) throw py::value_error(fmt::format("inputs: expected one per vehicle ({}), got {}", n, py::len(dicts)));
+    for (std::size_t k = 0; k < n; ++k) {
+        DriverInput& d = in[k];
+        for (const auto& [key_object, value] : dicts[k].cast<py::dict>()) {
+            const std::string key = py::str(key_object);
+            if (key == "throttle") d.throttle = value.cast<double>();
+            else if (key == "brake") d.brake = value.cast<double>();
+            else if (key == "clutch") d.clutch = value.cast<double>();
+            else if (key == "steering") d.steering = value.cast<double>();
+            else if (key == "handbrake") d.handbrake = value.cast<double>();
+            else if (key == "gear") d.gear_lever = value.cast<int>();
+            else if (key == "shift_up") d.shift_up = value.cast<bool>();
+            else if (key == "shift_down") d.shift_down = value.cast<bool>();
+            else if (key == "start_engine") d.start_engine = value.cast<bool>();
+            else
+                throw py::value_error(fmt::format("inputs[{}]: unknown key '{}' (expected throttle, brake, clutch, steering, handbrake, gear, "
+                                                  "shift_up, shift_down, start_engine: Vehicle.update's)", k, key));
+        }
+    }
+    return in;
+}
+
 class PyBatch {
 public:
     PyBatch(const py::sequence& cars, int threads, std::shared_ptr<const Ground> ground, double target_speed_m_per_s, double horizon_s,
@@ -395,12 +442,6 @@ private:
         o.control.mode = mode_of(mode, ShiftMode::Automatic);
         return o;
     }
-    static std::string shape_text(const py::array& a) {
-        std::string s = "(";
-        for (py::ssize_t i = 0; i < a.ndim(); ++i) s += fmt::format("{}{}", i ? ", " : "", a.shape(i));
-        return s + ")";
-    }
-
     VehicleBatch batch_;
     std::uint64_t next_seed_ = 0;
 };
@@ -516,32 +557,11 @@ PYBIND11_MODULE(_tractive, m) {
 
     m.def(
         "update_together",
-        [](const py::sequence& vehicles, double dt, const py::sequence& inputs) {
+        [](const py::sequence& vehicles, double dt, const py::object& inputs) {
             if (!(dt >= 0.0) || !std::isfinite(dt)) throw py::value_error(fmt::format("dt: expected a finite number of seconds >= 0, got {}", dt));
-            if (py::len(inputs) != py::len(vehicles))
-                throw py::value_error(fmt::format("inputs: expected one per vehicle ({}), got {}", py::len(vehicles), py::len(inputs)));
             std::vector<Vehicle*> cars;
-            std::vector<DriverInput> in;
-            for (std::size_t k = 0; k < py::len(vehicles); ++k) {
-                cars.push_back(&vehicles[k].cast<Vehicle&>());
-                DriverInput d;
-                for (const auto& [key_object, value] : inputs[k].cast<py::dict>()) {
-                    const std::string key = py::str(key_object);
-                    if (key == "throttle") d.throttle = value.cast<double>();
-                    else if (key == "brake") d.brake = value.cast<double>();
-                    else if (key == "clutch") d.clutch = value.cast<double>();
-                    else if (key == "steering") d.steering = value.cast<double>();
-                    else if (key == "handbrake") d.handbrake = value.cast<double>();
-                    else if (key == "gear") d.gear_lever = value.cast<int>();
-                    else if (key == "shift_up") d.shift_up = value.cast<bool>();
-                    else if (key == "shift_down") d.shift_down = value.cast<bool>();
-                    else if (key == "start_engine") d.start_engine = value.cast<bool>();
-                    else
-                        throw py::value_error(fmt::format("inputs[{}]: unknown key '{}' (expected throttle, brake, clutch, steering, handbrake, "
-                                                          "gear, shift_up, shift_down, start_engine: Vehicle.update's)", k, key));
-                }
-                in.push_back(d);
-            }
+            for (std::size_t k = 0; k < py::len(vehicles); ++k) cars.push_back(&vehicles[k].cast<Vehicle&>());
+            const std::vector<DriverInput> in = inputs_for(cars.size(), inputs);
             std::vector<UpdateResult> results(cars.size());
             {
                 py::gil_scoped_release unlocked;
@@ -559,7 +579,8 @@ PYBIND11_MODULE(_tractive, m) {
         },
         py::arg("vehicles"), py::arg("dt"), py::arg("inputs"),
         "Vehicle.update(dt, **inputs[k]) for every vehicle k, faster: their internal steps taken together, four at a time, each "
-        "vehicle exactly as its own update would leave it; returns each one's internal steps");
+        "vehicle exactly as its own update would leave it; inputs: a dict of Vehicle.update's keywords per vehicle, or an (N, 6) "
+        "array in ACTION_COLUMNS' order; returns each one's internal steps");
     m.def("run", &run, py::arg("car"), py::arg("controls_csv"), py::arg("duration_s") = -1.0, py::arg("interval_s") = 0.01,
           py::arg("mode") = "", py::arg("abs") = std::nullopt, py::arg("tcs") = std::nullopt, py::arg("esc") = std::nullopt,
           py::arg("ground") = nullptr,

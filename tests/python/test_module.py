@@ -52,6 +52,16 @@ def test_vehicles_updated_together_come_out_as_each_updated_alone(cars_dir):
         for key, value in a.wheels.items():
             assert np.array_equal(value, b.wheels[key]), key
     assert min(v.state["speed_m_per_s"] for v in together) > 5.0
+    # The same inputs as an (N, 6) array in ACTION_COLUMNS' order: the same bits.
+    for frame in range(60):
+        inputs = [{"throttle": 0.3 + 0.1 * k, "brake": 0.1 * (k == 2), "steering": -0.1 * k, "gear": 1} for k in range(5)]
+        array = np.array([[i.get(c, 0.0) for c in tractive.ACTION_COLUMNS] for i in inputs])
+        assert tractive.update_together(together, 1 / 60, array) == tractive.update_together(alone, 1 / 60, inputs)
+    for a, b in zip(together, alone):
+        for key, value in a.state.items():
+            assert np.array_equal(value, b.state[key]), key
+    with pytest.raises(ValueError, match=r"shape \(5, 6\).*got \(5, 5\)"):
+        tractive.update_together(together, 1 / 60, np.zeros((5, 5)))
     with pytest.raises(ValueError, match="unknown key 'throttel'"):
         tractive.update_together(together, 1 / 60, [{"throttel": 1.0}] * 5)
     with pytest.raises(ValueError, match="one per vehicle"):
