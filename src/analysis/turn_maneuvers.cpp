@@ -46,7 +46,7 @@ BodySample sample(const VehicleState& s, double centre_x, double centre_y, doubl
     BodySample b;
     b.time_s = s.time_s;
     b.speed_m_per_s = v.x;
-    b.yaw_rad = euler_zyx(s.orientation).yaw;
+    b.yaw_rad = yaw_of(s.orientation);
     b.yaw_rate_rad_per_s = (to_body * s.angular_velocity_rad_per_s).z;
     b.lateral_accel_m_per_s2 = a.y;
     b.longitudinal_accel_m_per_s2 = a.x;

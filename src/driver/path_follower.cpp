@@ -43,7 +43,7 @@ double follow_path(const Path& path, const VehicleModel& model, const VehicleSta
     }
 
     const double v = forward_speed_m_per_s(state);
-    const double yaw = euler_zyx(state.orientation).yaw;
+    const double yaw = yaw_of(state.orientation);
     const Vec3& velocity = state.velocity_m_per_s;
     const double course = v > kCourseMinSpeed_m_per_s ? std::atan2(velocity.y, velocity.x) : yaw;
     const double wheelbase = std::max(figures.wheelbase_m, 0.1);

@@ -143,7 +143,7 @@ void VehicleBatch::observe(const Car& car, double* row) const {
     row[kObsSpeed] = v_body.x;
     row[kObsSpeedError] = options_.task.target_speed_m_per_s - v_body.x;
     row[kObsLateralOffset] = s.position_m.y;
-    row[kObsHeadingError] = euler_zyx(s.orientation).yaw;
+    row[kObsHeadingError] = yaw_of(s.orientation);
     row[kObsYawRate] = s.angular_velocity_rad_per_s.z;
     row[kObsLateralAccel] = a_body.y;
     row[kObsEngineKrpm] = engine_rpm(s) / 1000.0;
@@ -211,7 +211,8 @@ void VehicleBatch::finish_step(int i, double* observations, double* rewards, std
     const double progress = (s.position_m.x - car.last_x_m) / (t.target_speed_m_per_s * t.control_interval_s);
     car.last_x_m = s.position_m.x;
     const double offset = s.position_m.y / t.lane_half_width_m;
-    const bool failed = !state_is_finite(s) || std::abs(s.position_m.y) > t.off_road_m || std::abs(euler_zyx(s.orientation).yaw) > std::numbers::pi / 2.0;
+    // (The heading error is the observation's yaw, just computed by observe().)
+    const bool failed = !state_is_finite(s) || std::abs(s.position_m.y) > t.off_road_m || std::abs(obs[kObsHeadingError]) > std::numbers::pi / 2.0;
     rewards[i] = failed ? -10.0 : t.control_interval_s * (progress - offset * offset);
     terminated[i] = failed ? 1 : 0;
     truncated[i] = !failed && car.episode_time_s >= t.horizon_s - 1e-9 ? 1 : 0;

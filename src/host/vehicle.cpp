@@ -54,7 +54,7 @@ void Vehicle::reset_to_wheels() {
     // The heading of the body's x axis over the ground (upside down, the nose still points there).
     const Mat3 r = to_matrix(state_.orientation);
     const double fx = r.m[0][0], fy = r.m[1][0];
-    here.heading_rad = std::hypot(fx, fy) > 1e-9 ? std::atan2(fy, fx) : euler_zyx(state_.orientation).yaw;
+    here.heading_rad = std::hypot(fx, fy) > 1e-9 ? std::atan2(fy, fx) : yaw_of(state_.orientation);
     here.gear = state_.gear;
     here.engine_running = state_.engine_running;
     reset(here);

@@ -86,9 +86,12 @@ struct EulerAngles {
     double pitch = 0.0;
     double roll = 0.0;
 };
+// The yaw of euler_zyx alone (the same number), where the pitch and roll are not wanted.
+inline double yaw_of(const Quat& q) { return std::atan2(2 * (q.w * q.z + q.x * q.y), 1 - 2 * (q.y * q.y + q.z * q.z)); }
+
 inline EulerAngles euler_zyx(const Quat& q) {
     EulerAngles e;
-    e.yaw = std::atan2(2 * (q.w * q.z + q.x * q.y), 1 - 2 * (q.y * q.y + q.z * q.z));
+    e.yaw = yaw_of(q);
     const double s = 2 * (q.w * q.y - q.z * q.x);
     e.pitch = std::asin(s > 1 ? 1 : (s < -1 ? -1 : s));
     e.roll = std::atan2(2 * (q.w * q.x + q.y * q.z), 1 - 2 * (q.x * q.x + q.y * q.y));
