@@ -559,8 +559,14 @@ PYBIND11_MODULE(_tractive, m) {
         "update_together",
         [](const py::sequence& vehicles, double dt, const py::object& inputs) {
             if (!(dt >= 0.0) || !std::isfinite(dt)) throw py::value_error(fmt::format("dt: expected a finite number of seconds >= 0, got {}", dt));
+            // The vehicles held here while the GIL is released: another thread emptying the
+            // caller's list cannot free one that is being stepped.
+            std::vector<py::object> held;
             std::vector<Vehicle*> cars;
-            for (std::size_t k = 0; k < py::len(vehicles); ++k) cars.push_back(&vehicles[k].cast<Vehicle&>());
+            for (std::size_t k = 0; k < py::len(vehicles); ++k) {
+                held.push_back(vehicles[k]);
+                cars.push_back(&held.back().cast<Vehicle&>());
+            }
             const std::vector<DriverInput> in = inputs_for(cars.size(), inputs);
             std::vector<UpdateResult> results(cars.size());
             {
