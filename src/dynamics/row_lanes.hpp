@@ -1,5 +1,5 @@
 #pragma once
-// The solves of up to four cars at once, one car a lane (row_solver.hpp, Lanes4): the cars'
+// The solves of up to four cars at once, one car a lane (lanes4.hpp, Lanes4): the cars'
 // rows laid out side by side, each number of a row four cars' numbers in one vector. The
 // solve's preparation and sweeps (prepare_rows, sweep_rows) are the same templates as one car's,
 // so each car's impulses and speeds come out with the bits they have when it is solved alone.
@@ -12,24 +12,9 @@
 #include "row_solver.hpp"
 
 #pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wpsabi"  // (as in row_solver.hpp)
+#pragma GCC diagnostic ignored "-Wpsabi"  // (as in lanes4.hpp)
 
 namespace tractive::detail {
-
-struct Vec3Lanes {
-    Lanes4 x, y, z;
-
-    Vec3Lanes operator+(const Vec3Lanes& o) const { return {x + o.x, y + o.y, z + o.z}; }
-    Vec3Lanes operator*(Lanes4 s) const { return {x * s, y * s, z * s}; }
-    Vec3Lanes& operator+=(const Vec3Lanes& o) {
-        x += o.x;
-        y += o.y;
-        z += o.z;
-        return *this;
-    }
-};
-// As vec3.hpp's, operation for operation.
-inline Lanes4 dot(const Vec3Lanes& a, const Vec3Lanes& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 
 struct Mat3Lanes {
     Lanes4 m[3][3];

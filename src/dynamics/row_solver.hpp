@@ -22,13 +22,12 @@
 
 #include "tractive/core/vec3.hpp"
 #include "tractive/dynamics/vehicle_state.hpp"
+#include "lanes4.hpp"
 
-// GCC warns that passing a vector of four doubles (Lanes4 below) by value without AVX differs
-// from passing it with AVX (-Wpsabi). Every function here is inline, and the library's copies
-// compiled for x86-64-v3 are local to it (core/x86_64_v3.hpp): no call crosses from one to the
-// other.
+// The solve is written once over its number type (lanes4.hpp): one car's doubles, or four cars'
+// Lanes4 side by side (row_lanes.hpp).
 #pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wpsabi"
+#pragma GCC diagnostic ignored "-Wpsabi"  // (as in lanes4.hpp)
 
 namespace tractive::detail {
 
@@ -221,52 +220,6 @@ struct RowSet {
         block.first = -1;
     }
 };
-
-// One car's forms of the lane operations the solve is written in (Lanes4 below gives four
-// cars'): a mask is a bool, where() the branch it stands for.
-inline double clamp_to(double x, double lo, double hi) { return x < lo ? lo : (x > hi ? hi : x); }
-inline double clamp_between(double x, double lo, double hi) { return std::clamp(x, lo, hi); }
-inline bool both(bool a, bool b) { return a && b; }
-inline bool either(bool a, bool b) { return a || b; }
-inline bool and_not(bool a, bool b) { return a && !b; }
-inline bool neither(bool a, bool b) { return !a && !b; }
-inline bool any(bool mask) { return mask; }
-inline bool is_nan_of(double x) { return std::isnan(x); }
-inline double sqrt_of(double x) { return std::sqrt(x); }
-template <class T>
-T where(bool mask, const T& a, const T& b) {
-    return mask ? a : b;
-}
-// x as computed: no multiplication fused into a multiply-add across it, where the code is built
-// with FMA (the step's x86-64-v3 copy), so that a value chosen by where() rounds the same for one
-// car (where the choice is a branch) and for four (where it is a select, which no fusion
-// crosses). Without FMA nothing is fused, and it is x.
-template <class T>
-inline T settled(T x) {
-#if defined(__FMA__)
-    asm("" : "+x"(x));
-#endif
-    return x;
-}
-
-// Four cars' numbers side by side (GCC's vector extension: one AVX2 register where the
-// processor path has it, two SSE2 ones in the baseline build), for the solves of a group of
-// four cars (row_lanes.hpp). Every operation is the scalar one's, lane by lane: the same IEEE
-// operations, so each car's numbers come out with the bits they have alone.
-using Lanes4 = double __attribute__((vector_size(32)));
-using Mask4 = decltype(Lanes4{} < Lanes4{});  // all ones in a lane where true
-inline Lanes4 clamp_to(Lanes4 x, Lanes4 lo, Lanes4 hi) { return x < lo ? lo : (x > hi ? hi : x); }
-inline Lanes4 clamp_between(Lanes4 x, double lo, double hi) {  // std::clamp
-    return x < lo ? Lanes4{} + lo : (hi < x ? Lanes4{} + hi : x);
-}
-inline Mask4 both(Mask4 a, Mask4 b) { return a & b; }
-inline Mask4 either(Mask4 a, Mask4 b) { return a | b; }
-inline Mask4 and_not(Mask4 a, Mask4 b) { return a & ~b; }
-inline Mask4 neither(Mask4 a, Mask4 b) { return ~(a | b); }
-inline bool any(Mask4 mask) { return (mask[0] | mask[1] | mask[2] | mask[3]) != 0; }
-inline Mask4 is_nan_of(Lanes4 x) { return x != x; }
-inline Lanes4 sqrt_of(Lanes4 x) { return Lanes4{std::sqrt(x[0]), std::sqrt(x[1]), std::sqrt(x[2]), std::sqrt(x[3])}; }
-inline Lanes4 where(Mask4 mask, Lanes4 a, Lanes4 b) { return mask ? a : b; }
 
 // Effective masses and per-unit-impulse velocity changes; the inverse masses do not change during
 // the solve. A multiplication by eff_mass in the sweeps instead of a division: each update waits

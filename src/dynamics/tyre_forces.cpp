@@ -1,49 +1,63 @@
-// The tyre phase of the step (tyre_forces.hpp).
+// The tyre phase of the step (tyre_forces.hpp): the four wheels side by side, one wheel a lane
+// (lanes4.hpp), each lane's numbers with the bits one wheel's own code gives them.
 
 #include "tyre_forces.hpp"
 
 #include <algorithm>
 #include <cmath>
 
+#include "lanes4.hpp"
 #include "tractive/laws/slip_relaxation.hpp"
 #include "tractive/laws/steering.hpp"
 #include "tractive/laws/tyre.hpp"
 #include "tractive/laws/tyre_lanes.hpp"
 
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpsabi"  // (as in lanes4.hpp)
+
 namespace tractive::detail {
 
 namespace {
 
-// What the tyre phase carries for one wheel from before its law to after it (set by
-// slip_at_wheel, its slip angle and inclination by with_slip_angles, end_weight by
-// relaxed_law_input where in_contact: no initialisers, as it is rebuilt every step).
-struct WheelSlipNow {
-    bool in_contact;                            // the tyre touches the ground (a load): nothing more otherwise
-    TyreSlip slip;                              // at the step's start
+// What the tyre phase carries for the four wheels from before their laws to after them, lane i
+// wheel i (set by slips_at_wheels, the slip angle and inclination by with_slip_angles, the rest
+// by relaxed_law_inputs; only the lanes in_contact are read past the slips).
+struct WheelsNow {
+    Mask4 in_contact;                  // the tyre touches the ground (a load)
+    Vec3Lanes normal;                  // the ground's normal at the contact
+    Lanes4 slip_ratio;                 // at the step's start
+    Lanes4 slip_angle_rad, inclination_rad;
     // The slip angle's tangent v_y / D and the axle's component along the ground's normal, whose
     // atan and -asin are the slip angle and inclination (the four wheels' at once).
-    double slip_tangent, axle_along_normal;
-    double end_weight;                          // the relaxed slip's (relaxation_weights)
-    double vx, vy, denom, inv_denom;            // the contact's velocity along the heading and across it; D, 1 / D
-    double steer_change;                        // the wheel's heading since the last step
-    double slip_ratio_before, slip_angle_before;  // the last step's
+    Lanes4 slip_tangent, axle_along_normal;
+    Lanes4 vx, vy, denom, inv_denom;   // the contact's velocity along the heading and across it; D, 1 / D
+    Lanes4 normal_rotation_rate;       // n . omega
+    Lanes4 rolling_surface_speed;      // omega r of the wheel's spin
+    Lanes4 steer_change;               // the wheel's heading since the last step
+    Lanes4 slip_ratio_before, slip_angle_before;  // the last step's
+    Lanes4 fz, friction_factor;        // the tyre's load and the surface's friction (the contact phase's)
+    Lanes4 stick;                      // the stiction weight
+    Lanes4 end_weight;                 // the relaxed slip's (relaxation_weights)
+    Lanes4 law_slip_angle_rad;         // the relaxed slip angle the law is evaluated at
 };
 
-// Before the law (fills the wheel's frame and outputs, and `now`): its heading and inclination,
-// the slip of its contact, its stiction weight; the slip angle and inclination from their
-// tangent and sine afterwards, the four wheels' at once (with_slip_angles).
-void slip_at_wheel(const TyreForcesInput& in, const VehicleState& s, int i, WheelFrame& f, WheelOutputs& out, WheelSlipNow& now) {
-    now.in_contact = false;
+// A wheel's heading and axle in body axes at its steer (Ackermann, toe, about the caster axis)
+// and camber: the wheel's own trigonometry, one wheel at a time.
+struct WheelHeading {
+    Vec3 heading_body, axle_body;
+    double steer_rad;  // about the body's z axis, with the toe
+};
+inline WheelHeading wheel_heading(const TyreForcesInput& in, const VehicleState& s, int i) {
     const VehicleModel& m = in.model;
-    const Mat3& rot = in.rot;
     const WheelModel& wm = m.wheels[i];
     const WheelSpec& ws = m.spec.wheels[i];
     const WheelState& w = s.wheels[i];
-    const Vec3& n = f.normal;
     // Wheel heading: steer (with Ackermann) and static toe about the body z axis.
     const WheelSteer wheel_steer_now = wheel_steer(ws.max_steer_rad, wm.tan_ackermann, wm.left, in.steering);
     const double steer_angle = wheel_steer_now.angle_rad;
     const double steer = steer_angle + wm.toe_heading_rad;
+    // Unsteered and without camber change (the rears, any wheel going straight): the model's.
+    if (steer_angle == 0.0 && wm.camber_change_rad.empty()) return {wm.toe_heading_body, wm.static_axle_body, steer};
     // An unsteered wheel (the rears, any wheel going straight) points along its toe: the
     // model's cosine and sine of it.
     double sin_steer = wm.sin_toe_heading;
@@ -62,9 +76,6 @@ void slip_at_wheel(const TyreForcesInput& in, const VehicleState& s, int i, Whee
         cos_steer = std::cos(steer);
         heading_body = {cos_steer, sin_steer, 0.0};
     }
-    const Vec3 heading = rot * heading_body;
-    f.forward = normalized(heading - n * dot(heading, n));
-    f.lateral = cross(n, f.forward);
     // Inclination: camber tilts the axle about the heading (left wheel: negative camber lifts
     // the axle's outer end), plus the body's roll relative to the road. Without wishbone
     // geometry the camber is the static one and its cosine and sine are model constants.
@@ -82,75 +93,99 @@ void slip_at_wheel(const TyreForcesInput& in, const VehicleState& s, int i, Whee
     }
     Vec3 axle_body{-sin_steer * cos_tilt, cos_steer * cos_tilt, sin_tilt};
     if (steered_about_caster) axle_body = turn.turned(axle_body);
-    const Vec3 axle_left = rot * axle_body;
-    TyreSlip slip;
-    now.axle_along_normal = std::clamp(dot(axle_left, n), -1.0, 1.0);
+    return {heading_body, axle_body, steer};
+}
+
+// Before the laws (fills the wheels' frames and outputs, and `now`): their headings and
+// inclinations, the slip of each contact, its stiction weight; the slip angle and inclination
+// from their tangent and sine afterwards (with_slip_angles).
+void slips_at_wheels(const TyreForcesInput& in, const VehicleState& s, std::array<WheelFrame, 4>& frames,
+                     std::array<WheelOutputs, 4>& outputs, WheelsNow& now) {
+    const VehicleModel& m = in.model;
+    const Mat3& rot = in.rot;
+    const std::array<WheelHeading, 4> wheel{wheel_heading(in, s, 0), wheel_heading(in, s, 1), wheel_heading(in, s, 2),
+                                            wheel_heading(in, s, 3)};
+    const Vec3Lanes n = vec3_lanes_from([&](int i) { return frames[i].normal; });
+    const Vec3Lanes heading = rot * vec3_lanes_from([&](int i) { return wheel[i].heading_body; });
+    const Vec3Lanes forward = normalized(heading - n * dot(heading, n));
+    const Vec3Lanes lateral = cross(n, forward);
+    const Vec3Lanes axle_left = rot * vec3_lanes_from([&](int i) { return wheel[i].axle_body; });
+    now.normal = n;
+    now.axle_along_normal = clamp_between(dot(axle_left, n), -1.0, 1.0);
     // Slip from the contact point's velocity over the surface's.
-    const Vec3 rc = f.contact - s.position_m;
-    const Vec3 vc = s.velocity_m_per_s + cross(s.angular_velocity_rad_per_s, rc) - f.surface_velocity;
-    const double vx = dot(vc, f.forward);
-    const double vy = dot(vc, f.lateral);
-    const double denom = std::max(std::abs(vx), kSlipReferenceSpeed_m_per_s);
-    const double inv_denom = 1.0 / denom;
-    slip.slip_ratio = (w.spin_rad_per_s * wm.radius_m - vx) * inv_denom;
+    const Vec3Lanes rc = vec3_lanes_from([&](int i) { return frames[i].contact; }) - broadcast(s.position_m);
+    const Vec3Lanes omega = broadcast(s.angular_velocity_rad_per_s);
+    const Vec3Lanes vc = broadcast(s.velocity_m_per_s) + cross(omega, rc) - vec3_lanes_from([&](int i) { return frames[i].surface_velocity; });
+    const Lanes4 vx = dot(vc, forward);
+    const Lanes4 vy = dot(vc, lateral);
+    const Lanes4 denom = max_of(abs_of(vx), Lanes4{} + kSlipReferenceSpeed_m_per_s);
+    const Lanes4 inv_denom = 1.0 / denom;
+    const Lanes4 spin_surface = lanes_from([&](int i) { return s.wheels[i].spin_rad_per_s; }) * lanes_from([&](int i) { return m.wheels[i].radius_m; });
+    now.slip_ratio = (spin_surface - vx) * inv_denom;
     now.slip_tangent = vy * inv_denom;
-    slip.forward_speed_m_per_s = vx;
-    slip.slip_denominator_m_per_s = denom;
-    const double slip_ratio_before = out.slip_ratio;  // the last step's
-    const double slip_angle_before = out.slip_angle_rad;
-    const double steer_before = out.steer_rad;
+    now.slip_ratio_before = lanes_from([&](int i) { return outputs[i].slip_ratio; });
+    now.slip_angle_before = lanes_from([&](int i) { return outputs[i].slip_angle_rad; });
+    now.steer_change = lanes_from([&](int i) { return wheel[i].steer_rad; }) - lanes_from([&](int i) { return outputs[i].steer_rad; });
     // The body's turning moves the contact along the heading by (n . omega) (n x r_c) . forward:
     // its change over the last step, carried on, is the prediction of this step's (a wheel that
     // was off the ground, or a new state, predicts none). Only the turning: the body's pitch and
     // heave under an ABS's cycles change from step to step, its yaw rate smoothly.
-    const double normal_rotation_rate = dot(n, s.angular_velocity_rad_per_s);
-    f.body_change_x = out.in_contact ? (normal_rotation_rate - out.normal_rotation_rate_rad_per_s) * dot(cross(n, rc), f.forward) : 0.0;
-    out.normal_rotation_rate_rad_per_s = normal_rotation_rate;
-    out.slip_ratio = slip.slip_ratio;
-    out.fz_n = f.fz;
-    out.steer_rad = steer;
-    out.axle = axle_left;
-    out.contact_point_m = f.contact;
-    out.contact_normal = n;
-    out.friction_factor = f.friction_factor;
-    out.in_contact = f.fz > 0.0;
-    now.slip = slip;
+    const Lanes4 normal_rotation_rate = dot(n, omega);
+    const Mask4 was_in_contact = lanes_of(std::array<bool, 4>{outputs[0].in_contact, outputs[1].in_contact, outputs[2].in_contact,
+                                                              outputs[3].in_contact});
+    const Lanes4 last_rotation_rate = lanes_from([&](int i) { return outputs[i].normal_rotation_rate_rad_per_s; });
+    const Lanes4 body_change_x = where(was_in_contact, (normal_rotation_rate - last_rotation_rate) * dot(cross(n, rc), forward), Lanes4{});
+    now.normal_rotation_rate = normal_rotation_rate;
+    now.rolling_surface_speed = spin_surface;
     now.vx = vx;
     now.vy = vy;
     now.denom = denom;
     now.inv_denom = inv_denom;
-    now.steer_change = steer - steer_before;
-    now.slip_ratio_before = slip_ratio_before;
-    now.slip_angle_before = slip_angle_before;
-    if (!(f.fz > 0.0)) {  // off the ground: no rolling resistance, nothing of the relaxed slip carried
-        f.rolling_torque = 0.0;
-        f.relaxed_slip_angle_carried_rad = 0.0;
-        f.relaxed_slip_angle_weight = 0.0;
-        return;
+    now.fz = lanes_from([&](int i) { return frames[i].fz; });
+    now.friction_factor = lanes_from([&](int i) { return frames[i].friction_factor; });
+    now.in_contact = now.fz > 0.0;
+    // The stiction weight of the contact's motion, max(|v_x|, |v_y|, |omega r|).
+    const Lanes4 motion = max_of(max_of(abs_of(vx), abs_of(vy)), abs_of(spin_surface));
+    now.stick = Lanes4{};  // (read past here only in contact)
+    for (int i = 0; i < 4; ++i) {
+        WheelFrame& f = frames[i];
+        WheelOutputs& out = outputs[i];
+        f.forward = lane(forward, i);
+        f.lateral = lane(lateral, i);
+        f.body_change_x = body_change_x[i];
+        out.normal_rotation_rate_rad_per_s = normal_rotation_rate[i];
+        out.slip_ratio = now.slip_ratio[i];
+        out.fz_n = f.fz;
+        out.steer_rad = wheel[i].steer_rad;
+        out.axle = lane(axle_left, i);
+        out.contact_point_m = f.contact;
+        out.contact_normal = f.normal;
+        out.friction_factor = f.friction_factor;
+        out.in_contact = f.fz > 0.0;
+        if (!(f.fz > 0.0)) {  // off the ground: no rolling resistance, nothing of the relaxed slip carried
+            f.rolling_torque = 0.0;
+            f.relaxed_slip_angle_carried_rad = 0.0;
+            f.relaxed_slip_angle_weight = 0.0;
+            continue;
+        }
+        now.stick[i] = tyre_stiction_weight(motion[i]);
+        f.stick = now.stick[i];
     }
-    now.in_contact = true;
-    const double motion = std::max({std::abs(vx), std::abs(vy), std::abs(w.spin_rad_per_s * wm.radius_m)});
-    f.stick = tyre_stiction_weight(motion);
 }
 
 // The four wheels' slip angles alpha = atan(v_y / D) and inclinations -asin(axle . n), side by
-// side where the processor allows (laws/tyre_lanes.hpp), into their slips and outputs.
-void with_slip_angles(std::array<WheelSlipNow, 4>& now, std::array<WheelOutputs, 4>& outputs) {
-    std::array<double, 4> tangent, along_normal;
+// side where the processor allows (laws/tyre_lanes.hpp), into `now` and the outputs.
+void with_slip_angles(WheelsNow& now, std::array<WheelOutputs, 4>& outputs) {
+    const WheelAnglesFour angles = slip_angles_four(array_of(now.slip_tangent), array_of(now.axle_along_normal));
+    now.slip_angle_rad = lanes_of(angles.slip_angle_rad);
+    now.inclination_rad = lanes_of(angles.inclination_rad);
     for (std::size_t i = 0; i < 4; ++i) {
-        tangent[i] = now[i].slip_tangent;
-        along_normal[i] = now[i].axle_along_normal;
-    }
-    const WheelAnglesFour angles = slip_angles_four(tangent, along_normal);
-    for (std::size_t i = 0; i < 4; ++i) {
-        now[i].slip.slip_angle_rad = angles.slip_angle_rad[i];
-        now[i].slip.inclination_rad = angles.inclination_rad[i];
         outputs[i].slip_angle_rad = angles.slip_angle_rad[i];
         outputs[i].inclination_rad = angles.inclination_rad[i];
     }
 }
 
-// The law's input at the step's mean slip, where the tyre touches the ground (not wanted where
+// The laws' inputs at the step's mean slip, where the tyre touches the ground (not wanted where
 // the contact is stuck or there is none), with the relaxation weights of this step's rolled
 // distance over the lateral relaxation length (z = h D / sigma, tyre_forces).
 // A stuck contact (w = 1) is the tread's spring alone (set_tyre_row): the law's force and slope
@@ -164,14 +199,14 @@ void with_slip_angles(std::array<WheelSlipNow, 4>& now, std::array<WheelOutputs,
 // VDrift does (tyre_mirrored_on_right).
 // The lateral force follows the relaxed slip angle (relaxation_weights): the law at its mean over
 // the step, with alpha_1's share (end_weight) in the lateral row's slope.
-void relaxed_law_input(const TyreForcesInput& in, const VehicleState& s, int i, const RelaxationWeights& relax, WheelFrame& f,
-                       WheelSlipNow& now, TyreLawInput& law) {
-    law.wanted = false;
-    if (!now.in_contact) return;
-    const WheelModel& wm = in.model.wheels[i];
-    const WheelState& w = s.wheels[i];
-    const double vx = now.vx, vy = now.vy;
-    const double alpha = now.slip.slip_angle_rad;
+TyreLawInputsFour relaxed_law_inputs(const TyreForcesInput& in, const VehicleState& s, const RelaxationWeightsFour& relax,
+                                     std::array<WheelFrame, 4>& frames, WheelsNow& now) {
+    const Lanes4 phi = lanes_of(relax.phi);
+    const Lanes4 decay = lanes_of(relax.decay);
+    const Lanes4 carried = lanes_from([&](int i) { return s.wheels[i].relaxed_slip_angle_carried_rad; });
+    const Lanes4 weight = lanes_from([&](int i) { return s.wheels[i].relaxed_slip_angle_weight; });
+    const Lanes4 alpha = now.slip_angle_rad;
+    const Lanes4 steer_change = now.steer_change;
     // The carried relaxed slip ends at the last step's end, where the wheel still had the last
     // step's steer (a steer is held over its step and changes at the next one's start): it is
     // completed with the slip in that heading, the contact velocity turned back by the steer's
@@ -180,89 +215,111 @@ void relaxed_law_input(const TyreForcesInput& in, const VehicleState& s, int i, 
     // 2.1 % short at 8 ms. The heading turns by the steer's change in the body's plane, about a
     // caster axis too (caster_steer); the road's plane and the contact point's shift with the
     // steer leave about 1e-4 of the change, measured.)
-    double alpha_last_end = alpha;
-    const double steer_change = now.steer_change;
-    if (steer_change == 0.0 || w.relaxed_slip_angle_weight == 1.0) {
-        // (no change, or a new state: alpha' = alpha)
-    } else if (vx >= 2.0 * kSlipReferenceSpeed_m_per_s && std::abs(alpha + steer_change) <= 1.0) {
-        // Forward and fast enough that both headings divide by their own v_x (v cos(alpha +
-        // change) >= 2 D cos(1) > D): the slip angle is the velocity's angle to the heading,
-        // which the turn back adds to exactly.
-        alpha_last_end = alpha + steer_change;
-    } else {
-        const double cos_change = std::cos(steer_change);
-        const double sin_change = std::sin(steer_change);
-        const double vx_before = cos_change * vx - sin_change * vy;
-        const double vy_before = sin_change * vx + cos_change * vy;
-        alpha_last_end = std::atan(vy_before / std::max(std::abs(vx_before), kSlipReferenceSpeed_m_per_s));
+    // No change, or a new state: alpha' = alpha.
+    const Mask4 unchanged = either(steer_change == 0.0, weight == 1.0);
+    // Forward and fast enough that both headings divide by their own v_x (v cos(alpha + change)
+    // >= 2 D cos(1) > D): the slip angle is the velocity's angle to the heading, which the turn
+    // back adds to exactly.
+    const Mask4 added = and_not(both(now.vx >= 2.0 * kSlipReferenceSpeed_m_per_s, abs_of(alpha + steer_change) <= 1.0), unchanged);
+    Lanes4 alpha_last_end = where(added, alpha + steer_change, alpha);
+    const Mask4 turned_back = neither(unchanged, added) & now.in_contact;
+    if (any(turned_back)) {
+        for (int i = 0; i < 4; ++i) {
+            if (!turned_back[i]) continue;
+            const double cos_change = std::cos(steer_change[i]);
+            const double sin_change = std::sin(steer_change[i]);
+            const double vx_before = cos_change * now.vx[i] - sin_change * now.vy[i];
+            const double vy_before = sin_change * now.vx[i] + cos_change * now.vy[i];
+            alpha_last_end[i] = std::atan(vy_before / std::max(std::abs(vx_before), kSlipReferenceSpeed_m_per_s));
+        }
     }
-    const double alpha_relaxed = w.relaxed_slip_angle_carried_rad + w.relaxed_slip_angle_weight * alpha_last_end;
-    f.relaxed_slip_angle_carried_rad = relax.decay * alpha_relaxed + (relax.phi - relax.decay) * alpha;
-    f.relaxed_slip_angle_weight = 1.0 - relax.phi;
-    law.slip = now.slip;
-    law.slip.slip_angle_rad = relax.phi * alpha_relaxed + (1.0 - relax.phi) * alpha;
-    law.fz_n = f.fz;
-    law.friction_factor = f.friction_factor;
-    law.size_factor = wm.size_friction_factor;
-    law.mirrored = !wm.left && wm.tyre_mirrored_on_right;
-    law.wanted = f.stick != 1.0;
-    now.end_weight = relax.end_weight;
+    const Lanes4 alpha_relaxed = carried + weight * alpha_last_end;
+    const Lanes4 carried_next = decay * alpha_relaxed + (phi - decay) * alpha;
+    const Lanes4 weight_next = 1.0 - phi;
+    now.law_slip_angle_rad = phi * alpha_relaxed + (1.0 - phi) * alpha;
+    now.end_weight = lanes_of(relax.end_weight);
+    TyreLawInputsFour law;
+    law.slip_ratio = array_of(now.slip_ratio);
+    law.slip_angle_rad = array_of(now.law_slip_angle_rad);
+    law.inclination_rad = array_of(now.inclination_rad);
+    law.forward_speed_m_per_s = array_of(now.vx);
+    law.slip_denominator_m_per_s = array_of(now.denom);
+    law.fz_n = array_of(now.fz);
+    law.friction_factor = array_of(now.friction_factor);
+    for (int i = 0; i < 4; ++i) {
+        const WheelModel& wm = in.model.wheels[i];
+        law.size_factor[i] = wm.size_friction_factor;
+        law.mirrored |= !wm.left && wm.tyre_mirrored_on_right ? 1u << i : 0u;
+        if (!now.in_contact[i]) continue;
+        WheelFrame& f = frames[i];
+        f.relaxed_slip_angle_carried_rad = carried_next[i];
+        f.relaxed_slip_angle_weight = weight_next[i];
+    }
+    law.wanted = bits_of(now.in_contact & (now.stick != 1.0));
+    return law;
 }
 
-// The law's input (`mid`, the mean slip's until now) moved to the slip predicted for the middle
-// of the step (not wanted unless the contact slides and the law is past its peak). Past the peak
-// the row takes the law's force explicitly (set_tyre_row). On the falling branch the slip runs away from the peak
-// (or back to it) within the step, so the force is taken at the slip predicted for the middle
-// of the step, the last step's change carried on: kappa + (kappa - kappa_last) / 2 (and the
-// relaxed slip angle's mean alike, by end_weight), where the law still falls (tyre_forces). (At
-// the start-of-step slip it overstated a locking wheel's force over the step: ABS stops at 8 ms
-// came out 1-5 % shorter than at 0.8 ms.)
-void mid_step_law(const WheelSlipNow& now, const WheelFrame& f, TyreLawInput& mid) {
-    const bool past_peak_x = !(f.law.dfx_dslip_ratio > 0.0);
-    const bool past_peak_y = !(f.law.dfy_dslip_angle_per_rad < 0.0);
-    mid.wanted = now.in_contact && f.stick == 0.0 && (past_peak_x || past_peak_y);
-    if (past_peak_x) mid.slip.slip_ratio += 0.5 * (now.slip.slip_ratio - now.slip_ratio_before);
-    if (past_peak_y) mid.slip.slip_angle_rad += now.end_weight * (now.slip.slip_angle_rad - now.slip_angle_before);
+// The laws' forces and slopes (TyreForce's) of the four wheels, side by side.
+struct LawLanes {
+    Lanes4 fx_n, fy_n, mz_nm, dfx_dslip_ratio, dfy_dslip_angle_per_rad;
+};
+LawLanes law_lanes(const TyreForcesFour& f) {
+    return {lanes_of(f.fx_n), lanes_of(f.fy_n), lanes_of(f.mz_nm), lanes_of(f.dfx_dslip_ratio), lanes_of(f.dfy_dslip_angle_per_rad)};
 }
 
-// After the law (its force in the frame; `law` its result at the mean slip): the bounds of the
-// friction (from the tyre's peaks at its load, `at_load`), the slopes in the rows' velocities,
-// the rolling resistance. Returns the aligning moment on the body.
-Vec3 forces_after_law(const TyreForcesInput& in, const VehicleState& s, int i, const WheelSlipNow& now, const TyreForce& law,
-                      const TyreAtLoad& at_load, WheelFrame& f) {
-    const WheelModel& wm = in.model.wheels[i];
-    const WheelState& w = s.wheels[i];
-    const Vec3& n = f.normal;
-    const double h = in.h;
-    const double vx = now.vx, vy = now.vy, inv_denom = now.inv_denom;
-    const bool past_peak_x = !(law.dfx_dslip_ratio > 0.0);
-    const bool past_peak_y = !(law.dfy_dslip_angle_per_rad < 0.0);
-    f.law.mz_nm *= 1.0 - f.stick;
-    const TyrePeak& peak = at_load.peak;
+// After the laws (`law` at the mean slip; fx and fy the forces the rows take, at the middle of
+// the step past the peak): the bounds of the friction (from the tyres' peaks at their loads), the
+// slopes in the rows' velocities, the rolling resistance, into the frames of the wheels in
+// contact. Returns their aligning moments on the body.
+std::array<std::optional<Vec3>, 4> forces_after_laws(const TyreForcesInput& in, const TyresAtLoadFour& at_load, const LawLanes& law, Lanes4 fx,
+                                                     Lanes4 fy, const WheelsNow& now, std::array<WheelFrame, 4>& frames) {
+    const Mask4 past_peak_x = ~(law.dfx_dslip_ratio > 0.0);
+    const Mask4 past_peak_y = ~(law.dfy_dslip_angle_per_rad < 0.0);
+    const Lanes4 stick = now.stick;
+    const Lanes4 mz = law.mz_nm * (1.0 - stick);
+    const Lanes4 peak_fx = lanes_of(at_load.peak_fx_n);
+    const Lanes4 peak_fy = lanes_of(at_load.peak_fy_n);
     // Bounds: the friction the tyre can give (its peak), or the law's force if larger; past
     // the peak (a falling law, a rigid row) the law's force, or the static friction the
     // stiction weight allows if larger.
-    f.falling_x = past_peak_x;
-    f.falling_y = past_peak_y;
-    f.bound_x = std::max(std::abs(f.law.fx_n), (f.falling_x ? f.stick : 1.0) * peak.fx_n);
-    f.bound_y = std::max(std::abs(f.law.fy_n), (f.falling_y ? f.stick : 1.0) * peak.fy_n);
+    const Lanes4 bound_x = max_of(abs_of(fx), where(past_peak_x, stick, Lanes4{} + 1.0) * peak_fx);
+    const Lanes4 bound_y = max_of(abs_of(fy), where(past_peak_y, stick, Lanes4{} + 1.0) * peak_fy);
     // (sqrt of the sum of squares rather than std::hypot: tyre forces are far from overflow.)
-    f.circle = std::max(std::sqrt(f.law.fx_n * f.law.fx_n + f.law.fy_n * f.law.fy_n), std::max(peak.fx_n, peak.fy_n));
+    const Lanes4 circle = max_of(sqrt_of(fx * fx + fy * fy), max_of(peak_fx, peak_fy));
     // Slopes in the rows' velocities: the longitudinal row's J v = v_x - omega r = -kappa D
     // (D = denom), so dFx/d(J v) = -dFx/dkappa / D; the lateral row's J v = v_y, and
     // alpha = atan(v_y / D), so dFy/d(J v) = dFy/dalpha / (D (1 + (v_y / D)^2)).
-    const double vy_ratio = vy * inv_denom;
-    f.stiffness_x = std::max(f.law.dfx_dslip_ratio * inv_denom, 0.0);
-    f.stiffness_y = std::max(-f.law.dfy_dslip_angle_per_rad * inv_denom / (1.0 + vy_ratio * vy_ratio), 0.0) * now.end_weight;
-    f.row_velocity_x = vx - w.spin_rad_per_s * wm.radius_m;
+    const Lanes4 vy_ratio = now.vy * now.inv_denom;
+    const Lanes4 stiffness_x = max_of(law.dfx_dslip_ratio * now.inv_denom, Lanes4{});
+    const Lanes4 stiffness_y = max_of(-law.dfy_dslip_angle_per_rad * now.inv_denom / (1.0 + vy_ratio * vy_ratio), Lanes4{}) * now.end_weight;
+    const Lanes4 row_velocity_x = now.vx - now.rolling_surface_speed;
     // The lateral row measures the end-of-step velocity along this step's start heading,
     // which turns with the car by about (n . omega) h over the step: an unchanged slip
     // reads v_y + v_x (n . omega) h there, the velocity the law's slope is taken from.
-    f.row_velocity_y = vy + vx * dot(n, s.angular_velocity_rad_per_s) * h;
-    f.rolling_speed = std::abs(vx);
-    f.rolling_torque = at_load.rolling_resistance_coefficient * f.fz * wm.radius_m * f.surface_rolling_resistance;
+    const Lanes4 row_velocity_y = now.vy + now.vx * now.normal_rotation_rate * in.h;
+    const Lanes4 rolling_torque = lanes_of(at_load.rolling_resistance_coefficient) * now.fz * lanes_from([&](int i) { return in.model.wheels[i].radius_m; }) *
+                                  lanes_from([&](int i) { return frames[i].surface_rolling_resistance; });
     // Aligning moment on the body about the road normal.
-    return n * f.law.mz_nm;
+    const Vec3Lanes aligning = now.normal * mz;
+    std::array<std::optional<Vec3>, 4> aligning_on_body;
+    for (int i = 0; i < 4; ++i) {
+        if (!now.in_contact[i]) continue;
+        WheelFrame& f = frames[i];
+        f.law = {fx[i], fy[i], mz[i], law.dfx_dslip_ratio[i], law.dfy_dslip_angle_per_rad[i]};
+        f.falling_x = past_peak_x[i] != 0;
+        f.falling_y = past_peak_y[i] != 0;
+        f.bound_x = bound_x[i];
+        f.bound_y = bound_y[i];
+        f.circle = circle[i];
+        f.stiffness_x = stiffness_x[i];
+        f.stiffness_y = stiffness_y[i];
+        f.row_velocity_x = row_velocity_x[i];
+        f.row_velocity_y = row_velocity_y[i];
+        f.rolling_speed = abs_of(now.vx)[i];
+        f.rolling_torque = rolling_torque[i];
+        aligning_on_body[i] = lane(aligning, i);
+    }
+    return aligning_on_body;
 }
 
 }  // namespace
@@ -272,49 +329,55 @@ std::array<std::optional<Vec3>, 4> tyre_forces(const TyreForcesInput& in, const 
     const VehicleModel& m = in.model;
     const std::array<const TyreSpec*, 4> tyres{&m.spec.wheels[0].tyre, &m.spec.wheels[1].tyre, &m.spec.wheels[2].tyre,
                                                &m.spec.wheels[3].tyre};
-    std::array<WheelSlipNow, 4> now;
-    for (int i = 0; i < 4; ++i) slip_at_wheel(in, s, i, frames[i], outputs[i], now[i]);
+    WheelsNow now;
+    slips_at_wheels(in, s, frames, outputs, now);
     with_slip_angles(now, outputs);
     // What each tyre gives at its load (its peaks, relaxation length, rolling resistance), the
     // four in one call (side by side where the tyres and the processor allow: laws/tyre_lanes.hpp).
-    std::array<TyreLoadInput, 4> load_in;
+    TyreLoadInputsFour load_in;
+    load_in.fz_n = array_of(now.fz);
+    load_in.friction_factor = array_of(now.friction_factor);
+    load_in.speed_m_per_s = array_of(now.vx);
     for (std::size_t i = 0; i < 4; ++i) {
-        const WheelFrame& f = frames[i];
-        load_in[i] = {f.fz, f.friction_factor, m.wheels[i].size_friction_factor, now[i].vx, m.wheels[i].radius_m, now[i].in_contact};
+        load_in.size_factor[i] = m.wheels[i].size_friction_factor;
+        load_in.wheel_radius_m[i] = m.wheels[i].radius_m;
     }
-    const std::array<TyreAtLoad, 4> at_load = tyres_at_load_four(tyres, m.tyre_lanes.get(), load_in);
+    load_in.wanted = bits_of(now.in_contact);
+    const TyresAtLoadFour at_load = tyres_at_load_four(tyres, m.tyre_lanes.get(), load_in);
     // The relaxed slip's weights over this step: z = h D / sigma, the rolled distance over the
     // relaxation length (laws/slip_relaxation.hpp), the four side by side.
-    std::array<double, 4> z{};
-    for (std::size_t i = 0; i < 4; ++i) {
-        if (now[i].in_contact) z[i] = in.h * now[i].denom / std::max(at_load[i].lateral_relaxation_length_m, kMinRelaxationLength_m);
-    }
-    const std::array<RelaxationWeights, 4> relax = relaxation_weights_four(z);
-    std::array<TyreLawInput, 4> law_in;
-    for (int i = 0; i < 4; ++i) relaxed_law_input(in, s, i, relax[i], frames[i], now[i], law_in[i]);
+    const Lanes4 relaxation_length = lanes_of(at_load.lateral_relaxation_length_m);
+    const Lanes4 z = where(now.in_contact, in.h * now.denom / max_of(relaxation_length, Lanes4{} + kMinRelaxationLength_m), Lanes4{});
+    const RelaxationWeightsFour relax = relaxation_weights_four(array_of(z));
+    TyreLawInputsFour law_in = relaxed_law_inputs(in, s, relax, frames, now);
     // The four laws in one call, then again at the middle of the step for those past their peak.
-    const std::array<TyreForce, 4> law = tyre_forces_four(tyres, m.tyre_lanes.get(), law_in);
-    bool any_mid = false;
-    for (int i = 0; i < 4; ++i) {
-        if (now[i].in_contact) {
-            frames[i].law = law[i];
-            mid_step_law(now[i], frames[i], law_in[i]);  // (law_in[i] not wanted where no contact)
-        }
-        any_mid = any_mid || law_in[i].wanted;
+    const LawLanes law = law_lanes(tyre_forces_four(tyres, m.tyre_lanes.get(), law_in));
+    // The law's input moved to the slip predicted for the middle of the step (not wanted unless
+    // the contact slides and the law is past its peak). Past the peak the row takes the law's
+    // force explicitly (set_tyre_row). On the falling branch the slip runs away from the peak (or
+    // back to it) within the step, so the force is taken at the slip predicted for the middle of
+    // the step, the last step's change carried on: kappa + (kappa - kappa_last) / 2 (and the
+    // relaxed slip angle's mean alike, by end_weight), where the law still falls. (At the
+    // start-of-step slip it overstated a locking wheel's force over the step: ABS stops at 8 ms
+    // came out 1-5 % shorter than at 0.8 ms.)
+    const Mask4 past_peak_x = ~(law.dfx_dslip_ratio > 0.0);
+    const Mask4 past_peak_y = ~(law.dfy_dslip_angle_per_rad < 0.0);
+    const Mask4 mid_wanted = both(both(now.in_contact, now.stick == 0.0), either(past_peak_x, past_peak_y));
+    Lanes4 fx = law.fx_n, fy = law.fy_n;
+    if (any(mid_wanted)) {
+        const Lanes4 mid_ratio = where(past_peak_x, now.slip_ratio + 0.5 * (now.slip_ratio - now.slip_ratio_before), now.slip_ratio);
+        const Lanes4 mid_angle =
+            where(past_peak_y, now.law_slip_angle_rad + now.end_weight * (now.slip_angle_rad - now.slip_angle_before), now.law_slip_angle_rad);
+        law_in.wanted = bits_of(mid_wanted);  // (a lane not wanted gives nothing, whatever its slip)
+        law_in.slip_ratio = array_of(mid_ratio);
+        law_in.slip_angle_rad = array_of(mid_angle);
+        const LawLanes mid = law_lanes(tyre_forces_four(tyres, m.tyre_lanes.get(), law_in));
+        fx = where(both(mid_wanted, and_not(past_peak_x, mid.dfx_dslip_ratio > 0.0)), mid.fx_n, fx);
+        fy = where(both(mid_wanted, and_not(past_peak_y, mid.dfy_dslip_angle_per_rad < 0.0)), mid.fy_n, fy);
     }
-    if (any_mid) {
-        const std::array<TyreForce, 4> mid = tyre_forces_four(tyres, m.tyre_lanes.get(), law_in);
-        for (int i = 0; i < 4; ++i) {
-            if (!law_in[i].wanted) continue;
-            if (!(law[i].dfx_dslip_ratio > 0.0) && !(mid[i].dfx_dslip_ratio > 0.0)) frames[i].law.fx_n = mid[i].fx_n;
-            if (!(law[i].dfy_dslip_angle_per_rad < 0.0) && !(mid[i].dfy_dslip_angle_per_rad < 0.0)) frames[i].law.fy_n = mid[i].fy_n;
-        }
-    }
-    std::array<std::optional<Vec3>, 4> aligning;
-    for (int i = 0; i < 4; ++i) {
-        if (now[i].in_contact) aligning[i] = forces_after_law(in, s, i, now[i], law[i], at_load[i], frames[i]);
-    }
-    return aligning;
+    return forces_after_laws(in, at_load, law, fx, fy, now, frames);
 }
 
 }  // namespace tractive::detail
+
+#pragma GCC diagnostic pop

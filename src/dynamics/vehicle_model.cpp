@@ -123,6 +123,8 @@ VehicleModel build_vehicle_model(const VehicleSpec& spec) {
         w.mechanical_trail_m = w.radius_m * std::tan(ws.caster_rad);
         w.force_point_height_m = ws.roll_height_m;
         w.sin_toe_heading = std::sin(w.toe_heading_rad);
+        w.toe_heading_body = {w.cos_toe_heading, w.sin_toe_heading, 0.0};
+        w.static_axle_body = {-w.sin_toe_heading * w.cos_camber_tilt, w.cos_toe_heading * w.cos_camber_tilt, w.sin_camber_tilt};
         // Over the whole range the travel can reach: full droop to the bump stop and a little
         // into it.
         const double top_travel = ws.suspension.travel_m + 0.02;

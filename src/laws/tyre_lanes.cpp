@@ -116,89 +116,114 @@ WheelAnglesFour slip_angles_four(const std::array<double, 4>& slip_tangent, cons
     return out;
 }
 
-std::array<TyreForce, 4> tyre_forces_four(const std::array<const TyreSpec*, 4>& tyres, const TyreLanes* lanes,
-                                          const std::array<TyreLawInput, 4>& in, TyreLanePath path) {
-    std::array<TyreForce, 4> out{};
+TyreLawInput TyreLawInputsFour::wheel(std::size_t i) const {
+    TyreLawInput w;
+    w.slip = {slip_ratio[i], slip_angle_rad[i], inclination_rad[i], forward_speed_m_per_s[i], slip_denominator_m_per_s[i]};
+    w.fz_n = fz_n[i];
+    w.friction_factor = friction_factor[i];
+    w.size_factor = size_factor[i];
+    w.mirrored = (mirrored >> i & 1u) != 0;
+    w.wanted = (wanted >> i & 1u) != 0;
+    return w;
+}
+
+void TyreLawInputsFour::set_wheel(std::size_t i, const TyreLawInput& in) {
+    slip_ratio[i] = in.slip.slip_ratio;
+    slip_angle_rad[i] = in.slip.slip_angle_rad;
+    inclination_rad[i] = in.slip.inclination_rad;
+    forward_speed_m_per_s[i] = in.slip.forward_speed_m_per_s;
+    slip_denominator_m_per_s[i] = in.slip.slip_denominator_m_per_s;
+    fz_n[i] = in.fz_n;
+    friction_factor[i] = in.friction_factor;
+    size_factor[i] = in.size_factor;
+    const unsigned bit = 1u << i;
+    mirrored = in.mirrored ? mirrored | bit : mirrored & ~bit;
+    wanted = in.wanted ? wanted | bit : wanted & ~bit;
+}
+
+TyreForce TyreForcesFour::wheel(std::size_t i) const { return {fx_n[i], fy_n[i], mz_nm[i], dfx_dslip_ratio[i], dfy_dslip_angle_per_rad[i]}; }
+
+TyreLoadInput TyreLoadInputsFour::wheel(std::size_t i) const {
+    return {fz_n[i], friction_factor[i], size_factor[i], speed_m_per_s[i], wheel_radius_m[i], (wanted >> i & 1u) != 0};
+}
+
+void TyreLoadInputsFour::set_wheel(std::size_t i, const TyreLoadInput& in) {
+    fz_n[i] = in.fz_n;
+    friction_factor[i] = in.friction_factor;
+    size_factor[i] = in.size_factor;
+    speed_m_per_s[i] = in.speed_m_per_s;
+    wheel_radius_m[i] = in.wheel_radius_m;
+    const unsigned bit = 1u << i;
+    wanted = in.wanted ? wanted | bit : wanted & ~bit;
+}
+
+TyreAtLoad TyresAtLoadFour::wheel(std::size_t i) const {
+    return {{peak_fx_n[i], peak_fy_n[i]}, lateral_relaxation_length_m[i], rolling_resistance_coefficient[i]};
+}
+
+void TyresAtLoadFour::set_wheel(std::size_t i, const TyreAtLoad& at_load) {
+    peak_fx_n[i] = at_load.peak.fx_n;
+    peak_fy_n[i] = at_load.peak.fy_n;
+    lateral_relaxation_length_m[i] = at_load.lateral_relaxation_length_m;
+    rolling_resistance_coefficient[i] = at_load.rolling_resistance_coefficient;
+}
+
+TyreForcesFour tyre_forces_four(const std::array<const TyreSpec*, 4>& tyres, const TyreLanes* lanes, const TyreLawInputsFour& in,
+                                TyreLanePath path) {
+    TyreForcesFour out;
     if (lanes == nullptr || path == TyreLanePath::OneByOne || !lanes_enabled()) {
-        for (std::size_t i = 0; i < 4; ++i) out[i] = one_tyre(*tyres[i], in[i]);
+        for (std::size_t i = 0; i < 4; ++i) {
+            const TyreForce f = one_tyre(*tyres[i], in.wheel(i));
+            out.fx_n[i] = f.fx_n;
+            out.fy_n[i] = f.fy_n;
+            out.mz_nm[i] = f.mz_nm;
+            out.dfx_dslip_ratio[i] = f.dfx_dslip_ratio;
+            out.dfy_dslip_angle_per_rad[i] = f.dfy_dslip_angle_per_rad;
+        }
         return out;
     }
     // tyre_force's guards lane by lane, the mirror image of a right-hand wheel and the law's own
-    // axes, in the lanes (tyre_forces_avx2); a lane that gives nothing is not `valid` there.
-    detail::TyreLaneLawInputs v;
-    v.mirrored = 0;
-    v.wanted = 0;
-    for (std::size_t i = 0; i < 4; ++i) {
-        const TyreLawInput& w = in[i];
-        v.slip_ratio[i] = w.slip.slip_ratio;
-        v.slip_angle_rad[i] = w.slip.slip_angle_rad;
-        v.inclination_rad[i] = w.slip.inclination_rad;
-        v.fz_n[i] = w.fz_n;
-        v.friction_factor[i] = w.friction_factor;
-        v.size_factor[i] = w.size_factor;
-        v.mirrored |= w.mirrored ? 1u << i : 0u;
-        v.wanted |= w.wanted ? 1u << i : 0u;
-    }
-    detail::TyreLaneForces f;
-    f.valid = 0;
+    // axes, in the lanes (tyre_forces_avx2): zeros in a lane that gives nothing, where any gives.
 #ifdef TRACTIVE_AVX2_LANES
-    detail::tyre_forces_avx2(*lanes, v, f);
+    if (detail::tyre_forces_avx2(*lanes, in, out) == 0) out = TyreForcesFour{};
 #endif
-    for (std::size_t i = 0; i < 4; ++i) {
-        if ((f.valid >> i & 1u) == 0) continue;
-        out[i] = {f.fx_n[i], f.fy_n[i], f.mz_nm[i], f.dfx_dslip_ratio[i], f.dfy_dslip_angle_per_rad[i]};
-    }
     return out;
 }
 
-std::array<TyreAtLoad, 4> tyres_at_load_four(const std::array<const TyreSpec*, 4>& tyres, const TyreLanes* lanes,
-                                             const std::array<TyreLoadInput, 4>& in, TyreLanePath path) {
-    std::array<TyreAtLoad, 4> out{};
-    if (lanes == nullptr || lanes->law != TyreModel::MagicFormula || path == TyreLanePath::OneByOne || !lanes_enabled()) {
-        for (std::size_t i = 0; i < 4; ++i) out[i] = one_tyre_at_load(*tyres[i], in[i]);
-        return out;
-    }
+TyresAtLoadFour tyres_at_load_four(const std::array<const TyreSpec*, 4>& tyres, const TyreLanes* lanes, const TyreLoadInputsFour& in,
+                                   TyreLanePath path) {
+    TyresAtLoadFour out;
+    unsigned computed = 0;
     // The one-by-one functions' guards lane by lane, in the lanes (magic_formula_at_load_avx2): a
     // lane not computed there (no load, or a speed not finite) gets what the one-by-one functions
     // make of it.
-    detail::TyreLaneAtLoadInputs v;
-    v.wanted = 0;
-    for (std::size_t i = 0; i < 4; ++i) {
-        const TyreLoadInput& w = in[i];
-        v.fz_n[i] = w.fz_n;
-        v.friction_factor[i] = w.friction_factor;
-        v.speed_m_per_s[i] = w.speed_m_per_s;
-        v.wheel_radius_m[i] = w.wheel_radius_m;
-        v.wanted |= w.wanted ? 1u << i : 0u;
-    }
-    detail::TyreLaneAtLoad a;
-    a.computed = 0;
 #ifdef TRACTIVE_AVX2_LANES
-    detail::magic_formula_at_load_avx2(lanes->magic_formula, v, a);
+    if (lanes != nullptr && lanes->law == TyreModel::MagicFormula && path == TyreLanePath::Fastest && lanes_enabled())
+        computed = detail::magic_formula_at_load_avx2(lanes->magic_formula, in, out);
+#else
+    (void)lanes;
+    (void)path;
 #endif
     for (std::size_t i = 0; i < 4; ++i) {
-        if (!in[i].wanted) continue;
-        if ((a.computed >> i & 1u) == 0) {
-            out[i] = one_tyre_at_load(*tyres[i], in[i]);
-            continue;
-        }
-        out[i].peak = {a.peak_fx_n[i], a.peak_fy_n[i]};
-        out[i].lateral_relaxation_length_m = a.lateral_relaxation_length_m[i];
-        out[i].rolling_resistance_coefficient = a.rolling_resistance_coefficient[i];
+        if ((computed >> i & 1u) != 0) continue;
+        out.set_wheel(i, one_tyre_at_load(*tyres[i], in.wheel(i)));
     }
     return out;
 }
 
-std::array<RelaxationWeights, 4> relaxation_weights_four(const std::array<double, 4>& z, TyreLanePath path) {
-    std::array<RelaxationWeights, 4> out;
+RelaxationWeightsFour relaxation_weights_four(const std::array<double, 4>& z, TyreLanePath path) {
+    RelaxationWeightsFour out;
     if (path == TyreLanePath::OneByOne || !lanes_enabled()) {
-        for (std::size_t i = 0; i < 4; ++i) out[i] = relaxation_weights(z[i]);
+        for (std::size_t i = 0; i < 4; ++i) {
+            const RelaxationWeights w = relaxation_weights(z[i]);
+            out.phi[i] = w.phi;
+            out.decay[i] = w.decay;
+            out.end_weight[i] = w.end_weight;
+        }
         return out;
     }
 #ifdef TRACTIVE_AVX2_LANES
-    detail::RelaxationLanes w;
-    detail::relaxation_weights_avx2(z, w);
-    for (std::size_t i = 0; i < 4; ++i) out[i] = {w.phi[i], w.decay[i], w.end_weight[i]};
+    detail::relaxation_weights_avx2(z, out);
 #endif
     return out;
 }

@@ -63,7 +63,7 @@ struct FourPacejka2002 {
 // tyre_force's guards lane by lane (tyre_lanes.cpp's tyre_forces_four before): a lane that gives
 // nothing computes a harmless stand-in (a load of 1,000 N, friction 1, no slip), discarded. A
 // right-hand wheel's mirror image: the slip angle and inclination negated in, Fy and Mz out.
-void tyre_forces_avx2(const TyreLanes& lanes, const TyreLaneLawInputs& in, TyreLaneForces& out) {
+unsigned tyre_forces_avx2(const TyreLanes& lanes, const TyreLawInputsFour& in, TyreForcesFour& out) {
     const lane::M4 wanted = lane::from_bits(in.wanted);
     const lane::M4 mirrored = lane::from_bits(in.mirrored);
     const V4 zero{0.0, 0.0, 0.0, 0.0};
@@ -75,8 +75,7 @@ void tyre_forces_avx2(const TyreLanes& lanes, const TyreLaneLawInputs& in, TyreL
     lane::M4 valid = wanted && fz > 0.0 && lane::is_finite(fz) && friction > 0.0 && lane::is_finite(friction) && lane::is_finite(kappa) &&
                      lane::is_finite(alpha) && lane::is_finite(gamma);
     if (tir) valid = valid && load(lanes.magic_formula.nominal_load_n) > 0.0;  // (magic_formula_force's guard)
-    out.valid = lane::bits(valid);
-    if (!lane::any(valid)) return;
+    if (!lane::any(valid)) return 0;
     const V4 slip_ratio = lane::select(valid, kappa, zero);
     const V4 slip_angle = lane::select(valid, sign * alpha, zero);
     const V4 signed_inclination = sign * gamma;
@@ -107,19 +106,19 @@ void tyre_forces_avx2(const TyreLanes& lanes, const TyreLaneLawInputs& in, TyreL
         const p89::Force<V4> f = p89::force(FourPacejka89{lanes.pacejka89}, slip_ratio, slip_angle, inclination, load_n, friction_factor, size_factor);
         finish(f.fx_n, f.fy_n, f.mz_nm, f.dfx_dslip_ratio, f.dfy_dslip_angle_per_rad);
     }
+    return lane::bits(valid);
 }
 
 // The one-tyre functions' guards lane by lane (tyre_lanes.cpp's tyres_at_load_four before): a
 // lane with no load (or no nominal load) or a speed not finite is not computed, one without
 // friction has no peak (its stand-in friction, 1, discarded).
-void magic_formula_at_load_avx2(const MagicFormulaLanes& lanes, const TyreLaneAtLoadInputs& in, TyreLaneAtLoad& out) {
+unsigned magic_formula_at_load_avx2(const MagicFormulaLanes& lanes, const TyreLoadInputsFour& in, TyresAtLoadFour& out) {
     const lane::M4 wanted = lane::from_bits(in.wanted);
     const V4 fz = load(in.fz_n), friction = load(in.friction_factor), speed = load(in.speed_m_per_s);
     const lane::M4 loaded = wanted && fz > 0.0 && lane::is_finite(fz) && load(lanes.nominal_load_n) > 0.0;
     const lane::M4 with_friction = friction > 0.0 && lane::is_finite(friction);
     const lane::M4 computed = loaded && lane::is_finite(speed);
-    out.computed = lane::bits(computed);
-    if (!lane::any(loaded)) return;
+    if (!lane::any(loaded)) return lane::bits(computed);
     const V4 zero{0.0, 0.0, 0.0, 0.0};
     const MagicFormulaAtLoadOf<V4> a = mfl::at_load(FourTyres{lanes}, lane::select(loaded, fz, zero + 1000.0),
                                                     lane::select(with_friction, friction, zero + 1.0), lane::select(lane::is_finite(speed), speed, zero));
@@ -128,9 +127,10 @@ void magic_formula_at_load_avx2(const MagicFormulaLanes& lanes, const TyreLaneAt
     store(out.lateral_relaxation_length_m, lane::select(a.lateral_relaxation_length_m > 0.0, a.lateral_relaxation_length_m, load(in.wheel_radius_m)));
     const V4 r0 = load(lanes.unloaded_radius_m);
     store(out.rolling_resistance_coefficient, lane::select(r0 > 0.0, lane::max(zero, -a.rolling_moment_nm / (r0 * fz)), zero));
+    return lane::bits(computed);
 }
 
-void relaxation_weights_avx2(const std::array<double, 4>& z, RelaxationLanes& out) {
+void relaxation_weights_avx2(const std::array<double, 4>& z, RelaxationWeightsFour& out) {
     const RelaxationWeightsOf<V4> w = relaxation_weights_of(load(z));
     store(out.phi, w.phi);
     store(out.decay, w.decay);

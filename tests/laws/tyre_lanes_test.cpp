@@ -109,8 +109,15 @@ void expect_side_by_side_agrees(const std::vector<TyreSpec>& tyres, double load_
             else if (odd < 0.10) w.wanted = false;
             else if (odd < 0.12) w.slip.slip_ratio = std::nan("");
         }
-        const std::array<TyreForce, 4> side = tyre_forces_four(four, lanes.get(), in, TyreLanePath::Fastest);
-        const std::array<TyreForce, 4> one = tyre_forces_four(four, lanes.get(), in, TyreLanePath::OneByOne);
+        TyreLawInputsFour across;
+        for (std::size_t i = 0; i < 4; ++i) across.set_wheel(i, in[i]);
+        const TyreForcesFour side_lanes = tyre_forces_four(four, lanes.get(), across, TyreLanePath::Fastest);
+        const TyreForcesFour one_lanes = tyre_forces_four(four, lanes.get(), across, TyreLanePath::OneByOne);
+        std::array<TyreForce, 4> side, one;
+        for (std::size_t i = 0; i < 4; ++i) {
+            side[i] = side_lanes.wheel(i);
+            one[i] = one_lanes.wheel(i);
+        }
         for (int i = 0; i < 4; ++i) {
             const double load = std::max(in[i].fz_n, 1.0);
             const double r0 = four[i]->radius_m > 0.0 ? four[i]->radius_m : 0.3;
@@ -197,9 +204,21 @@ TEST(TyreLanes, FourTirTyresAtTheirLoadsAgreeWithOneByOne) {
             else if (odd < 0.11) w.wanted = false;
             else if (odd < 0.13) w.speed_m_per_s = std::nan("");
         }
-        const std::array<TyreAtLoad, 4> side = tyres_at_load_four(four, lanes.get(), in, TyreLanePath::Fastest);
-        const std::array<TyreAtLoad, 4> one = tyres_at_load_four(four, lanes.get(), in, TyreLanePath::OneByOne);
+        TyreLoadInputsFour across;
+        for (std::size_t i = 0; i < 4; ++i) across.set_wheel(i, in[i]);
+        const TyresAtLoadFour side_lanes = tyres_at_load_four(four, lanes.get(), across, TyreLanePath::Fastest);
+        const TyresAtLoadFour one_lanes = tyres_at_load_four(four, lanes.get(), across, TyreLanePath::OneByOne);
+        std::array<TyreAtLoad, 4> side, one;
+        for (std::size_t i = 0; i < 4; ++i) {
+            side[i] = side_lanes.wheel(i);
+            one[i] = one_lanes.wheel(i);
+        }
         for (int i = 0; i < 4; ++i) {
+            if (!in[i].wanted) {  // nothing: zeros on either path
+                EXPECT_EQ(side[i].peak.fx_n, 0.0);
+                EXPECT_EQ(side[i].lateral_relaxation_length_m, 0.0);
+                EXPECT_EQ(one[i].rolling_resistance_coefficient, 0.0);
+            }
             EXPECT_EQ(side[i].peak.fx_n, one[i].peak.fx_n);
             EXPECT_EQ(side[i].peak.fy_n, one[i].peak.fy_n);
             peaks += one[i].peak.fx_n > 0.0 ? 1 : 0;
@@ -232,14 +251,15 @@ TEST(TyreLanes, FourRelaxationWeightsAgreeWithOneByOne) {
             const double kind = unit(random);
             x = kind < 0.1 ? 0.0 : kind < 0.3 ? 2e-3 * unit(random) : kind < 0.35 ? 1e-3 : 60.0 * unit(random) * unit(random);
         }
-        const std::array<RelaxationWeights, 4> side = relaxation_weights_four(z, TyreLanePath::Fastest);
-        const std::array<RelaxationWeights, 4> one = relaxation_weights_four(z, TyreLanePath::OneByOne);
-        for (int i = 0; i < 4; ++i) {
-            EXPECT_EQ(one[i].phi, relaxation_weights(z[i]).phi);
-            phi_and_decay.add(side[i].phi, one[i].phi, 1e-300);
-            phi_and_decay.add(side[i].decay, one[i].decay, 1e-300);
+        const RelaxationWeightsFour side_lanes = relaxation_weights_four(z, TyreLanePath::Fastest);
+        const RelaxationWeightsFour one_lanes = relaxation_weights_four(z, TyreLanePath::OneByOne);
+        for (std::size_t i = 0; i < 4; ++i) {
+            const RelaxationWeights side = side_lanes.wheel(i), one = one_lanes.wheel(i);
+            EXPECT_EQ(one.phi, relaxation_weights(z[i]).phi);
+            phi_and_decay.add(side.phi, one.phi, 1e-300);
+            phi_and_decay.add(side.decay, one.decay, 1e-300);
             const double before = end_weight.worst;
-            end_weight.add(side[i].end_weight, one[i].end_weight, 1e-300);
+            end_weight.add(side.end_weight, one.end_weight, 1e-300);
             if (end_weight.worst > before) worst_z = z[i];
         }
     }
@@ -272,18 +292,18 @@ TEST(TyreLanes, OnlyFourTyresOfOneLawShareLanes) {
     brush.model = TyreModel::Brush;
     EXPECT_EQ(tyre_lanes({&brush, &brush, &brush, &brush}), nullptr);
     // Without lanes the call is tyre_force wheel by wheel, mirrored on the right.
-    std::array<TyreLawInput, 4> in{};
-    for (TyreLawInput& w : in) {
-        w.slip.slip_angle_rad = 0.05;
-        w.fz_n = 4000.0;
-    }
-    in[1].mirrored = true;
-    const std::array<TyreForce, 4> f = tyre_forces_four({&*mf52, &*mf52, &*mf52, &*mf52}, nullptr, in);
-    const TyreForce left = tyre_force(*mf52, in[0].slip, 4000.0, 1.0);
-    EXPECT_EQ(f[0].fy_n, left.fy_n);
-    TyreSlip mirrored = in[1].slip;
+    TyreLawInputsFour in;
+    TyreLawInput w;
+    w.slip.slip_angle_rad = 0.05;
+    w.fz_n = 4000.0;
+    for (std::size_t i = 0; i < 4; ++i) in.set_wheel(i, w);
+    in.mirrored = 0b0010u;
+    const TyreForcesFour f = tyre_forces_four({&*mf52, &*mf52, &*mf52, &*mf52}, nullptr, in);
+    const TyreForce left = tyre_force(*mf52, w.slip, 4000.0, 1.0);
+    EXPECT_EQ(f.fy_n[0], left.fy_n);
+    TyreSlip mirrored = w.slip;
     mirrored.slip_angle_rad = -0.05;
-    EXPECT_EQ(f[1].fy_n, -tyre_force(*mf52, mirrored, 4000.0, 1.0).fy_n);
+    EXPECT_EQ(f.fy_n[1], -tyre_force(*mf52, mirrored, 4000.0, 1.0).fy_n);
 }
 
 // The wheels' slip angles and inclinations side by side (libmvec's atan and asin) against

@@ -66,6 +66,11 @@ struct WheelModel {
     double toe_heading_rad = 0.0;
     double cos_toe_heading = 1.0;
     double sin_toe_heading = 0.0;
+    // The unsteered wheel's heading (cos, sin, 0) at its toe and its axle at the toe and static
+    // camber (-sin toe cos tilt, cos toe cos tilt, sin tilt), body axes: the step's whenever the
+    // wheel is not steered and has no camber change (tyre_forces.cpp).
+    Vec3 toe_heading_body{1.0, 0.0, 0.0};
+    Vec3 static_axle_body{0.0, 1.0, 0.0};
     // Camber change (rad, + = top outwards) against suspension travel from the double-wishbone or
     // MacPherson geometry (laws/suspension_geometry.hpp), over [droop limit, travel + 2 cm]; empty
     // when the spec gives neither (the wheel plane then follows the body).

@@ -68,21 +68,35 @@ struct TyreLawInput {
     bool mirrored = false;
     bool wanted = true;
 };
+// The four wheels' TyreLawInput laid out across lanes, as the step's tyre phase holds them: lane
+// i wheel i (FL FR RL RR), `mirrored` and `wanted` bit i for lane i.
+struct TyreLawInputsFour {
+    std::array<double, 4> slip_ratio{}, slip_angle_rad{}, inclination_rad{}, forward_speed_m_per_s{}, slip_denominator_m_per_s{};
+    std::array<double, 4> fz_n{}, friction_factor{}, size_factor{};
+    unsigned mirrored = 0, wanted = 0;
+    [[nodiscard]] TyreLawInput wheel(std::size_t i) const;
+    void set_wheel(std::size_t i, const TyreLawInput& in);
+};
+// The four wheels' TyreForce across lanes; zeros in a lane that gives nothing.
+struct TyreForcesFour {
+    std::array<double, 4> fx_n{}, fy_n{}, mz_nm{}, dfx_dslip_ratio{}, dfy_dslip_angle_per_rad{};
+    [[nodiscard]] TyreForce wheel(std::size_t i) const;
+};
 
 enum class TyreLanePath {
     Fastest,   // the lanes where the tyres and the processor allow (and TRACTIVE_VECTOR_MATHS is not 0)
     OneByOne,  // tyre_force for each wheel in turn
 };
 
-std::array<TyreForce, 4> tyre_forces_four(const std::array<const TyreSpec*, 4>& tyres, const TyreLanes* lanes,
-                                          const std::array<TyreLawInput, 4>& in, TyreLanePath path = TyreLanePath::Fastest);
+TyreForcesFour tyre_forces_four(const std::array<const TyreSpec*, 4>& tyres, const TyreLanes* lanes, const TyreLawInputsFour& in,
+                                TyreLanePath path = TyreLanePath::Fastest);
 
 // What one wheel's tyre gives at its load, apart from its slip (the step's friction bounds,
 // relaxation and rolling resistance): tyre_peak_force(tyre, fz_n, friction_factor, size_factor),
 // tyre_lateral_relaxation_length_m(tyre, fz_n, wheel_radius_m) and
-// tyre_rolling_resistance_coefficient(tyre, fz_n, speed_m_per_s), or nothing where not `wanted`.
-// Four .tir tyres of one family go side by side (their peaks bit for bit as one by one, the
-// MF 6.1 relaxation length and the rolling resistance within libmvec's last bits); any others
+// tyre_rolling_resistance_coefficient(tyre, fz_n, speed_m_per_s), or nothing (zeros) where not
+// `wanted`. Four .tir tyres of one family go side by side (their peaks bit for bit as one by one,
+// the MF 6.1 relaxation length and the rolling resistance within libmvec's last bits); any others
 // one after another.
 struct TyreLoadInput {
     double fz_n = 0.0;
@@ -97,13 +111,29 @@ struct TyreAtLoad {
     double lateral_relaxation_length_m = 0.0;
     double rolling_resistance_coefficient = 0.0;
 };
+// The four wheels' across lanes (lane i wheel i, `wanted` bit i).
+struct TyreLoadInputsFour {
+    std::array<double, 4> fz_n{}, friction_factor{}, size_factor{}, speed_m_per_s{}, wheel_radius_m{};
+    unsigned wanted = 0;
+    [[nodiscard]] TyreLoadInput wheel(std::size_t i) const;
+    void set_wheel(std::size_t i, const TyreLoadInput& in);
+};
+struct TyresAtLoadFour {
+    std::array<double, 4> peak_fx_n{}, peak_fy_n{}, lateral_relaxation_length_m{}, rolling_resistance_coefficient{};
+    [[nodiscard]] TyreAtLoad wheel(std::size_t i) const;
+    void set_wheel(std::size_t i, const TyreAtLoad& at_load);
+};
 
-std::array<TyreAtLoad, 4> tyres_at_load_four(const std::array<const TyreSpec*, 4>& tyres, const TyreLanes* lanes,
-                                             const std::array<TyreLoadInput, 4>& in, TyreLanePath path = TyreLanePath::Fastest);
+TyresAtLoadFour tyres_at_load_four(const std::array<const TyreSpec*, 4>& tyres, const TyreLanes* lanes, const TyreLoadInputsFour& in,
+                                   TyreLanePath path = TyreLanePath::Fastest);
 
 // The four wheels' slip relaxation weights (relaxation_weights of each z), side by side where
 // the processor allows (e^-z and 1 - e^-z from libmvec: within its last bits).
-std::array<RelaxationWeights, 4> relaxation_weights_four(const std::array<double, 4>& z, TyreLanePath path = TyreLanePath::Fastest);
+struct RelaxationWeightsFour {
+    std::array<double, 4> phi, decay, end_weight;
+    [[nodiscard]] RelaxationWeights wheel(std::size_t i) const { return {phi[i], decay[i], end_weight[i]}; }
+};
+RelaxationWeightsFour relaxation_weights_four(const std::array<double, 4>& z, TyreLanePath path = TyreLanePath::Fastest);
 
 // The four wheels' slip angles atan(v_y / D) from their tangents v_y / D, and inclinations
 // -asin(s) from their axles' components s along the ground's normal (in [-1, 1]), side by side

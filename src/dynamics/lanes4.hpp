@@ -1,0 +1,130 @@
+#pragma once
+// Lane operations: code written once over its number type T runs for one number (T = double, a
+// mask a bool) or for four side by side (T = Lanes4, a mask a Mask4), with each lane's bits as
+// one number's (the step's solve, row_solver.hpp; its tyre phase, tyre_forces.cpp).
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "tractive/core/vec3.hpp"
+
+// GCC warns that passing a vector of four doubles (Lanes4 below) by value without AVX differs
+// from passing it with AVX (-Wpsabi). Every function here is inline, and the library's copies
+// compiled for x86-64-v3 are local to it (core/x86_64_v3.hpp): no call crosses from one to the
+// other.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpsabi"
+
+namespace tractive::detail {
+
+// One number's forms of the lane operations (Lanes4 below gives four's): a mask is a bool,
+// where() the branch it stands for.
+inline double clamp_to(double x, double lo, double hi) { return x < lo ? lo : (x > hi ? hi : x); }
+inline double clamp_between(double x, double lo, double hi) { return std::clamp(x, lo, hi); }
+inline bool both(bool a, bool b) { return a && b; }
+inline bool either(bool a, bool b) { return a || b; }
+inline bool and_not(bool a, bool b) { return a && !b; }
+inline bool neither(bool a, bool b) { return !a && !b; }
+inline bool any(bool mask) { return mask; }
+inline bool is_nan_of(double x) { return std::isnan(x); }
+inline double sqrt_of(double x) { return std::sqrt(x); }
+template <class T>
+T where(bool mask, const T& a, const T& b) {
+    return mask ? a : b;
+}
+// x as computed: no multiplication fused into a multiply-add across it, where the code is built
+// with FMA (the step's x86-64-v3 copy), so that a value chosen by where() rounds the same for one
+// car (where the choice is a branch) and for four (where it is a select, which no fusion
+// crosses). Without FMA nothing is fused, and it is x.
+template <class T>
+inline T settled(T x) {
+#if defined(__FMA__)
+    asm("" : "+x"(x));
+#endif
+    return x;
+}
+
+// Four numbers side by side (GCC's vector extension: one AVX2 register where the processor path
+// has it, two SSE2 ones in the baseline build): four cars' in the solves of a group of four
+// (row_lanes.hpp), a car's four wheels' in the tyre phase (tyre_forces.cpp). Every operation is
+// the scalar one's, lane by lane: the same IEEE operations, so each lane's numbers come out with
+// the bits they have alone.
+using Lanes4 = double __attribute__((vector_size(32)));
+using Mask4 = decltype(Lanes4{} < Lanes4{});  // all ones in a lane where true
+inline Lanes4 clamp_to(Lanes4 x, Lanes4 lo, Lanes4 hi) { return x < lo ? lo : (x > hi ? hi : x); }
+inline Lanes4 clamp_between(Lanes4 x, double lo, double hi) {  // std::clamp
+    return x < lo ? Lanes4{} + lo : (hi < x ? Lanes4{} + hi : x);
+}
+inline Mask4 both(Mask4 a, Mask4 b) { return a & b; }
+inline Mask4 either(Mask4 a, Mask4 b) { return a | b; }
+inline Mask4 and_not(Mask4 a, Mask4 b) { return a & ~b; }
+inline Mask4 neither(Mask4 a, Mask4 b) { return ~(a | b); }
+inline bool any(Mask4 mask) { return (mask[0] | mask[1] | mask[2] | mask[3]) != 0; }
+inline Mask4 is_nan_of(Lanes4 x) { return x != x; }
+inline Lanes4 sqrt_of(Lanes4 x) { return Lanes4{std::sqrt(x[0]), std::sqrt(x[1]), std::sqrt(x[2]), std::sqrt(x[3])}; }
+inline Lanes4 where(Mask4 mask, Lanes4 a, Lanes4 b) { return mask ? a : b; }
+
+inline Lanes4 min_of(Lanes4 a, Lanes4 b) { return b < a ? b : a; }  // std::min, lane by lane
+inline Lanes4 max_of(Lanes4 a, Lanes4 b) { return a < b ? b : a; }  // std::max, lane by lane
+inline Lanes4 abs_of(Lanes4 x) {                                    // std::abs: the sign bit cleared
+    return reinterpret_cast<Lanes4>(reinterpret_cast<Mask4>(x) & ~reinterpret_cast<Mask4>(Lanes4{-0.0, -0.0, -0.0, -0.0}));
+}
+inline Mask4 lanes_of(const std::array<bool, 4>& b) { return Mask4{-b[0], -b[1], -b[2], -b[3]}; }
+// A mask as bits, bit i lane i.
+inline unsigned bits_of(Mask4 m) {
+    return static_cast<unsigned>((m[0] & 1) | (m[1] & 2) | (m[2] & 4) | (m[3] & 8));
+}
+// Lane i: value_of(i), i = 0 to 3.
+template <class F>
+inline Lanes4 lanes_from(F&& value_of) {
+    return Lanes4{value_of(0), value_of(1), value_of(2), value_of(3)};
+}
+// Four values as an array and back (one store, one load).
+inline std::array<double, 4> array_of(Lanes4 x) { return {x[0], x[1], x[2], x[3]}; }
+inline Lanes4 lanes_of(const std::array<double, 4>& a) { return Lanes4{a[0], a[1], a[2], a[3]}; }
+
+// Four 3-vectors side by side: vec3.hpp's operations, operation for operation.
+struct Vec3Lanes {
+    Lanes4 x, y, z;
+
+    Vec3Lanes operator+(const Vec3Lanes& o) const { return {x + o.x, y + o.y, z + o.z}; }
+    Vec3Lanes operator-(const Vec3Lanes& o) const { return {x - o.x, y - o.y, z - o.z}; }
+    Vec3Lanes operator*(Lanes4 s) const { return {x * s, y * s, z * s}; }
+    Vec3Lanes& operator+=(const Vec3Lanes& o) {
+        x += o.x;
+        y += o.y;
+        z += o.z;
+        return *this;
+    }
+};
+inline Lanes4 dot(const Vec3Lanes& a, const Vec3Lanes& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+inline Vec3Lanes cross(const Vec3Lanes& a, const Vec3Lanes& b) {
+    return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
+}
+// One vector in every lane.
+inline Vec3Lanes broadcast(const Vec3& v) { return {Lanes4{} + v.x, Lanes4{} + v.y, Lanes4{} + v.z}; }
+// Lane i: v[i].
+inline Vec3Lanes lanes_of(const Vec3& a, const Vec3& b, const Vec3& c, const Vec3& d) {
+    return {Lanes4{a.x, b.x, c.x, d.x}, Lanes4{a.y, b.y, c.y, d.y}, Lanes4{a.z, b.z, c.z, d.z}};
+}
+template <class F>
+inline Vec3Lanes vec3_lanes_from(F&& value_of) {
+    return lanes_of(value_of(0), value_of(1), value_of(2), value_of(3));
+}
+inline Vec3 lane(const Vec3Lanes& v, int i) { return {v.x[i], v.y[i], v.z[i]}; }
+// A matrix (the same in every lane) times each lane's vector, as vec3.hpp's Mat3 * Vec3.
+inline Vec3Lanes operator*(const Mat3& a, const Vec3Lanes& v) {
+    return {a.m[0][0] * v.x + a.m[0][1] * v.y + a.m[0][2] * v.z, a.m[1][0] * v.x + a.m[1][1] * v.y + a.m[1][2] * v.z,
+            a.m[2][0] * v.x + a.m[2][1] * v.y + a.m[2][2] * v.z};
+}
+// vec3.hpp's normalized: v / |v|, or v where |v| is not positive.
+inline Vec3Lanes normalized(const Vec3Lanes& v) {
+    const Lanes4 n = sqrt_of(dot(v, v));
+    const Mask4 positive = n > 0.0;
+    return {where(positive, v.x / n, v.x), where(positive, v.y / n, v.y), where(positive, v.z / n, v.z)};
+}
+
+}  // namespace tractive::detail
+
+#pragma GCC diagnostic pop
