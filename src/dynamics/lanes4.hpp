@@ -53,8 +53,9 @@ inline T settled(T x) {
 using Lanes4 = double __attribute__((vector_size(32)));
 using Mask4 = decltype(Lanes4{} < Lanes4{});  // all ones in a lane where true
 inline Lanes4 clamp_to(Lanes4 x, Lanes4 lo, Lanes4 hi) { return x < lo ? lo : (x > hi ? hi : x); }
+inline Lanes4 splat(double x) { return Lanes4{x, x, x, x}; }  // x in every lane (its sign of zero too)
 inline Lanes4 clamp_between(Lanes4 x, double lo, double hi) {  // std::clamp
-    return x < lo ? Lanes4{} + lo : (hi < x ? Lanes4{} + hi : x);
+    return x < lo ? splat(lo) : (hi < x ? splat(hi) : x);
 }
 inline Mask4 both(Mask4 a, Mask4 b) { return a & b; }
 inline Mask4 either(Mask4 a, Mask4 b) { return a | b; }
@@ -103,7 +104,7 @@ inline Vec3Lanes cross(const Vec3Lanes& a, const Vec3Lanes& b) {
     return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
 }
 // One vector in every lane.
-inline Vec3Lanes broadcast(const Vec3& v) { return {Lanes4{} + v.x, Lanes4{} + v.y, Lanes4{} + v.z}; }
+inline Vec3Lanes broadcast(const Vec3& v) { return {splat(v.x), splat(v.y), splat(v.z)}; }
 // Lane i: v[i].
 inline Vec3Lanes lanes_of(const Vec3& a, const Vec3& b, const Vec3& c, const Vec3& d) {
     return {Lanes4{a.x, b.x, c.x, d.x}, Lanes4{a.y, b.y, c.y, d.y}, Lanes4{a.z, b.z, c.z, d.z}};

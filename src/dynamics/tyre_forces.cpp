@@ -118,7 +118,7 @@ void slips_at_wheels(const TyreForcesInput& in, const VehicleState& s, std::arra
     const Vec3Lanes vc = broadcast(s.velocity_m_per_s) + cross(omega, rc) - vec3_lanes_from([&](int i) { return frames[i].surface_velocity; });
     const Lanes4 vx = dot(vc, forward);
     const Lanes4 vy = dot(vc, lateral);
-    const Lanes4 denom = max_of(abs_of(vx), Lanes4{} + kSlipReferenceSpeed_m_per_s);
+    const Lanes4 denom = max_of(abs_of(vx), splat(kSlipReferenceSpeed_m_per_s));
     const Lanes4 inv_denom = 1.0 / denom;
     const Lanes4 spin_surface = lanes_from([&](int i) { return s.wheels[i].spin_rad_per_s; }) * lanes_from([&](int i) { return m.wheels[i].radius_m; });
     now.slip_ratio = (spin_surface - vx) * inv_denom;
@@ -282,8 +282,8 @@ std::array<std::optional<Vec3>, 4> forces_after_laws(const TyreForcesInput& in, 
     // Bounds: the friction the tyre can give (its peak), or the law's force if larger; past
     // the peak (a falling law, a rigid row) the law's force, or the static friction the
     // stiction weight allows if larger.
-    const Lanes4 bound_x = max_of(abs_of(fx), where(past_peak_x, stick, Lanes4{} + 1.0) * peak_fx);
-    const Lanes4 bound_y = max_of(abs_of(fy), where(past_peak_y, stick, Lanes4{} + 1.0) * peak_fy);
+    const Lanes4 bound_x = max_of(abs_of(fx), where(past_peak_x, stick, splat(1.0)) * peak_fx);
+    const Lanes4 bound_y = max_of(abs_of(fy), where(past_peak_y, stick, splat(1.0)) * peak_fy);
     // (sqrt of the sum of squares rather than std::hypot: tyre forces are far from overflow.)
     const Lanes4 circle = max_of(sqrt_of(fx * fx + fy * fy), max_of(peak_fx, peak_fy));
     // Slopes in the rows' velocities: the longitudinal row's J v = v_x - omega r = -kappa D
@@ -347,7 +347,7 @@ std::array<std::optional<Vec3>, 4> tyre_forces(const TyreForcesInput& in, const 
     // The relaxed slip's weights over this step: z = h D / sigma, the rolled distance over the
     // relaxation length (laws/slip_relaxation.hpp), the four side by side.
     const Lanes4 relaxation_length = lanes_of(at_load.lateral_relaxation_length_m);
-    const Lanes4 z = where(now.in_contact, in.h * now.denom / max_of(relaxation_length, Lanes4{} + kMinRelaxationLength_m), Lanes4{});
+    const Lanes4 z = where(now.in_contact, in.h * now.denom / max_of(relaxation_length, splat(kMinRelaxationLength_m)), Lanes4{});
     const RelaxationWeightsFour relax = relaxation_weights_four(array_of(z));
     TyreLawInputsFour law_in = relaxed_law_inputs(in, s, relax, frames, now);
     // The four laws in one call, then again at the middle of the step for those past their peak.
