@@ -34,10 +34,10 @@ void body_contacts(const BodyContactInput& in, const VehicleState& s, Vec3& forc
     // contacts (the roof's, in normal driving) cannot reach the ground between them: not asked.
     bool on_wheels = true;
     Vec3 plane_point{}, plane_normal{};
-    for (const WheelFrame& f : in.frames) {
-        on_wheels = on_wheels && f.fz > 0.0;
-        plane_point += f.contact * 0.25;
-        plane_normal += f.normal * 0.25;
+    for (int i = 0; i < 4; ++i) {
+        on_wheels = on_wheels && in.frames.fz[i] > 0.0;
+        plane_point += lane(in.frames.contact, i) * 0.25;
+        plane_normal += lane(in.frames.normal, i) * 0.25;
     }
     on_wheels = on_wheels && dot(plane_normal, in.body_z) > 0.7;
     // The points to ask about, and the ground asked first whether it can tell at once that none

@@ -25,7 +25,7 @@ struct BodyContactInput {
     const Ground& ground;
     const Mat3& rot;     // body to world, this step
     const Vec3& body_z;  // the body's z axis, world
-    const std::array<WheelFrame, 4>& frames;  // this step's wheel contacts: a car on its wheels skips its high points
+    const WheelFrames& frames;  // this step's wheel contacts: a car on its wheels skips its high points
     const MassNow& masses;
     double h = 0.0;  // the internal step, s
 };

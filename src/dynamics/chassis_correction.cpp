@@ -10,13 +10,14 @@ namespace tractive::detail {
 void chassis_correction(const ChassisCorrectionInput& in, const VehicleState& s, Bodies& b) {
     const std::span<const CornerCoupling> points = in.body.couplings.span();
     bool coupled = !points.empty();
-    for (const WheelFrame& f : in.frames) coupled = coupled || f.chassis_stiffness > 0.0 || f.chassis_damping > 0.0;
+    const WheelFrames& f = in.frames;
+    for (int i = 0; i < 4; ++i) coupled = coupled || f.chassis_stiffness[i] > 0.0 || f.chassis_damping[i] > 0.0;
     if (!coupled) return;
     std::array<CornerCoupling, 4 + 16> corners;
     for (int i = 0; i < 4; ++i) {
-        const WheelFrame& f = in.frames[i];
-        corners[i] = {in.rot * in.model.wheels[i].suspension_mount_m, f.normal, f.chassis_stiffness, f.chassis_damping,
-                      dot(f.surface_velocity, f.normal)};
+        const Vec3 normal = lane(f.normal, i);
+        corners[i] = {in.rot * in.model.wheels[i].suspension_mount_m, normal, f.chassis_stiffness[i], f.chassis_damping[i],
+                      dot(lane(f.surface_velocity, i), normal)};
     }
     std::copy(points.begin(), points.end(), corners.begin() + 4);
     const ChassisVelocityChange d =

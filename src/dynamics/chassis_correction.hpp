@@ -19,7 +19,7 @@ struct ChassisCorrectionInput {
     const VehicleModel& model;
     const Mat3& rot;           // body to world, this step
     const Mat3& inertia_body;  // the chassis' inertia tensor, body axes (MassNow)
-    const std::array<WheelFrame, 4>& frames;  // each wheel's coupling to the chassis through its suspension
+    const WheelFrames& frames;  // each wheel's coupling to the chassis through its suspension
     const BodyContacts& body;                 // the body's touching points
     double h = 0.0;                           // the internal step, s
 };

@@ -55,7 +55,7 @@ DrivelineAndTyreRows driveline_and_tyre_rows(const DrivelineAndTyreRowsInput& in
     const double ratio = in.gear_ratio;
     const double disc = in.clutch_disc;
     const EngineTorque& et = in.engine;
-    const std::array<WheelFrame, 4>& frames = in.frames;
+    const WheelFrames& frames = in.frames;
     DrivelineAndTyreRows out;
     std::array<double, kMaxRows>& direct_impulses = out.direct_impulses;
     const auto sliding = [&](int slot, int dof, double torque_nm) {
@@ -145,7 +145,7 @@ DrivelineAndTyreRows driveline_and_tyre_rows(const DrivelineAndTyreRowsInput& in
         const WheelSpec& ws = spec.wheels[i];
         const double brake = std::max({c.brake * c.wheel_brake_factor[i], c.handbrake * ws.brake.handbrake, c.wheel_aid_brake[i]}) *
                              m.wheels[i].max_brake_torque_nm;
-        const double limit = brake + frames[i].rolling_torque;
+        const double limit = brake + frames.rolling_torque[i];
         if (limit <= 0.0 || sliding(kSlotBrake + i, detail::kWheel0 + i, limit)) continue;
         ShaftRow& r = rows.add_shaft(kSlotBrake + i);
         r.dof_count = 1;
@@ -155,31 +155,33 @@ DrivelineAndTyreRows driveline_and_tyre_rows(const DrivelineAndTyreRowsInput& in
         r.hi = limit * h;
     }
     for (int i = 0; i < 4; ++i) {
-        const WheelFrame& f = frames[i];
-        if (f.fz <= 0.0) continue;
+        if (frames.fz[i] <= 0.0) continue;
+        const Vec3 forward = lane(frames.forward, i), lateral = lane(frames.lateral, i);
+        const Vec3 surface_velocity = lane(frames.surface_velocity, i);
+        const double stick = frames.stick[i];
         // The tyre's forces act at the contact patch, or higher by the wheel's roll height.
-        const Vec3 rc = f.contact + body_z * m.wheels[i].force_point_height_m - s.position_m;
+        const Vec3 rc = lane(frames.contact, i) + body_z * m.wheels[i].force_point_height_m - s.position_m;
         TyrePair& p = rows.add_pair(i);
         // Longitudinal: contact-point velocity along the wheel heading minus the tread speed.
-        p.x.lin = f.forward;
-        p.x.ang = cross(rc, f.forward);
+        p.x.lin = forward;
+        p.x.ang = cross(rc, forward);
         p.x.coeff = -m.wheels[i].radius_m;
-        p.x.lo = -f.bound_x * h;
-        p.x.hi = f.bound_x * h;
+        p.x.lo = -frames.bound_x[i] * h;
+        p.x.hi = frames.bound_x[i] * h;
         const WheelModel& wm = m.wheels[i];
-        set_tyre_row(p.x, f.falling_x, f.law.fx_n, f.stiffness_x, f.row_velocity_x, f.stick, wm.tread_stiffness_x_n_per_m,
-                     wm.tread_damping_x_ns_per_m, s.wheels[i].tread_deflection_x_m, h);
-        p.x.surface_speed = dot(f.surface_velocity, f.forward);
-        p.x.body_change = f.body_change_x;
+        set_tyre_row(p.x, frames.falling_x[i] != 0, frames.law.fx_n[i], frames.stiffness_x[i], frames.row_velocity_x[i], stick,
+                     wm.tread_stiffness_x_n_per_m, wm.tread_damping_x_ns_per_m, s.wheels[i].tread_deflection_x_m, h);
+        p.x.surface_speed = dot(surface_velocity, forward);
+        p.x.body_change = frames.body_change_x[i];
         // Lateral: contact-point velocity across the wheel heading.
-        p.y.lin = f.lateral;
-        p.y.ang = cross(rc, f.lateral);
-        p.y.lo = -f.bound_y * h;
-        p.y.hi = f.bound_y * h;
-        set_tyre_row(p.y, f.falling_y, f.law.fy_n, f.stiffness_y, f.row_velocity_y, f.stick, wm.tread_stiffness_y_n_per_m,
-                     wm.tread_damping_y_ns_per_m, s.wheels[i].tread_deflection_y_m, h);
-        p.y.surface_speed = dot(f.surface_velocity, f.lateral);
-        p.circle = f.circle * h;
+        p.y.lin = lateral;
+        p.y.ang = cross(rc, lateral);
+        p.y.lo = -frames.bound_y[i] * h;
+        p.y.hi = frames.bound_y[i] * h;
+        set_tyre_row(p.y, frames.falling_y[i] != 0, frames.law.fy_n[i], frames.stiffness_y[i], frames.row_velocity_y[i], stick,
+                     wm.tread_stiffness_y_n_per_m, wm.tread_damping_y_ns_per_m, s.wheels[i].tread_deflection_y_m, h);
+        p.y.surface_speed = dot(surface_velocity, lateral);
+        p.circle = frames.circle[i] * h;
     }
     out.clutch_capacity_nm = clutch_capacity;
     return out;

@@ -24,7 +24,7 @@ struct DrivelineAndTyreRowsInput {
     double gear_ratio = 0.0;                 // the gearbox ratio in use, 0 in neutral (GearAndStarter)
     double clutch_disc = 0.0;                // the clutch's engagement, 0..1 (GearAndStarter)
     const EngineTorque& engine;              // this step's resistive torque (engine_now)
-    const std::array<WheelFrame, 4>& frames; // each wheel's contact, load, bounds and linearised law
+    const WheelFrames& frames; // each wheel's contact, load, bounds and linearised law
     double h = 0.0;                          // the internal step, s
 };
 

@@ -21,7 +21,7 @@ void integrate_state(const IntegrateInput& in, VehicleState& s) {
     const Vec3& v_before = in.v_before;
     const Vec3& w_before = in.w_before;
     const std::array<Vec3, 4>& mount_rel = in.mount_rel;
-    const std::array<WheelFrame, 4>& frames = in.frames;
+    const WheelFrames& frames = in.frames;
     const EngineTorque& et = in.engine_torque;
     const double rpm = in.rpm;
     const double throttle = in.throttle;
@@ -67,10 +67,13 @@ void integrate_state(const IntegrateInput& in, VehicleState& s) {
         // travel does, F_t' = F_t - k_t h (u' + n_z v') - c_t ((u' - u) + n_z (v' - v)), u the
         // mount's velocity along n. (Left out, the tyre force lagged the body by a step: a braking
         // car's front loads ran 9 % ahead of a ten times finer step, and its ABS stop moved.)
-        const WheelFrame& f = frames[i];
-        const Vec3& n = f.normal;
+        const Vec3 n = lane(frames.normal, i);
         // (Relative to the surface, which a platform may move along its normal.)
-        const double surface_speed_along_n = dot(f.surface_velocity, n);
+        const double surface_speed_along_n = dot(lane(frames.surface_velocity, i), n);
+        const double fz_linear = frames.fz_linear[i];
+        const double suspension_n = frames.suspension_n[i];
+        const double travel_damping = frames.travel_damping[i], tyre_travel_damping = frames.tyre_travel_damping[i];
+        const double travel_stiffness = frames.travel_stiffness[i], tyre_travel_stiffness = frames.tyre_travel_stiffness[i];
         const double body_speed_along_n_before = dot(v_before, n) - surface_speed_along_n;
         const double body_speed_along_n_after = dot(b.v, n) - surface_speed_along_n;
         const double nz = dot(n, body_z);
@@ -83,16 +86,16 @@ void integrate_state(const IntegrateInput& in, VehicleState& s) {
         const double inv_mass = wm.inverse_unsprung_mass_per_kg;
         const double g_along_z = dot(g_vec, body_z);
         const auto travel_speed_after = [&](bool contact) {
-            const double tyre_force = contact ? f.fz_linear - mount_force : 0.0;
-            const double accel = (tyre_force * nz - f.suspension_n) * inv_mass + g_along_z - a_mount_z;
-            const double hc = h * (f.travel_damping + (contact ? f.tyre_travel_damping : 0.0)) * inv_mass;
-            const double hhk = h * h * (f.travel_stiffness + (contact ? f.tyre_travel_stiffness : 0.0)) * inv_mass;
+            const double tyre_force = contact ? fz_linear - mount_force : 0.0;
+            const double accel = (tyre_force * nz - suspension_n) * inv_mass + g_along_z - a_mount_z;
+            const double hc = h * (travel_damping + (contact ? tyre_travel_damping : 0.0)) * inv_mass;
+            const double hhk = h * h * (travel_stiffness + (contact ? tyre_travel_stiffness : 0.0)) * inv_mass;
             return (v0 * (1.0 + hc) + h * accel) / (1.0 + hc + hhk);
         };
         const double k_t = wm.tyre_stiffness_n_per_m * nz;  // the tyre's normal force per unit travel
         const double c_t = wm.tyre_damping_ns_per_m * nz;
-        const auto end_force = [&](double v1) { return f.fz_linear - mount_force - (k_t * h * v1 + c_t * (v1 - v0)); };
-        bool contact = f.fz > 0.0;
+        const auto end_force = [&](double v1) { return fz_linear - mount_force - (k_t * h * v1 + c_t * (v1 - v0)); };
+        bool contact = frames.fz[i] > 0.0;
         double v1 = travel_speed_after(contact);
         if ((end_force(v1) > 0.0) != contact) {
             const double other = travel_speed_after(!contact);
@@ -104,7 +107,7 @@ void integrate_state(const IntegrateInput& in, VehicleState& s) {
             w.travel_m = wm.droop_limit_m;
             w.travel_speed_m_per_s = std::max(w.travel_speed_m_per_s, 0.0);
         }
-        s.wheel_outputs[i].fz_n = frames[i].fz;
+        s.wheel_outputs[i].fz_n = frames.fz[i];
     }
     // Engine stall and fuel.
     if (s.engine_running) {

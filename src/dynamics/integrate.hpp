@@ -24,7 +24,7 @@ struct IntegrateInput {
     const Vec3& v_before;                  // the body's velocity before the solve
     const Vec3& w_before;                  // and its angular velocity
     const std::array<Vec3, 4>& mount_rel;  // wheel mounts from the body origin, world
-    const std::array<WheelFrame, 4>& frames;
+    const WheelFrames& frames;
     const EngineTorque& engine_torque;     // this step's (fuel)
     double rpm;
     double throttle;

@@ -1,7 +1,8 @@
 #pragma once
 // Lane operations: code written once over its number type T runs for one number (T = double, a
 // mask a bool) or for four side by side (T = Lanes4, a mask a Mask4), with each lane's bits as
-// one number's (the step's solve, row_solver.hpp; its tyre phase, tyre_forces.cpp).
+// one number's (the step's solve, row_solver.hpp; its wheels' frames and the contact and tyre
+// phases, wheel_frame.hpp).
 
 #include <algorithm>
 #include <array>
@@ -47,9 +48,9 @@ inline T settled(T x) {
 
 // Four numbers side by side (GCC's vector extension: one AVX2 register where the processor path
 // has it, two SSE2 ones in the baseline build): four cars' in the solves of a group of four
-// (row_lanes.hpp), a car's four wheels' in the tyre phase (tyre_forces.cpp). Every operation is
-// the scalar one's, lane by lane: the same IEEE operations, so each lane's numbers come out with
-// the bits they have alone.
+// (row_lanes.hpp), a car's four wheels' in its frames (wheel_frame.hpp) and the contact and tyre
+// phases that fill them. Every operation is the scalar one's, lane by lane: the same IEEE
+// operations, so each lane's numbers come out with the bits they have alone.
 using Lanes4 = double __attribute__((vector_size(32)));
 using Mask4 = decltype(Lanes4{} < Lanes4{});  // all ones in a lane where true
 inline Lanes4 clamp_to(Lanes4 x, Lanes4 lo, Lanes4 hi) { return x < lo ? lo : (x > hi ? hi : x); }

@@ -12,7 +12,7 @@ void solve_outputs(const SolveOutputsInput& in, const RowSet& rows, VehicleState
     const VehicleModel& m = in.model;
     const double h = in.h;
     const Bodies& b = in.bodies;
-    const std::array<WheelFrame, 4>& frames = in.frames;
+    const WheelFrames& frames = in.frames;
     const EngineTorque& et = in.engine;
     const double throttle = in.throttle;
     const double clutch_capacity = in.clutch_capacity_nm;
@@ -29,7 +29,7 @@ void solve_outputs(const SolveOutputsInput& in, const RowSet& rows, VehicleState
         s.wheel_outputs[i].fx_n = 0.0;
         s.wheel_outputs[i].fy_n = 0.0;
         s.wheel_outputs[i].steering_axis_torque_nm = 0.0;
-        if (frames[i].fz <= 0.0) {  // off the ground: the tread relaxes
+        if (frames.fz[i] <= 0.0) {  // off the ground: the tread relaxes
             s.wheels[i].tread_deflection_x_m = 0.0;
             s.wheels[i].tread_deflection_y_m = 0.0;
         }
@@ -47,16 +47,16 @@ void solve_outputs(const SolveOutputsInput& in, const RowSet& rows, VehicleState
         return std::clamp(deflection + h * jv, -limit, limit) / relaxation;
     };
     for (int i = 0; i < 4; ++i) {  // off the ground both are 0: no deflection
-        s.wheels[i].relaxed_slip_angle_carried_rad = frames[i].relaxed_slip_angle_carried_rad;
-        s.wheels[i].relaxed_slip_angle_weight = frames[i].relaxed_slip_angle_weight;
+        s.wheels[i].relaxed_slip_angle_carried_rad = frames.relaxed_slip_angle_carried_rad[i];
+        s.wheels[i].relaxed_slip_angle_weight = frames.relaxed_slip_angle_weight[i];
     }
     for (int k = 0; k < rows.pair_count; ++k) {
         const TyrePair& p = rows.pairs[k];
         WheelState& ws_out = s.wheels[p.wheel];
         const WheelModel& wm_out = m.wheels[p.wheel];
         const double spin = b.w[kWheel0 + p.wheel];
-        const double stick = frames[p.wheel].stick;
-        const double relaxation = 1.0 + h * frames[p.wheel].rolling_speed / wm_out.radius_m;
+        const double stick = frames.stick[p.wheel];
+        const double relaxation = 1.0 + h * frames.rolling_speed[p.wheel] / wm_out.radius_m;
         ws_out.tread_deflection_x_m =
             deflection_after(p.x, stick, spin, ws_out.tread_deflection_x_m, wm_out.tread_stiffness_x_n_per_m, relaxation);
         ws_out.tread_deflection_y_m =
@@ -65,7 +65,7 @@ void solve_outputs(const SolveOutputsInput& in, const RowSet& rows, VehicleState
         s.warm_impulses[kSlotsTyreY[p.wheel]] = p.y.lambda;
         s.wheel_outputs[p.wheel].fx_n = p.x.lambda / h;
         s.wheel_outputs[p.wheel].fy_n = p.y.lambda / h;
-        s.wheel_outputs[p.wheel].steering_axis_torque_nm = frames[p.wheel].law.mz_nm - wm_out.mechanical_trail_m * p.y.lambda / h;
+        s.wheel_outputs[p.wheel].steering_axis_torque_nm = frames.law.mz_nm[p.wheel] - wm_out.mechanical_trail_m * p.y.lambda / h;
     }
     // The clutch row's impulse acts +1 on the engine, the gear row's +1 on the gearbox input: the
     // torques passed on downstream are -lambda / h.

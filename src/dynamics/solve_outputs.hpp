@@ -16,7 +16,7 @@ namespace tractive::detail {
 struct SolveOutputsInput {
     const VehicleModel& model;
     const Bodies& bodies;                      // after the solve and the chassis correction
-    const std::array<WheelFrame, 4>& frames;   // this step's wheels
+    const WheelFrames& frames;   // this step's wheels
     const EngineTorque& engine;
     double throttle = 0.0;                     // the engine's effective throttle this step
     double clutch_capacity_nm = 0.0;           // the clutch row's bound, N m

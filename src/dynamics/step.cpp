@@ -51,10 +51,10 @@ namespace {
 
 using detail::Bodies;
 using detail::RowSet;
-using detail::WheelContact;
-using detail::WheelFrame;
+using detail::WheelContacts;
+using detail::WheelFrames;
 using detail::hinge_offset;
-using detail::wheel_contact_and_load;
+using detail::wheel_contacts_and_loads;
 using detail::tyre_forces;
 using detail::integrate_state;
 using detail::aerodynamics;
@@ -219,7 +219,7 @@ struct StepInProgress {
     Vec3 g_vec;
     MassNow masses;
     BodyWeight weight;
-    std::array<WheelFrame, 4> frames;  // (not zeroed: the contact and tyre phases set what is read, wheel_frame.hpp)
+    WheelFrames frames;  // (not zeroed: the contact and tyre phases set what is read, wheel_frame.hpp)
     detail::BodyContacts body;         // the touching points as chassis couplings (chassis_correction)
     EngineNow engine;
     Bodies b;
@@ -257,14 +257,14 @@ void step_start(const VehicleModel& m, const Ground& ground, const Controls& c, 
     Vec3 torque = p.weight.torque_nm;
     Vec3 suspension_arm{};  // sum_i F_i r_i, body axes: the forces' moment is (R suspension_arm) x body_z
     std::array<Vec3, 4> normal_across_torque;
-    for (int i = 0; i < 4; ++i) {
-        const WheelContact contact = wheel_contact_and_load(
-            {m, ground, rot, body_z, p.weight.mount_rel[i], p.weight.anti_roll_travel_m[m.wheels[i].front ? 0 : 1], h}, s, i, p.frames[i]);
-        s.wheels[i].ground_feature = contact.ground_feature;
-        force += contact.suspension_force_n;
-        suspension_arm += contact.suspension_arm;
-        force += contact.normal_across_n;
-        normal_across_torque[i] = contact.normal_across_torque_nm;
+    const WheelContacts contacts =
+        wheel_contacts_and_loads({m, ground, rot, body_z, p.weight.mount_rel, p.weight.anti_roll_travel_m, h}, s, p.frames);
+    for (int i = 0; i < 4; ++i) {  // (the forces summed wheel by wheel, as they always were)
+        s.wheels[i].ground_feature = contacts.ground_feature[i];
+        force += lane(contacts.suspension_force_n, i);
+        suspension_arm += lane(contacts.suspension_arm, i);
+        force += lane(contacts.normal_across_n, i);
+        normal_across_torque[i] = lane(contacts.normal_across_torque_nm, i);
     }
     const std::array<std::optional<Vec3>, 4> aligning = tyre_forces({m, rot, c.steering, h}, s, p.frames, s.wheel_outputs);
     for (int i = 0; i < 4; ++i) {  // (the moments summed wheel by wheel, contact then tyre, as they always were)

@@ -99,13 +99,13 @@ inline WheelHeading wheel_heading(const TyreForcesInput& in, const VehicleState&
 // Before the laws (fills the wheels' frames and outputs, and `now`): their headings and
 // inclinations, the slip of each contact, its stiction weight; the slip angle and inclination
 // from their tangent and sine afterwards (with_slip_angles).
-void slips_at_wheels(const TyreForcesInput& in, const VehicleState& s, std::array<WheelFrame, 4>& frames,
-                     std::array<WheelOutputs, 4>& outputs, WheelsNow& now) {
+void slips_at_wheels(const TyreForcesInput& in, const VehicleState& s, WheelFrames& frames, std::array<WheelOutputs, 4>& outputs,
+                     WheelsNow& now) {
     const VehicleModel& m = in.model;
     const Mat3& rot = in.rot;
     const std::array<WheelHeading, 4> wheel{wheel_heading(in, s, 0), wheel_heading(in, s, 1), wheel_heading(in, s, 2),
                                             wheel_heading(in, s, 3)};
-    const Vec3Lanes n = vec3_lanes_from([&](int i) { return frames[i].normal; });
+    const Vec3Lanes& n = frames.normal;
     const Vec3Lanes heading = rot * vec3_lanes_from([&](int i) { return wheel[i].heading_body; });
     const Vec3Lanes forward = normalized(heading - n * dot(heading, n));
     const Vec3Lanes lateral = cross(n, forward);
@@ -113,14 +113,15 @@ void slips_at_wheels(const TyreForcesInput& in, const VehicleState& s, std::arra
     now.normal = n;
     now.axle_along_normal = clamp_between(dot(axle_left, n), -1.0, 1.0);
     // Slip from the contact point's velocity over the surface's.
-    const Vec3Lanes rc = vec3_lanes_from([&](int i) { return frames[i].contact; }) - broadcast(s.position_m);
+    const Vec3Lanes rc = frames.contact - broadcast(s.position_m);
     const Vec3Lanes omega = broadcast(s.angular_velocity_rad_per_s);
-    const Vec3Lanes vc = broadcast(s.velocity_m_per_s) + cross(omega, rc) - vec3_lanes_from([&](int i) { return frames[i].surface_velocity; });
+    const Vec3Lanes vc = broadcast(s.velocity_m_per_s) + cross(omega, rc) - frames.surface_velocity;
     const Lanes4 vx = dot(vc, forward);
     const Lanes4 vy = dot(vc, lateral);
     const Lanes4 denom = max_of(abs_of(vx), splat(kSlipReferenceSpeed_m_per_s));
     const Lanes4 inv_denom = 1.0 / denom;
-    const Lanes4 spin_surface = lanes_from([&](int i) { return s.wheels[i].spin_rad_per_s; }) * lanes_from([&](int i) { return m.wheels[i].radius_m; });
+    const Lanes4 radius = lanes_from([&](int i) { return m.wheels[i].radius_m; });
+    const Lanes4 spin_surface = lanes_from([&](int i) { return s.wheels[i].spin_rad_per_s; }) * radius;
     now.slip_ratio = (spin_surface - vx) * inv_denom;
     now.slip_tangent = vy * inv_denom;
     now.slip_ratio_before = lanes_from([&](int i) { return outputs[i].slip_ratio; });
@@ -134,43 +135,35 @@ void slips_at_wheels(const TyreForcesInput& in, const VehicleState& s, std::arra
     const Mask4 was_in_contact = lanes_of(std::array<bool, 4>{outputs[0].in_contact, outputs[1].in_contact, outputs[2].in_contact,
                                                               outputs[3].in_contact});
     const Lanes4 last_rotation_rate = lanes_from([&](int i) { return outputs[i].normal_rotation_rate_rad_per_s; });
-    const Lanes4 body_change_x = where(was_in_contact, (normal_rotation_rate - last_rotation_rate) * dot(cross(n, rc), forward), Lanes4{});
+    frames.body_change_x = where(was_in_contact, (normal_rotation_rate - last_rotation_rate) * dot(cross(n, rc), forward), Lanes4{});
     now.normal_rotation_rate = normal_rotation_rate;
     now.rolling_surface_speed = spin_surface;
     now.vx = vx;
     now.vy = vy;
     now.denom = denom;
     now.inv_denom = inv_denom;
-    now.fz = lanes_from([&](int i) { return frames[i].fz; });
-    now.friction_factor = lanes_from([&](int i) { return frames[i].friction_factor; });
+    now.fz = frames.fz;
+    now.friction_factor = frames.friction_factor;
     now.in_contact = now.fz > 0.0;
+    frames.forward = forward;
+    frames.lateral = lateral;
     // The stiction weight of the contact's motion, max(|v_x|, |v_y|, |omega r|).
     const Lanes4 motion = max_of(max_of(abs_of(vx), abs_of(vy)), abs_of(spin_surface));
     now.stick = Lanes4{};  // (read past here only in contact)
     for (int i = 0; i < 4; ++i) {
-        WheelFrame& f = frames[i];
         WheelOutputs& out = outputs[i];
-        f.forward = lane(forward, i);
-        f.lateral = lane(lateral, i);
-        f.body_change_x = body_change_x[i];
         out.normal_rotation_rate_rad_per_s = normal_rotation_rate[i];
         out.slip_ratio = now.slip_ratio[i];
-        out.fz_n = f.fz;
+        out.fz_n = now.fz[i];
         out.steer_rad = wheel[i].steer_rad;
         out.axle = lane(axle_left, i);
-        out.contact_point_m = f.contact;
-        out.contact_normal = f.normal;
-        out.friction_factor = f.friction_factor;
-        out.in_contact = f.fz > 0.0;
-        if (!(f.fz > 0.0)) {  // off the ground: no rolling resistance, nothing of the relaxed slip carried
-            f.rolling_torque = 0.0;
-            f.relaxed_slip_angle_carried_rad = 0.0;
-            f.relaxed_slip_angle_weight = 0.0;
-            continue;
-        }
-        now.stick[i] = tyre_stiction_weight(motion[i]);
-        f.stick = now.stick[i];
+        out.contact_point_m = lane(frames.contact, i);
+        out.contact_normal = lane(n, i);
+        out.friction_factor = now.friction_factor[i];
+        out.in_contact = now.fz[i] > 0.0;
+        if (out.in_contact) now.stick[i] = tyre_stiction_weight(motion[i]);
     }
+    frames.stick = now.stick;
 }
 
 // The four wheels' slip angles alpha = atan(v_y / D) and inclinations -asin(axle . n), side by
@@ -200,7 +193,7 @@ void with_slip_angles(WheelsNow& now, std::array<WheelOutputs, 4>& outputs) {
 // The lateral force follows the relaxed slip angle (relaxation_weights): the law at its mean over
 // the step, with alpha_1's share (end_weight) in the lateral row's slope.
 TyreLawInputsFour relaxed_law_inputs(const TyreForcesInput& in, const VehicleState& s, const RelaxationWeightsFour& relax,
-                                     std::array<WheelFrame, 4>& frames, WheelsNow& now) {
+                                     WheelFrames& frames, WheelsNow& now) {
     const Lanes4 phi = lanes_of(relax.phi);
     const Lanes4 decay = lanes_of(relax.decay);
     const Lanes4 carried = lanes_from([&](int i) { return s.wheels[i].relaxed_slip_angle_carried_rad; });
@@ -250,81 +243,71 @@ TyreLawInputsFour relaxed_law_inputs(const TyreForcesInput& in, const VehicleSta
         const WheelModel& wm = in.model.wheels[i];
         law.size_factor[i] = wm.size_friction_factor;
         law.mirrored |= !wm.left && wm.tyre_mirrored_on_right ? 1u << i : 0u;
-        if (!now.in_contact[i]) continue;
-        WheelFrame& f = frames[i];
-        f.relaxed_slip_angle_carried_rad = carried_next[i];
-        f.relaxed_slip_angle_weight = weight_next[i];
     }
+    // (Off the ground: nothing of the relaxed slip carried.)
+    frames.relaxed_slip_angle_carried_rad = where(now.in_contact, carried_next, Lanes4{});
+    frames.relaxed_slip_angle_weight = where(now.in_contact, weight_next, Lanes4{});
     law.wanted = bits_of(now.in_contact & (now.stick != 1.0));
     return law;
 }
 
-// The laws' forces and slopes (TyreForce's) of the four wheels, side by side.
-struct LawLanes {
-    Lanes4 fx_n, fy_n, mz_nm, dfx_dslip_ratio, dfy_dslip_angle_per_rad;
-};
+// The laws' forces and slopes of the four wheels, side by side.
+using LawLanes = TyreForceLanes;
 LawLanes law_lanes(const TyreForcesFour& f) {
     return {lanes_of(f.fx_n), lanes_of(f.fy_n), lanes_of(f.mz_nm), lanes_of(f.dfx_dslip_ratio), lanes_of(f.dfy_dslip_angle_per_rad)};
 }
 
 // After the laws (`law` at the mean slip; fx and fy the forces the rows take, at the middle of
 // the step past the peak): the bounds of the friction (from the tyres' peaks at their loads), the
-// slopes in the rows' velocities, the rolling resistance, into the frames of the wheels in
-// contact. Returns their aligning moments on the body.
+// slopes in the rows' velocities, the rolling resistance, into the frames (read where the tyre
+// touches the ground, but for the rolling resistance, zero elsewhere). Returns the aligning
+// moments on the body of the wheels in contact.
 std::array<std::optional<Vec3>, 4> forces_after_laws(const TyreForcesInput& in, const TyresAtLoadFour& at_load, const LawLanes& law, Lanes4 fx,
-                                                     Lanes4 fy, const WheelsNow& now, std::array<WheelFrame, 4>& frames) {
+                                                     Lanes4 fy, const WheelsNow& now, WheelFrames& frames) {
     const Mask4 past_peak_x = ~(law.dfx_dslip_ratio > 0.0);
     const Mask4 past_peak_y = ~(law.dfy_dslip_angle_per_rad < 0.0);
     const Lanes4 stick = now.stick;
     const Lanes4 mz = law.mz_nm * (1.0 - stick);
+    frames.law = {fx, fy, mz, law.dfx_dslip_ratio, law.dfy_dslip_angle_per_rad};
+    frames.falling_x = past_peak_x;
+    frames.falling_y = past_peak_y;
     const Lanes4 peak_fx = lanes_of(at_load.peak_fx_n);
     const Lanes4 peak_fy = lanes_of(at_load.peak_fy_n);
     // Bounds: the friction the tyre can give (its peak), or the law's force if larger; past
     // the peak (a falling law, a rigid row) the law's force, or the static friction the
     // stiction weight allows if larger.
-    const Lanes4 bound_x = max_of(abs_of(fx), where(past_peak_x, stick, splat(1.0)) * peak_fx);
-    const Lanes4 bound_y = max_of(abs_of(fy), where(past_peak_y, stick, splat(1.0)) * peak_fy);
+    frames.bound_x = max_of(abs_of(fx), where(past_peak_x, stick, splat(1.0)) * peak_fx);
+    frames.bound_y = max_of(abs_of(fy), where(past_peak_y, stick, splat(1.0)) * peak_fy);
     // (sqrt of the sum of squares rather than std::hypot: tyre forces are far from overflow.)
-    const Lanes4 circle = max_of(sqrt_of(fx * fx + fy * fy), max_of(peak_fx, peak_fy));
+    frames.circle = max_of(sqrt_of(fx * fx + fy * fy), max_of(peak_fx, peak_fy));
     // Slopes in the rows' velocities: the longitudinal row's J v = v_x - omega r = -kappa D
     // (D = denom), so dFx/d(J v) = -dFx/dkappa / D; the lateral row's J v = v_y, and
     // alpha = atan(v_y / D), so dFy/d(J v) = dFy/dalpha / (D (1 + (v_y / D)^2)).
     const Lanes4 vy_ratio = now.vy * now.inv_denom;
-    const Lanes4 stiffness_x = max_of(law.dfx_dslip_ratio * now.inv_denom, Lanes4{});
-    const Lanes4 stiffness_y = max_of(-law.dfy_dslip_angle_per_rad * now.inv_denom / (1.0 + vy_ratio * vy_ratio), Lanes4{}) * now.end_weight;
-    const Lanes4 row_velocity_x = now.vx - now.rolling_surface_speed;
+    frames.stiffness_x = max_of(law.dfx_dslip_ratio * now.inv_denom, Lanes4{});
+    frames.stiffness_y =
+        max_of(-law.dfy_dslip_angle_per_rad * now.inv_denom / (1.0 + vy_ratio * vy_ratio), Lanes4{}) * now.end_weight;
+    frames.row_velocity_x = now.vx - now.rolling_surface_speed;
     // The lateral row measures the end-of-step velocity along this step's start heading,
     // which turns with the car by about (n . omega) h over the step: an unchanged slip
     // reads v_y + v_x (n . omega) h there, the velocity the law's slope is taken from.
-    const Lanes4 row_velocity_y = now.vy + now.vx * now.normal_rotation_rate * in.h;
-    const Lanes4 rolling_torque = lanes_of(at_load.rolling_resistance_coefficient) * now.fz * lanes_from([&](int i) { return in.model.wheels[i].radius_m; }) *
-                                  lanes_from([&](int i) { return frames[i].surface_rolling_resistance; });
+    frames.row_velocity_y = now.vy + now.vx * now.normal_rotation_rate * in.h;
+    frames.rolling_speed = abs_of(now.vx);
+    // (Off the ground: no rolling resistance.)
+    const Lanes4 radius = lanes_from([&](int i) { return in.model.wheels[i].radius_m; });
+    frames.rolling_torque =
+        where(now.in_contact, lanes_of(at_load.rolling_resistance_coefficient) * now.fz * radius * frames.surface_rolling_resistance, Lanes4{});
     // Aligning moment on the body about the road normal.
     const Vec3Lanes aligning = now.normal * mz;
     std::array<std::optional<Vec3>, 4> aligning_on_body;
-    for (int i = 0; i < 4; ++i) {
-        if (!now.in_contact[i]) continue;
-        WheelFrame& f = frames[i];
-        f.law = {fx[i], fy[i], mz[i], law.dfx_dslip_ratio[i], law.dfy_dslip_angle_per_rad[i]};
-        f.falling_x = past_peak_x[i] != 0;
-        f.falling_y = past_peak_y[i] != 0;
-        f.bound_x = bound_x[i];
-        f.bound_y = bound_y[i];
-        f.circle = circle[i];
-        f.stiffness_x = stiffness_x[i];
-        f.stiffness_y = stiffness_y[i];
-        f.row_velocity_x = row_velocity_x[i];
-        f.row_velocity_y = row_velocity_y[i];
-        f.rolling_speed = abs_of(now.vx)[i];
-        f.rolling_torque = rolling_torque[i];
-        aligning_on_body[i] = lane(aligning, i);
-    }
+    for (int i = 0; i < 4; ++i)
+        if (now.in_contact[i]) aligning_on_body[i] = lane(aligning, i);
     return aligning_on_body;
 }
 
 }  // namespace
 
-std::array<std::optional<Vec3>, 4> tyre_forces(const TyreForcesInput& in, const VehicleState& s, std::array<WheelFrame, 4>& frames,
+std::array<std::optional<Vec3>, 4> tyre_forces(const TyreForcesInput& in, const VehicleState& s, WheelFrames& frames,
                                                std::array<WheelOutputs, 4>& outputs) {
     const VehicleModel& m = in.model;
     const std::array<const TyreSpec*, 4> tyres{&m.spec.wheels[0].tyre, &m.spec.wheels[1].tyre, &m.spec.wheels[2].tyre,

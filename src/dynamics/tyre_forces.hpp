@@ -31,7 +31,7 @@ struct TyreForcesInput {
 // the wheels' outputs for telemetry and the next step (slip, steer, axle, contact, in_contact
 // ...). Returns each wheel's aligning moment on the body (world axes) while its tyre touches the
 // ground, else nothing.
-std::array<std::optional<Vec3>, 4> tyre_forces(const TyreForcesInput& in, const VehicleState& state, std::array<WheelFrame, 4>& frames,
+std::array<std::optional<Vec3>, 4> tyre_forces(const TyreForcesInput& in, const VehicleState& state, WheelFrames& frames,
                                                std::array<WheelOutputs, 4>& outputs);
 
 }  // namespace tractive::detail

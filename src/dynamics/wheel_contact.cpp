@@ -1,94 +1,130 @@
-// The contact phase of the step (wheel_contact.hpp).
+// The step's contact phase (wheel_contact.hpp): the four wheels side by side, one wheel a lane
+// (lanes4.hpp), each lane's numbers with the bits one wheel's own code gives them; the ground
+// and the suspension's law asked wheel by wheel.
 
 #include "wheel_contact.hpp"
 
 #include <algorithm>
 #include <cmath>
 
+#include "lanes4.hpp"
 #include "tractive/laws/suspension.hpp"
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpsabi"  // (as in lanes4.hpp)
 
 namespace tractive::detail {
 
-WheelContact wheel_contact_and_load(const WheelContactInput& in, const VehicleState& s, int i, WheelFrame& f) {
+WheelContacts wheel_contacts_and_loads(const WheelContactInput& in, const VehicleState& s, WheelFrames& f) {
     const VehicleModel& m = in.model;
     const Mat3& rot = in.rot;
     const Vec3& body_z = in.body_z;
-    const double h = in.h;
-    const WheelModel& wm = m.wheels[i];
-    const WheelSpec& ws = m.spec.wheels[i];
-    const WheelState& w = s.wheels[i];
-    f.hub = s.position_m + in.mount_rel + body_z * w.travel_m;
-    if (!wm.hinge_offset_x_m.empty()) f.hub += rot * hinge_offset(wm, w.travel_m);
-    // The ground under the wheel. Over no ground at all the wheel hangs a radius above an
+    const Vec3Lanes z = broadcast(body_z);
+    const Lanes4 travel = lanes_from([&](int i) { return s.wheels[i].travel_m; });
+    const Lanes4 travel_speed = lanes_from([&](int i) { return s.wheels[i].travel_speed_m_per_s; });
+    const Lanes4 radius = lanes_from([&](int i) { return m.wheels[i].radius_m; });
+    Vec3Lanes hub = broadcast(s.position_m) + vec3_lanes_from([&](int i) { return in.mount_rel[i]; }) + z * travel;
+    // The ground under each wheel. Over no ground at all the wheel hangs a radius above an
     // imagined surface along the body's z axis: off the ground, no force.
-    WheelProbe probe;
-    probe.hub_m = f.hub;
-    // The wheel's axle as the last step found it (steer, camber, attitude), or the body's y axis.
-    const Vec3& last_axle = s.wheel_outputs[i].axle;
-    probe.axle = dot(last_axle, last_axle) > 0.5 ? last_axle : Vec3{rot.m[0][1], rot.m[1][1], rot.m[2][1]};
-    probe.up = body_z;
-    probe.radius_m = wm.radius_m;
-    probe.width_m = ws.tyre.width_m;
-    probe.tread = ws.tyre.tread;
-    probe.hint = w.ground_feature;
-    const GroundContact ground = in.ground.wheel_contact(probe);
-    const bool over_ground = ground.found && std::isfinite(ground.hub_height_m);
-    f.normal = over_ground ? ground.normal : body_z;
-    f.friction_factor = over_ground ? ground.friction_factor : 0.0;
-    f.surface_rolling_resistance = over_ground ? ground.rolling_resistance_factor : 1.0;
-    f.surface_velocity = over_ground ? ground.surface_velocity_m_per_s : Vec3{};
-    const Vec3& n = f.normal;
-    // Suspension: spring with preload, damper, bump stop, anti-roll bar (pushes this
-    // wheel's side down when it is compressed more than its partner).
-    const SuspensionForce sf = suspension_force(ws.suspension, wm.preload_n, w.travel_m, w.travel_speed_m_per_s);
-    const double roll = in.axle_anti_roll_travel_m * (wm.left ? 1.0 : -1.0);
-    f.suspension_n = sf.total() + ws.suspension.anti_roll_n_per_m * roll;
+    std::array<GroundContact, 4> ground;
+    std::array<bool, 4> over_ground;
+    WheelContacts on_body;
+    for (int i = 0; i < 4; ++i) {
+        const WheelModel& wm = m.wheels[i];
+        const WheelSpec& ws = m.spec.wheels[i];
+        if (!wm.hinge_offset_x_m.empty()) {  // the hub on its hinge's arc
+            const Vec3 offset = rot * hinge_offset(wm, s.wheels[i].travel_m);
+            hub.x[i] += offset.x;
+            hub.y[i] += offset.y;
+            hub.z[i] += offset.z;
+        }
+        WheelProbe probe;
+        probe.hub_m = lane(hub, i);
+        // The wheel's axle as the last step found it (steer, camber, attitude), or the body's y axis.
+        const Vec3& last_axle = s.wheel_outputs[i].axle;
+        probe.axle = dot(last_axle, last_axle) > 0.5 ? last_axle : Vec3{rot.m[0][1], rot.m[1][1], rot.m[2][1]};
+        probe.up = body_z;
+        probe.radius_m = wm.radius_m;
+        probe.width_m = ws.tyre.width_m;
+        probe.tread = ws.tyre.tread;
+        probe.hint = s.wheels[i].ground_feature;
+        ground[i] = in.ground.wheel_contact(probe);
+        over_ground[i] = ground[i].found && std::isfinite(ground[i].hub_height_m);
+        on_body.ground_feature[i] = ground[i].found ? ground[i].feature : kNoGroundFeature;
+    }
+    f.hub = hub;
+    const Mask4 over = lanes_of(over_ground);
+    const auto from_ground = [&](auto field) { return lanes_from([&](int i) { return ground[i].*field; }); };
+    const auto vec3_from_ground = [&](Vec3 GroundContact::*field) { return vec3_lanes_from([&](int i) { return ground[i].*field; }); };
+    const Vec3Lanes ground_normal = vec3_from_ground(&GroundContact::normal);
+    f.normal = {where(over, ground_normal.x, z.x), where(over, ground_normal.y, z.y), where(over, ground_normal.z, z.z)};
+    const Vec3Lanes& n = f.normal;
+    f.friction_factor = where(over, from_ground(&GroundContact::friction_factor), Lanes4{});
+    f.surface_rolling_resistance = where(over, from_ground(&GroundContact::rolling_resistance_factor), splat(1.0));
+    const Vec3Lanes ground_velocity = vec3_from_ground(&GroundContact::surface_velocity_m_per_s);
+    f.surface_velocity = {where(over, ground_velocity.x, Lanes4{}), where(over, ground_velocity.y, Lanes4{}),
+                          where(over, ground_velocity.z, Lanes4{})};
+    // Suspension: spring with preload, damper, bump stop, anti-roll bar (pushes this wheel's side
+    // down when it is compressed more than its partner).
+    std::array<SuspensionForce, 4> sf;
+    for (int i = 0; i < 4; ++i)
+        sf[i] = suspension_force(m.spec.wheels[i].suspension, m.wheels[i].preload_n, s.wheels[i].travel_m, s.wheels[i].travel_speed_m_per_s);
+    const auto spec = [&](double SuspensionSpec::*field) { return lanes_from([&](int i) { return m.spec.wheels[i].suspension.*field; }); };
+    const Lanes4 anti_roll_n_per_m = spec(&SuspensionSpec::anti_roll_n_per_m);
+    const Lanes4 roll = lanes_from([&](int i) { return in.anti_roll_travel_m[m.wheels[i].front ? 0 : 1] * (m.wheels[i].left ? 1.0 : -1.0); });
+    f.suspension_n = lanes_from([&](int i) { return sf[i].total(); }) + anti_roll_n_per_m * roll;
     // Tyre normal force: linear spring and damper on the deflection along the ground's normal,
     // at the rate the hub approaches the surface.
-    const double height = over_ground ? ground.hub_height_m : 2.0 * wm.radius_m;
-    const double deflection = wm.radius_m - height;
-    const Vec3 hub_velocity = s.velocity_m_per_s + cross(s.angular_velocity_rad_per_s, f.hub - s.position_m) +
-                              body_z * w.travel_speed_m_per_s;
-    const double deflection_rate = -dot(hub_velocity - f.surface_velocity, n);
-    f.fz_linear = wm.tyre_stiffness_n_per_m * deflection + wm.tyre_damping_ns_per_m * deflection_rate;
-    f.fz = deflection > 0.0 ? std::max(f.fz_linear, 0.0) : 0.0;
-    {
-        // Stiffness and damping the travel sees: tyre (projected on the travel axis),
-        // spring while it pushes, bump stop beyond the travel, anti-roll bar, damper.
-        const double nz2 = dot(n, body_z) * dot(n, body_z);
-        const auto& sus = ws.suspension;
-        f.tyre_travel_stiffness = wm.tyre_stiffness_n_per_m * nz2;
-        f.tyre_travel_damping = wm.tyre_damping_ns_per_m * nz2;
-        f.travel_stiffness = (sf.spring_n > 0.0 ? sus.spring_n_per_m : 0.0) +
-                             (w.travel_m > sus.travel_m ? kBumpStopFactor * sus.spring_n_per_m : 0.0) + sus.anti_roll_n_per_m;
-        const bool damper_locked = sus.max_compression_velocity_m_per_s > 0.0 &&
-                                   std::abs(w.travel_speed_m_per_s) >= sus.max_compression_velocity_m_per_s;
-        const double damper = damper_locked ? 0.0
-                                            : (w.travel_speed_m_per_s > 0.0 ? sus.bump_damping_ns_per_m : sus.rebound_damping_ns_per_m);
-        f.travel_damping = damper;
-        // Through the corner to the road: spring (and bump stop) in series with the tyre, for
-        // the implicit chassis correction where it applies (chassis_implicit.hpp): on the bump
-        // stop, or for a car whose chassis modes are beyond the explicit update at this step
-        // (VehicleModel::largest_explicit_chassis_step_s); every road car tested stays explicit.
-        const bool on_bump_stop = w.travel_m > sus.travel_m;
-        if (f.fz > 0.0 && (on_bump_stop || h > m.largest_explicit_chassis_step_s)) {
-            const double spring = (sf.spring_n > 0.0 ? sus.spring_n_per_m : 0.0) + (on_bump_stop ? kBumpStopFactor * sus.spring_n_per_m : 0.0);
-            const double tyre = wm.tyre_stiffness_n_per_m * nz2;
-            const double divider = tyre / (spring + tyre);
-            f.chassis_stiffness = spring * divider;
-            f.chassis_damping = damper * divider * divider;
-        } else {
-            f.chassis_stiffness = 0.0;
-            f.chassis_damping = 0.0;
-        }
+    const Lanes4 tyre_stiffness = lanes_from([&](int i) { return m.wheels[i].tyre_stiffness_n_per_m; });
+    const Lanes4 tyre_damping = lanes_from([&](int i) { return m.wheels[i].tyre_damping_ns_per_m; });
+    const Lanes4 height = where(over, from_ground(&GroundContact::hub_height_m), 2.0 * radius);
+    const Lanes4 deflection = radius - height;
+    const Vec3Lanes hub_velocity =
+        broadcast(s.velocity_m_per_s) + cross(broadcast(s.angular_velocity_rad_per_s), hub - broadcast(s.position_m)) + z * travel_speed;
+    const Lanes4 deflection_rate = -dot(hub_velocity - f.surface_velocity, n);
+    f.fz_linear = tyre_stiffness * deflection + tyre_damping * deflection_rate;
+    f.fz = where(deflection > 0.0, max_of(f.fz_linear, Lanes4{}), Lanes4{});
+    // Stiffness and damping the travel sees: tyre (projected on the travel axis), spring while it
+    // pushes, bump stop beyond the travel, anti-roll bar, damper.
+    const Lanes4 nz2 = dot(n, z) * dot(n, z);
+    f.tyre_travel_stiffness = tyre_stiffness * nz2;
+    f.tyre_travel_damping = tyre_damping * nz2;
+    const Lanes4 spring_n_per_m = spec(&SuspensionSpec::spring_n_per_m);
+    const Mask4 spring_pushes = lanes_from([&](int i) { return sf[i].spring_n; }) > 0.0;
+    const Mask4 on_bump_stop = travel > spec(&SuspensionSpec::travel_m);
+    const Lanes4 spring_stiffness = where(spring_pushes, spring_n_per_m, Lanes4{});
+    const Lanes4 bump_stop_stiffness = where(on_bump_stop, kBumpStopFactor * spring_n_per_m, Lanes4{});
+    f.travel_stiffness = spring_stiffness + bump_stop_stiffness + anti_roll_n_per_m;
+    const Lanes4 max_compression_speed = spec(&SuspensionSpec::max_compression_velocity_m_per_s);
+    const Mask4 damper_locked = both(max_compression_speed > 0.0, abs_of(travel_speed) >= max_compression_speed);
+    const Lanes4 bump_damping = spec(&SuspensionSpec::bump_damping_ns_per_m);
+    const Lanes4 rebound_damping = spec(&SuspensionSpec::rebound_damping_ns_per_m);
+    f.travel_damping = where(damper_locked, Lanes4{}, where(travel_speed > 0.0, bump_damping, rebound_damping));
+    // Through the corner to the road: spring (and bump stop) in series with the tyre, for the
+    // implicit chassis correction where it applies (chassis_implicit.hpp): on the bump stop, or for
+    // a car whose chassis modes are beyond the explicit update at this step
+    // (VehicleModel::largest_explicit_chassis_step_s); every road car tested stays explicit.
+    const Mask4 in_series = both(f.fz > 0.0, either(on_bump_stop, splat(in.h) > m.largest_explicit_chassis_step_s));
+    f.chassis_stiffness = Lanes4{};
+    f.chassis_damping = Lanes4{};
+    if (any(in_series)) {
+        const Lanes4 spring = spring_stiffness + bump_stop_stiffness;
+        const Lanes4 divider = f.tyre_travel_stiffness / (spring + f.tyre_travel_stiffness);
+        f.chassis_stiffness = where(in_series, spring * divider, Lanes4{});
+        f.chassis_damping = where(in_series, f.travel_damping * divider * divider, Lanes4{});
     }
-    f.contact = over_ground ? ground.point_m : f.hub - n * height;
+    const Vec3Lanes below_hub = hub - n * height;
+    const Vec3Lanes ground_point = vec3_from_ground(&GroundContact::point_m);
+    f.contact = {where(over, ground_point.x, below_hub.x), where(over, ground_point.y, below_hub.y), where(over, ground_point.z, below_hub.z)};
     // The tyre's normal force along the travel direction (body z) moves the wheel on its
     // suspension; across it the wheel is guided by the body, which takes that part directly.
-    // (The result built at the end, in one piece: constructed once, not zeroed and then written.)
-    const Vec3 normal_across = (n - body_z * dot(n, body_z)) * f.fz;
-    return {ground.found ? ground.feature : kNoGroundFeature, body_z * f.suspension_n, wm.suspension_mount_m * f.suspension_n,
-            normal_across, cross(f.contact - s.position_m, normal_across)};
+    on_body.suspension_force_n = z * f.suspension_n;
+    on_body.suspension_arm = vec3_lanes_from([&](int i) { return m.wheels[i].suspension_mount_m; }) * f.suspension_n;
+    on_body.normal_across_n = (n - z * dot(n, z)) * f.fz;
+    on_body.normal_across_torque_nm = cross(f.contact - broadcast(s.position_m), on_body.normal_across_n);
+    return on_body;
 }
 
 }  // namespace tractive::detail
+
+#pragma GCC diagnostic pop

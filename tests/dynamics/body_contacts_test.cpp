@@ -45,7 +45,7 @@ struct RolledCar {
     }
     detail::BodyContacts touch(const Ground& ground, Vec3& force, Vec3& torque) const {
         detail::BodyContacts out;
-        detail::body_contacts({model, ground, rot, z, frames, masses, 0.008}, state, force, torque, out);
+        detail::body_contacts({model, ground, rot, z, detail::frames_of(frames), masses, 0.008}, state, force, torque, out);
         return out;
     }
 };

@@ -29,7 +29,7 @@ struct Chassis {
         bodies.inv_mass.m[2][2] = 1.0 / masses.sprung_mass_kg;
         for (detail::WheelFrame& f : frames) f.normal = {0.0, 0.0, 1.0};
     }
-    void correct() { detail::chassis_correction({model, rot, masses.inertia_body_kgm2, frames, body, 0.008}, state, bodies); }
+    void correct() { detail::chassis_correction({model, rot, masses.inertia_body_kgm2, detail::frames_of(frames), body, 0.008}, state, bodies); }
 };
 
 }  // namespace

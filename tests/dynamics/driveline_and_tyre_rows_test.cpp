@@ -61,7 +61,7 @@ TEST(DrivelineAndTyreRowsPhase, NeutralAtRestGivesTheEngineClutchAndLoadedTyres)
     detail::Bodies b = bodies_at_rest();
     detail::RowSet rows;
     rows.clear();
-    const detail::DrivelineAndTyreRows out = detail::driveline_and_tyre_rows({m, c, up, 0.0, 1.0, engine, frames, h}, s, b, rows);
+    const detail::DrivelineAndTyreRows out = detail::driveline_and_tyre_rows({m, c, up, 0.0, 1.0, engine, detail::frames_of(frames), h}, s, b, rows);
 
     const double capacity = clutch_torque_capacity_nm(m.spec.clutch, 1.0, 0.0);
     EXPECT_EQ(out.clutch_capacity_nm, capacity);
@@ -118,7 +118,7 @@ TEST(DrivelineAndTyreRowsPhase, InGearTheGearRowJoinsTheClutchAndTheBrakesHoldTh
     detail::Bodies b = bodies_at_rest();
     detail::RowSet rows;
     rows.clear();
-    detail::driveline_and_tyre_rows({m, c, Vec3{0, 0, 1}, ratio, 1.0, engine, frames, h}, s, b, rows);
+    detail::driveline_and_tyre_rows({m, c, Vec3{0, 0, 1}, ratio, 1.0, engine, detail::frames_of(frames), h}, s, b, rows);
 
     const detail::ShaftRow* gear = shaft_in_slot(rows, detail::kSlotGear);
     ASSERT_NE(gear, nullptr);
@@ -157,7 +157,7 @@ TEST(DrivelineAndTyreRowsPhase, AFrictionThatCannotStopTheShaftIsAppliedWithoutA
     b.w[detail::kEngine] = 300.0;
     detail::RowSet rows;
     rows.clear();
-    const detail::DrivelineAndTyreRows out = detail::driveline_and_tyre_rows({m, c, Vec3{0, 0, 1}, 0.0, 0.0, engine, frames, h}, s, b, rows);
+    const detail::DrivelineAndTyreRows out = detail::driveline_and_tyre_rows({m, c, Vec3{0, 0, 1}, 0.0, 0.0, engine, detail::frames_of(frames), h}, s, b, rows);
     EXPECT_EQ(shaft_in_slot(rows, detail::kSlotEngineFriction), nullptr);
     EXPECT_DOUBLE_EQ(out.direct_impulses[detail::kSlotEngineFriction], -25.0 * h);
     EXPECT_DOUBLE_EQ(b.w[detail::kEngine], 300.0 - 25.0 * h / 0.2);
@@ -166,7 +166,7 @@ TEST(DrivelineAndTyreRowsPhase, AFrictionThatCannotStopTheShaftIsAppliedWithoutA
     detail::Bodies slow = bodies_at_rest();
     slow.w[detail::kEngine] = 1.9;
     rows.clear();
-    const detail::DrivelineAndTyreRows held = detail::driveline_and_tyre_rows({m, c, Vec3{0, 0, 1}, 0.0, 0.0, engine, frames, h}, s, slow, rows);
+    const detail::DrivelineAndTyreRows held = detail::driveline_and_tyre_rows({m, c, Vec3{0, 0, 1}, 0.0, 0.0, engine, detail::frames_of(frames), h}, s, slow, rows);
     EXPECT_NE(shaft_in_slot(rows, detail::kSlotEngineFriction), nullptr);
     EXPECT_EQ(held.direct_impulses[detail::kSlotEngineFriction], 0.0);
     EXPECT_EQ(slow.w[detail::kEngine], 1.9);

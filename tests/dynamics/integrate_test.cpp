@@ -39,7 +39,7 @@ struct Rig {
         bodies.w[detail::kGearbox] = bodies.w[detail::kEngine];
     }
     void integrate(double rpm = 2000.0, double throttle = 0.0) {
-        detail::integrate_state({model, kH, body_z, g_vec, bodies, v_before, w_before, mount_rel, frames, engine_torque, rpm, throttle}, state);
+        detail::integrate_state({model, kH, body_z, g_vec, bodies, v_before, w_before, mount_rel, detail::frames_of(frames), engine_torque, rpm, throttle}, state);
     }
 };
 

@@ -43,7 +43,7 @@ TEST(SolveOutputsPhase, ImpulsesBecomeWarmStartsForcesAndTorques) {
 
     VehicleState s;
     s.wheels[3].tread_deflection_x_m = 0.01;
-    detail::solve_outputs({model, bodies, frames, engine, 0.7, 200.0, direct, h}, rows, s);
+    detail::solve_outputs({model, bodies, detail::frames_of(frames), engine, 0.7, 200.0, direct, h}, rows, s);
 
     EXPECT_EQ(s.warm_impulses[detail::kSlotEngineFriction], 0.05);
     EXPECT_EQ(s.warm_impulses[detail::kSlotClutch], -120.0 * h);
@@ -62,6 +62,6 @@ TEST(SolveOutputsPhase, ImpulsesBecomeWarmStartsForcesAndTorques) {
 
     // At its bound the clutch slips.
     rows.shafts[0].lambda = -200.0 * h;
-    detail::solve_outputs({model, bodies, frames, engine, 0.7, 200.0, direct, h}, rows, s);
+    detail::solve_outputs({model, bodies, detail::frames_of(frames), engine, 0.7, 200.0, direct, h}, rows, s);
     EXPECT_FALSE(s.driveline.clutch_locked);
 }

@@ -40,14 +40,14 @@ public:
     [[nodiscard]] Wheel at(int i, double steering) const {
         const Mat3 rot = to_matrix(state.orientation);
         const Vec3 body_z{rot.m[0][2], rot.m[1][2], rot.m[2][2]};
-        std::array<detail::WheelFrame, 4> frames{};
-        for (int j = 0; j < 4; ++j) {
-            const Vec3 mount = rot * model_.wheels[j].design_position_m;
-            detail::wheel_contact_and_load({model_, road_, rot, body_z, mount, 0.0, 0.008}, state, j, frames[j]);
-        }
+        detail::WheelFrames frames;
+        std::array<Vec3, 4> mounts;
+        for (int j = 0; j < 4; ++j) mounts[j] = rot * model_.wheels[j].design_position_m;
+        const std::array<double, 2> no_roll{};
+        detail::wheel_contacts_and_loads({model_, road_, rot, body_z, mounts, no_roll, 0.008}, state, frames);
         std::array<WheelOutputs, 4> outputs = state.wheel_outputs;
         const std::array<std::optional<Vec3>, 4> aligning = detail::tyre_forces({model_, rot, steering, 0.008}, state, frames, outputs);
-        return {frames[i], outputs[i], aligning[i]};
+        return {detail::wheel_frame(frames, i), outputs[i], aligning[i]};
     }
     VehicleState state;
 

@@ -4,7 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
+#include <cstdint>
 #include <string>
 
 #include "tractive/dynamics/simulation.hpp"
@@ -33,18 +35,27 @@ Placed placed(const Ground& ground) {
     return p;
 }
 
+// Wheel i's frame and what it puts on the body, out of the four wheels' contact phase.
+struct OnBody {
+    std::uint32_t ground_feature;
+    Vec3 suspension_force_n, suspension_arm, normal_across_n, normal_across_torque_nm;
+};
 struct Contact {
-    detail::WheelFrame frame{};
-    detail::WheelContact on_body;
+    detail::WheelFrame frame;
+    OnBody on_body;
 };
 
 Contact contact(const Placed& p, const Ground& ground, int i) {
-    const Vec3 mount = p.rot * p.model.wheels[i].design_position_m;
-    const double axle_roll = i < 2 ? p.state.wheels[FL].travel_m - p.state.wheels[FR].travel_m
-                                   : p.state.wheels[RL].travel_m - p.state.wheels[RR].travel_m;
-    Contact c;
-    c.on_body = detail::wheel_contact_and_load({p.model, ground, p.rot, p.body_z, mount, axle_roll, 0.008}, p.state, i, c.frame);
-    return c;
+    std::array<Vec3, 4> mounts;
+    for (int j = 0; j < 4; ++j) mounts[j] = p.rot * p.model.wheels[j].design_position_m;
+    const std::array<double, 2> axle_roll{p.state.wheels[FL].travel_m - p.state.wheels[FR].travel_m,
+                                          p.state.wheels[RL].travel_m - p.state.wheels[RR].travel_m};
+    detail::WheelFrames frames;
+    const detail::WheelContacts on_body =
+        detail::wheel_contacts_and_loads({p.model, ground, p.rot, p.body_z, mounts, axle_roll, 0.008}, p.state, frames);
+    return {detail::wheel_frame(frames, i),
+            {on_body.ground_feature[i], detail::lane(on_body.suspension_force_n, i), detail::lane(on_body.suspension_arm, i),
+             detail::lane(on_body.normal_across_n, i), detail::lane(on_body.normal_across_torque_nm, i)}};
 }
 
 class NoGround final : public Ground {
