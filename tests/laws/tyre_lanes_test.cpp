@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <cstdlib>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "tractive/io/car_loader.hpp"
@@ -44,6 +45,22 @@ struct Agreement {
         ++compared;
     }
 };
+
+// Four wheels' inputs (one per wheel) laid across lanes (`Across`), evaluated on both paths by
+// `evaluate(across, path)`, and each path's results wheel by wheel: {side by side, one by one}.
+template <class Across, class One, class Evaluate>
+auto on_both_paths(const std::array<One, 4>& in, Evaluate evaluate) {
+    Across across;
+    for (std::size_t i = 0; i < 4; ++i) across.set_wheel(i, in[i]);
+    const auto side_lanes = evaluate(across, TyreLanePath::Fastest);
+    const auto one_lanes = evaluate(across, TyreLanePath::OneByOne);
+    std::array<decltype(side_lanes.wheel(0)), 4> side, one;
+    for (std::size_t i = 0; i < 4; ++i) {
+        side[i] = side_lanes.wheel(i);
+        one[i] = one_lanes.wheel(i);
+    }
+    return std::pair{side, one};
+}
 
 // Every VDrift tyre of `model` the shared VDrift cars (and the cars in TRACTIVE_RANDOM_CARS, e.g.
 // the public VDrift set, when set) have with their `files` (.tire: Pacejka '89, .tiren: Pacejka
@@ -109,15 +126,8 @@ void expect_side_by_side_agrees(const std::vector<TyreSpec>& tyres, double load_
             else if (odd < 0.10) w.wanted = false;
             else if (odd < 0.12) w.slip.slip_ratio = std::nan("");
         }
-        TyreLawInputsFour across;
-        for (std::size_t i = 0; i < 4; ++i) across.set_wheel(i, in[i]);
-        const TyreForcesFour side_lanes = tyre_forces_four(four, lanes.get(), across, TyreLanePath::Fastest);
-        const TyreForcesFour one_lanes = tyre_forces_four(four, lanes.get(), across, TyreLanePath::OneByOne);
-        std::array<TyreForce, 4> side, one;
-        for (std::size_t i = 0; i < 4; ++i) {
-            side[i] = side_lanes.wheel(i);
-            one[i] = one_lanes.wheel(i);
-        }
+        const auto [side, one] = on_both_paths<TyreLawInputsFour>(
+            in, [&](const TyreLawInputsFour& across, TyreLanePath path) { return tyre_forces_four(four, lanes.get(), across, path); });
         for (int i = 0; i < 4; ++i) {
             const double load = std::max(in[i].fz_n, 1.0);
             const double r0 = four[i]->radius_m > 0.0 ? four[i]->radius_m : 0.3;
@@ -204,15 +214,8 @@ TEST(TyreLanes, FourTirTyresAtTheirLoadsAgreeWithOneByOne) {
             else if (odd < 0.11) w.wanted = false;
             else if (odd < 0.13) w.speed_m_per_s = std::nan("");
         }
-        TyreLoadInputsFour across;
-        for (std::size_t i = 0; i < 4; ++i) across.set_wheel(i, in[i]);
-        const TyresAtLoadFour side_lanes = tyres_at_load_four(four, lanes.get(), across, TyreLanePath::Fastest);
-        const TyresAtLoadFour one_lanes = tyres_at_load_four(four, lanes.get(), across, TyreLanePath::OneByOne);
-        std::array<TyreAtLoad, 4> side, one;
-        for (std::size_t i = 0; i < 4; ++i) {
-            side[i] = side_lanes.wheel(i);
-            one[i] = one_lanes.wheel(i);
-        }
+        const auto [side, one] = on_both_paths<TyreLoadInputsFour>(
+            in, [&](const TyreLoadInputsFour& across, TyreLanePath path) { return tyres_at_load_four(four, lanes.get(), across, path); });
         for (int i = 0; i < 4; ++i) {
             if (!in[i].wanted) {  // nothing: zeros on either path
                 EXPECT_EQ(side[i].peak.fx_n, 0.0);
