@@ -26,7 +26,11 @@ WheelContacts wheel_contacts_and_loads(const WheelContactInput& in, const Vehicl
     Vec3Lanes hub = broadcast(s.position_m) + vec3_lanes_from([&](int i) { return in.mount_rel[i]; }) + z * travel;
     // The ground under each wheel. Over no ground at all the wheel hangs a radius above an
     // imagined surface along the body's z axis: off the ground, no force.
-    std::array<GroundContact, 4> ground;
+    // (Each answer's numbers kept across lanes as they come, not the answers themselves.)
+    struct {
+        std::array<double, 4> normal_x, normal_y, normal_z, friction_factor, rolling_resistance_factor;
+        std::array<double, 4> velocity_x, velocity_y, velocity_z, hub_height_m, point_x, point_y, point_z;
+    } ground;
     std::array<bool, 4> over_ground;
     WheelContacts on_body;
     for (int i = 0; i < 4; ++i) {
@@ -48,22 +52,31 @@ WheelContacts wheel_contacts_and_loads(const WheelContactInput& in, const Vehicl
         probe.width_m = ws.tyre.width_m;
         probe.tread = ws.tyre.tread;
         probe.hint = s.wheels[i].ground_feature;
-        ground[i] = in.ground.wheel_contact(probe);
-        over_ground[i] = ground[i].found && std::isfinite(ground[i].hub_height_m);
-        on_body.ground_feature[i] = ground[i].found ? ground[i].feature : kNoGroundFeature;
+        const GroundContact g = in.ground.wheel_contact(probe);
+        over_ground[i] = g.found && std::isfinite(g.hub_height_m);
+        on_body.ground_feature[i] = g.found ? g.feature : kNoGroundFeature;
+        ground.normal_x[i] = g.normal.x;
+        ground.normal_y[i] = g.normal.y;
+        ground.normal_z[i] = g.normal.z;
+        ground.friction_factor[i] = g.friction_factor;
+        ground.rolling_resistance_factor[i] = g.rolling_resistance_factor;
+        ground.velocity_x[i] = g.surface_velocity_m_per_s.x;
+        ground.velocity_y[i] = g.surface_velocity_m_per_s.y;
+        ground.velocity_z[i] = g.surface_velocity_m_per_s.z;
+        ground.hub_height_m[i] = g.hub_height_m;
+        ground.point_x[i] = g.point_m.x;
+        ground.point_y[i] = g.point_m.y;
+        ground.point_z[i] = g.point_m.z;
     }
     f.hub = hub;
     const Mask4 over = lanes_of(over_ground);
-    const auto from_ground = [&](auto field) { return lanes_from([&](int i) { return ground[i].*field; }); };
-    const auto vec3_from_ground = [&](Vec3 GroundContact::*field) { return vec3_lanes_from([&](int i) { return ground[i].*field; }); };
-    const Vec3Lanes ground_normal = vec3_from_ground(&GroundContact::normal);
-    f.normal = {where(over, ground_normal.x, z.x), where(over, ground_normal.y, z.y), where(over, ground_normal.z, z.z)};
+    f.normal = {where(over, lanes_of(ground.normal_x), z.x), where(over, lanes_of(ground.normal_y), z.y),
+                where(over, lanes_of(ground.normal_z), z.z)};
     const Vec3Lanes& n = f.normal;
-    f.friction_factor = where(over, from_ground(&GroundContact::friction_factor), Lanes4{});
-    f.surface_rolling_resistance = where(over, from_ground(&GroundContact::rolling_resistance_factor), splat(1.0));
-    const Vec3Lanes ground_velocity = vec3_from_ground(&GroundContact::surface_velocity_m_per_s);
-    f.surface_velocity = {where(over, ground_velocity.x, Lanes4{}), where(over, ground_velocity.y, Lanes4{}),
-                          where(over, ground_velocity.z, Lanes4{})};
+    f.friction_factor = where(over, lanes_of(ground.friction_factor), Lanes4{});
+    f.surface_rolling_resistance = where(over, lanes_of(ground.rolling_resistance_factor), splat(1.0));
+    f.surface_velocity = {where(over, lanes_of(ground.velocity_x), Lanes4{}), where(over, lanes_of(ground.velocity_y), Lanes4{}),
+                          where(over, lanes_of(ground.velocity_z), Lanes4{})};
     // Suspension: spring with preload, damper, bump stop, anti-roll bar (pushes this wheel's side
     // down when it is compressed more than its partner).
     std::array<SuspensionForce, 4> sf;
@@ -77,7 +90,7 @@ WheelContacts wheel_contacts_and_loads(const WheelContactInput& in, const Vehicl
     // at the rate the hub approaches the surface.
     const Lanes4 tyre_stiffness = lanes_from([&](int i) { return m.wheels[i].tyre_stiffness_n_per_m; });
     const Lanes4 tyre_damping = lanes_from([&](int i) { return m.wheels[i].tyre_damping_ns_per_m; });
-    const Lanes4 height = where(over, from_ground(&GroundContact::hub_height_m), 2.0 * radius);
+    const Lanes4 height = where(over, lanes_of(ground.hub_height_m), 2.0 * radius);
     const Lanes4 deflection = radius - height;
     const Vec3Lanes hub_velocity =
         broadcast(s.velocity_m_per_s) + cross(broadcast(s.angular_velocity_rad_per_s), hub - broadcast(s.position_m)) + z * travel_speed;
@@ -114,8 +127,8 @@ WheelContacts wheel_contacts_and_loads(const WheelContactInput& in, const Vehicl
         f.chassis_damping = where(in_series, f.travel_damping * divider * divider, Lanes4{});
     }
     const Vec3Lanes below_hub = hub - n * height;
-    const Vec3Lanes ground_point = vec3_from_ground(&GroundContact::point_m);
-    f.contact = {where(over, ground_point.x, below_hub.x), where(over, ground_point.y, below_hub.y), where(over, ground_point.z, below_hub.z)};
+    f.contact = {where(over, lanes_of(ground.point_x), below_hub.x), where(over, lanes_of(ground.point_y), below_hub.y),
+                 where(over, lanes_of(ground.point_z), below_hub.z)};
     // The tyre's normal force along the travel direction (body z) moves the wheel on its
     // suspension; across it the wheel is guided by the body, which takes that part directly.
     on_body.suspension_force_n = z * f.suspension_n;
