@@ -94,39 +94,30 @@ namespace row_lanes {
 using Four = std::array<const RowSet*, 4>;
 using FourBodies = std::array<const Bodies*, 4>;
 
-template <class Of>
-inline Lanes4 lanes_of(const Of& of) {
-    return Lanes4{of(0), of(1), of(2), of(3)};
-}
-inline Vec3Lanes vec3_lanes_of(const std::array<const Vec3*, 4>& v) {
-    return {Lanes4{v[0]->x, v[1]->x, v[2]->x, v[3]->x}, Lanes4{v[0]->y, v[1]->y, v[2]->y, v[3]->y},
-            Lanes4{v[0]->z, v[1]->z, v[2]->z, v[3]->z}};
-}
 inline Mat3Lanes mat3_lanes_of(const std::array<const Mat3*, 4>& a) {
     Mat3Lanes to;
     for (int i = 0; i < 3; ++i)
         for (int j = 0; j < 3; ++j) to.m[i][j] = Lanes4{a[0]->m[i][j], a[1]->m[i][j], a[2]->m[i][j], a[3]->m[i][j]};
     return to;
 }
-inline Vec3 get(const Vec3Lanes& from, int lane) { return {from.x[lane], from.y[lane], from.z[lane]}; }
 
 // Tyre pair i's row (x or y, by `row`) as built.
 template <class Row>
 inline void gather_contact(const Four& sets, int i, Row row, ContactRowLanes& to) {
     const auto r = [&](int car) -> const ContactRow& { return sets[car]->pairs[i].*row; };
-    to.lin = vec3_lanes_of({&r(0).lin, &r(1).lin, &r(2).lin, &r(3).lin});
-    to.ang = vec3_lanes_of({&r(0).ang, &r(1).ang, &r(2).ang, &r(3).ang});
-    to.coeff = lanes_of([&](int car) { return r(car).coeff; });
-    to.lo = lanes_of([&](int car) { return r(car).lo; });
-    to.hi = lanes_of([&](int car) { return r(car).hi; });
-    to.law_impulse = lanes_of([&](int car) { return r(car).law_impulse; });
-    to.q = lanes_of([&](int car) { return r(car).q; });
-    to.target = lanes_of([&](int car) { return r(car).target; });
-    to.stick = lanes_of([&](int car) { return r(car).stick; });
-    to.surface_speed = lanes_of([&](int car) { return r(car).surface_speed; });
-    to.body_change = lanes_of([&](int car) { return r(car).body_change; });
-    to.spring_gamma = lanes_of([&](int car) { return r(car).spring_gamma; });
-    to.spring_bias = lanes_of([&](int car) { return r(car).spring_bias; });
+    to.lin = vec3_lanes_from([&](int car) { return r(car).lin; });
+    to.ang = vec3_lanes_from([&](int car) { return r(car).ang; });
+    to.coeff = lanes_from([&](int car) { return r(car).coeff; });
+    to.lo = lanes_from([&](int car) { return r(car).lo; });
+    to.hi = lanes_from([&](int car) { return r(car).hi; });
+    to.law_impulse = lanes_from([&](int car) { return r(car).law_impulse; });
+    to.q = lanes_from([&](int car) { return r(car).q; });
+    to.target = lanes_from([&](int car) { return r(car).target; });
+    to.stick = lanes_from([&](int car) { return r(car).stick; });
+    to.surface_speed = lanes_from([&](int car) { return r(car).surface_speed; });
+    to.body_change = lanes_from([&](int car) { return r(car).body_change; });
+    to.spring_gamma = lanes_from([&](int car) { return r(car).spring_gamma; });
+    to.spring_bias = lanes_from([&](int car) { return r(car).spring_bias; });
 }
 
 // The four cars' rows as built and their speeds and inverse masses (the shapes set by shape_from).
@@ -135,22 +126,22 @@ inline void gather(const Four& sets, const FourBodies& b, RowLanes& lanes, BodyL
     for (int i = 0; i < first.shaft_count; ++i) {
         const auto r = [&](int car) -> const ShaftRow& { return sets[car]->shafts[i]; };
         ShaftRowLanes& to = lanes.shafts[i];
-        for (int k = 0; k < first.shafts[i].dof_count; ++k) to.coeff[k] = lanes_of([&](int car) { return r(car).coeff[k]; });
-        to.lo = lanes_of([&](int car) { return r(car).lo; });
-        to.hi = lanes_of([&](int car) { return r(car).hi; });
-        to.inv_q = lanes_of([&](int car) { return r(car).inv_q; });
+        for (int k = 0; k < first.shafts[i].dof_count; ++k) to.coeff[k] = lanes_from([&](int car) { return r(car).coeff[k]; });
+        to.lo = lanes_from([&](int car) { return r(car).lo; });
+        to.hi = lanes_from([&](int car) { return r(car).hi; });
+        to.inv_q = lanes_from([&](int car) { return r(car).inv_q; });
     }
     for (int i = 0; i < first.pair_count; ++i) {
         gather_contact(sets, i, &TyrePair::x, lanes.pairs[i].x);
         gather_contact(sets, i, &TyrePair::y, lanes.pairs[i].y);
-        lanes.pairs[i].circle = lanes_of([&](int car) { return sets[car]->pairs[i].circle; });
+        lanes.pairs[i].circle = lanes_from([&](int car) { return sets[car]->pairs[i].circle; });
     }
     for (int k = 0; k < kDofCount; ++k) {
-        bodies.w[k] = lanes_of([&](int car) { return b[car]->w[k]; });
-        bodies.inv_i[k] = lanes_of([&](int car) { return b[car]->inv_i[k]; });
+        bodies.w[k] = lanes_from([&](int car) { return b[car]->w[k]; });
+        bodies.inv_i[k] = lanes_from([&](int car) { return b[car]->inv_i[k]; });
     }
-    bodies.v = vec3_lanes_of({&b[0]->v, &b[1]->v, &b[2]->v, &b[3]->v});
-    bodies.omega = vec3_lanes_of({&b[0]->omega, &b[1]->omega, &b[2]->omega, &b[3]->omega});
+    bodies.v = vec3_lanes_from([&](int car) { return b[car]->v; });
+    bodies.omega = vec3_lanes_from([&](int car) { return b[car]->omega; });
     bodies.inv_mass = mat3_lanes_of({&b[0]->inv_mass, &b[1]->inv_mass, &b[2]->inv_mass, &b[3]->inv_mass});
     bodies.inv_inertia = mat3_lanes_of({&b[0]->inv_inertia, &b[1]->inv_inertia, &b[2]->inv_inertia, &b[3]->inv_inertia});
 }
@@ -180,8 +171,8 @@ inline void scatter(const RowLanes& lanes, const BodyLanes& bodies, int lane, Ro
         set.pairs[i].y.lambda = lanes.pairs[i].y.lambda[lane];
     }
     for (int k = 0; k < kDofCount; ++k) b.w[k] = bodies.w[k][lane];
-    b.v = get(bodies.v, lane);
-    b.omega = get(bodies.omega, lane);
+    b.v = detail::lane(bodies.v, lane);
+    b.omega = detail::lane(bodies.omega, lane);
 }
 }  // namespace row_lanes
 
@@ -206,7 +197,7 @@ inline void solve_together(std::span<RowSet* const> sets, std::span<Bodies* cons
     row_lanes::gather(four, four_bodies, lanes, body_lanes);
     std::array<Lanes4, kMaxRows> warm_lanes;
     for (int slot = 0; slot < kMaxRows; ++slot)
-        warm_lanes[slot] = row_lanes::lanes_of([&](int car) { return (*four_warm[car])[slot]; });
+        warm_lanes[slot] = lanes_from([&](int car) { return (*four_warm[car])[slot]; });
     prepare_rows(lanes, body_lanes, warm_lanes, slot_x, slot_y);
     sweep_rows(lanes, body_lanes, iterations);
     for (std::size_t car = 0; car < sets.size(); ++car) row_lanes::scatter(lanes, body_lanes, static_cast<int>(car), *sets[car], *bodies[car]);

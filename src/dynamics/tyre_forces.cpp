@@ -24,7 +24,6 @@ namespace {
 // by relaxed_law_inputs; only the lanes in_contact are read past the slips).
 struct WheelsNow {
     Mask4 in_contact;                  // the tyre touches the ground (a load)
-    Vec3Lanes normal;                  // the ground's normal at the contact
     Lanes4 slip_ratio;                 // at the step's start
     Lanes4 slip_angle_rad, inclination_rad;
     // The slip angle's tangent v_y / D and the axle's component along the ground's normal, whose
@@ -35,7 +34,7 @@ struct WheelsNow {
     Lanes4 rolling_surface_speed;      // omega r of the wheel's spin
     Lanes4 steer_change;               // the wheel's heading since the last step
     Lanes4 slip_ratio_before, slip_angle_before;  // the last step's
-    Lanes4 fz, friction_factor;        // the tyre's load and the surface's friction (the contact phase's)
+    Lanes4 radius_m;                   // the wheels'
     Lanes4 stick;                      // the stiction weight
     Lanes4 end_weight;                 // the relaxed slip's (relaxation_weights)
     Lanes4 law_slip_angle_rad;         // the relaxed slip angle the law is evaluated at
@@ -110,7 +109,6 @@ void slips_at_wheels(const TyreForcesInput& in, const VehicleState& s, WheelFram
     const Vec3Lanes forward = normalized(heading - n * dot(heading, n));
     const Vec3Lanes lateral = cross(n, forward);
     const Vec3Lanes axle_left = rot * vec3_lanes_from([&](int i) { return wheel[i].axle_body; });
-    now.normal = n;
     now.axle_along_normal = clamp_between(dot(axle_left, n), -1.0, 1.0);
     // Slip from the contact point's velocity over the surface's.
     const Vec3Lanes rc = frames.contact - broadcast(s.position_m);
@@ -120,8 +118,8 @@ void slips_at_wheels(const TyreForcesInput& in, const VehicleState& s, WheelFram
     const Lanes4 vy = dot(vc, lateral);
     const Lanes4 denom = max_of(abs_of(vx), splat(kSlipReferenceSpeed_m_per_s));
     const Lanes4 inv_denom = 1.0 / denom;
-    const Lanes4 radius = lanes_from([&](int i) { return m.wheels[i].radius_m; });
-    const Lanes4 spin_surface = lanes_from([&](int i) { return s.wheels[i].spin_rad_per_s; }) * radius;
+    now.radius_m = lanes_from([&](int i) { return m.wheels[i].radius_m; });
+    const Lanes4 spin_surface = lanes_from([&](int i) { return s.wheels[i].spin_rad_per_s; }) * now.radius_m;
     now.slip_ratio = (spin_surface - vx) * inv_denom;
     now.slip_tangent = vy * inv_denom;
     now.slip_ratio_before = lanes_from([&](int i) { return outputs[i].slip_ratio; });
@@ -142,9 +140,7 @@ void slips_at_wheels(const TyreForcesInput& in, const VehicleState& s, WheelFram
     now.vy = vy;
     now.denom = denom;
     now.inv_denom = inv_denom;
-    now.fz = frames.fz;
-    now.friction_factor = frames.friction_factor;
-    now.in_contact = now.fz > 0.0;
+    now.in_contact = frames.fz > 0.0;
     frames.forward = forward;
     frames.lateral = lateral;
     // The stiction weight of the contact's motion, max(|v_x|, |v_y|, |omega r|).
@@ -154,13 +150,13 @@ void slips_at_wheels(const TyreForcesInput& in, const VehicleState& s, WheelFram
         WheelOutputs& out = outputs[i];
         out.normal_rotation_rate_rad_per_s = normal_rotation_rate[i];
         out.slip_ratio = now.slip_ratio[i];
-        out.fz_n = now.fz[i];
+        out.fz_n = frames.fz[i];
         out.steer_rad = wheel[i].steer_rad;
         out.axle = lane(axle_left, i);
         out.contact_point_m = lane(frames.contact, i);
         out.contact_normal = lane(n, i);
-        out.friction_factor = now.friction_factor[i];
-        out.in_contact = now.fz[i] > 0.0;
+        out.friction_factor = frames.friction_factor[i];
+        out.in_contact = frames.fz[i] > 0.0;
         if (out.in_contact) now.stick[i] = tyre_stiction_weight(motion[i]);
     }
     frames.stick = now.stick;
@@ -237,8 +233,8 @@ TyreLawInputsFour relaxed_law_inputs(const TyreForcesInput& in, const VehicleSta
     law.inclination_rad = array_of(now.inclination_rad);
     law.forward_speed_m_per_s = array_of(now.vx);
     law.slip_denominator_m_per_s = array_of(now.denom);
-    law.fz_n = array_of(now.fz);
-    law.friction_factor = array_of(now.friction_factor);
+    law.fz_n = array_of(frames.fz);
+    law.friction_factor = array_of(frames.friction_factor);
     for (int i = 0; i < 4; ++i) {
         const WheelModel& wm = in.model.wheels[i];
         law.size_factor[i] = wm.size_friction_factor;
@@ -294,11 +290,10 @@ std::array<std::optional<Vec3>, 4> forces_after_laws(const TyreForcesInput& in, 
     frames.row_velocity_y = now.vy + now.vx * now.normal_rotation_rate * in.h;
     frames.rolling_speed = abs_of(now.vx);
     // (Off the ground: no rolling resistance.)
-    const Lanes4 radius = lanes_from([&](int i) { return in.model.wheels[i].radius_m; });
     frames.rolling_torque =
-        where(now.in_contact, lanes_of(at_load.rolling_resistance_coefficient) * now.fz * radius * frames.surface_rolling_resistance, Lanes4{});
+        where(now.in_contact, lanes_of(at_load.rolling_resistance_coefficient) * frames.fz * now.radius_m * frames.surface_rolling_resistance, Lanes4{});
     // Aligning moment on the body about the road normal.
-    const Vec3Lanes aligning = now.normal * mz;
+    const Vec3Lanes aligning = frames.normal * mz;
     std::array<std::optional<Vec3>, 4> aligning_on_body;
     for (int i = 0; i < 4; ++i)
         if (now.in_contact[i]) aligning_on_body[i] = lane(aligning, i);
@@ -318,13 +313,11 @@ std::array<std::optional<Vec3>, 4> tyre_forces(const TyreForcesInput& in, const 
     // What each tyre gives at its load (its peaks, relaxation length, rolling resistance), the
     // four in one call (side by side where the tyres and the processor allow: laws/tyre_lanes.hpp).
     TyreLoadInputsFour load_in;
-    load_in.fz_n = array_of(now.fz);
-    load_in.friction_factor = array_of(now.friction_factor);
+    load_in.fz_n = array_of(frames.fz);
+    load_in.friction_factor = array_of(frames.friction_factor);
     load_in.speed_m_per_s = array_of(now.vx);
-    for (std::size_t i = 0; i < 4; ++i) {
-        load_in.size_factor[i] = m.wheels[i].size_friction_factor;
-        load_in.wheel_radius_m[i] = m.wheels[i].radius_m;
-    }
+    load_in.wheel_radius_m = array_of(now.radius_m);
+    for (std::size_t i = 0; i < 4; ++i) load_in.size_factor[i] = m.wheels[i].size_friction_factor;
     load_in.wanted = bits_of(now.in_contact);
     const TyresAtLoadFour at_load = tyres_at_load_four(tyres, m.tyre_lanes.get(), load_in);
     // The relaxed slip's weights over this step: z = h D / sigma, the rolled distance over the
