@@ -27,22 +27,6 @@ bool apply_sliding_friction(double& w, double inv_i, double torque_nm, double h,
     return true;
 }
 
-// One direction of a tyre contact (row_solver.hpp, ContactRow): the law linearised in the row
-// velocity (force, slope in N per m/s, the row velocity it was taken at) blended with the tread's
-// spring by the stiction weight; past the law's peak (falling) the spring alone while the
-// contact nearly sticks, else rigid towards zero sliding.
-void set_tyre_row(ContactRow& r, bool falling, double law_force_n, double slope_n_per_m_s, double row_velocity_m_per_s,
-                  double stick, double tread_stiffness_n_per_m, double tread_damping_ns_per_m, double deflection_m, double h) {
-    if (falling && stick > 0.0) {
-        r.set_spring(tread_stiffness_n_per_m, tread_damping_ns_per_m, deflection_m, h);
-    } else if (falling) {
-        r.set_rigid();
-    } else {
-        r.set_law(law_force_n * h, slope_n_per_m_s * h, row_velocity_m_per_s, stick, tread_stiffness_n_per_m,
-                  tread_damping_ns_per_m, deflection_m, h);
-    }
-}
-
 }  // namespace
 
 DrivelineAndTyreRows driveline_and_tyre_rows(const DrivelineAndTyreRowsInput& in, const VehicleState& s, Bodies& b,
@@ -154,35 +138,40 @@ DrivelineAndTyreRows driveline_and_tyre_rows(const DrivelineAndTyreRowsInput& in
         r.lo = -limit * h;
         r.hi = limit * h;
     }
-    for (int i = 0; i < 4; ++i) {
-        if (frames.fz[i] <= 0.0) continue;
-        const Vec3 forward = lane(frames.forward, i), lateral = lane(frames.lateral, i);
-        const Vec3 surface_velocity = lane(frames.surface_velocity, i);
-        const double stick = frames.stick[i];
-        // The tyre's forces act at the contact patch, or higher by the wheel's roll height.
-        const Vec3 rc = lane(frames.contact, i) + body_z * m.wheels[i].force_point_height_m - s.position_m;
-        TyrePair& p = rows.add_pair(i);
-        // Longitudinal: contact-point velocity along the wheel heading minus the tread speed.
-        p.x.lin = forward;
-        p.x.ang = cross(rc, forward);
-        p.x.coeff = -m.wheels[i].radius_m;
-        p.x.lo = -frames.bound_x[i] * h;
-        p.x.hi = frames.bound_x[i] * h;
-        const WheelModel& wm = m.wheels[i];
-        set_tyre_row(p.x, frames.falling_x[i] != 0, frames.law.fx_n[i], frames.stiffness_x[i], frames.row_velocity_x[i], stick,
-                     wm.tread_stiffness_x_n_per_m, wm.tread_damping_x_ns_per_m, s.wheels[i].tread_deflection_x_m, h);
-        p.x.surface_speed = dot(surface_velocity, forward);
-        p.x.body_change = frames.body_change_x[i];
-        // Lateral: contact-point velocity across the wheel heading.
-        p.y.lin = lateral;
-        p.y.ang = cross(rc, lateral);
-        p.y.lo = -frames.bound_y[i] * h;
-        p.y.hi = frames.bound_y[i] * h;
-        set_tyre_row(p.y, frames.falling_y[i] != 0, frames.law.fy_n[i], frames.stiffness_y[i], frames.row_velocity_y[i], stick,
-                     wm.tread_stiffness_y_n_per_m, wm.tread_damping_y_ns_per_m, s.wheels[i].tread_deflection_y_m, h);
-        p.y.surface_speed = dot(surface_velocity, lateral);
-        p.circle = frames.circle[i] * h;
-    }
+    // The tyres' rows, four wheels side by side; a pair for each wheel on the ground.
+    const auto of_wheels = [&](auto value_of) { return lanes_from([&](int i) { return value_of(m.wheels[i]); }); };
+    const auto deflection = [&](double WheelState::*field) { return lanes_from([&](int i) { return s.wheels[i].*field; }); };
+    const Vec3Lanes& forward = frames.forward;
+    const Vec3Lanes& lateral = frames.lateral;
+    // The tyre's forces act at the contact patch, or higher by the wheel's roll height.
+    const Vec3Lanes rc = frames.contact + broadcast(body_z) * of_wheels([](const WheelModel& w) { return w.force_point_height_m; }) -
+                         broadcast(s.position_m);
+    TyreRows<Lanes4>& t = rows.tyres;
+    // Longitudinal: contact-point velocity along the wheel heading minus the tread speed.
+    t.x.lin = forward;
+    t.x.ang = cross(rc, forward);
+    t.x.coeff = -of_wheels([](const WheelModel& w) { return w.radius_m; });
+    t.x.lo = -frames.bound_x * h;
+    t.x.hi = frames.bound_x * h;
+    set_tyre_rows(t.x, frames.falling_x, frames.law.fx_n, frames.stiffness_x, frames.row_velocity_x, frames.stick,
+                  of_wheels([](const WheelModel& w) { return w.tread_stiffness_x_n_per_m; }),
+                  of_wheels([](const WheelModel& w) { return w.tread_damping_x_ns_per_m; }), deflection(&WheelState::tread_deflection_x_m), h);
+    t.x.surface_speed = dot(frames.surface_velocity, forward);
+    t.x.body_change = frames.body_change_x;
+    // Lateral: contact-point velocity across the wheel heading.
+    t.y.lin = lateral;
+    t.y.ang = cross(rc, lateral);
+    t.y.coeff = Lanes4{};
+    t.y.lo = -frames.bound_y * h;
+    t.y.hi = frames.bound_y * h;
+    set_tyre_rows(t.y, frames.falling_y, frames.law.fy_n, frames.stiffness_y, frames.row_velocity_y, frames.stick,
+                  of_wheels([](const WheelModel& w) { return w.tread_stiffness_y_n_per_m; }),
+                  of_wheels([](const WheelModel& w) { return w.tread_damping_y_ns_per_m; }), deflection(&WheelState::tread_deflection_y_m), h);
+    t.y.surface_speed = dot(frames.surface_velocity, lateral);
+    t.y.body_change = Lanes4{};
+    t.circle = frames.circle * h;
+    for (int i = 0; i < 4; ++i)
+        if (frames.fz[i] > 0.0) rows.add_pair(i);
     out.clutch_capacity_nm = clutch_capacity;
     return out;
 }

@@ -1,8 +1,10 @@
 #pragma once
 // The solves of up to four cars at once, one car a lane (lanes4.hpp, Lanes4): the cars'
-// rows laid out side by side, each number of a row four cars' numbers in one vector. The
-// solve's preparation and sweeps (prepare_rows, sweep_rows) are the same templates as one car's,
-// so each car's impulses and speeds come out with the bits they have when it is solved alone.
+// rows laid out side by side, each number of a row four cars' numbers in one vector. Each car's
+// tyre rows are prepared as alone (prepare_tyre_rows); the shaft rows' preparation, the warm
+// start and the sweeps (prepare_shafts, warm_start_tyres, sweep_rows) are the same templates as
+// one car's, so each car's impulses and speeds come out with the bits they have when it is solved
+// alone.
 // The cars' rows must have one shape: the same shaft rows on the same shafts, the same tyre
 // pairs, the same block (same_row_shape).
 
@@ -34,21 +36,6 @@ struct ShaftRowLanes {
     Lanes4 lo, hi, eff_mass, inv_q, lambda;
 };
 
-// ContactRow's numbers for four cars; time_weighted shared.
-struct ContactRowLanes {
-    Vec3Lanes lin, ang, inv_mass_lin, inv_inertia_ang;
-    Lanes4 coeff, inv_i_coeff, lo, hi, law_impulse, q, target, stick;
-    bool time_weighted;
-    Lanes4 surface_speed, body_change, spring_gamma, spring_bias;
-    Lanes4 e1, keep, bias, lambda, coupling_before, coupling_x_before;
-};
-
-struct TyrePairLanes {
-    int wheel;
-    ContactRowLanes x, y;
-    Lanes4 circle;
-};
-
 struct ShaftBlockLanes {
     int first;
     Lanes4 k_ab, inv_k_bb, eff_mass_a;
@@ -57,9 +44,8 @@ struct ShaftBlockLanes {
 // Plain data without member initialisers: only the rows in use are written, then read.
 struct RowLanes {
     std::array<ShaftRowLanes, std::tuple_size_v<decltype(RowSet::shafts)>> shafts;
-    std::array<TyrePairLanes, std::tuple_size_v<decltype(RowSet::pairs)>> pairs;
+    TyreRows<std::array<Lanes4, 4>> tyres;  // wheel i's numbers at [i], car k's in lane k
     int shaft_count;
-    int pair_count;
     ShaftBlockLanes block;
 };
 
@@ -72,7 +58,7 @@ struct BodyLanes {
 
 // Whether the sweeps of two row sets are the same operations on different numbers.
 inline bool same_row_shape(const RowSet& a, const RowSet& b) {
-    if (a.shaft_count != b.shaft_count || a.pair_count != b.pair_count || a.block.first != b.block.first) return false;
+    if (a.shaft_count != b.shaft_count || a.tyres.count != b.tyres.count || a.block.first != b.block.first) return false;
     for (int i = 0; i < a.shaft_count; ++i) {
         const ShaftRow& ra = a.shafts[i];
         const ShaftRow& rb = b.shafts[i];
@@ -80,11 +66,8 @@ inline bool same_row_shape(const RowSet& a, const RowSet& b) {
         for (int k = 0; k < ra.dof_count; ++k)
             if (ra.dof[k] != rb.dof[k]) return false;
     }
-    for (int i = 0; i < a.pair_count; ++i) {
-        const TyrePair& pa = a.pairs[i];
-        const TyrePair& pb = b.pairs[i];
-        if (pa.wheel != pb.wheel || pa.x.time_weighted != pb.x.time_weighted || pa.y.time_weighted != pb.y.time_weighted) return false;
-    }
+    for (int k = 0; k < a.tyres.count; ++k)
+        if (a.tyres.wheel[k] != b.tyres.wheel[k]) return false;
     return true;
 }
 
@@ -101,26 +84,39 @@ inline Mat3Lanes mat3_lanes_of(const std::array<const Mat3*, 4>& a) {
     return to;
 }
 
-// Tyre pair i's row (x or y, by `row`) as built.
+// Wheel i's tyre rows of one direction (x or y, by `row`) as prepared (prepare_tyre_rows): what the
+// sweeps read.
 template <class Row>
-inline void gather_contact(const Four& sets, int i, Row row, ContactRowLanes& to) {
-    const auto r = [&](int car) -> const ContactRow& { return sets[car]->pairs[i].*row; };
-    to.lin = vec3_lanes_from([&](int car) { return r(car).lin; });
-    to.ang = vec3_lanes_from([&](int car) { return r(car).ang; });
-    to.coeff = lanes_from([&](int car) { return r(car).coeff; });
-    to.lo = lanes_from([&](int car) { return r(car).lo; });
-    to.hi = lanes_from([&](int car) { return r(car).hi; });
-    to.law_impulse = lanes_from([&](int car) { return r(car).law_impulse; });
-    to.q = lanes_from([&](int car) { return r(car).q; });
-    to.target = lanes_from([&](int car) { return r(car).target; });
-    to.stick = lanes_from([&](int car) { return r(car).stick; });
-    to.surface_speed = lanes_from([&](int car) { return r(car).surface_speed; });
-    to.body_change = lanes_from([&](int car) { return r(car).body_change; });
-    to.spring_gamma = lanes_from([&](int car) { return r(car).spring_gamma; });
-    to.spring_bias = lanes_from([&](int car) { return r(car).spring_bias; });
+inline void gather_prepared(const Four& sets, int i, Row row, ContactRows<std::array<Lanes4, 4>>& to) {
+    const auto r = [&](int car) -> const ContactRows<Lanes4>& { return sets[car]->tyres.*row; };
+    const auto take = [&](auto field) {  // field(rows): one number of the rows (a car's four wheels', or four cars')
+        field(to)[i] = lanes_from([&](int car) { return field(r(car))[i]; });
+    };
+    take([](auto& x) -> auto& { return x.lin.x; });
+    take([](auto& x) -> auto& { return x.lin.y; });
+    take([](auto& x) -> auto& { return x.lin.z; });
+    take([](auto& x) -> auto& { return x.ang.x; });
+    take([](auto& x) -> auto& { return x.ang.y; });
+    take([](auto& x) -> auto& { return x.ang.z; });
+    take([](auto& x) -> auto& { return x.inv_mass_lin.x; });
+    take([](auto& x) -> auto& { return x.inv_mass_lin.y; });
+    take([](auto& x) -> auto& { return x.inv_mass_lin.z; });
+    take([](auto& x) -> auto& { return x.inv_inertia_ang.x; });
+    take([](auto& x) -> auto& { return x.inv_inertia_ang.y; });
+    take([](auto& x) -> auto& { return x.inv_inertia_ang.z; });
+    take([](auto& x) -> auto& { return x.coeff; });
+    take([](auto& x) -> auto& { return x.inv_i_coeff; });
+    take([](auto& x) -> auto& { return x.lo; });
+    take([](auto& x) -> auto& { return x.hi; });
+    take([](auto& x) -> auto& { return x.e1; });
+    take([](auto& x) -> auto& { return x.keep; });
+    take([](auto& x) -> auto& { return x.bias; });
+    take([](auto& x) -> auto& { return x.coupling_before; });
+    take([](auto& x) -> auto& { return x.coupling_x_before; });
 }
 
-// The four cars' rows as built and their speeds and inverse masses (the shapes set by shape_from).
+// The four cars' shaft rows as built, tyre rows as prepared, and their speeds and inverse masses
+// (the shapes set by shape_from).
 inline void gather(const Four& sets, const FourBodies& b, RowLanes& lanes, BodyLanes& bodies) {
     const RowSet& first = *sets[0];
     for (int i = 0; i < first.shaft_count; ++i) {
@@ -131,10 +127,11 @@ inline void gather(const Four& sets, const FourBodies& b, RowLanes& lanes, BodyL
         to.hi = lanes_from([&](int car) { return r(car).hi; });
         to.inv_q = lanes_from([&](int car) { return r(car).inv_q; });
     }
-    for (int i = 0; i < first.pair_count; ++i) {
-        gather_contact(sets, i, &TyrePair::x, lanes.pairs[i].x);
-        gather_contact(sets, i, &TyrePair::y, lanes.pairs[i].y);
-        lanes.pairs[i].circle = lanes_from([&](int car) { return sets[car]->pairs[i].circle; });
+    for (int k = 0; k < first.tyres.count; ++k) {
+        const int i = first.tyres.wheel[k];
+        gather_prepared(sets, i, &TyreRows<Lanes4>::x, lanes.tyres.x);
+        gather_prepared(sets, i, &TyreRows<Lanes4>::y, lanes.tyres.y);
+        lanes.tyres.circle[i] = lanes_from([&](int car) { return sets[car]->tyres.circle[i]; });
     }
     for (int k = 0; k < kDofCount; ++k) {
         bodies.w[k] = lanes_from([&](int car) { return b[car]->w[k]; });
@@ -148,17 +145,13 @@ inline void gather(const Four& sets, const FourBodies& b, RowLanes& lanes, BodyL
 
 inline void shape_from(const RowSet& set, RowLanes& lanes) {
     lanes.shaft_count = set.shaft_count;
-    lanes.pair_count = set.pair_count;
+    lanes.tyres.count = set.tyres.count;
+    lanes.tyres.wheel = set.tyres.wheel;
     lanes.block.first = set.block.first;
     for (int i = 0; i < set.shaft_count; ++i) {
         lanes.shafts[i].dof = set.shafts[i].dof;
         lanes.shafts[i].dof_count = set.shafts[i].dof_count;
         lanes.shafts[i].slot = set.shafts[i].slot;
-    }
-    for (int i = 0; i < set.pair_count; ++i) {
-        lanes.pairs[i].wheel = set.pairs[i].wheel;
-        lanes.pairs[i].x.time_weighted = set.pairs[i].x.time_weighted;
-        lanes.pairs[i].y.time_weighted = set.pairs[i].y.time_weighted;
     }
 }
 
@@ -166,9 +159,10 @@ inline void shape_from(const RowSet& set, RowLanes& lanes) {
 // numbers stay in the lanes: nothing after the solve reads them.)
 inline void scatter(const RowLanes& lanes, const BodyLanes& bodies, int lane, RowSet& set, Bodies& b) {
     for (int i = 0; i < set.shaft_count; ++i) set.shafts[i].lambda = lanes.shafts[i].lambda[lane];
-    for (int i = 0; i < set.pair_count; ++i) {
-        set.pairs[i].x.lambda = lanes.pairs[i].x.lambda[lane];
-        set.pairs[i].y.lambda = lanes.pairs[i].y.lambda[lane];
+    for (int k = 0; k < set.tyres.count; ++k) {
+        const int i = set.tyres.wheel[k];
+        set.tyres.x.lambda[i] = lanes.tyres.x.lambda[i][lane];
+        set.tyres.y.lambda[i] = lanes.tyres.y.lambda[i][lane];
     }
     for (int k = 0; k < kDofCount; ++k) b.w[k] = bodies.w[k][lane];
     b.v = detail::lane(bodies.v, lane);
@@ -176,9 +170,11 @@ inline void scatter(const RowLanes& lanes, const BodyLanes& bodies, int lane, Ro
 }
 }  // namespace row_lanes
 
-// The solve (prepare_rows from each car's warm impulses, then `iterations` sweeps) of one to four
-// cars' rows at once, in lanes: the cars' row sets of one shape (same_row_shape). A lane without a
-// car repeats the first car's numbers, and nothing is taken from it.
+// The solve of one to four cars' rows at once, in lanes: the cars' row sets of one shape
+// (same_row_shape). Each car's tyre rows prepared as alone (prepare_tyre_rows, its four wheels
+// side by side), then the rows gathered, the shaft rows prepared and all warm-started from each
+// car's warm impulses, and `iterations` sweeps, as one car's solve does. A lane without a car
+// repeats the first car's numbers, and nothing is taken from it.
 inline void solve_together(std::span<RowSet* const> sets, std::span<Bodies* const> bodies,
                            std::span<const std::array<double, kMaxRows>* const> warm, const std::array<int, 4>& slot_x,
                            const std::array<int, 4>& slot_y, int iterations) {
@@ -193,12 +189,14 @@ inline void solve_together(std::span<RowSet* const> sets, std::span<Bodies* cons
         four_bodies[lane] = bodies[car];
         four_warm[lane] = warm[car];
     }
+    for (std::size_t car = 0; car < sets.size(); ++car) prepare_tyre_rows(sets[car]->tyres, *bodies[car]);
     row_lanes::shape_from(*sets[0], lanes);
     row_lanes::gather(four, four_bodies, lanes, body_lanes);
     std::array<Lanes4, kMaxRows> warm_lanes;
     for (int slot = 0; slot < kMaxRows; ++slot)
         warm_lanes[slot] = lanes_from([&](int car) { return (*four_warm[car])[slot]; });
-    prepare_rows(lanes, body_lanes, warm_lanes, slot_x, slot_y);
+    prepare_shafts(lanes, body_lanes, warm_lanes);
+    warm_start_tyres(lanes, body_lanes, warm_lanes, slot_x, slot_y);
     sweep_rows(lanes, body_lanes, iterations);
     for (std::size_t car = 0; car < sets.size(); ++car) row_lanes::scatter(lanes, body_lanes, static_cast<int>(car), *sets[car], *bodies[car]);
 }

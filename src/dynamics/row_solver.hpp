@@ -4,13 +4,15 @@
 // and angular velocity:
 //   J v = sum_k c_k w_k + lin . v_body + ang . w_body
 // with its accumulated impulse lambda clamped to [lo, hi]. A shaft row wants J v = 0; a tyre row
-// follows the tyre law implicitly (ContactRow below).
+// follows the tyre law implicitly (ContactRows below).
 //
 // Two kinds of rows, each swept by its own loop (tyre pairs first, then shaft rows):
 //   - shaft rows (engine friction, clutch, gear, gearbox loss, differential locks, brakes): up to
 //     five shaft speeds, no chassis;
 //   - tyre pairs: a longitudinal row (chassis and the wheel's spin) and a lateral row (chassis
-//     only) at one contact, projected together onto a friction circle.
+//     only) at one contact, projected together onto a friction circle. Built and prepared four
+//     wheels side by side (TyreRows: each number a vector of the four wheels'), swept pair by
+//     pair reading wheel i's lane.
 // The chassis velocity is only touched by tyre pairs; the pair loop keeps it in locals (six
 // doubles) for the whole sweep, so each row update is a chain of register operations.
 
@@ -50,8 +52,8 @@ struct ShaftRow {
     int slot;  // index into VehicleState::warm_impulses
 };
 
-// One direction of a tyre contact: chassis part, and for the longitudinal row the wheel's spin.
-// Its impulse follows a blend, by the stiction weight w, of two laws:
+// One direction of the tyre contacts' rows: chassis part, and for the longitudinal rows the
+// wheel's spin. Its impulse follows a blend, by the stiction weight w, of two laws:
 //   sliding (w = 0): the tyre law linearised in the row velocity, lambda = L0 - q (J v - J v0),
 //     with L0 = h F0 the law's impulse at the start-of-step row velocity J v0 and q = theta h k
 //     >= 0 (k the law's slope, theta set by prepare_contact(); 0 past the peak, where the force is then
@@ -75,81 +77,87 @@ struct ShaftRow {
 // law's force: the force is the law's, explicit, but can never drive the slip through zero
 // within a step (which, with the wheel's small inertia, would overshoot into a limit cycle at
 // low speed).
-struct ContactRow {
-    Vec3 lin;  // world
-    Vec3 ang;  // world
+//
+// Each number is the four wheels' (F): for one car a Lanes4, wheel i in lane i, so that the rows
+// are built and prepared four wheels side by side and the sweeps read lane i; for four cars solved
+// together (row_lanes.hpp) an array over the wheels of Lanes4, car k in lane k.
+template <class F>
+struct Xyz {
+    F x, y, z;
+};
+template <class F>
+using Vec3Of = std::conditional_t<std::is_same_v<F, Lanes4>, Vec3Lanes, Xyz<F>>;
+// Wheel i's vector out of the four's: one car's Vec3, or four cars' Vec3Lanes.
+inline Vec3 at(const Vec3Lanes& v, int i) { return lane(v, i); }
+inline Vec3Lanes at(const Xyz<std::array<Lanes4, 4>>& v, int i) { return {v.x[i], v.y[i], v.z[i]}; }
+
+template <class F>
+struct ContactRows {
+    Vec3Of<F> lin;  // world
+    Vec3Of<F> ang;  // world
     // Velocity changes per unit impulse (set by prepare_contact()): inv_mass * lin, inv_inertia * ang,
     // and for the longitudinal row inv_i_wheel * coeff.
-    Vec3 inv_mass_lin;
-    Vec3 inv_inertia_ang;
-    double coeff;  // on the wheel's spin (longitudinal: -radius; lateral: 0)
-    double inv_i_coeff;
-    double lo;
-    double hi;
-    double law_impulse;  // L0
-    double q;            // h k
-    double target;       // t = (1 - w) J v0
-    double stick;        // w
-    // The slope q already carries the share the step's end has in the force (the lateral row
-    // under slip relaxation, whose law is taken at the relaxed slip's mean over the step): no
-    // theta in prepare_contact().
-    bool time_weighted;
+    Vec3Of<F> inv_mass_lin;
+    Vec3Of<F> inv_inertia_ang;
+    F coeff;  // on the wheel's spin (longitudinal: -radius; lateral: 0)
+    F inv_i_coeff;
+    F lo;
+    F hi;
+    F law_impulse;  // L0
+    F q;            // h k
+    F target;       // t = (1 - w) J v0
+    F stick;        // w
     // The ground's own velocity along the row (a moving platform; 0 on a ground at rest): the
     // row's velocity is the contact's relative to the surface, J v - surface_speed.
-    double surface_speed;
+    F surface_speed;
     // The change the body's turning gives the row velocity over the step, predicted (the last
     // step's carried on; 0 for none): prepare_contact() takes it by the trapezoidal rule (below).
-    double body_change;
-    double spring_gamma;  // g_s (m/s per N s)
-    double spring_bias;   // b (m/s)
-    double e1;           // set by prepare_contact()
-    double keep;         // 1 - e2
-    double bias;         // e0 + e1 s
-    double lambda;
+    F body_change;
+    F spring_gamma;  // g_s (m/s per N s)
+    F spring_bias;   // b (m/s)
+    F e1;            // set by prepare_contact()
+    F keep;          // 1 - e2
+    F bias;          // e0 + e1 s
+    F lambda;
     // The coupling J_this M^-1 J_before^T through the chassis to the row updated just before
-    // this one in a sweep (set by solve(); see the sweep there): a longitudinal row's to the
+    // this one in a sweep (set by prepare_tyre_rows(); see the sweep): a longitudinal row's to the
     // last pair's lateral row (0 for the first pair), a lateral row's to its own pair's
     // longitudinal row; and a longitudinal row's to the last pair's longitudinal row, which
     // that pair's friction circle moves too.
-    double coupling_before;
-    double coupling_x_before;
-
-    // The law (impulse, slope, row velocity it was evaluated at), the stiction weight, and the
-    // tread's spring (stiffness, damping, deflection at the start of the step) for step h.
-    void set_law(double law_impulse_ns, double q_ns_per_m_s, double row_velocity_m_per_s, double stick_weight,
-                 double tread_stiffness_n_per_m, double tread_damping_ns_per_m, double deflection_m, double h_s) {
-        law_impulse = law_impulse_ns;
-        q = q_ns_per_m_s;
-        stick = stick_weight;
-        target = (1.0 - stick_weight) * row_velocity_m_per_s;
-        // The spring only matters with a stiction weight (and costs two divisions).
-        const double hk_c = h_s * tread_stiffness_n_per_m + tread_damping_ns_per_m;
-        const bool spring = stick_weight > 0.0 && hk_c > 0.0;
-        spring_gamma = spring ? 1.0 / (h_s * hk_c) : 0.0;
-        spring_bias = spring ? tread_stiffness_n_per_m * deflection_m / hk_c : 0.0;
-    }
-    // Past the law's peak while the contact nearly sticks: the tread's spring alone (q = 0, w = 1
-    // with a spring), within the bounds the caller sets.
-    void set_spring(double tread_stiffness_n_per_m, double tread_damping_ns_per_m, double deflection_m, double h_s) {
-        set_law(0.0, 0.0, 0.0, 1.0, tread_stiffness_n_per_m, tread_damping_ns_per_m, deflection_m, h_s);
-    }
-    // Zero sliding within the bounds: q = 0 and w = 1, the rigid case of prepare_contact().
-    void set_rigid() {
-        law_impulse = 0.0;
-        q = 0.0;
-        stick = 1.0;
-        target = 0.0;
-        spring_gamma = 0.0;
-        spring_bias = 0.0;
-    }
+    F coupling_before;
+    F coupling_x_before;
 };
 
-struct TyrePair {
-    int wheel;  // 0..3: the spin dof is kWheel0 + wheel
-    ContactRow x;
-    ContactRow y;
-    double circle;  // friction-circle radius for (lambda_x, lambda_y) (impulse), 0 = none
+// The tyre contacts' rows: a pair, a longitudinal row x and a lateral row y projected together
+// onto a friction circle, for each wheel in `wheel` (the first `count`, in order; the lanes of the
+// others hold numbers nothing reads).
+template <class F>
+struct TyreRows {
+    ContactRows<F> x;
+    ContactRows<F> y;  // (its slope carries the relaxed slip's weight of the step's end: time-weighted)
+    F circle;          // friction-circle radius for (lambda_x, lambda_y) (impulse), 0 = none
+    std::array<int, 4> wheel;  // 0..3: the spin dof is kWheel0 + wheel
+    int count;
 };
+
+// One car's rows of one direction (wheel i in lane i), set for step h from the law (impulse,
+// slope, row velocity it was evaluated at), the stiction weight and the tread's spring
+// (stiffness, damping, deflection at the start of the step): past the law's peak (`falling`) the
+// spring alone while the contact nearly sticks, else rigid towards zero sliding.
+inline void set_tyre_rows(ContactRows<Lanes4>& r, Mask4 falling, Lanes4 law_force_n, Lanes4 slope_n_per_m_s,
+                          Lanes4 row_velocity_m_per_s, Lanes4 stick_weight, Lanes4 tread_stiffness_n_per_m,
+                          Lanes4 tread_damping_ns_per_m, Lanes4 deflection_m, double h_s) {
+    const Mask4 rigid = and_not(falling, stick_weight > 0.0);
+    r.law_impulse = where(falling, Lanes4{}, law_force_n * h_s);
+    r.q = where(falling, Lanes4{}, slope_n_per_m_s * h_s);
+    r.stick = where(falling, splat(1.0), stick_weight);
+    r.target = where(falling, Lanes4{}, (1.0 - stick_weight) * row_velocity_m_per_s);
+    // The spring only matters with a stiction weight.
+    const Lanes4 hk_c = h_s * tread_stiffness_n_per_m + tread_damping_ns_per_m;
+    const Mask4 spring = and_not(both(r.stick > 0.0, hk_c > 0.0), rigid);
+    r.spring_gamma = where(spring, 1.0 / (h_s * hk_c), Lanes4{});
+    r.spring_bias = where(spring, tread_stiffness_n_per_m * deflection_m / hk_c, Lanes4{});
+}
 
 struct Bodies {
     std::array<double, kDofCount> w{};      // shaft speeds
@@ -177,9 +185,8 @@ struct ShaftBlock {
 struct RowSet {
     // Engine friction, clutch, gear, gearbox loss, three locks, four brakes.
     std::array<ShaftRow, 11> shafts;  // only the first shaft_count are initialised
-    std::array<TyrePair, 4> pairs;    // only the first pair_count
+    TyreRows<Lanes4> tyres;           // the pairs of the wheels on the ground (tyres.wheel, tyres.count)
     int shaft_count = 0;
-    int pair_count = 0;
     int viscous_coupling_count = 0;  // viscous couplings (damper lock rows) among the shaft rows
     ShaftBlock block;
 
@@ -195,27 +202,17 @@ struct RowSet {
         r.inv_q = 0.0;
         return r;
     }
-    TyrePair& add_pair(int wheel) {
-        if (pair_count >= static_cast<int>(pairs.size())) throw std::logic_error("row_solver: too many tyre pairs");
-        TyrePair& p = pairs[pair_count++];
-        p.wheel = wheel;
-        p.x.coeff = 0.0;
-        p.y.coeff = 0.0;
-        p.x.time_weighted = false;
-        p.y.time_weighted = true;
-        p.x.surface_speed = 0.0;
-        p.y.surface_speed = 0.0;
-        p.x.body_change = 0.0;
-        p.y.body_change = 0.0;
-        p.circle = 0.0;
-        return p;
+    // Wheel `wheel` has a tyre pair: its rows' numbers, lane `wheel` of tyres', set by the caller.
+    void add_pair(int wheel) {
+        if (tyres.count >= static_cast<int>(tyres.wheel.size())) throw std::logic_error("row_solver: too many tyre pairs");
+        tyres.wheel[tyres.count++] = wheel;
     }
     // Marks the last two shaft rows added (a bounded row, then an equality row sharing a shaft
     // with it) as one block.
     void block_last_two() { block.first = shaft_count - 2; }
     void clear() {
         shaft_count = 0;
-        pair_count = 0;
+        tyres.count = 0;
         viscous_coupling_count = 0;
         block.first = -1;
     }
@@ -237,8 +234,12 @@ inline void prepare_shaft(Row& r, const B& b) {
     r.eff_mass = where(either(k > 0.0, is_nan_of(k)), 1.0 / k, decltype(k){});
 }
 
-template <class Row, class T, class B>
-inline void prepare_contact(Row& r, T inv_i_wheel, const B& b) {
+// One car's rows of one direction, four wheels side by side (lane i wheel i); a time-weighted row's
+// slope (the lateral rows', kTimeWeighted) already carries the share the step's end has in the
+// force (its law is taken at the relaxed slip's mean over the step): no theta here.
+template <bool kTimeWeighted>
+inline void prepare_contact(ContactRows<Lanes4>& r, Lanes4 inv_i_wheel, const Bodies& b) {
+    using T = Lanes4;
     r.inv_mass_lin = b.inv_mass * r.lin;
     r.inv_inertia_ang = b.inv_inertia * r.ang;
     r.inv_i_coeff = inv_i_wheel * r.coeff;
@@ -247,7 +248,7 @@ inline void prepare_contact(Row& r, T inv_i_wheel, const B& b) {
     // theta = 1/2 + h k K / 4 in [1/2, 1]; backward Euler for a stiff row (a wheel's spin on its
     // tyre), the trapezoidal rule for a soft one. Not for a time-weighted row (the lateral rows,
     // whose slope carries the relaxed slip's own weight of the step's end).
-    if (!r.time_weighted) {
+    if constexpr (!kTimeWeighted) {
         const auto sliding = both(r.stick == 0.0, r.q > 0.0);
         if (any(sliding)) {
             // The body's turning moves the row velocity softly (h k K_body small at speed) where
@@ -297,11 +298,11 @@ inline auto coupling(const Row& a, const Row& b) {
     return k;
 }
 
-// J_a M^-1 J_b^T through the chassis alone (after prepare_contact()): two contact rows on
-// different wheels, or one of them lateral, share no wheel spin.
-template <class Row>
-inline auto chassis_coupling(const Row& a, const Row& b) {
-    return dot(a.lin, b.inv_mass_lin) + dot(a.ang, b.inv_inertia_ang);
+// J_a M^-1 J_b^T through the chassis alone (after prepare_contact()), lane by lane, for rows b
+// with those velocity changes per unit impulse: two contact rows on different wheels, or one of
+// them lateral, share no wheel spin.
+inline Lanes4 chassis_coupling(const ContactRows<Lanes4>& a, const Vec3Lanes& b_inv_mass_lin, const Vec3Lanes& b_inv_inertia_ang) {
+    return dot(a.lin, b_inv_mass_lin) + dot(a.ang, b_inv_inertia_ang);
 }
 
 template <class Block, class Row>
@@ -379,19 +380,20 @@ template <class T>
 struct ChassisVelocity {
     T vx, vy, vz, wx, wy, wz;
 
-    template <class Row>
-    T along(const Row& r) const {
+    // Wheel i's row of `r` (ContactRows).
+    template <class Rows>
+    T along(const Rows& r, int i) const {
         // Two partial sums: shorter dependency chain than one running sum.
-        return (r.lin.x * vx + r.lin.y * vy + r.lin.z * vz) + (r.ang.x * wx + r.ang.y * wy + r.ang.z * wz);
+        return (r.lin.x[i] * vx + r.lin.y[i] * vy + r.lin.z[i] * vz) + (r.ang.x[i] * wx + r.ang.y[i] * wy + r.ang.z[i] * wz);
     }
-    template <class Row>
-    void apply(const Row& r, T d) {
-        vx += r.inv_mass_lin.x * d;
-        vy += r.inv_mass_lin.y * d;
-        vz += r.inv_mass_lin.z * d;
-        wx += r.inv_inertia_ang.x * d;
-        wy += r.inv_inertia_ang.y * d;
-        wz += r.inv_inertia_ang.z * d;
+    template <class Rows>
+    void apply(const Rows& r, int i, T d) {
+        vx += r.inv_mass_lin.x[i] * d;
+        vy += r.inv_mass_lin.y[i] * d;
+        vz += r.inv_mass_lin.z[i] * d;
+        wx += r.inv_inertia_ang.x[i] * d;
+        wy += r.inv_inertia_ang.y[i] * d;
+        wz += r.inv_inertia_ang.z[i] * d;
     }
 };
 inline ChassisVelocity<Lanes4> where(Mask4 mask, const ChassisVelocity<Lanes4>& a, const ChassisVelocity<Lanes4>& b) {
@@ -428,12 +430,12 @@ void sweep_shafts(Set& set, B& b, int updates) {
     }
 }
 
-// The warm start (each row's impulse last step's, `warm` by the rows' slots, clamped to this
-// step's bounds and applied), effective masses and the couplings the sweeps use: everything of
-// the solve before its sweeps. Set and B as for sweep_shafts; Warm: kMaxRows numbers of the
-// kind the set holds (one car's doubles, or four cars' side by side).
+// The shaft rows' warm start (each row's impulse last step's, `warm` by the rows' slots, clamped
+// to this step's bounds and applied) and effective masses, and the block's. Set and B as for
+// sweep_shafts; Warm: kMaxRows numbers of the kind the set holds (one car's doubles, or four
+// cars' side by side).
 template <class Set, class B, class Warm>
-void prepare_rows(Set& set, B& b, const Warm& warm, const std::array<int, 4>& slot_x, const std::array<int, 4>& slot_y) {
+void prepare_shafts(Set& set, B& b, const Warm& warm) {
     for (int i = 0; i < set.shaft_count; ++i) {
         auto& r = set.shafts[i];
         prepare_shaft(r, b);
@@ -443,24 +445,43 @@ void prepare_rows(Set& set, B& b, const Warm& warm, const std::array<int, 4>& sl
             for (int k = 0; k < r.dof_count; ++k) b.w[r.dof[k]] = where(started, b.w[r.dof[k]] + r.inv_i_coeff[k] * r.lambda, b.w[r.dof[k]]);
     }
     if (set.block.first >= 0) prepare_block(set.block, set.shafts[set.block.first], set.shafts[set.block.first + 1]);
-    for (int i = 0; i < set.pair_count; ++i) {
-        auto& p = set.pairs[i];
-        const auto inv_i = b.inv_i[kWheel0 + p.wheel];
-        prepare_contact(p.x, inv_i, b);
-        prepare_contact(p.y, inv_i, b);
-        p.x.lambda = clamp_to(warm[slot_x[p.wheel]], p.x.lo, p.x.hi);
-        p.y.lambda = clamp_to(warm[slot_y[p.wheel]], p.y.lo, p.y.hi);
-        b.w[kWheel0 + p.wheel] += p.x.inv_i_coeff * p.x.lambda;
-        b.v += p.x.inv_mass_lin * p.x.lambda + p.y.inv_mass_lin * p.y.lambda;
-        b.omega += p.x.inv_inertia_ang * p.x.lambda + p.y.inv_inertia_ang * p.y.lambda;
+}
+
+// One car's tyre rows prepared, four wheels side by side: their velocity changes per unit impulse
+// and sweep coefficients (prepare_contact) and each row's coupling through the chassis to the row
+// just before it in the sweeps. Reads the bodies' inverse masses, not their speeds.
+inline void prepare_tyre_rows(TyreRows<Lanes4>& t, const Bodies& b) {
+    const Lanes4 inv_i = lanes_from([&](int i) { return b.inv_i[kWheel0 + i]; });
+    prepare_contact<false>(t.x, inv_i, b);
+    prepare_contact<true>(t.y, inv_i, b);
+    // Lane i the numbers of the pair swept before wheel i's (the first pair: its own, unused).
+    std::array<int, 4> before{0, 1, 2, 3};
+    Mask4 has_before{};
+    for (int k = 1; k < t.count; ++k) {
+        before[t.wheel[k]] = t.wheel[k - 1];
+        has_before[t.wheel[k]] = -1;
     }
-    // Each row's coupling through the chassis to the row just before it in the sweeps.
-    for (int i = 0; i < set.pair_count; ++i) {
-        auto& p = set.pairs[i];
-        using T = decltype(p.x.lambda + 0.0);
-        p.x.coupling_before = i > 0 ? chassis_coupling(p.x, set.pairs[i - 1].y) : T{};
-        p.x.coupling_x_before = i > 0 ? chassis_coupling(p.x, set.pairs[i - 1].x) : T{};
-        p.y.coupling_before = chassis_coupling(p.y, p.x);
+    const auto moved = [&](const Vec3Lanes& v) { return vec3_lanes_from([&](int i) { return lane(v, before[i]); }); };
+    t.x.coupling_before = where(has_before, chassis_coupling(t.x, moved(t.y.inv_mass_lin), moved(t.y.inv_inertia_ang)), Lanes4{});
+    t.x.coupling_x_before = where(has_before, chassis_coupling(t.x, moved(t.x.inv_mass_lin), moved(t.x.inv_inertia_ang)), Lanes4{});
+    t.y.coupling_before = chassis_coupling(t.y, t.x.inv_mass_lin, t.x.inv_inertia_ang);
+}
+
+// The tyre rows' warm start, pair by pair: each row's impulse last step's (`warm` by the wheel's
+// slots), clamped to this step's bounds and applied. Set, B and Warm as for prepare_shafts; after
+// prepare_tyre_rows.
+template <class Set, class B, class Warm>
+void warm_start_tyres(Set& set, B& b, const Warm& warm, const std::array<int, 4>& slot_x, const std::array<int, 4>& slot_y) {
+    auto& t = set.tyres;
+    for (int k = 0; k < t.count; ++k) {
+        const int i = t.wheel[k];
+        const auto lambda_x = clamp_to(warm[slot_x[i]], t.x.lo[i], t.x.hi[i]);
+        const auto lambda_y = clamp_to(warm[slot_y[i]], t.y.lo[i], t.y.hi[i]);
+        t.x.lambda[i] = lambda_x;
+        t.y.lambda[i] = lambda_y;
+        b.w[kWheel0 + i] += t.x.inv_i_coeff[i] * lambda_x;
+        b.v += at(t.x.inv_mass_lin, i) * lambda_x + at(t.y.inv_mass_lin, i) * lambda_y;
+        b.omega += at(t.x.inv_inertia_ang, i) * lambda_x + at(t.y.inv_inertia_ang, i) * lambda_y;
     }
 }
 
@@ -485,50 +506,51 @@ void sweep_rows(Set& set, B& b, int iterations) {
         ChassisVelocity<T> c{b.v.x, b.v.y, b.v.z, b.omega.x, b.omega.y, b.omega.z};
         // The next longitudinal row's J v before the last pair's lateral update, and that
         // update's change and its friction circle's along the last pair's longitudinal row.
-        T along_x = set.pair_count > 0 ? c.along(set.pairs[0].x) : T{};
+        auto& t = set.tyres;
+        T along_x = t.count > 0 ? c.along(t.x, t.wheel[0]) : T{};
         T d_before{}, dx_before{};
-        for (int i = 0; i < set.pair_count; ++i) {
-            auto& p = set.pairs[i];
-            T& spin = b.w[kWheel0 + p.wheel];
-            const bool next_pair = i + 1 < set.pair_count;
-            const T along_y = c.along(p.y);  // before this pair's longitudinal update
+        for (int k = 0; k < t.count; ++k) {
+            const int i = t.wheel[k];
+            T& spin = b.w[kWheel0 + i];
+            const T along_y = c.along(t.y, i);  // before this pair's longitudinal update
             {  // longitudinal
-                auto& r = p.x;
-                const T base = r.keep * r.lambda + r.bias;
-                const T jv = (along_x + r.coupling_before * d_before + r.coupling_x_before * dx_before) + r.coeff * spin;
-                const T next = clamp_to(base - jv * r.e1, r.lo, r.hi);
-                d_before = next - r.lambda;
-                r.lambda = next;
-                c.apply(r, d_before);
-                spin += r.inv_i_coeff * d_before;
+                auto& r = t.x;
+                const T base = r.keep[i] * r.lambda[i] + r.bias[i];
+                const T jv = (along_x + r.coupling_before[i] * d_before + r.coupling_x_before[i] * dx_before) + r.coeff[i] * spin;
+                const T next = clamp_to(base - jv * r.e1[i], r.lo[i], r.hi[i]);
+                d_before = next - r.lambda[i];
+                r.lambda[i] = next;
+                c.apply(r, i, d_before);
+                spin += r.inv_i_coeff[i] * d_before;
             }
-            if (next_pair) along_x = c.along(set.pairs[i + 1].x);
+            if (k + 1 < t.count) along_x = c.along(t.x, t.wheel[k + 1]);
             {  // lateral
-                auto& r = p.y;
-                const T base = r.keep * r.lambda + r.bias;
-                const T next = clamp_to(base - (along_y + r.coupling_before * d_before) * r.e1, r.lo, r.hi);
-                d_before = next - r.lambda;
+                auto& r = t.y;
+                const T base = r.keep[i] * r.lambda[i] + r.bias[i];
+                const T next = clamp_to(base - (along_y + r.coupling_before[i] * d_before) * r.e1[i], r.lo[i], r.hi[i]);
+                d_before = next - r.lambda[i];
                 dx_before = T{};
-                r.lambda = next;
-                c.apply(r, d_before);
+                r.lambda[i] = next;
+                c.apply(r, i, d_before);
             }
             // Keep the pair inside its friction circle. Squared magnitudes: impulses are bounded
             // (force times step), so no overflow; the root only when the pair is outside. (Four
             // cars: each change taken only where that car's pair is outside, so that the others'
             // numbers keep their bits.)
-            const T mag2 = p.x.lambda * p.x.lambda + p.y.lambda * p.y.lambda;
-            const auto outside = both(p.circle > 0.0, mag2 > p.circle * p.circle);
+            const T lambda_x = t.x.lambda[i], lambda_y = t.y.lambda[i], circle = t.circle[i];
+            const T mag2 = lambda_x * lambda_x + lambda_y * lambda_y;
+            const auto outside = both(circle > 0.0, mag2 > circle * circle);
             if (any(outside)) {
-                const T s = p.circle / sqrt_of(mag2);
-                const T dx = p.x.lambda * s - p.x.lambda;
-                const T dy = p.y.lambda * s - p.y.lambda;
-                p.x.lambda = where(outside, p.x.lambda + dx, p.x.lambda);
-                p.y.lambda = where(outside, p.y.lambda + dy, p.y.lambda);
+                const T s = circle / sqrt_of(mag2);
+                const T dx = lambda_x * s - lambda_x;
+                const T dy = lambda_y * s - lambda_y;
+                t.x.lambda[i] = where(outside, lambda_x + dx, lambda_x);
+                t.y.lambda[i] = where(outside, lambda_y + dy, lambda_y);
                 ChassisVelocity<T> moved = c;
-                moved.apply(p.x, dx);
-                moved.apply(p.y, dy);
+                moved.apply(t.x, i, dx);
+                moved.apply(t.y, i, dy);
                 c = where(outside, moved, c);
-                spin = where(outside, spin + p.x.inv_i_coeff * dx, spin);
+                spin = where(outside, spin + t.x.inv_i_coeff[i] * dx, spin);
                 d_before = where(outside, d_before + dy, d_before);
                 dx_before = where(outside, dx, dx_before);
             }
@@ -543,10 +565,12 @@ void sweep_rows(Set& set, B& b, int iterations) {
 
 // Not inlined: inlined into step_fixed, g++ 12 allocated registers worse in both and the step
 // took about 10 % more instructions (callgrind).
-// The warm start, then `iterations` sweeps (prepare_rows, sweep_rows).
+// The rows prepared and warm-started, then `iterations` sweeps.
 [[gnu::noinline]] inline void solve(RowSet& set, Bodies& b, const std::array<double, kMaxRows>& warm, const std::array<int, 4>& slot_x,
                   const std::array<int, 4>& slot_y, int iterations) {
-    prepare_rows(set, b, warm, slot_x, slot_y);
+    prepare_tyre_rows(set.tyres, b);
+    prepare_shafts(set, b, warm);
+    warm_start_tyres(set, b, warm, slot_x, slot_y);
     sweep_rows(set, b, iterations);
 }
 

@@ -39,33 +39,35 @@ void solve_outputs(const SolveOutputsInput& in, const RowSet& rows, VehicleState
     // relaxing as the tyre rolls, over its relaxation length sigma of rolled distance (the length
     // the tread's stiffness was built on, the radius): dd/dt = J v - |v_x| d / sigma, backward
     // Euler, d' = (d + h J v) / (1 + h |v_x| / sigma). Gone once the contact slides (w = 0).
-    const auto deflection_after = [&](const ContactRow& r, double stick, double spin, double deflection, double stiffness,
-                                      double relaxation) {
-        if (r.spring_gamma <= 0.0 || stick <= 0.0 || !(stiffness > 0.0)) return 0.0;
-        const double jv = dot(r.lin, b.v) + dot(r.ang, b.omega) + r.coeff * spin - r.surface_speed;
-        const double limit = r.hi / (h * stiffness);
+    const auto deflection_after = [&](const ContactRows<Lanes4>& r, int i, double stick, double spin, double deflection,
+                                      double stiffness, double relaxation) {
+        if (r.spring_gamma[i] <= 0.0 || stick <= 0.0 || !(stiffness > 0.0)) return 0.0;
+        const double jv = dot(lane(r.lin, i), b.v) + dot(lane(r.ang, i), b.omega) + r.coeff[i] * spin - r.surface_speed[i];
+        const double limit = r.hi[i] / (h * stiffness);
         return std::clamp(deflection + h * jv, -limit, limit) / relaxation;
     };
     for (int i = 0; i < 4; ++i) {  // off the ground both are 0: no deflection
         s.wheels[i].relaxed_slip_angle_carried_rad = frames.relaxed_slip_angle_carried_rad[i];
         s.wheels[i].relaxed_slip_angle_weight = frames.relaxed_slip_angle_weight[i];
     }
-    for (int k = 0; k < rows.pair_count; ++k) {
-        const TyrePair& p = rows.pairs[k];
-        WheelState& ws_out = s.wheels[p.wheel];
-        const WheelModel& wm_out = m.wheels[p.wheel];
-        const double spin = b.w[kWheel0 + p.wheel];
-        const double stick = frames.stick[p.wheel];
-        const double relaxation = 1.0 + h * frames.rolling_speed[p.wheel] / wm_out.radius_m;
+    const TyreRows<Lanes4>& t = rows.tyres;
+    for (int k = 0; k < t.count; ++k) {
+        const int i = t.wheel[k];
+        WheelState& ws_out = s.wheels[i];
+        const WheelModel& wm_out = m.wheels[i];
+        const double spin = b.w[kWheel0 + i];
+        const double stick = frames.stick[i];
+        const double relaxation = 1.0 + h * frames.rolling_speed[i] / wm_out.radius_m;
         ws_out.tread_deflection_x_m =
-            deflection_after(p.x, stick, spin, ws_out.tread_deflection_x_m, wm_out.tread_stiffness_x_n_per_m, relaxation);
+            deflection_after(t.x, i, stick, spin, ws_out.tread_deflection_x_m, wm_out.tread_stiffness_x_n_per_m, relaxation);
         ws_out.tread_deflection_y_m =
-            deflection_after(p.y, stick, 0.0, ws_out.tread_deflection_y_m, wm_out.tread_stiffness_y_n_per_m, relaxation);
-        s.warm_impulses[kSlotsTyreX[p.wheel]] = p.x.lambda;
-        s.warm_impulses[kSlotsTyreY[p.wheel]] = p.y.lambda;
-        s.wheel_outputs[p.wheel].fx_n = p.x.lambda / h;
-        s.wheel_outputs[p.wheel].fy_n = p.y.lambda / h;
-        s.wheel_outputs[p.wheel].steering_axis_torque_nm = frames.law.mz_nm[p.wheel] - wm_out.mechanical_trail_m * p.y.lambda / h;
+            deflection_after(t.y, i, stick, 0.0, ws_out.tread_deflection_y_m, wm_out.tread_stiffness_y_n_per_m, relaxation);
+        const double lambda_x = t.x.lambda[i], lambda_y = t.y.lambda[i];
+        s.warm_impulses[kSlotsTyreX[i]] = lambda_x;
+        s.warm_impulses[kSlotsTyreY[i]] = lambda_y;
+        s.wheel_outputs[i].fx_n = lambda_x / h;
+        s.wheel_outputs[i].fy_n = lambda_y / h;
+        s.wheel_outputs[i].steering_axis_torque_nm = frames.law.mz_nm[i] - wm_out.mechanical_trail_m * lambda_y / h;
     }
     // The clutch row's impulse acts +1 on the engine, the gear row's +1 on the gearbox input: the
     // torques passed on downstream are -lambda / h.

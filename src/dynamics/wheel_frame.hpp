@@ -72,7 +72,7 @@ struct WheelFrames {
     Lanes4 stiffness_y;
     Lanes4 row_velocity_x;
     // The change the body's turning gives the longitudinal row's velocity over this step,
-    // predicted from the last step's (ContactRow::body_change).
+    // predicted from the last step's (ContactRows::body_change).
     Lanes4 body_change_x;
     Lanes4 rolling_speed;  // |v_x| of the contact along the heading (m/s)
     Lanes4 row_velocity_y;

@@ -90,14 +90,14 @@ TEST(DrivelineAndTyreRowsPhase, NeutralAtRestGivesTheEngineClutchAndLoadedTyres)
     EXPECT_EQ(lock_rows, 1);
     for (int i = 0; i < 4; ++i) EXPECT_EQ(shaft_in_slot(rows, detail::kSlotBrake + i), nullptr);
 
-    ASSERT_EQ(rows.pair_count, 3);
-    for (int k = 0; k < rows.pair_count; ++k) {
-        const detail::TyrePair& p = rows.pairs[k];
-        EXPECT_NE(p.wheel, 2);
-        EXPECT_DOUBLE_EQ(p.x.hi, 3300.0 * h);
-        EXPECT_DOUBLE_EQ(p.y.lo, -3100.0 * h);
-        EXPECT_EQ(p.x.coeff, -m.wheels[p.wheel].radius_m);
-        EXPECT_EQ(p.y.coeff, 0.0);
+    ASSERT_EQ(rows.tyres.count, 3);
+    for (int k = 0; k < rows.tyres.count; ++k) {
+        const int i = rows.tyres.wheel[k];
+        EXPECT_EQ(i, k < 2 ? k : 3);  // the wheels on the ground, in order
+        EXPECT_DOUBLE_EQ(rows.tyres.x.hi[i], 3300.0 * h);
+        EXPECT_DOUBLE_EQ(rows.tyres.y.lo[i], -3100.0 * h);
+        EXPECT_EQ(rows.tyres.x.coeff[i], -m.wheels[i].radius_m);
+        EXPECT_EQ(rows.tyres.y.coeff[i], 0.0);
     }
     for (double impulse : out.direct_impulses) EXPECT_EQ(impulse, 0.0);
 }
@@ -140,7 +140,7 @@ TEST(DrivelineAndTyreRowsPhase, InGearTheGearRowJoinsTheClutchAndTheBrakesHoldTh
         const double limit = 0.5 * m.wheels[i].max_brake_torque_nm + (i == 1 ? 12.0 : 0.0);
         EXPECT_DOUBLE_EQ(brake->hi, limit * h) << "wheel " << i;
     }
-    EXPECT_EQ(rows.pair_count, 0);  // no wheel touches the ground
+    EXPECT_EQ(rows.tyres.count, 0);  // no wheel touches the ground
 }
 
 // A shaft spinning fast enough that its friction cannot stop it within the step: no row, the

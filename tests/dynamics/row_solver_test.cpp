@@ -143,26 +143,25 @@ TEST(RowSolverPhase, ARigidTyrePairStopsTheSlideWithinItsFrictionCircle) {
         b.inv_inertia = diagonal(1e-3);
         b.inv_i[detail::kWheel0] = 1.0;
         b.v = {0.0, 2.0, 0.0};
-        RowSet rows;
+        RowSet rows{};  // (every wheel's lanes zero: the rigid row, law and spring none)
         rows.clear();
-        detail::TyrePair& p = rows.add_pair(0);
-        p.x.lin = {1, 0, 0};
-        p.x.ang = {};
-        p.x.coeff = -0.3;
-        p.y.lin = {0, 1, 0};
-        p.y.ang = {};
-        for (detail::ContactRow* r : {&p.x, &p.y}) {
-            r->set_rigid();
-            r->lo = -1e6;
-            r->hi = 1e6;
+        rows.add_pair(0);
+        detail::TyreRows<detail::Lanes4>& t = rows.tyres;
+        t.x.lin.x[0] = 1.0;
+        t.x.coeff[0] = -0.3;
+        t.y.lin.y[0] = 1.0;
+        for (detail::ContactRows<detail::Lanes4>* r : {&t.x, &t.y}) {
+            r->stick[0] = 1.0;
+            r->lo[0] = -1e6;
+            r->hi[0] = 1e6;
         }
-        p.circle = circle;
+        t.circle[0] = circle;
         const std::array<double, kMaxRows> cold{};
         detail::solve(rows, b, cold, kSlotsX, kSlotsY, 3);
-        const double magnitude = std::hypot(p.x.lambda, p.y.lambda);
+        const double magnitude = std::hypot(t.x.lambda[0], t.y.lambda[0]);
         if (circle > 1e4) {
             EXPECT_NEAR(b.v.y, 0.0, 1e-12);
-            EXPECT_NEAR(p.y.lambda, -2000.0, 1e-9);
+            EXPECT_NEAR(t.y.lambda[0], -2000.0, 1e-9);
         } else {
             EXPECT_NEAR(magnitude, 500.0, 1e-9);
             EXPECT_NEAR(b.v.y, 1.5, 1e-9);

@@ -36,10 +36,10 @@ TEST(SolveOutputsPhase, ImpulsesBecomeWarmStartsForcesAndTorques) {
     clutch.lambda = -120.0 * h;
     detail::ShaftRow& gear = rows.add_shaft(detail::kSlotGear);
     gear.lambda = -400.0 * h;
-    detail::TyrePair& pair = rows.add_pair(2);
-    pair.x.lambda = 2500.0 * h;
-    pair.y.lambda = -1800.0 * h;
-    pair.x.spring_gamma = pair.y.spring_gamma = 0.0;  // sliding: no tread deflection kept
+    rows.add_pair(2);
+    rows.tyres.x.lambda[2] = 2500.0 * h;
+    rows.tyres.y.lambda[2] = -1800.0 * h;
+    rows.tyres.x.spring_gamma[2] = rows.tyres.y.spring_gamma[2] = 0.0;  // sliding: no tread deflection kept
 
     VehicleState s;
     s.wheels[3].tread_deflection_x_m = 0.01;
