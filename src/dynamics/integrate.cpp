@@ -43,71 +43,74 @@ void integrate_state(const IntegrateInput& in, VehicleState& s) {
             w.spin_angle_rad -= kTurn * std::floor(w.spin_angle_rad / kTurn);
             if (!(w.spin_angle_rad >= 0.0 && w.spin_angle_rad < kTurn)) w.spin_angle_rad = 0.0;  // rounding or NaN
         }
-        // Wheel travel: m_u (a_mount . z + s'') = Fz (n . z) - F_susp + m_u (g . z).
-        const WheelModel& wm = m.wheels[i];
-        const Vec3& r_mount = mount_rel[i];
-        // a_mount . z = a . z + (alpha x r) . z + (w x (w x r)) . z, the last two as
-        // alpha . (r x z) and (w . r)(w . z) - |w|^2 (r . z).
-        const double a_mount_z = dot(s.acceleration_m_per_s2, body_z) +
-                                 dot(s.angular_acceleration_rad_per_s2, cross(r_mount, body_z)) +
-                                 dot(b.omega, r_mount) * dot(b.omega, body_z) - dot(b.omega, b.omega) * dot(r_mount, body_z);
-        // Linearly implicit (backward Euler on the wheel's own stiffness K and damping C): the
-        // force at the end of the step is F - K h v' - C (v' - v), so
-        //   v' = (v (1 + h C / m) + h a) / (1 + h C / m + h^2 K / m).
-        // The wheel-hop mode (tyre and spring on a few tens of kg, up to several hundred rad/s
-        // with a bump stop) is then stable at any step; explicitly it needs h w < 2.
-        // The tyre only pushes: it is in K, C and the force exactly when its force at the end of
-        // the step, F_t' = F_t - k_t n_z h v' - c_t n_z (v' - v) (F_t its unclamped linear force,
-        // n_z = n . z), is positive. The branch of the start's contact is tried first, and the
-        // other taken when that one's end force says otherwise. (Deciding by the start alone let
-        // a wheel just off the road fall freely through a whole step, land deep in the tyre and
-        // bounce off again: heavy wheels under a stiff car hopped at the 8 ms step.)
-        // The mount moves with the body over the step too, at this step's new velocity (the
-        // positions below take it): its motion along the road normal compresses the tyre as the
-        // travel does, F_t' = F_t - k_t h (u' + n_z v') - c_t ((u' - u) + n_z (v' - v)), u the
-        // mount's velocity along n. (Left out, the tyre force lagged the body by a step: a braking
-        // car's front loads ran 9 % ahead of a ten times finer step, and its ABS stop moved.)
-        const Vec3 n = lane(frames.normal, i);
-        // (Relative to the surface, which a platform may move along its normal.)
-        const double surface_speed_along_n = dot(lane(frames.surface_velocity, i), n);
-        const double fz_linear = frames.fz_linear[i];
-        const double suspension_n = frames.suspension_n[i];
-        const double travel_damping = frames.travel_damping[i], tyre_travel_damping = frames.tyre_travel_damping[i];
-        const double travel_stiffness = frames.travel_stiffness[i], tyre_travel_stiffness = frames.tyre_travel_stiffness[i];
-        const double body_speed_along_n_before = dot(v_before, n) - surface_speed_along_n;
-        const double body_speed_along_n_after = dot(b.v, n) - surface_speed_along_n;
-        const double nz = dot(n, body_z);
-        const double v0 = w.travel_speed_m_per_s;
-        const Vec3 mount_arm = cross(r_mount, n);  // (w x r) . n = w . (r x n)
-        const double mount_speed_before = body_speed_along_n_before + dot(w_before, mount_arm);
-        const double mount_speed_after = body_speed_along_n_after + dot(b.omega, mount_arm);
-        const double mount_force = wm.tyre_stiffness_n_per_m * h * mount_speed_after +
-                                   wm.tyre_damping_ns_per_m * (mount_speed_after - mount_speed_before);
-        const double inv_mass = wm.inverse_unsprung_mass_per_kg;
-        const double g_along_z = dot(g_vec, body_z);
-        const auto travel_speed_after = [&](bool contact) {
-            const double tyre_force = contact ? fz_linear - mount_force : 0.0;
-            const double accel = (tyre_force * nz - suspension_n) * inv_mass + g_along_z - a_mount_z;
-            const double hc = h * (travel_damping + (contact ? tyre_travel_damping : 0.0)) * inv_mass;
-            const double hhk = h * h * (travel_stiffness + (contact ? tyre_travel_stiffness : 0.0)) * inv_mass;
-            return (v0 * (1.0 + hc) + h * accel) / (1.0 + hc + hhk);
-        };
-        const double k_t = wm.tyre_stiffness_n_per_m * nz;  // the tyre's normal force per unit travel
-        const double c_t = wm.tyre_damping_ns_per_m * nz;
-        const auto end_force = [&](double v1) { return fz_linear - mount_force - (k_t * h * v1 + c_t * (v1 - v0)); };
-        bool contact = frames.fz[i] > 0.0;
-        double v1 = travel_speed_after(contact);
-        if ((end_force(v1) > 0.0) != contact) {
-            const double other = travel_speed_after(!contact);
-            if ((end_force(other) > 0.0) != contact) v1 = other;  // the other branch is consistent
-        }
-        w.travel_speed_m_per_s = v1;
-        w.travel_m += w.travel_speed_m_per_s * h;
-        if (w.travel_m < wm.droop_limit_m) {  // fully extended: the spring hangs at zero force
-            w.travel_m = wm.droop_limit_m;
-            w.travel_speed_m_per_s = std::max(w.travel_speed_m_per_s, 0.0);
-        }
         s.wheel_outputs[i].fz_n = frames.fz[i];
+    }
+    // The wheels' travel, four wheels side by side (lane i wheel i).
+    const auto of_wheels = [&](double WheelModel::*field) { return lanes_from([&](int i) { return m.wheels[i].*field; }); };
+    const auto of_state = [&](double WheelState::*field) { return lanes_from([&](int i) { return s.wheels[i].*field; }); };
+    const Vec3Lanes r_mount = vec3_lanes_from([&](int i) { return mount_rel[i]; });
+    const Vec3Lanes z = broadcast(body_z);
+    const Vec3Lanes omega = broadcast(b.omega);
+    // Wheel travel: m_u (a_mount . z + s'') = Fz (n . z) - F_susp + m_u (g . z).
+    // a_mount . z = a . z + (alpha x r) . z + (w x (w x r)) . z, the last two as
+    // alpha . (r x z) and (w . r)(w . z) - |w|^2 (r . z).
+    const Lanes4 a_mount_z = dot(s.acceleration_m_per_s2, body_z) + dot(broadcast(s.angular_acceleration_rad_per_s2), cross(r_mount, z)) +
+                             dot(omega, r_mount) * dot(b.omega, body_z) - dot(b.omega, b.omega) * dot(r_mount, z);
+    // Linearly implicit (backward Euler on the wheel's own stiffness K and damping C): the
+    // force at the end of the step is F - K h v' - C (v' - v), so
+    //   v' = (v (1 + h C / m) + h a) / (1 + h C / m + h^2 K / m).
+    // The wheel-hop mode (tyre and spring on a few tens of kg, up to several hundred rad/s
+    // with a bump stop) is then stable at any step; explicitly it needs h w < 2.
+    // The tyre only pushes: it is in K, C and the force exactly when its force at the end of
+    // the step, F_t' = F_t - k_t n_z h v' - c_t n_z (v' - v) (F_t its unclamped linear force,
+    // n_z = n . z), is positive. The branch of the start's contact is tried first, and the
+    // other taken when that one's end force says otherwise. (Deciding by the start alone let
+    // a wheel just off the road fall freely through a whole step, land deep in the tyre and
+    // bounce off again: heavy wheels under a stiff car hopped at the 8 ms step.)
+    // The mount moves with the body over the step too, at this step's new velocity (the
+    // positions below take it): its motion along the road normal compresses the tyre as the
+    // travel does, F_t' = F_t - k_t h (u' + n_z v') - c_t ((u' - u) + n_z (v' - v)), u the
+    // mount's velocity along n. (Left out, the tyre force lagged the body by a step: a braking
+    // car's front loads ran 9 % ahead of a ten times finer step, and its ABS stop moved.)
+    const Vec3Lanes& n = frames.normal;
+    // (Relative to the surface, which a platform may move along its normal.)
+    const Lanes4 surface_speed_along_n = dot(frames.surface_velocity, n);
+    const Lanes4 body_speed_along_n_before = dot(broadcast(v_before), n) - surface_speed_along_n;
+    const Lanes4 body_speed_along_n_after = dot(broadcast(b.v), n) - surface_speed_along_n;
+    const Lanes4 nz = dot(n, z);
+    const Lanes4 v0 = of_state(&WheelState::travel_speed_m_per_s);
+    const Vec3Lanes mount_arm = cross(r_mount, n);  // (w x r) . n = w . (r x n)
+    const Lanes4 mount_speed_before = body_speed_along_n_before + dot(broadcast(w_before), mount_arm);
+    const Lanes4 mount_speed_after = body_speed_along_n_after + dot(omega, mount_arm);
+    const Lanes4 tyre_stiffness = of_wheels(&WheelModel::tyre_stiffness_n_per_m);
+    const Lanes4 tyre_damping = of_wheels(&WheelModel::tyre_damping_ns_per_m);
+    const Lanes4 mount_force = tyre_stiffness * h * mount_speed_after + tyre_damping * (mount_speed_after - mount_speed_before);
+    const Lanes4 inv_mass = of_wheels(&WheelModel::inverse_unsprung_mass_per_kg);
+    const double g_along_z = dot(g_vec, body_z);
+    const auto travel_speed_after = [&](bool contact) {
+        const Lanes4 tyre_force = contact ? frames.fz_linear - mount_force : Lanes4{};
+        const Lanes4 accel = (tyre_force * nz - frames.suspension_n) * inv_mass + g_along_z - a_mount_z;
+        const Lanes4 hc = h * (frames.travel_damping + (contact ? frames.tyre_travel_damping : Lanes4{})) * inv_mass;
+        const Lanes4 hhk = h * h * (frames.travel_stiffness + (contact ? frames.tyre_travel_stiffness : Lanes4{})) * inv_mass;
+        return (v0 * (1.0 + hc) + h * accel) / (1.0 + hc + hhk);
+    };
+    const Lanes4 k_t = tyre_stiffness * nz;  // the tyre's normal force per unit travel
+    const Lanes4 c_t = tyre_damping * nz;
+    const auto end_force_positive = [&](Lanes4 v1) { return frames.fz_linear - mount_force - (k_t * h * v1 + c_t * (v1 - v0)) > 0.0; };
+    const Mask4 contact = frames.fz > 0.0;
+    const Lanes4 in_contact = travel_speed_after(true), off = travel_speed_after(false);
+    const Lanes4 first = where(contact, in_contact, off), other = where(contact, off, in_contact);
+    // (The other branch where the first's end force disagrees with the contact and its own agrees.)
+    const Mask4 first_wrong = end_force_positive(first) != contact;
+    const Lanes4 v1 = where(both(first_wrong, end_force_positive(other) != contact), other, first);
+    const Lanes4 travel = of_state(&WheelState::travel_m) + v1 * h;
+    const Lanes4 droop_limit = of_wheels(&WheelModel::droop_limit_m);
+    const Mask4 hanging = travel < droop_limit;  // fully extended: the spring hangs at zero force
+    const Lanes4 travel_speed = where(hanging, max_of(v1, Lanes4{}), v1);
+    const Lanes4 travel_now = where(hanging, droop_limit, travel);
+    for (int i = 0; i < 4; ++i) {
+        s.wheels[i].travel_speed_m_per_s = travel_speed[i];
+        s.wheels[i].travel_m = travel_now[i];
     }
     // Engine stall and fuel.
     if (s.engine_running) {

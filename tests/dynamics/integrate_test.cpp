@@ -91,6 +91,37 @@ TEST(IntegratePhase, AWheelInTheAirFallsToItsDroopLimit) {
     EXPECT_GE(s.state.wheels[RL].travel_speed_m_per_s, 0.0);
 }
 
+// The tyre's contact is decided at the step's end: the travel speed of the start's branch (in
+// contact or not) is kept unless its end force says otherwise and the other branch's agrees with
+// the other. A wheel pressed lightly on the road (linear force F, no springs in the frame, the
+// body at rest, n along z) has end force E(v) = F - k_t h v - c_t (v - v0) after travel speed v;
+// free, v = v0 + h g; in contact, v = v0 + h (F / m + g). Its start speed v0 is set so that E of
+// the free branch is e: with G the two branches' gap in E, e = G / 2 leaves both branches
+// inconsistent (the start's kept), e = -G / 2 both off the road, e = 3 G / 2 both on it.
+TEST(IntegratePhase, TheTyresContactIsDecidedAtTheStepsEnd) {
+    struct Case {
+        bool in_contact_at_start;
+        double e_in_gaps;
+        bool contact_branch;
+    };
+    for (const Case c : {Case{true, 0.5, true}, Case{false, 0.5, false}, Case{true, -0.5, false}, Case{false, 1.5, true}}) {
+        Rig s;
+        const WheelModel& wm = s.model.wheels[FL];
+        const double k_t = wm.tyre_stiffness_n_per_m, c_t = wm.tyre_damping_ns_per_m;
+        const double mass = 1.0 / wm.inverse_unsprung_mass_per_kg, g = s.g_vec.z, f = 100.0;
+        const double gap = (k_t * kH + c_t) * kH * f / mass;
+        const double e = c.e_in_gaps * gap;
+        const double v0 = (f - c_t * kH * g - e) / (k_t * kH) - kH * g;
+        s.frames[FL].fz = c.in_contact_at_start ? f : 0.0;
+        s.frames[FL].fz_linear = f;
+        s.state.wheels[FL].travel_speed_m_per_s = v0;
+        s.integrate();
+        const double expected = c.contact_branch ? v0 + kH * (f / mass + g) : v0 + kH * g;
+        EXPECT_NEAR(s.state.wheels[FL].travel_speed_m_per_s, expected, 1e-12 * std::abs(v0))
+            << "start " << (c.in_contact_at_start ? "in contact" : "off") << ", e = " << c.e_in_gaps << " G";
+    }
+}
+
 // The engine burns fuel while it runs (the roadster's rpm-throttle law: c x rpm x throttle x h)
 // and stops below its stall speed.
 TEST(IntegratePhase, FuelAndStall) {
