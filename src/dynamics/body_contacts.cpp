@@ -1,5 +1,6 @@
 #include "body_contacts.hpp"
 
+#include <cmath>
 #include <optional>
 #include <span>
 
@@ -24,6 +25,13 @@ void body_contacts(const BodyContactInput& in, const VehicleState& s, Vec3& forc
     if (const std::optional<GroundPlane> plane = in.ground.plane()) {
         const Vec3 plane_normal_body = transpose(rot) * plane->normal;
         const double origin_height = dot(s.position_m - plane->point_m, plane->normal);
+        // Upright, the points' lowest height bounded from the model first (VehicleModel::
+        // body_contact_lowest_z_m): the car well above the plane, none is looked at. (The margin
+        // covers the rounding of the bound and of each point's height, some 1e-15 m.)
+        constexpr double kRoundingMargin_m = 1e-9;
+        const double lowest = origin_height + plane_normal_body.z * m.body_contact_lowest_z_m -
+                              m.body_contact_reach_m * std::sqrt(plane_normal_body.x * plane_normal_body.x + plane_normal_body.y * plane_normal_body.y);
+        if (plane_normal_body.z > 0.0 && lowest >= kPointRadius_m + kRoundingMargin_m) return;
         bool clear = true;
         for (std::size_t k = 0; k < m.body_contact_count && clear; ++k) {
             clear = !(kPointRadius_m - (origin_height + dot(m.body_contact_m[k], plane_normal_body)) > 0.0);

@@ -192,6 +192,11 @@ VehicleModel build_vehicle_model(const VehicleSpec& spec) {
             for (const double x : {mid - quarter, mid + quarter}) m.body_contact_m[m.body_contact_count++] = {x, y, floor};
         }
     }
+    for (std::size_t k = 0; k < m.body_contact_count; ++k) {
+        const Vec3& p = m.body_contact_m[k];
+        m.body_contact_lowest_z_m = k == 0 ? p.z : std::min(m.body_contact_lowest_z_m, p.z);
+        m.body_contact_reach_m = std::max(m.body_contact_reach_m, std::hypot(p.x, p.y));
+    }
 
     // Open differentials: an axle's carrier turns at (1 - s) w_left + s w_right (s = torque
     // split to the right: the planetary relation that passes torque (1 - s) : s), its input at

@@ -96,3 +96,32 @@ TEST(BodyContactsPhase, AFloatingCarTouchesNothing) {
     EXPECT_EQ(force, (Vec3{1.0, 2.0, 3.0}));
     EXPECT_EQ(torque, (Vec3{4.0, 5.0, 6.0}));
 }
+
+// Tilted any way short of upside down and lowered past touching, the phase finds every point whose
+// sphere reaches into a level road, however its check for an upright car well above the road
+// (the points' lowest height bounded from the model) would have it: each point counts exactly
+// when its height is below its radius.
+TEST(BodyContactsPhase, EveryTouchingPointIsFoundAtAnyTilt) {
+    const RoadGround road{RoadSpec{}};
+    int touching_cases = 0;
+    for (const double roll : {0.0, 0.3, 0.8, 1.3}) {
+        for (const double pitch : {0.0, -0.4, 0.9}) {
+            RolledCar car(roll, 0.0);
+            car.state.orientation = axis_angle({1.0, 0.0, 0.0}, roll) * axis_angle({0.0, 1.0, 0.0}, pitch);
+            car.rot = to_matrix(car.state.orientation);
+            car.z = {car.rot.m[0][2], car.rot.m[1][2], car.rot.m[2][2]};
+            const double lowest = car.lowest_point_m();
+            for (const double above : {-0.031, 0.013, 0.047, 0.071, 0.2}) {
+                car.state.position_m = {0.0, 0.0, -lowest + above};
+                std::size_t expected = 0;
+                for (std::size_t k = 0; k < car.model.body_contact_count; ++k)
+                    expected += car.state.position_m.z + (car.rot * car.model.body_contact_m[k]).z < 0.05 ? 1 : 0;
+                Vec3 force{}, torque{};
+                const detail::BodyContacts out = car.touch(road, force, torque);
+                EXPECT_EQ(out.couplings.size(), expected) << "roll " << roll << ", pitch " << pitch << ", lowest point " << above << " m up";
+                touching_cases += expected > 0 ? 1 : 0;
+            }
+        }
+    }
+    EXPECT_GE(touching_cases, 24);  // (the lowered cases touch: the check is not vacuous)
+}

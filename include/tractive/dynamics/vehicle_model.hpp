@@ -126,6 +126,11 @@ struct VehicleModel {
     // bumper's height and four floor points inboard (vehicle_model.cpp).
     std::array<Vec3, 16> body_contact_m{};
     std::size_t body_contact_count = 0;
+    // The points' lowest z and their largest distance from the z axis (body axes): along a unit
+    // direction n with n.z > 0 every point's height p . n is at least
+    // n.z lowest_z - reach sqrt(n.x^2 + n.y^2) (dynamics/body_contacts.cpp).
+    double body_contact_lowest_z_m = 0.0;
+    double body_contact_reach_m = 0.0;
     // The largest internal step at which the step's explicit chassis update suits this car's
     // chassis modes (largest_explicit_chassis_step_s below); at a larger step the suspension's
     // damping is taken implicitly (dynamics/chassis_implicit.hpp).
