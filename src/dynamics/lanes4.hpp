@@ -82,6 +82,8 @@ template <class F>
 inline Lanes4 lanes_from(F&& value_of) {
     return Lanes4{value_of(0), value_of(1), value_of(2), value_of(3)};
 }
+// Lane i: x[i - 1] (lane 0: x[0]); one permutation.
+inline Lanes4 lanes_shifted_up(Lanes4 x) { return __builtin_shuffle(x, Mask4{0, 0, 1, 2}); }
 // Four values as an array and back (one store, one load).
 inline std::array<double, 4> array_of(Lanes4 x) { return {x[0], x[1], x[2], x[3]}; }
 inline Lanes4 lanes_of(const std::array<double, 4>& a) { return Lanes4{a[0], a[1], a[2], a[3]}; }

@@ -461,7 +461,10 @@ inline void prepare_tyre_rows(TyreRows<Lanes4>& t, const Bodies& b) {
         before[t.wheel[k]] = t.wheel[k - 1];
         has_before[t.wheel[k]] = -1;
     }
-    const auto moved = [&](const Vec3Lanes& v) { return vec3_lanes_from([&](int i) { return lane(v, before[i]); }); };
+    const auto moved = [&](const Vec3Lanes& v) {
+        if (t.count == 4) return Vec3Lanes{lanes_shifted_up(v.x), lanes_shifted_up(v.y), lanes_shifted_up(v.z)};  // (wheel i after i - 1)
+        return vec3_lanes_from([&](int i) { return lane(v, before[i]); });
+    };
     t.x.coupling_before = where(has_before, chassis_coupling(t.x, moved(t.y.inv_mass_lin), moved(t.y.inv_inertia_ang)), Lanes4{});
     t.x.coupling_x_before = where(has_before, chassis_coupling(t.x, moved(t.x.inv_mass_lin), moved(t.x.inv_inertia_ang)), Lanes4{});
     t.y.coupling_before = chassis_coupling(t.y, t.x.inv_mass_lin, t.x.inv_inertia_ang);
