@@ -66,9 +66,20 @@ int choose_automatic_gear(const VehicleModel& model, double gearbox_output_speed
     constexpr int kCachedGears = 20;
     std::array<double, kCachedGears + 1> cached;
     const auto wheel_torque = [&](int g) { return g <= kCachedGears ? cached[static_cast<std::size_t>(g)] : torque_of(g); };
+    // A gear's torque is at most the curve's bound times its ratio (the factor for the product's
+    // rounding). Where that is below the throttle's share of the current gear's torque (which is at
+    // most the demand below, the share of the largest), the gear can give neither the largest
+    // torque nor one the demand asks for: its curve is not read, its torque taken as 0.
+    const double share = std::clamp(throttle, 0.0, 1.0);
+    const bool current_cached = current_gear >= 1 && current_gear <= std::min(n, kCachedGears);
+    const double current_torque = current_cached ? torque_of(current_gear) : 0.0;
+    const double needed = share * current_torque;
+    const auto cannot_count = [&](int g) {
+        return model.full_load_torque_bound_nm * t.forward_ratios[g - 1] * (1.0 + 1e-12) < needed;
+    };
     double best = 0.0;
     for (int g = 1; g <= n; ++g) {
-        const double torque = torque_of(g);
+        const double torque = g == current_gear && current_cached ? current_torque : (cannot_count(g) ? 0.0 : torque_of(g));
         if (g <= kCachedGears) cached[static_cast<std::size_t>(g)] = torque;
         best = std::max(best, torque);
     }
@@ -76,7 +87,7 @@ int choose_automatic_gear(const VehicleModel& model, double gearbox_output_speed
         const double first_rpm = t.forward_ratios[0] * w_out / kRadPerSecPerRpm;
         return first_rpm < low_rpm ? 1 : n;
     }
-    const double demand = std::clamp(throttle, 0.0, 1.0) * best;
+    const double demand = share * best;
     int choice = 0;
     for (int g = n; g >= 1; --g) {
         const double w = wheel_torque(g);

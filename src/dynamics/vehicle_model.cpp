@@ -245,6 +245,14 @@ VehicleModel build_vehicle_model(const VehicleSpec& spec) {
     m.governor_authority = governor_authority(spec.engine);
     m.peak_torque_rpm = peak_torque_rpm(spec.engine);
     m.torque_plateau_start_rpm = torque_plateau_start_rpm(spec.engine);
+    {
+        double highest_nm = 0.0, largest_magnitude_nm = 0.0;
+        for (const double y : spec.engine.torque_curve_nm.ys()) {
+            highest_nm = std::max(highest_nm, y);
+            largest_magnitude_nm = std::max(largest_magnitude_nm, std::abs(y));
+        }
+        m.full_load_torque_bound_nm = highest_nm + 1e-12 * largest_magnitude_nm;
+    }
     // The gearbox input needs some inertia to be a dynamic body when declutched: the clutch disc
     // and input shaft, 2 % of the engine's when the spec gives none.
     m.gearbox_inertia_kgm2 = spec.transmission.inertia_kgm2 > 0.0 ? spec.transmission.inertia_kgm2 : 0.02 * spec.engine.inertia_kgm2;

@@ -712,3 +712,58 @@ TEST(AutomatedClutch, OpensUnderHardBrakingAndEngagesAgainAfter) {
 
 }  // namespace
 }  // namespace tractive
+
+namespace tractive {
+
+// The gear choice is the rule gear_choice.hpp states, read straight off it for every gear: each
+// forward gear's full-load wheel torque in its rev range, the highest gear giving the throttle's
+// share of the largest, the current gear held within 95 % of that. (choose_automatic_gear leaves
+// out the gears that cannot count; this checks that leaving them out changes no choice.) Every
+// car, gearbox output speeds from a crawl to past the top gear's limit, five throttles, every
+// current gear from neutral to top.
+TEST(Automatic, TheGearChoiceIsTheRuleItsHeaderStates) {
+    const auto by_the_rule = [](const VehicleModel& model, double w_out, double throttle, int current) {
+        const TransmissionSpec& t = model.spec.transmission;
+        const EngineSpec& e = model.spec.engine;
+        const int n = static_cast<int>(t.forward_ratios.size());
+        std::vector<double> wheel(static_cast<std::size_t>(n) + 1, 0.0);
+        double best = 0.0;
+        for (int g = 1; g <= n; ++g) {
+            const double rpm = t.forward_ratios[g - 1] * std::abs(w_out) / kRadPerSecPerRpm;
+            const double top = automatic_upshift_rpm(e) * (current >= 1 && g < current ? kDownshiftBandShare : 1.0);
+            if (rpm >= lowest_drive_rpm(e) && rpm <= top) wheel[static_cast<std::size_t>(g)] = full_load_torque_nm(e, rpm) * t.forward_ratios[g - 1];
+            best = std::max(best, wheel[static_cast<std::size_t>(g)]);
+        }
+        if (!(best > 0.0)) return t.forward_ratios[0] * std::abs(w_out) / kRadPerSecPerRpm < lowest_drive_rpm(e) ? 1 : n;
+        const double demand = std::clamp(throttle, 0.0, 1.0) * best;
+        int choice = 0;
+        for (int g = n; g >= 1 && choice == 0; --g)
+            if (wheel[static_cast<std::size_t>(g)] > 0.0 && wheel[static_cast<std::size_t>(g)] >= demand) choice = g;
+        if (current >= 1 && current <= n && choice < current && wheel[static_cast<std::size_t>(current)] > 0.0 &&
+            wheel[static_cast<std::size_t>(current)] >= 0.95 * demand)
+            return current;
+        return choice;
+    };
+    long compared = 0, held_or_skipped = 0;
+    for (const auto& [name, spec] : test::all_cars()) {
+        const VehicleModel model = build_vehicle_model(spec);
+        const int n = static_cast<int>(spec.transmission.forward_ratios.size());
+        const double top_w_out = 1.2 * spec.engine.rpm_limit * kRadPerSecPerRpm / spec.transmission.forward_ratios.back();
+        for (int k = 0; k <= 400; ++k) {
+            const double w_out = top_w_out * k / 400.0;
+            for (const double throttle : {0.0, 0.2, 0.55, 0.9, 1.0}) {
+                for (int current = 0; current <= n; ++current) {
+                    const int expected = by_the_rule(model, w_out, throttle, current);
+                    ASSERT_EQ(choose_automatic_gear(model, w_out, throttle, current), expected)
+                        << name << ": output " << w_out << " rad/s, throttle " << throttle << ", in gear " << current;
+                    ++compared;
+                    held_or_skipped += expected == current ? 1 : 0;
+                }
+            }
+        }
+    }
+    std::printf("%ld gear choices as the rule gives (%ld of them the current gear)\n", compared, held_or_skipped);
+    EXPECT_GT(held_or_skipped, compared / 10);
+}
+
+}  // namespace tractive

@@ -115,6 +115,9 @@ struct VehicleModel {
     // starts, rpm; the control layer reads them every step.
     double peak_torque_rpm = 0.0;
     double torque_plateau_start_rpm = 0.0;
+    // At least every full-load torque the curve gives (its highest point, and a margin for its
+    // interpolation's rounding), N m; the automatic's gear choice bounds each gear's torque by it.
+    double full_load_torque_bound_nm = 0.0;
     double gearbox_inertia_kgm2 = 0.0;
     // 1 / inertia of the step's six shafts, in the solver's order: engine, gearbox input, the
     // four wheels' spin (FL, FR, RL, RR); the step reads them every step.
