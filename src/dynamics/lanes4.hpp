@@ -9,11 +9,14 @@
 #include <cmath>
 
 #include "tractive/core/vec3.hpp"
+#if !defined(__AVX__)
+#include "lanes4_halves.hpp"  // Lanes4 and Mask4 without 32-byte vectors
+#endif
 
 // GCC warns that passing a vector of four doubles (Lanes4 below) by value without AVX differs
 // from passing it with AVX (-Wpsabi). Every function here is inline, and the library's copies
 // compiled for x86-64-v3 are local to it (core/x86_64_v3.hpp): no call crosses from one to the
-// other.
+// other. (So the two kinds of Lanes4, one in each, never meet either.)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wpsabi"
 
@@ -46,32 +49,37 @@ inline T settled(T x) {
     return x;
 }
 
-// Four numbers side by side (GCC's vector extension: one AVX2 register where the processor path
-// has it, two SSE2 ones in the baseline build): four cars' in the solves of a group of four
-// (row_lanes.hpp), a car's four wheels' in its frames (wheel_frame.hpp) and the contact and tyre
-// phases that fill them. Every operation is the scalar one's, lane by lane: the same IEEE
-// operations, so each lane's numbers come out with the bits they have alone.
+// Four numbers side by side: four cars' in the solves of a group of four (row_lanes.hpp), a car's
+// four wheels' in its frames (wheel_frame.hpp) and the phases that fill and read them. Every
+// operation is the scalar one's, lane by lane: the same IEEE operations, so each lane's numbers
+// come out with the bits they have alone. With AVX (the step's x86-64-v3 copy) GCC's vector of
+// four doubles, one register; without (the baseline build, SSE2, or another processor), two
+// halves of two lanes (lanes4_halves.hpp).
+#if defined(__AVX__)
 using Lanes4 = double __attribute__((vector_size(32)));
 using Mask4 = decltype(Lanes4{} < Lanes4{});  // all ones in a lane where true
-inline Lanes4 clamp_to(Lanes4 x, Lanes4 lo, Lanes4 hi) { return x < lo ? lo : (x > hi ? hi : x); }
+inline Lanes4 where(Mask4 mask, Lanes4 a, Lanes4 b) { return mask ? a : b; }
+inline bool any(Mask4 mask) { return (mask[0] | mask[1] | mask[2] | mask[3]) != 0; }
+inline Lanes4 abs_of(Lanes4 x) {  // std::abs: the sign bit cleared
+    return reinterpret_cast<Lanes4>(reinterpret_cast<Mask4>(x) & ~reinterpret_cast<Mask4>(Lanes4{-0.0, -0.0, -0.0, -0.0}));
+}
+// Lane i: x[i - 1] (lane 0: x[0]); one permutation.
+inline Lanes4 lanes_shifted_up(Lanes4 x) { return __builtin_shuffle(x, Mask4{0, 0, 1, 2}); }
+#endif
+inline Lanes4 clamp_to(Lanes4 x, Lanes4 lo, Lanes4 hi) { return where(x < lo, lo, where(x > hi, hi, x)); }
 inline Lanes4 splat(double x) { return Lanes4{x, x, x, x}; }  // x in every lane (its sign of zero too)
 inline Lanes4 clamp_between(Lanes4 x, double lo, double hi) {  // std::clamp
-    return x < lo ? splat(lo) : (hi < x ? splat(hi) : x);
+    return where(x < lo, splat(lo), where(hi < x, splat(hi), x));
 }
 inline Mask4 both(Mask4 a, Mask4 b) { return a & b; }
 inline Mask4 either(Mask4 a, Mask4 b) { return a | b; }
 inline Mask4 and_not(Mask4 a, Mask4 b) { return a & ~b; }
 inline Mask4 neither(Mask4 a, Mask4 b) { return ~(a | b); }
-inline bool any(Mask4 mask) { return (mask[0] | mask[1] | mask[2] | mask[3]) != 0; }
 inline Mask4 is_nan_of(Lanes4 x) { return x != x; }
 inline Lanes4 sqrt_of(Lanes4 x) { return Lanes4{std::sqrt(x[0]), std::sqrt(x[1]), std::sqrt(x[2]), std::sqrt(x[3])}; }
-inline Lanes4 where(Mask4 mask, Lanes4 a, Lanes4 b) { return mask ? a : b; }
 
-inline Lanes4 min_of(Lanes4 a, Lanes4 b) { return b < a ? b : a; }  // std::min, lane by lane
-inline Lanes4 max_of(Lanes4 a, Lanes4 b) { return a < b ? b : a; }  // std::max, lane by lane
-inline Lanes4 abs_of(Lanes4 x) {                                    // std::abs: the sign bit cleared
-    return reinterpret_cast<Lanes4>(reinterpret_cast<Mask4>(x) & ~reinterpret_cast<Mask4>(Lanes4{-0.0, -0.0, -0.0, -0.0}));
-}
+inline Lanes4 min_of(Lanes4 a, Lanes4 b) { return where(b < a, b, a); }  // std::min, lane by lane
+inline Lanes4 max_of(Lanes4 a, Lanes4 b) { return where(a < b, b, a); }  // std::max, lane by lane
 inline Mask4 lanes_of(const std::array<bool, 4>& b) { return Mask4{-b[0], -b[1], -b[2], -b[3]}; }
 // A mask as bits, bit i lane i.
 inline unsigned bits_of(Mask4 m) {
@@ -82,8 +90,6 @@ template <class F>
 inline Lanes4 lanes_from(F&& value_of) {
     return Lanes4{value_of(0), value_of(1), value_of(2), value_of(3)};
 }
-// Lane i: x[i - 1] (lane 0: x[0]); one permutation.
-inline Lanes4 lanes_shifted_up(Lanes4 x) { return __builtin_shuffle(x, Mask4{0, 0, 1, 2}); }
 // Four values as an array and back (one store, one load).
 inline std::array<double, 4> array_of(Lanes4 x) { return {x[0], x[1], x[2], x[3]}; }
 inline Lanes4 lanes_of(const std::array<double, 4>& a) { return Lanes4{a[0], a[1], a[2], a[3]}; }
