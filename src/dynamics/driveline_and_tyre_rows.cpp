@@ -139,23 +139,23 @@ DrivelineAndTyreRows driveline_and_tyre_rows(const DrivelineAndTyreRowsInput& in
         r.hi = limit * h;
     }
     // The tyres' rows, four wheels side by side; a pair for each wheel on the ground.
-    const auto of_wheels = [&](auto value_of) { return lanes_from([&](int i) { return value_of(m.wheels[i]); }); };
+    const VehicleModel::WheelsSideBySide& across = m.wheels_side_by_side;
     const auto deflection = [&](double WheelState::*field) { return lanes_from([&](int i) { return s.wheels[i].*field; }); };
     const Vec3Lanes& forward = frames.forward;
     const Vec3Lanes& lateral = frames.lateral;
     // The tyre's forces act at the contact patch, or higher by the wheel's roll height.
-    const Vec3Lanes rc = frames.contact + broadcast(body_z) * of_wheels([](const WheelModel& w) { return w.force_point_height_m; }) -
+    const Vec3Lanes rc = frames.contact + broadcast(body_z) * lanes_of(across.force_point_height_m) -
                          broadcast(s.position_m);
     TyreRows<Lanes4>& t = rows.tyres;
     // Longitudinal: contact-point velocity along the wheel heading minus the tread speed.
     t.x.lin = forward;
     t.x.ang = cross(rc, forward);
-    t.x.coeff = -of_wheels([](const WheelModel& w) { return w.radius_m; });
+    t.x.coeff = -lanes_of(across.radius_m);
     t.x.lo = -frames.bound_x * h;
     t.x.hi = frames.bound_x * h;
     set_tyre_rows(t.x, frames.falling_x, frames.law.fx_n, frames.stiffness_x, frames.row_velocity_x, frames.stick,
-                  of_wheels([](const WheelModel& w) { return w.tread_stiffness_x_n_per_m; }),
-                  of_wheels([](const WheelModel& w) { return w.tread_damping_x_ns_per_m; }), deflection(&WheelState::tread_deflection_x_m), h);
+                  lanes_of(across.tread_stiffness_x_n_per_m), lanes_of(across.tread_damping_x_ns_per_m),
+                  deflection(&WheelState::tread_deflection_x_m), h);
     t.x.surface_speed = dot(frames.surface_velocity, forward);
     t.x.body_change = frames.body_change_x;
     // Lateral: contact-point velocity across the wheel heading.
@@ -165,8 +165,8 @@ DrivelineAndTyreRows driveline_and_tyre_rows(const DrivelineAndTyreRowsInput& in
     t.y.lo = -frames.bound_y * h;
     t.y.hi = frames.bound_y * h;
     set_tyre_rows(t.y, frames.falling_y, frames.law.fy_n, frames.stiffness_y, frames.row_velocity_y, frames.stick,
-                  of_wheels([](const WheelModel& w) { return w.tread_stiffness_y_n_per_m; }),
-                  of_wheels([](const WheelModel& w) { return w.tread_damping_y_ns_per_m; }), deflection(&WheelState::tread_deflection_y_m), h);
+                  lanes_of(across.tread_stiffness_y_n_per_m), lanes_of(across.tread_damping_y_ns_per_m),
+                  deflection(&WheelState::tread_deflection_y_m), h);
     t.y.surface_speed = dot(frames.surface_velocity, lateral);
     t.y.body_change = Lanes4{};
     t.circle = frames.circle * h;

@@ -46,7 +46,6 @@ void integrate_state(const IntegrateInput& in, VehicleState& s) {
         s.wheel_outputs[i].fz_n = frames.fz[i];
     }
     // The wheels' travel, four wheels side by side (lane i wheel i).
-    const auto of_wheels = [&](double WheelModel::*field) { return lanes_from([&](int i) { return m.wheels[i].*field; }); };
     const auto of_state = [&](double WheelState::*field) { return lanes_from([&](int i) { return s.wheels[i].*field; }); };
     const Vec3Lanes r_mount = vec3_lanes_from([&](int i) { return mount_rel[i]; });
     const Vec3Lanes z = broadcast(body_z);
@@ -82,10 +81,11 @@ void integrate_state(const IntegrateInput& in, VehicleState& s) {
     const Vec3Lanes mount_arm = cross(r_mount, n);  // (w x r) . n = w . (r x n)
     const Lanes4 mount_speed_before = body_speed_along_n_before + dot(broadcast(w_before), mount_arm);
     const Lanes4 mount_speed_after = body_speed_along_n_after + dot(omega, mount_arm);
-    const Lanes4 tyre_stiffness = of_wheels(&WheelModel::tyre_stiffness_n_per_m);
-    const Lanes4 tyre_damping = of_wheels(&WheelModel::tyre_damping_ns_per_m);
+    const VehicleModel::WheelsSideBySide& across = m.wheels_side_by_side;
+    const Lanes4 tyre_stiffness = lanes_of(across.tyre_stiffness_n_per_m);
+    const Lanes4 tyre_damping = lanes_of(across.tyre_damping_ns_per_m);
     const Lanes4 mount_force = tyre_stiffness * h * mount_speed_after + tyre_damping * (mount_speed_after - mount_speed_before);
-    const Lanes4 inv_mass = of_wheels(&WheelModel::inverse_unsprung_mass_per_kg);
+    const Lanes4 inv_mass = lanes_of(across.inverse_unsprung_mass_per_kg);
     const double g_along_z = dot(g_vec, body_z);
     const auto travel_speed_after = [&](bool contact) {
         const Lanes4 tyre_force = contact ? frames.fz_linear - mount_force : Lanes4{};
@@ -104,7 +104,7 @@ void integrate_state(const IntegrateInput& in, VehicleState& s) {
     const Mask4 first_wrong = end_force_positive(first) != contact;
     const Lanes4 v1 = where(both(first_wrong, end_force_positive(other) != contact), other, first);
     const Lanes4 travel = of_state(&WheelState::travel_m) + v1 * h;
-    const Lanes4 droop_limit = of_wheels(&WheelModel::droop_limit_m);
+    const Lanes4 droop_limit = lanes_of(across.droop_limit_m);
     const Mask4 hanging = travel < droop_limit;  // fully extended: the spring hangs at zero force
     const Lanes4 travel_speed = where(hanging, max_of(v1, Lanes4{}), v1);
     const Lanes4 travel_now = where(hanging, droop_limit, travel);

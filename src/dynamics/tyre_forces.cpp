@@ -118,7 +118,7 @@ void slips_at_wheels(const TyreForcesInput& in, const VehicleState& s, WheelFram
     const Lanes4 vy = dot(vc, lateral);
     const Lanes4 denom = max_of(abs_of(vx), splat(kSlipReferenceSpeed_m_per_s));
     const Lanes4 inv_denom = 1.0 / denom;
-    now.radius_m = lanes_from([&](int i) { return m.wheels[i].radius_m; });
+    now.radius_m = lanes_of(m.wheels_side_by_side.radius_m);
     const Lanes4 spin_surface = lanes_from([&](int i) { return s.wheels[i].spin_rad_per_s; }) * now.radius_m;
     now.slip_ratio = (spin_surface - vx) * inv_denom;
     now.slip_tangent = vy * inv_denom;

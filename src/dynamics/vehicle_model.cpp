@@ -263,6 +263,30 @@ VehicleModel build_vehicle_model(const VehicleSpec& spec) {
     for (std::size_t i = 0; i < spec.aero.size(); ++i) m.aero_position_m[i] = spec.aero[i].position_m - mp.cg_m;
     m.largest_explicit_chassis_step_s = largest_explicit_chassis_step_s(m);
     m.tyre_lanes = tyre_lanes({&m.spec.wheels[0].tyre, &m.spec.wheels[1].tyre, &m.spec.wheels[2].tyre, &m.spec.wheels[3].tyre});
+    VehicleModel::WheelsSideBySide& across = m.wheels_side_by_side;
+    for (std::size_t i = 0; i < 4; ++i) {
+        const WheelModel& w = m.wheels[i];
+        const SuspensionSpec& suspension = spec.wheels[i].suspension;
+        across.radius_m[i] = w.radius_m;
+        across.force_point_height_m[i] = w.force_point_height_m;
+        across.tyre_stiffness_n_per_m[i] = w.tyre_stiffness_n_per_m;
+        across.tyre_damping_ns_per_m[i] = w.tyre_damping_ns_per_m;
+        across.inverse_unsprung_mass_per_kg[i] = w.inverse_unsprung_mass_per_kg;
+        across.droop_limit_m[i] = w.droop_limit_m;
+        across.tread_stiffness_x_n_per_m[i] = w.tread_stiffness_x_n_per_m;
+        across.tread_damping_x_ns_per_m[i] = w.tread_damping_x_ns_per_m;
+        across.tread_stiffness_y_n_per_m[i] = w.tread_stiffness_y_n_per_m;
+        across.tread_damping_y_ns_per_m[i] = w.tread_damping_y_ns_per_m;
+        across.suspension_mount_x_m[i] = w.suspension_mount_m.x;
+        across.suspension_mount_y_m[i] = w.suspension_mount_m.y;
+        across.suspension_mount_z_m[i] = w.suspension_mount_m.z;
+        across.spring_n_per_m[i] = suspension.spring_n_per_m;
+        across.anti_roll_n_per_m[i] = suspension.anti_roll_n_per_m;
+        across.bump_stop_travel_m[i] = suspension.travel_m;
+        across.max_compression_velocity_m_per_s[i] = suspension.max_compression_velocity_m_per_s;
+        across.bump_damping_ns_per_m[i] = suspension.bump_damping_ns_per_m;
+        across.rebound_damping_ns_per_m[i] = suspension.rebound_damping_ns_per_m;
+    }
     return m;
 }
 

@@ -22,7 +22,8 @@ WheelContacts wheel_contacts_and_loads(const WheelContactInput& in, const Vehicl
     const Vec3Lanes z = broadcast(body_z);
     const Lanes4 travel = lanes_from([&](int i) { return s.wheels[i].travel_m; });
     const Lanes4 travel_speed = lanes_from([&](int i) { return s.wheels[i].travel_speed_m_per_s; });
-    const Lanes4 radius = lanes_from([&](int i) { return m.wheels[i].radius_m; });
+    const VehicleModel::WheelsSideBySide& across = m.wheels_side_by_side;
+    const Lanes4 radius = lanes_of(across.radius_m);
     Vec3Lanes hub = broadcast(s.position_m) + vec3_lanes_from([&](int i) { return in.mount_rel[i]; }) + z * travel;
     // The ground under each wheel. Over no ground at all the wheel hangs a radius above an
     // imagined surface along the body's z axis: off the ground, no force.
@@ -82,14 +83,13 @@ WheelContacts wheel_contacts_and_loads(const WheelContactInput& in, const Vehicl
     std::array<SuspensionForce, 4> sf;
     for (int i = 0; i < 4; ++i)
         sf[i] = suspension_force(m.spec.wheels[i].suspension, m.wheels[i].preload_n, s.wheels[i].travel_m, s.wheels[i].travel_speed_m_per_s);
-    const auto spec = [&](double SuspensionSpec::*field) { return lanes_from([&](int i) { return m.spec.wheels[i].suspension.*field; }); };
-    const Lanes4 anti_roll_n_per_m = spec(&SuspensionSpec::anti_roll_n_per_m);
+    const Lanes4 anti_roll_n_per_m = lanes_of(across.anti_roll_n_per_m);
     const Lanes4 roll = lanes_from([&](int i) { return in.anti_roll_travel_m[m.wheels[i].front ? 0 : 1] * (m.wheels[i].left ? 1.0 : -1.0); });
     f.suspension_n = lanes_from([&](int i) { return sf[i].total(); }) + anti_roll_n_per_m * roll;
     // Tyre normal force: linear spring and damper on the deflection along the ground's normal,
     // at the rate the hub approaches the surface.
-    const Lanes4 tyre_stiffness = lanes_from([&](int i) { return m.wheels[i].tyre_stiffness_n_per_m; });
-    const Lanes4 tyre_damping = lanes_from([&](int i) { return m.wheels[i].tyre_damping_ns_per_m; });
+    const Lanes4 tyre_stiffness = lanes_of(across.tyre_stiffness_n_per_m);
+    const Lanes4 tyre_damping = lanes_of(across.tyre_damping_ns_per_m);
     const Lanes4 height = where(over, lanes_of(ground.hub_height_m), 2.0 * radius);
     const Lanes4 deflection = radius - height;
     const Vec3Lanes hub_velocity =
@@ -102,16 +102,16 @@ WheelContacts wheel_contacts_and_loads(const WheelContactInput& in, const Vehicl
     const Lanes4 nz2 = dot(n, z) * dot(n, z);
     f.tyre_travel_stiffness = tyre_stiffness * nz2;
     f.tyre_travel_damping = tyre_damping * nz2;
-    const Lanes4 spring_n_per_m = spec(&SuspensionSpec::spring_n_per_m);
+    const Lanes4 spring_n_per_m = lanes_of(across.spring_n_per_m);
     const Mask4 spring_pushes = lanes_from([&](int i) { return sf[i].spring_n; }) > 0.0;
-    const Mask4 on_bump_stop = travel > spec(&SuspensionSpec::travel_m);
+    const Mask4 on_bump_stop = travel > lanes_of(across.bump_stop_travel_m);
     const Lanes4 spring_stiffness = where(spring_pushes, spring_n_per_m, Lanes4{});
     const Lanes4 bump_stop_stiffness = where(on_bump_stop, kBumpStopFactor * spring_n_per_m, Lanes4{});
     f.travel_stiffness = spring_stiffness + bump_stop_stiffness + anti_roll_n_per_m;
-    const Lanes4 max_compression_speed = spec(&SuspensionSpec::max_compression_velocity_m_per_s);
+    const Lanes4 max_compression_speed = lanes_of(across.max_compression_velocity_m_per_s);
     const Mask4 damper_locked = both(max_compression_speed > 0.0, abs_of(travel_speed) >= max_compression_speed);
-    const Lanes4 bump_damping = spec(&SuspensionSpec::bump_damping_ns_per_m);
-    const Lanes4 rebound_damping = spec(&SuspensionSpec::rebound_damping_ns_per_m);
+    const Lanes4 bump_damping = lanes_of(across.bump_damping_ns_per_m);
+    const Lanes4 rebound_damping = lanes_of(across.rebound_damping_ns_per_m);
     f.travel_damping = where(damper_locked, Lanes4{}, where(travel_speed > 0.0, bump_damping, rebound_damping));
     // Through the corner to the road: spring (and bump stop) in series with the tyre, for the
     // implicit chassis correction where it applies (chassis_implicit.hpp): on the bump stop, or for
@@ -132,7 +132,8 @@ WheelContacts wheel_contacts_and_loads(const WheelContactInput& in, const Vehicl
     // The tyre's normal force along the travel direction (body z) moves the wheel on its
     // suspension; across it the wheel is guided by the body, which takes that part directly.
     on_body.suspension_force_n = z * f.suspension_n;
-    on_body.suspension_arm = vec3_lanes_from([&](int i) { return m.wheels[i].suspension_mount_m; }) * f.suspension_n;
+    on_body.suspension_arm =
+        Vec3Lanes{lanes_of(across.suspension_mount_x_m), lanes_of(across.suspension_mount_y_m), lanes_of(across.suspension_mount_z_m)} * f.suspension_n;
     on_body.normal_across_n = (n - z * dot(n, z)) * f.fz;
     on_body.normal_across_torque_nm = cross(f.contact - broadcast(s.position_m), on_body.normal_across_n);
     return on_body;

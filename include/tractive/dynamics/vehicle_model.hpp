@@ -107,6 +107,33 @@ struct VehicleModel {
     Vec3 dry_cg_m;               // from the body origin
     Vec3 fuel_tank_m;            // from the body origin
     std::array<WheelModel, 4> wheels;
+    // The wheels' numbers the step reads every step, the four side by side (indexed as wheels[]),
+    // each array aligned so that the step loads it as one vector (its lanes, dynamics/lanes4.hpp):
+    // copies of wheels[i]'s and of the spec's suspension numbers, made by build_vehicle_model.
+    struct WheelsSideBySide {
+        alignas(32) std::array<double, 4> radius_m{};
+        alignas(32) std::array<double, 4> force_point_height_m{};
+        alignas(32) std::array<double, 4> tyre_stiffness_n_per_m{};
+        alignas(32) std::array<double, 4> tyre_damping_ns_per_m{};
+        alignas(32) std::array<double, 4> inverse_unsprung_mass_per_kg{};
+        alignas(32) std::array<double, 4> droop_limit_m{};
+        alignas(32) std::array<double, 4> tread_stiffness_x_n_per_m{};
+        alignas(32) std::array<double, 4> tread_damping_x_ns_per_m{};
+        alignas(32) std::array<double, 4> tread_stiffness_y_n_per_m{};
+        alignas(32) std::array<double, 4> tread_damping_y_ns_per_m{};
+        alignas(32) std::array<double, 4> suspension_mount_x_m{};
+        alignas(32) std::array<double, 4> suspension_mount_y_m{};
+        alignas(32) std::array<double, 4> suspension_mount_z_m{};
+        // The spec's suspension (SuspensionSpec): spring, anti-roll bar, the travel where the bump
+        // stop starts, the damper's lock-up speed and its bump and rebound rates.
+        alignas(32) std::array<double, 4> spring_n_per_m{};
+        alignas(32) std::array<double, 4> anti_roll_n_per_m{};
+        alignas(32) std::array<double, 4> bump_stop_travel_m{};
+        alignas(32) std::array<double, 4> max_compression_velocity_m_per_s{};
+        alignas(32) std::array<double, 4> bump_damping_ns_per_m{};
+        alignas(32) std::array<double, 4> rebound_damping_ns_per_m{};
+    };
+    WheelsSideBySide wheels_side_by_side;
     std::array<Vec3, 8> aero_position_m{};  // from the body origin (first spec.aero.size())
     std::size_t aero_count = 0;
     double engine_inertia_kgm2 = 0.0;
