@@ -235,11 +235,8 @@ TyreLawInputsFour relaxed_law_inputs(const TyreForcesInput& in, const VehicleSta
     law.slip_denominator_m_per_s = array_of(now.denom);
     law.fz_n = array_of(frames.fz);
     law.friction_factor = array_of(frames.friction_factor);
-    for (int i = 0; i < 4; ++i) {
-        const WheelModel& wm = in.model.wheels[i];
-        law.size_factor[i] = wm.size_friction_factor;
-        law.mirrored |= !wm.left && wm.tyre_mirrored_on_right ? 1u << i : 0u;
-    }
+    law.size_factor = in.model.wheels_side_by_side.size_friction_factor;
+    law.mirrored = in.model.wheels_side_by_side.mirrored_tyres;
     // (Off the ground: nothing of the relaxed slip carried.)
     frames.relaxed_slip_angle_carried_rad = where(now.in_contact, carried_next, Lanes4{});
     frames.relaxed_slip_angle_weight = where(now.in_contact, weight_next, Lanes4{});
@@ -317,7 +314,7 @@ std::array<std::optional<Vec3>, 4> tyre_forces(const TyreForcesInput& in, const 
     load_in.friction_factor = array_of(frames.friction_factor);
     load_in.speed_m_per_s = array_of(now.vx);
     load_in.wheel_radius_m = array_of(now.radius_m);
-    for (std::size_t i = 0; i < 4; ++i) load_in.size_factor[i] = m.wheels[i].size_friction_factor;
+    load_in.size_factor = m.wheels_side_by_side.size_friction_factor;
     load_in.wanted = bits_of(now.in_contact);
     const TyresAtLoadFour at_load = tyres_at_load_four(tyres, m.tyre_lanes.get(), load_in);
     // The relaxed slip's weights over this step: z = h D / sigma, the rolled distance over the

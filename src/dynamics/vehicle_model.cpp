@@ -286,6 +286,8 @@ VehicleModel build_vehicle_model(const VehicleSpec& spec) {
         across.max_compression_velocity_m_per_s[i] = suspension.max_compression_velocity_m_per_s;
         across.bump_damping_ns_per_m[i] = suspension.bump_damping_ns_per_m;
         across.rebound_damping_ns_per_m[i] = suspension.rebound_damping_ns_per_m;
+        across.size_friction_factor[i] = w.size_friction_factor;
+        across.mirrored_tyres |= !w.left && w.tyre_mirrored_on_right ? 1u << i : 0u;
     }
     return m;
 }

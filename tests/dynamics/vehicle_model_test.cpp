@@ -40,6 +40,8 @@ TEST(VehicleModel, TheWheelsSideBySideAreEachWheelsNumbers) {
             EXPECT_EQ(a.max_compression_velocity_m_per_s[i], s.max_compression_velocity_m_per_s);
             EXPECT_EQ(a.bump_damping_ns_per_m[i], s.bump_damping_ns_per_m);
             EXPECT_EQ(a.rebound_damping_ns_per_m[i], s.rebound_damping_ns_per_m);
+            EXPECT_EQ(a.size_friction_factor[i], w.size_friction_factor);
+            EXPECT_EQ((a.mirrored_tyres >> i & 1u) != 0, !w.left && w.tyre_mirrored_on_right);
         }
     }
 }

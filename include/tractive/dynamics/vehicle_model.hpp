@@ -132,6 +132,10 @@ struct VehicleModel {
         alignas(32) std::array<double, 4> max_compression_velocity_m_per_s{};
         alignas(32) std::array<double, 4> bump_damping_ns_per_m{};
         alignas(32) std::array<double, 4> rebound_damping_ns_per_m{};
+        // The tyres' size friction factor, and bit i set where wheel i's law is its tyre's mirror
+        // image (a right-hand wheel of a tyre mirrored on the right: laws/tyre_lanes.hpp).
+        alignas(32) std::array<double, 4> size_friction_factor{};
+        unsigned mirrored_tyres = 0;
     };
     WheelsSideBySide wheels_side_by_side;
     std::array<Vec3, 8> aero_position_m{};  // from the body origin (first spec.aero.size())
