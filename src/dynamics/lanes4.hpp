@@ -64,7 +64,13 @@ inline Lanes4 abs_of(Lanes4 x) {  // std::abs: the sign bit cleared
     return reinterpret_cast<Lanes4>(reinterpret_cast<Mask4>(x) & ~reinterpret_cast<Mask4>(Lanes4{-0.0, -0.0, -0.0, -0.0}));
 }
 // Lane i: x[i - 1] (lane 0: x[0]); one permutation.
-inline Lanes4 lanes_shifted_up(Lanes4 x) { return __builtin_shuffle(x, Mask4{0, 0, 1, 2}); }
+inline Lanes4 lanes_shifted_up(Lanes4 x) {
+#if defined(__clang__)
+    return __builtin_shufflevector(x, x, 0, 0, 1, 2);
+#else
+    return __builtin_shuffle(x, Mask4{0, 0, 1, 2});
+#endif
+}
 #endif
 inline Lanes4 clamp_to(Lanes4 x, Lanes4 lo, Lanes4 hi) { return where(x < lo, lo, where(x > hi, hi, x)); }
 inline Lanes4 splat(double x) { return Lanes4{x, x, x, x}; }  // x in every lane (its sign of zero too)

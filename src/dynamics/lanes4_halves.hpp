@@ -88,7 +88,11 @@ inline Lanes4 abs_of(Lanes4 x) {  // std::abs: the sign bit cleared
 }
 // Lane i: x[i - 1] (lane 0: x[0]).
 inline Lanes4 lanes_shifted_up(Lanes4 x) {
+#if defined(__clang__)
+    return {__builtin_shufflevector(x.lo, x.lo, 0, 0), __builtin_shufflevector(x.lo, x.hi, 1, 2)};
+#else
     return {__builtin_shuffle(x.lo, Mask4::Half{0, 0}), __builtin_shuffle(x.lo, x.hi, Mask4::Half{1, 2})};
+#endif
 }
 
 }  // namespace tractive::detail
