@@ -29,9 +29,9 @@ void body_contacts(const BodyContactInput& in, const VehicleState& s, Vec3& forc
         // body_contact_lowest_z_m): the car well above the plane, none is looked at. (The margin
         // covers the rounding of the bound and of each point's height, some 1e-15 m.)
         constexpr double kRoundingMargin_m = 1e-9;
-        const double lowest = origin_height + plane_normal_body.z * m.body_contact_lowest_z_m -
-                              m.body_contact_reach_m * std::sqrt(plane_normal_body.x * plane_normal_body.x + plane_normal_body.y * plane_normal_body.y);
-        if (plane_normal_body.z > 0.0 && lowest >= kPointRadius_m + kRoundingMargin_m) return;
+        const Vec3& n = plane_normal_body;
+        const double lowest = origin_height + n.z * m.body_contact_lowest_z_m - m.body_contact_reach_m * std::sqrt(n.x * n.x + n.y * n.y);
+        if (n.z > 0.0 && lowest >= kPointRadius_m + kRoundingMargin_m) return;
         bool clear = true;
         for (std::size_t k = 0; k < m.body_contact_count && clear; ++k) {
             clear = !(kPointRadius_m - (origin_height + dot(m.body_contact_m[k], plane_normal_body)) > 0.0);

@@ -129,8 +129,8 @@ struct ContactRows {
 };
 
 // The tyre contacts' rows: a pair, a longitudinal row x and a lateral row y projected together
-// onto a friction circle, for each wheel in `wheel` (the first `count`, in order; the lanes of the
-// others hold numbers nothing reads).
+// onto a friction circle, for each wheel in `wheel` (the first `count`, in order; what the lanes
+// of the others give is never read).
 template <class F>
 struct TyreRows {
     ContactRows<F> x;
