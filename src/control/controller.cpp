@@ -119,6 +119,11 @@ Controls direct_controls(const DriverInput& in) {
 }
 
 namespace {
+// The aids' settings, their defaults made once (a default argument builds them at every call).
+constexpr TractionControlSettings kTractionControlSettings{};
+constexpr StabilityControlSettings kStabilityControlSettings{};
+constexpr AntiLockSettings kAntiLockSettings{};
+
 Controls control_step_with(const VehicleModel& model, const VehicleState& vehicle, const DriverInput& raw_input,
                            const ControlSettings& settings, double dt_s, ControllerState& state) {
     if (!std::isfinite(dt_s) || dt_s <= 0.0) {
@@ -129,14 +134,14 @@ Controls control_step_with(const VehicleModel& model, const VehicleState& vehicl
 
     double throttle = input.throttle;
     if (settings.aids.tcs) {
-        throttle = traction_control_step(model, vehicle, throttle, dt_s, state);
+        throttle = traction_control_step(model, vehicle, throttle, dt_s, state, kTractionControlSettings);
     } else {
         state.tcs_throttle_limit = 1.0;
         state.tcs_brake = {};
         state.tcs_active = false;
     }
     if (settings.aids.esc) {
-        throttle = stability_control_step(model, vehicle, input.steering, throttle, dt_s, state);
+        throttle = stability_control_step(model, vehicle, input.steering, throttle, dt_s, state, kStabilityControlSettings);
     } else {
         state.esc_brake = {};
         state.esc_throttle_limit = 1.0;
@@ -151,7 +156,7 @@ Controls control_step_with(const VehicleModel& model, const VehicleState& vehicl
     out.clutch = t.clutch_pedal;
     out.gear = t.gear;
     if (settings.aids.abs) {
-        anti_lock_step(model, vehicle, input.brake, dt_s, state);
+        anti_lock_step(model, vehicle, input.brake, dt_s, state, kAntiLockSettings);
     } else {
         state.abs = {};
         state.abs_active = {};
