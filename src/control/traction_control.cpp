@@ -35,7 +35,12 @@ double engine_speed_floor(const VehicleModel& model, const VehicleState& vehicle
 
 double traction_control_step(const VehicleModel& model, const VehicleState& vehicle, double driver_throttle, double dt_s,
                              ControllerState& state, const TractionControlSettings& settings) {
-    const auto driven = [&](int i) { return model.wheels[i].drive_coefficient != 0.0 && vehicle.wheel_outputs[i].in_contact; };
+    // (Read once: the state written below could be these numbers as far as the compiler knows.)
+    const std::array<bool, 4> driven_now{model.wheels[0].drive_coefficient != 0.0 && vehicle.wheel_outputs[0].in_contact,
+                                         model.wheels[1].drive_coefficient != 0.0 && vehicle.wheel_outputs[1].in_contact,
+                                         model.wheels[2].drive_coefficient != 0.0 && vehicle.wheel_outputs[2].in_contact,
+                                         model.wheels[3].drive_coefficient != 0.0 && vehicle.wheel_outputs[3].in_contact};
+    const auto driven = [&](int i) { return driven_now[static_cast<std::size_t>(i)]; };
     // Driving slip now, and relative to the tyre's peak slip.
     std::array<double, 4> slip{};
     std::array<double, 4> relative{};
