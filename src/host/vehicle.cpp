@@ -45,6 +45,7 @@ void Vehicle::reset(const InitialConditions& start) {
     applied_ = Controls{};
     applied_.gear = state_.gear;
     held_ = impulse_ = ExternalLoad{};
+    loads_added_ = false;
 }
 
 void Vehicle::reset_to_wheels() {
@@ -71,12 +72,14 @@ void Vehicle::restore(const Snapshot& s) {
     control_ = s.control;
     applied_ = s.applied;
     held_ = impulse_ = ExternalLoad{};
+    loads_added_ = false;
 }
 
 void Vehicle::add_force(const Vec3& force_n, const Vec3& world_point_m) {
     const ExternalLoad l = load_at(state_, force_n, world_point_m);
     held_.force_n += l.force_n;
     held_.torque_nm += l.torque_nm;
+    loads_added_ = true;
 }
 
 void Vehicle::add_impulse(const Vec3& impulse_ns, const Vec3& world_point_m) {
@@ -84,6 +87,7 @@ void Vehicle::add_impulse(const Vec3& impulse_ns, const Vec3& world_point_m) {
     const ExternalLoad l = load_at(state_, impulse_ns / h, world_point_m);
     impulse_.force_n += l.force_n;
     impulse_.torque_nm += l.torque_nm;
+    loads_added_ = true;
 }
 
 UpdateResult Vehicle::update(double dt_s, const DriverInput& input) {
@@ -106,11 +110,13 @@ UpdateResult Vehicle::update(double dt_s, const std::function<const DriverInput&
     result.internal_steps = steps.internal_steps;
     result.dropped_time_s = steps.dropped_time_s;
     held_ = ExternalLoad{};
+    loads_added_ = impulse_.force_n != Vec3{} || impulse_.torque_nm != Vec3{};  // (an impulse waits for the next step)
     return result;
 }
 
 const ExternalLoad* Vehicle::begin_internal_step(ExternalLoad& storage) {
     previous_ = state_;
+    if (!loads_added_) return nullptr;
     const bool pushed = held_.force_n != Vec3{} || held_.torque_nm != Vec3{} || impulse_.force_n != Vec3{} || impulse_.torque_nm != Vec3{};
     storage = {held_.force_n + impulse_.force_n, held_.torque_nm + impulse_.torque_nm};
     impulse_ = ExternalLoad{};
@@ -195,6 +201,7 @@ void update_together(std::span<Vehicle* const> cars, double dt_s, std::span<cons
             Vehicle& car = *group[k];
             if (car.state_.pending_time_s < 0.0) car.state_.pending_time_s = 0.0;
             car.held_ = ExternalLoad{};
+            car.loads_added_ = car.impulse_.force_n != Vec3{} || car.impulse_.torque_nm != Vec3{};
         }
     }
 }

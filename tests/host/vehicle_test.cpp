@@ -103,6 +103,21 @@ TEST(HostVehicle, ForcesAndImpulsesFromTheHost) {
     EXPECT_NEAR(free_car.state().velocity_m_per_s.x - before.x, 1.0, 0.1) << "less what the tyres take in that step";
 }
 
+// An impulse lands in the next internal step, even after an update too short to hold one.
+TEST(HostVehicle, AnImpulseWaitsForTheNextInternalStep) {
+    DriverInput parked;
+    Vehicle car(roadster(), std::make_shared<RoadGround>(RoadSpec{}));
+    car.update(1.0, parked);
+    const double mass = current_mass_kg(car.model(), car.state());
+    const double h = car.step_settings().internal_step_s;
+    const Vec3 before = car.state().velocity_m_per_s;
+    car.add_impulse({mass * 1.0, 0.0, 0.0}, car.state().position_m);
+    EXPECT_EQ(car.update(0.25 * h, parked).internal_steps, 0);
+    EXPECT_EQ(car.state().velocity_m_per_s, before);
+    EXPECT_EQ(car.update(h, parked).internal_steps, 1);
+    EXPECT_NEAR(car.state().velocity_m_per_s.x - before.x, 1.0, 0.1) << "less what the tyres take in that step";
+}
+
 // A snapshot restored continues exactly as the run it was taken from; a reset puts the car back
 // on its wheels at a new pose.
 TEST(HostVehicle, SnapshotsAndResets) {

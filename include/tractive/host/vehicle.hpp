@@ -131,6 +131,9 @@ private:
     Controls applied_;
     ExternalLoad held_;      // add_force's, for the next update
     ExternalLoad impulse_;   // add_impulse's, as a load over the next internal step (impulse / h)
+    // Whether held_ or impulse_ may be other than zero (add_force or add_impulse since they were
+    // last cleared): only then does an internal step look at them.
+    bool loads_added_ = false;
 };
 
 // update(dt_s, inputs[k]) for every car k, with results[k] its result (inputs and results as
