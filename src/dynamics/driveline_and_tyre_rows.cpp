@@ -147,27 +147,28 @@ DrivelineAndTyreRows driveline_and_tyre_rows(const DrivelineAndTyreRowsInput& in
     const Vec3Lanes rc = frames.contact + broadcast(body_z) * lanes_of(across.force_point_height_m) -
                          broadcast(s.position_m);
     TyreRows<Lanes4>& t = rows.tyres;
+    // One direction's rows: the contact-point velocity along `direction`, the law's force and
+    // slope there, the tread's spring along it, bounded by +-bound h.
+    const auto direction_rows = [&](ContactRows<Lanes4>& r, const Vec3Lanes& direction, Lanes4 bound, Mask4 falling, Lanes4 law_force_n,
+                                    Lanes4 slope_n_per_m_s, Lanes4 row_velocity_m_per_s, const std::array<double, 4>& tread_stiffness_n_per_m,
+                                    const std::array<double, 4>& tread_damping_ns_per_m, double WheelState::*tread_deflection_m) {
+        r.lin = direction;
+        r.ang = cross(rc, direction);
+        r.lo = -bound * h;
+        r.hi = bound * h;
+        set_tyre_rows(r, falling, law_force_n, slope_n_per_m_s, row_velocity_m_per_s, frames.stick, lanes_of(tread_stiffness_n_per_m),
+                      lanes_of(tread_damping_ns_per_m), deflection(tread_deflection_m), h);
+        r.surface_speed = dot(frames.surface_velocity, direction);
+    };
     // Longitudinal: contact-point velocity along the wheel heading minus the tread speed.
-    t.x.lin = forward;
-    t.x.ang = cross(rc, forward);
+    direction_rows(t.x, forward, frames.bound_x, frames.falling_x, frames.law.fx_n, frames.stiffness_x, frames.row_velocity_x,
+                   across.tread_stiffness_x_n_per_m, across.tread_damping_x_ns_per_m, &WheelState::tread_deflection_x_m);
     t.x.coeff = -lanes_of(across.radius_m);
-    t.x.lo = -frames.bound_x * h;
-    t.x.hi = frames.bound_x * h;
-    set_tyre_rows(t.x, frames.falling_x, frames.law.fx_n, frames.stiffness_x, frames.row_velocity_x, frames.stick,
-                  lanes_of(across.tread_stiffness_x_n_per_m), lanes_of(across.tread_damping_x_ns_per_m),
-                  deflection(&WheelState::tread_deflection_x_m), h);
-    t.x.surface_speed = dot(frames.surface_velocity, forward);
     t.x.body_change = frames.body_change_x;
     // Lateral: contact-point velocity across the wheel heading.
-    t.y.lin = lateral;
-    t.y.ang = cross(rc, lateral);
+    direction_rows(t.y, lateral, frames.bound_y, frames.falling_y, frames.law.fy_n, frames.stiffness_y, frames.row_velocity_y,
+                   across.tread_stiffness_y_n_per_m, across.tread_damping_y_ns_per_m, &WheelState::tread_deflection_y_m);
     t.y.coeff = Lanes4{};
-    t.y.lo = -frames.bound_y * h;
-    t.y.hi = frames.bound_y * h;
-    set_tyre_rows(t.y, frames.falling_y, frames.law.fy_n, frames.stiffness_y, frames.row_velocity_y, frames.stick,
-                  lanes_of(across.tread_stiffness_y_n_per_m), lanes_of(across.tread_damping_y_ns_per_m),
-                  deflection(&WheelState::tread_deflection_y_m), h);
-    t.y.surface_speed = dot(frames.surface_velocity, lateral);
     t.y.body_change = Lanes4{};
     t.circle = frames.circle * h;
     for (int i = 0; i < 4; ++i)

@@ -1,6 +1,8 @@
 #pragma once
 // Constants of one vehicle prepared for stepping: everything the step needs that follows from
 // the spec alone, computed once (masses, preloads, tyre vertical stiffness, driveline ratios).
+// Made by build_vehicle_model and read, not edited: many of its numbers follow from one another
+// (some kept twice, laid out as the step reads them), so change the spec and build again.
 
 #include <array>
 #include <memory>
