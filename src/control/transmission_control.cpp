@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "tractive/control/clutch_control.hpp"
 #include "tractive/control/gear_choice.hpp"
@@ -42,6 +43,19 @@ constexpr double kRoadLoadTimeConstant_s = 0.5;
 // Lateral acceleration above which the automatic holds its gear while the engine stays in range
 // (a design value: automatics' curve recognition acts from about 2-3 m/s^2).
 constexpr double kCornerHoldLateral_g = 0.25;
+
+// exp(-dt_s / time_constant_s), the share of a first-order filter's gap left after dt_s. The last
+// one worked out is kept (per thread): the step, and so dt_s, almost never changes, and the same
+// exponential is the same number.
+double filter_decay(double dt_s, double time_constant_s) {
+    thread_local double last_dt_s = std::numeric_limits<double>::quiet_NaN(), last_time_constant_s = 0.0, last_decay = 0.0;
+    if (dt_s != last_dt_s || time_constant_s != last_time_constant_s) {
+        last_decay = std::exp(-dt_s / time_constant_s);
+        last_dt_s = dt_s;
+        last_time_constant_s = time_constant_s;
+    }
+    return last_decay;
+}
 
 double lateral_acceleration_m_per_s2(const VehicleState& vehicle) {
     const Mat3 rot = to_matrix(vehicle.orientation);
@@ -378,7 +392,7 @@ TransmissionCommand transmission_step(const VehicleModel& model, const VehicleSt
     const double pedal = std::clamp(input.throttle, 0.0, 1.0);
     state.shift_demand = pedal >= state.shift_demand
                              ? pedal
-                             : pedal + (state.shift_demand - pedal) * std::exp(-dt_s / kShiftDemandTimeConstant_s);
+                             : pedal + (state.shift_demand - pedal) * filter_decay(dt_s, kShiftDemandTimeConstant_s);
     // The road load the upshift check compares with, low-passed exactly for any dt (a sample
     // swings with the driveline's motion: road_load_sample_n); unknown below 5 m/s.
     const double load_sample = road_load_sample_n(model, vehicle);
@@ -387,7 +401,7 @@ TransmissionCommand transmission_step(const VehicleModel& model, const VehicleSt
     } else if (!std::isfinite(state.road_load_n)) {
         state.road_load_n = load_sample;
     } else {
-        state.road_load_n = load_sample + (state.road_load_n - load_sample) * std::exp(-dt_s / kRoadLoadTimeConstant_s);
+        state.road_load_n = load_sample + (state.road_load_n - load_sample) * filter_decay(dt_s, kRoadLoadTimeConstant_s);
     }
     if (mode == ShiftMode::Manual) return manual_step(x, input, state);
     if (mode == ShiftMode::Sequential) {

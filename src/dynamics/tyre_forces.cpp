@@ -227,21 +227,20 @@ TyreLawInputsFour relaxed_law_inputs(const TyreForcesInput& in, const VehicleSta
     const Lanes4 weight_next = 1.0 - phi;
     now.law_slip_angle_rad = phi * alpha_relaxed + (1.0 - phi) * alpha;
     now.end_weight = lanes_of(relax.end_weight);
-    TyreLawInputsFour law;
-    law.slip_ratio = array_of(now.slip_ratio);
-    law.slip_angle_rad = array_of(now.law_slip_angle_rad);
-    law.inclination_rad = array_of(now.inclination_rad);
-    law.forward_speed_m_per_s = array_of(now.vx);
-    law.slip_denominator_m_per_s = array_of(now.denom);
-    law.fz_n = array_of(frames.fz);
-    law.friction_factor = array_of(frames.friction_factor);
-    law.size_factor = in.model.wheels_side_by_side.size_friction_factor;
-    law.mirrored = in.model.wheels_side_by_side.mirrored_tyres;
     // (Off the ground: nothing of the relaxed slip carried.)
     frames.relaxed_slip_angle_carried_rad = where(now.in_contact, carried_next, Lanes4{});
     frames.relaxed_slip_angle_weight = where(now.in_contact, weight_next, Lanes4{});
-    law.wanted = bits_of(now.in_contact & (now.stick != 1.0));
-    return law;
+    // (Built whole: set field by field, the structure was zeroed first.)
+    return {.slip_ratio = array_of(now.slip_ratio),
+            .slip_angle_rad = array_of(now.law_slip_angle_rad),
+            .inclination_rad = array_of(now.inclination_rad),
+            .forward_speed_m_per_s = array_of(now.vx),
+            .slip_denominator_m_per_s = array_of(now.denom),
+            .fz_n = array_of(frames.fz),
+            .friction_factor = array_of(frames.friction_factor),
+            .size_factor = in.model.wheels_side_by_side.size_friction_factor,
+            .mirrored = in.model.wheels_side_by_side.mirrored_tyres,
+            .wanted = bits_of(now.in_contact & (now.stick != 1.0))};
 }
 
 // The laws' forces and slopes of the four wheels, side by side.
@@ -309,13 +308,12 @@ std::array<std::optional<Vec3>, 4> tyre_forces(const TyreForcesInput& in, const 
     with_slip_angles(now, outputs);
     // What each tyre gives at its load (its peaks, relaxation length, rolling resistance), the
     // four in one call (side by side where the tyres and the processor allow: laws/tyre_lanes.hpp).
-    TyreLoadInputsFour load_in;
-    load_in.fz_n = array_of(frames.fz);
-    load_in.friction_factor = array_of(frames.friction_factor);
-    load_in.speed_m_per_s = array_of(now.vx);
-    load_in.wheel_radius_m = array_of(now.radius_m);
-    load_in.size_factor = m.wheels_side_by_side.size_friction_factor;
-    load_in.wanted = bits_of(now.in_contact);
+    const TyreLoadInputsFour load_in{.fz_n = array_of(frames.fz),
+                                     .friction_factor = array_of(frames.friction_factor),
+                                     .size_factor = m.wheels_side_by_side.size_friction_factor,
+                                     .speed_m_per_s = array_of(now.vx),
+                                     .wheel_radius_m = array_of(now.radius_m),
+                                     .wanted = bits_of(now.in_contact)};
     const TyresAtLoadFour at_load = tyres_at_load_four(tyres, m.tyre_lanes.get(), load_in);
     // The relaxed slip's weights over this step: z = h D / sigma, the rolled distance over the
     // relaxation length (laws/slip_relaxation.hpp), the four side by side.
