@@ -21,12 +21,12 @@ BodyWeight body_weight(const BodyWeightInput& in, const VehicleState& s) {
     const Vec3 g_across = g_vec - body_z * dot(g_vec, body_z);
     // Wheel mounts (hubs at design ride height) from the body origin, world axes: used here, for
     // the suspension forces and again for the travel integration (with this step's rotation).
-    std::array<Vec3, 4>& mount_rel = out.mount_rel;
-    for (int i = 0; i < 4; ++i) mount_rel[i] = rot * m.wheels[i].design_position_m;
+    const VehicleModel::WheelsSideBySide& across = m.wheels_side_by_side;
+    out.mount_rel = rot * Vec3Lanes{lanes_of(across.design_position_x_m), lanes_of(across.design_position_y_m), lanes_of(across.design_position_z_m)};
     {
         // sum_i r_i x (m_i g) = (sum_i m_i r_i) x g.
         Vec3 moment_arm;
-        for (int i = 0; i < 4; ++i) moment_arm += mount_rel[i] * m.wheels[i].unsprung_mass_kg;
+        for (int i = 0; i < 4; ++i) moment_arm += lane(out.mount_rel, i) * m.wheels[i].unsprung_mass_kg;
         force += g_across * m.unsprung_mass_kg;
         torque += cross(moment_arm, g_across);
     }

@@ -6,6 +6,7 @@
 
 #include <array>
 
+#include "lanes4.hpp"
 #include "mass_now.hpp"
 #include "tractive/dynamics/vehicle_model.hpp"
 #include "tractive/dynamics/vehicle_state.hpp"
@@ -23,7 +24,7 @@ struct BodyWeightInput {
 struct BodyWeight {
     Vec3 force_n;                          // on the body, world
     Vec3 torque_nm;                        // about the body origin, world
-    std::array<Vec3, 4> mount_rel{};       // the wheels' mounts (hubs at design height) from the body origin, world
+    Vec3Lanes mount_rel;                   // the wheels' mounts (hubs at design height) from the body origin, world (lane i wheel i)
     std::array<double, 2> anti_roll_travel_m{};  // front, rear: left travel minus right
 };
 

@@ -20,7 +20,6 @@ void integrate_state(const IntegrateInput& in, VehicleState& s) {
     const Bodies& b = in.bodies;
     const Vec3& v_before = in.v_before;
     const Vec3& w_before = in.w_before;
-    const std::array<Vec3, 4>& mount_rel = in.mount_rel;
     const WheelFrames& frames = in.frames;
     const EngineTorque& et = in.engine_torque;
     const double rpm = in.rpm;
@@ -47,7 +46,7 @@ void integrate_state(const IntegrateInput& in, VehicleState& s) {
     }
     // The wheels' travel, four wheels side by side (lane i wheel i).
     const auto of_state = [&](double WheelState::*field) { return lanes_from([&](int i) { return s.wheels[i].*field; }); };
-    const Vec3Lanes r_mount = vec3_lanes_from([&](int i) { return mount_rel[i]; });
+    const Vec3Lanes& r_mount = in.mount_rel;
     const Vec3Lanes z = broadcast(body_z);
     const Vec3Lanes omega = broadcast(b.omega);
     // Wheel travel: m_u (a_mount . z + s'') = Fz (n . z) - F_susp + m_u (g . z).

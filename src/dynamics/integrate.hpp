@@ -23,7 +23,7 @@ struct IntegrateInput {
     const Bodies& bodies;                  // the solve's velocities: body, shafts, wheels
     const Vec3& v_before;                  // the body's velocity before the solve
     const Vec3& w_before;                  // and its angular velocity
-    const std::array<Vec3, 4>& mount_rel;  // wheel mounts from the body origin, world
+    const Vec3Lanes& mount_rel;  // wheel mounts from the body origin, world (lane i wheel i)
     const WheelFrames& frames;
     const EngineTorque& engine_torque;     // this step's (fuel)
     double rpm;

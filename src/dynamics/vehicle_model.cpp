@@ -277,6 +277,9 @@ VehicleModel build_vehicle_model(const VehicleSpec& spec) {
         across.tread_damping_x_ns_per_m[i] = w.tread_damping_x_ns_per_m;
         across.tread_stiffness_y_n_per_m[i] = w.tread_stiffness_y_n_per_m;
         across.tread_damping_y_ns_per_m[i] = w.tread_damping_y_ns_per_m;
+        across.design_position_x_m[i] = w.design_position_m.x;
+        across.design_position_y_m[i] = w.design_position_m.y;
+        across.design_position_z_m[i] = w.design_position_m.z;
         across.suspension_mount_x_m[i] = w.suspension_mount_m.x;
         across.suspension_mount_y_m[i] = w.suspension_mount_m.y;
         across.suspension_mount_z_m[i] = w.suspension_mount_m.z;

@@ -24,7 +24,7 @@ WheelContacts wheel_contacts_and_loads(const WheelContactInput& in, const Vehicl
     const Lanes4 travel_speed = lanes_from([&](int i) { return s.wheels[i].travel_speed_m_per_s; });
     const VehicleModel::WheelsSideBySide& across = m.wheels_side_by_side;
     const Lanes4 radius = lanes_of(across.radius_m);
-    Vec3Lanes hub = broadcast(s.position_m) + vec3_lanes_from([&](int i) { return in.mount_rel[i]; }) + z * travel;
+    Vec3Lanes hub = broadcast(s.position_m) + in.mount_rel + z * travel;
     // The ground under each wheel. Over no ground at all the wheel hangs a radius above an
     // imagined surface along the body's z axis: off the ground, no force.
     // (Each answer's numbers kept across lanes as they come, not the answers themselves.)

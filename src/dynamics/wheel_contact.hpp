@@ -23,7 +23,7 @@ struct WheelContactInput {
     const Ground& ground;
     const Mat3& rot;                  // body to world, this step
     const Vec3& body_z;               // the body's z axis, world
-    const std::array<Vec3, 4>& mount_rel;  // the wheels' mounts (hubs at design height) from the body origin, world
+    const Vec3Lanes& mount_rel;  // the wheels' mounts (hubs at design height) from the body origin, world (lane i wheel i)
     const std::array<double, 2>& anti_roll_travel_m;  // front, rear: the axle's left travel minus its right
     double h;                         // the step (s)
 };

@@ -38,7 +38,7 @@ TEST(BodyWeightPhase, UprightTheBodyCarriesTheSprungWeight) {
     EXPECT_NEAR(w.force_n.x, 0.0, 1e-12);
     const Vec3 moment = cross(b.masses.sprung_cg_m, b.g * b.masses.sprung_mass_kg);
     EXPECT_NEAR(norm(w.torque_nm - moment), 0.0, 1e-9);
-    for (int i = 0; i < 4; ++i) EXPECT_EQ(w.mount_rel[i], b.model.wheels[i].design_position_m);
+    for (int i = 0; i < 4; ++i) EXPECT_EQ(detail::lane(w.mount_rel, i), b.model.wheels[i].design_position_m);
 }
 
 // Rolled 10 degrees, the body also carries the wheels' weight across its z axis: the whole car's

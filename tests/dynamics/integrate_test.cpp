@@ -23,7 +23,7 @@ struct Rig {
     VehicleModel model;
     VehicleState state;
     detail::Bodies bodies;
-    std::array<Vec3, 4> mount_rel{};
+    detail::Vec3Lanes mount_rel{};
     std::array<detail::WheelFrame, 4> frames{};  // every wheel off the ground, no suspension force
     EngineTorque engine_torque{};
     Vec3 body_z{0.0, 0.0, 1.0};
@@ -33,7 +33,7 @@ struct Rig {
     Rig() : model(build_vehicle_model(load_car(std::string(TRACTIVE_EXAMPLE_CARS) + "/roadster.toml").spec)) {
         state = initial_state(model, RoadGround(RoadSpec{}), InitialConditions{});
         state.engine_running = true;
-        for (int i = 0; i < 4; ++i) mount_rel[i] = model.wheels[i].design_position_m;
+        mount_rel = detail::vec3_lanes_from([&](int i) { return model.wheels[i].design_position_m; });
         for (auto& f : frames) f.normal = body_z;
         bodies.w[detail::kEngine] = 2000.0 * kRadPerSecPerRpm;
         bodies.w[detail::kGearbox] = bodies.w[detail::kEngine];

@@ -41,8 +41,7 @@ public:
         const Mat3 rot = to_matrix(state.orientation);
         const Vec3 body_z{rot.m[0][2], rot.m[1][2], rot.m[2][2]};
         detail::WheelFrames frames;
-        std::array<Vec3, 4> mounts;
-        for (int j = 0; j < 4; ++j) mounts[j] = rot * model_.wheels[j].design_position_m;
+        const detail::Vec3Lanes mounts = detail::vec3_lanes_from([&](int j) { return rot * model_.wheels[j].design_position_m; });
         const std::array<double, 2> no_roll{};
         detail::wheel_contacts_and_loads({model_, road_, rot, body_z, mounts, no_roll, 0.008}, state, frames);
         std::array<WheelOutputs, 4> outputs = state.wheel_outputs;

@@ -33,6 +33,7 @@ TEST(VehicleModel, TheWheelsSideBySideAreEachWheelsNumbers) {
             EXPECT_EQ(a.tread_damping_x_ns_per_m[i], w.tread_damping_x_ns_per_m);
             EXPECT_EQ(a.tread_stiffness_y_n_per_m[i], w.tread_stiffness_y_n_per_m);
             EXPECT_EQ(a.tread_damping_y_ns_per_m[i], w.tread_damping_y_ns_per_m);
+            EXPECT_EQ((Vec3{a.design_position_x_m[i], a.design_position_y_m[i], a.design_position_z_m[i]}), w.design_position_m);
             EXPECT_EQ((Vec3{a.suspension_mount_x_m[i], a.suspension_mount_y_m[i], a.suspension_mount_z_m[i]}), w.suspension_mount_m);
             EXPECT_EQ(a.spring_n_per_m[i], s.spring_n_per_m);
             EXPECT_EQ(a.anti_roll_n_per_m[i], s.anti_roll_n_per_m);

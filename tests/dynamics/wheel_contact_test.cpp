@@ -46,8 +46,7 @@ struct Contact {
 };
 
 Contact contact(const Placed& p, const Ground& ground, int i) {
-    std::array<Vec3, 4> mounts;
-    for (int j = 0; j < 4; ++j) mounts[j] = p.rot * p.model.wheels[j].design_position_m;
+    const detail::Vec3Lanes mounts = detail::vec3_lanes_from([&](int j) { return p.rot * p.model.wheels[j].design_position_m; });
     const std::array<double, 2> axle_roll{p.state.wheels[FL].travel_m - p.state.wheels[FR].travel_m,
                                           p.state.wheels[RL].travel_m - p.state.wheels[RR].travel_m};
     detail::WheelFrames frames;

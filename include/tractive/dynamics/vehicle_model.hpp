@@ -123,6 +123,9 @@ struct VehicleModel {
         alignas(32) std::array<double, 4> tread_damping_x_ns_per_m{};
         alignas(32) std::array<double, 4> tread_stiffness_y_n_per_m{};
         alignas(32) std::array<double, 4> tread_damping_y_ns_per_m{};
+        alignas(32) std::array<double, 4> design_position_x_m{};
+        alignas(32) std::array<double, 4> design_position_y_m{};
+        alignas(32) std::array<double, 4> design_position_z_m{};
         alignas(32) std::array<double, 4> suspension_mount_x_m{};
         alignas(32) std::array<double, 4> suspension_mount_y_m{};
         alignas(32) std::array<double, 4> suspension_mount_z_m{};
