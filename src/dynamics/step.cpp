@@ -110,6 +110,33 @@ double wheel_slip_ratio_now(const VehicleModel& m, const VehicleState& s, int wh
     return (w.spin_rad_per_s * m.wheels[wheel].radius_m - vx) / std::max(std::abs(vx), kSlipReferenceSpeed_m_per_s);
 }
 
+std::array<double, 4> wheel_slip_ratios_now(const VehicleModel& m, const VehicleState& s) {
+    using detail::Lanes4, detail::Vec3Lanes, detail::lanes_from;
+    // wheel_slip_ratio_now's operations, in its order, lane i wheel i.
+    const Mat3 rot = to_matrix(s.orientation);
+    const Vec3 body_z{rot.m[0][2], rot.m[1][2], rot.m[2][2]};
+    const VehicleModel::WheelsSideBySide& across = m.wheels_side_by_side;
+    const Lanes4 travel = lanes_from([&](int i) { return s.wheels[i].travel_m; });
+    const Vec3Lanes design{detail::lanes_of(across.design_position_x_m), detail::lanes_of(across.design_position_y_m),
+                           detail::lanes_of(across.design_position_z_m)};
+    const Vec3Lanes hinge = detail::vec3_lanes_from([&](int i) { return hinge_offset(m.wheels[i], s.wheels[i].travel_m); });
+    const Vec3Lanes z = detail::broadcast(body_z);
+    const Vec3Lanes r_hub = rot * (design + hinge) + z * travel;
+    const Vec3Lanes v_hub = detail::broadcast(s.velocity_m_per_s) + detail::cross(detail::broadcast(s.angular_velocity_rad_per_s), r_hub) +
+                            z * lanes_from([&](int i) { return s.wheels[i].travel_speed_m_per_s; });
+    Lanes4 cos_steer, sin_steer;
+    for (int i = 0; i < 4; ++i) {
+        const double steer = s.wheel_outputs[i].steer_rad;
+        const WheelModel& wm = m.wheels[i];
+        const bool along_toe = steer == wm.toe_heading_rad;
+        cos_steer[i] = along_toe ? wm.cos_toe_heading : std::cos(steer);
+        sin_steer[i] = along_toe ? wm.sin_toe_heading : std::sin(steer);
+    }
+    const Lanes4 vx = detail::dot(v_hub, rot * Vec3Lanes{cos_steer, sin_steer, Lanes4{}});
+    const Lanes4 spin = lanes_from([&](int i) { return s.wheels[i].spin_rad_per_s; });
+    return detail::array_of((spin * detail::lanes_of(across.radius_m) - vx) / detail::max_of(detail::abs_of(vx), detail::splat(kSlipReferenceSpeed_m_per_s)));
+}
+
 Vec3 wheel_hub_position_m(const VehicleModel& m, const VehicleState& s, int wheel) {
     const Mat3 rot = to_matrix(s.orientation);
     const Vec3 body_z{rot.m[0][2], rot.m[1][2], rot.m[2][2]};

@@ -1,11 +1,16 @@
 // Straight-line runs against closed forms (../shared/docs/VALIDATION.md section 3).
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <random>
 
 #include "dynamics/dynamics_support.hpp"
 #include "support/car_edits.hpp"
+#include "support/test_paths.hpp"
+#include "tractive/io/car_loader.hpp"
 #include "tractive/laws/aero.hpp"
 #include "tractive/spec/mass_properties.hpp"
 
@@ -146,6 +151,43 @@ TEST(WheelSlip, NowFollowsTheWheelSpeedAndTheHubVelocity) {
     Simulation parked(spec, RoadSpec{}, StepSettings{}, InitialConditions{});
     parked.mutable_state().wheels[RR].spin_rad_per_s = 2.0 / sim.model().wheels[RR].radius_m;
     EXPECT_NEAR(wheel_slip_ratio_now(parked.model(), parked.state(), RR), 2.0, 1e-9);
+}
+
+// The four wheels' slips at once (wheel_slip_ratios_now, side by side) are each wheel's own, to
+// the bit, on every car (hinged axles, steered wheels, VDrift's cars) and in states far from
+// driving: every wheel spinning, travelling and the body turning, tilted and rolling.
+TEST(WheelSlip, FourAtOnceAreEachWheelsOwnToTheBit) {
+    std::vector<std::filesystem::path> cars = test::example_car_files();
+    for (const auto& path : test::vdrift_car_files()) cars.push_back(path);
+    ASSERT_GE(cars.size(), 4u);
+    std::mt19937 random(20261128);
+    std::uniform_real_distribution<double> unit(-1.0, 1.0);
+    int compared = 0;
+    for (const auto& path : cars) {
+        SCOPED_TRACE(path.string());
+        const VehicleModel model = build_vehicle_model(load_car(path).spec);
+        const VehicleState start = initial_state(model, RoadSpec{}, InitialConditions{});
+        for (int trial = 0; trial < 200; ++trial) {
+            VehicleState s = start;
+            s.velocity_m_per_s = Vec3{40.0 * unit(random), 10.0 * unit(random), 2.0 * unit(random)};
+            s.angular_velocity_rad_per_s = Vec3{unit(random), unit(random), 2.0 * unit(random)};
+            s.orientation = normalized(Quat{1.0, 0.2 * unit(random), 0.2 * unit(random), unit(random)});
+            for (int i = 0; i < 4; ++i) {
+                s.wheels[i].spin_rad_per_s = 150.0 * unit(random);
+                s.wheels[i].travel_m = 0.08 * unit(random);
+                s.wheels[i].travel_speed_m_per_s = unit(random);
+                // Half the trials straight ahead (the model's cosine and sine of the toe), half steered.
+                s.wheel_outputs[i].steer_rad = trial % 2 == 0 ? model.wheels[i].toe_heading_rad : 0.6 * unit(random);
+            }
+            const std::array<double, 4> four = wheel_slip_ratios_now(model, s);
+            for (int i = 0; i < 4; ++i) {
+                EXPECT_EQ(std::bit_cast<std::uint64_t>(four[i]), std::bit_cast<std::uint64_t>(wheel_slip_ratio_now(model, s, i)))
+                    << "trial " << trial << ", wheel " << i;
+                ++compared;
+            }
+        }
+    }
+    RecordProperty("slips_compared", compared);
 }
 
 // Convergence: at the default internal step every straight-line metric is within 1 % of the
