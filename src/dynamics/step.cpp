@@ -283,7 +283,6 @@ void step_start(const VehicleModel& m, const Ground& ground, const Controls& c, 
     Vec3 force = p.weight.force_n;
     Vec3 torque = p.weight.torque_nm;
     Vec3 suspension_arm{};  // sum_i F_i r_i, body axes: the forces' moment is (R suspension_arm) x body_z
-    std::array<Vec3, 4> normal_across_torque;
     const WheelContacts contacts =
         wheel_contacts_and_loads({m, ground, rot, body_z, p.weight.mount_rel, p.weight.anti_roll_travel_m, h}, s, p.frames);
     for (int i = 0; i < 4; ++i) {  // (the forces summed wheel by wheel, as they always were)
@@ -291,12 +290,11 @@ void step_start(const VehicleModel& m, const Ground& ground, const Controls& c, 
         force += lane(contacts.suspension_force_n, i);
         suspension_arm += lane(contacts.suspension_arm, i);
         force += lane(contacts.normal_across_n, i);
-        normal_across_torque[i] = lane(contacts.normal_across_torque_nm, i);
     }
-    const std::array<std::optional<Vec3>, 4> aligning = tyre_forces({m, rot, c.steering, h}, s, p.frames, s.wheel_outputs);
+    const detail::AligningMoments aligning = tyre_forces({m, rot, c.steering, h}, s, p.frames, s.wheel_outputs);
     for (int i = 0; i < 4; ++i) {  // (the moments summed wheel by wheel, contact then tyre, as they always were)
-        torque += normal_across_torque[i];
-        if (aligning[i]) torque += *aligning[i];
+        torque += lane(contacts.normal_across_torque_nm, i);
+        if (aligning.given[i]) torque += lane(aligning.moment_nm, i);
     }
     torque += cross(rot * suspension_arm, body_z);
     aerodynamics({m, rot, body_x, body_z}, s, force, torque);

@@ -254,7 +254,7 @@ LawLanes law_lanes(const TyreForcesFour& f) {
 // slopes in the rows' velocities, the rolling resistance, into the frames (read where the tyre
 // touches the ground, but for the rolling resistance, zero elsewhere). Returns the aligning
 // moments on the body of the wheels in contact.
-std::array<std::optional<Vec3>, 4> forces_after_laws(const TyreForcesInput& in, const TyresAtLoadFour& at_load, const LawLanes& law, Lanes4 fx,
+AligningMoments forces_after_laws(const TyreForcesInput& in, const TyresAtLoadFour& at_load, const LawLanes& law, Lanes4 fx,
                                                      Lanes4 fy, const WheelsNow& now, WheelFrames& frames) {
     const Mask4 past_peak_x = ~(law.dfx_dslip_ratio > 0.0);
     const Mask4 past_peak_y = ~(law.dfy_dslip_angle_per_rad < 0.0);
@@ -289,16 +289,12 @@ std::array<std::optional<Vec3>, 4> forces_after_laws(const TyreForcesInput& in, 
     frames.rolling_torque =
         where(now.in_contact, lanes_of(at_load.rolling_resistance_coefficient) * frames.fz * now.radius_m * frames.surface_rolling_resistance, Lanes4{});
     // Aligning moment on the body about the road normal.
-    const Vec3Lanes aligning = frames.normal * mz;
-    std::array<std::optional<Vec3>, 4> aligning_on_body;
-    for (int i = 0; i < 4; ++i)
-        if (now.in_contact[i]) aligning_on_body[i] = lane(aligning, i);
-    return aligning_on_body;
+    return {frames.normal * mz, now.in_contact};
 }
 
 }  // namespace
 
-std::array<std::optional<Vec3>, 4> tyre_forces(const TyreForcesInput& in, const VehicleState& s, WheelFrames& frames,
+AligningMoments tyre_forces(const TyreForcesInput& in, const VehicleState& s, WheelFrames& frames,
                                                std::array<WheelOutputs, 4>& outputs) {
     const VehicleModel& m = in.model;
     const std::array<const TyreSpec*, 4> tyres{&m.spec.wheels[0].tyre, &m.spec.wheels[1].tyre, &m.spec.wheels[2].tyre,

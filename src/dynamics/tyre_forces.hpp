@@ -29,9 +29,13 @@ struct TyreForcesInput {
 
 // Fills the tyre part of each wheel's `frames` (their contact part from the contact phase) and
 // the wheels' outputs for telemetry and the next step (slip, steer, axle, contact, in_contact
-// ...). Returns each wheel's aligning moment on the body (world axes) while its tyre touches the
-// ground, else nothing.
-std::array<std::optional<Vec3>, 4> tyre_forces(const TyreForcesInput& in, const VehicleState& state, WheelFrames& frames,
-                                               std::array<WheelOutputs, 4>& outputs);
+// ...). Returns the wheels' aligning moments on the body (world axes), each given while its tyre
+// touches the ground.
+struct AligningMoments {
+    Vec3Lanes moment_nm;  // lane i wheel i's
+    Mask4 given;          // the wheels whose tyre touches the ground
+    [[nodiscard]] std::optional<Vec3> wheel(int i) const { return given[i] ? std::optional<Vec3>(lane(moment_nm, i)) : std::nullopt; }
+};
+AligningMoments tyre_forces(const TyreForcesInput& in, const VehicleState& state, WheelFrames& frames, std::array<WheelOutputs, 4>& outputs);
 
 }  // namespace tractive::detail

@@ -291,6 +291,8 @@ VehicleModel build_vehicle_model(const VehicleSpec& spec) {
         across.rebound_damping_ns_per_m[i] = suspension.rebound_damping_ns_per_m;
         across.size_friction_factor[i] = w.size_friction_factor;
         across.mirrored_tyres |= !w.left && w.tyre_mirrored_on_right ? 1u << i : 0u;
+        across.front[i] = w.front;
+        across.side_sign[i] = w.left ? 1.0 : -1.0;
     }
     return m;
 }

@@ -84,7 +84,8 @@ WheelContacts wheel_contacts_and_loads(const WheelContactInput& in, const Vehicl
     for (int i = 0; i < 4; ++i)
         sf[i] = suspension_force(m.spec.wheels[i].suspension, m.wheels[i].preload_n, s.wheels[i].travel_m, s.wheels[i].travel_speed_m_per_s);
     const Lanes4 anti_roll_n_per_m = lanes_of(across.anti_roll_n_per_m);
-    const Lanes4 roll = lanes_from([&](int i) { return in.anti_roll_travel_m[m.wheels[i].front ? 0 : 1] * (m.wheels[i].left ? 1.0 : -1.0); });
+    const Lanes4 roll =
+        where(lanes_of(across.front), splat(in.anti_roll_travel_m[0]), splat(in.anti_roll_travel_m[1])) * lanes_of(across.side_sign);
     f.suspension_n = lanes_from([&](int i) { return sf[i].total(); }) + anti_roll_n_per_m * roll;
     // Tyre normal force: linear spring and damper on the deflection along the ground's normal,
     // at the rate the hub approaches the surface.

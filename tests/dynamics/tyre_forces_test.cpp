@@ -45,8 +45,8 @@ public:
         const std::array<double, 2> no_roll{};
         detail::wheel_contacts_and_loads({model_, road_, rot, body_z, mounts, no_roll, 0.008}, state, frames);
         std::array<WheelOutputs, 4> outputs = state.wheel_outputs;
-        const std::array<std::optional<Vec3>, 4> aligning = detail::tyre_forces({model_, rot, steering, 0.008}, state, frames, outputs);
-        return {detail::wheel_frame(frames, i), outputs[i], aligning[i]};
+        const detail::AligningMoments aligning = detail::tyre_forces({model_, rot, steering, 0.008}, state, frames, outputs);
+        return {detail::wheel_frame(frames, i), outputs[i], aligning.wheel(i)};
     }
     VehicleState state;
 

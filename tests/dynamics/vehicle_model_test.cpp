@@ -43,6 +43,8 @@ TEST(VehicleModel, TheWheelsSideBySideAreEachWheelsNumbers) {
             EXPECT_EQ(a.rebound_damping_ns_per_m[i], s.rebound_damping_ns_per_m);
             EXPECT_EQ(a.size_friction_factor[i], w.size_friction_factor);
             EXPECT_EQ((a.mirrored_tyres >> i & 1u) != 0, !w.left && w.tyre_mirrored_on_right);
+            EXPECT_EQ(a.front[i], w.front);
+            EXPECT_EQ(a.side_sign[i], w.left ? 1.0 : -1.0);
         }
     }
 }

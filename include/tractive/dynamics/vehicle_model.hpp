@@ -141,6 +141,10 @@ struct VehicleModel {
         // image (a right-hand wheel of a tyre mirrored on the right: laws/tyre_lanes.hpp).
         alignas(32) std::array<double, 4> size_friction_factor{};
         unsigned mirrored_tyres = 0;
+        // Which wheels are on the front axle (wheels[i].front), and each wheel's side as the sign
+        // its axle's anti-roll bar pushes it with: +1 on the left, -1 on the right.
+        std::array<bool, 4> front{};
+        alignas(32) std::array<double, 4> side_sign{};
     };
     WheelsSideBySide wheels_side_by_side;
     std::array<Vec3, 8> aero_position_m{};  // from the body origin (first spec.aero.size())
