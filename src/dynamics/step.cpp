@@ -124,14 +124,13 @@ std::array<double, 4> wheel_slip_ratios_now(const VehicleModel& m, const Vehicle
     const Vec3Lanes r_hub = rot * (design + hinge) + z * travel;
     const Vec3Lanes v_hub = detail::broadcast(s.velocity_m_per_s) + detail::cross(detail::broadcast(s.angular_velocity_rad_per_s), r_hub) +
                             z * lanes_from([&](int i) { return s.wheels[i].travel_speed_m_per_s; });
-    Lanes4 cos_steer, sin_steer;
-    for (int i = 0; i < 4; ++i) {
-        const double steer = s.wheel_outputs[i].steer_rad;
-        const WheelModel& wm = m.wheels[i];
-        const bool along_toe = steer == wm.toe_heading_rad;
-        cos_steer[i] = along_toe ? wm.cos_toe_heading : std::cos(steer);
-        sin_steer[i] = along_toe ? wm.sin_toe_heading : std::sin(steer);
-    }
+    // (Along the toe: the model's cosine and sine of it.)
+    const Lanes4 steer = lanes_from([&](int i) { return s.wheel_outputs[i].steer_rad; });
+    const detail::Mask4 along_toe = steer == detail::lanes_of(across.toe_heading_rad);
+    Lanes4 cos_steer = detail::lanes_of(across.cos_toe_heading), sin_steer = detail::lanes_of(across.sin_toe_heading);
+    if (detail::any(~along_toe))
+        for (int i = 0; i < 4; ++i)
+            if (!along_toe[i]) cos_steer[i] = std::cos(steer[i]), sin_steer[i] = std::sin(steer[i]);
     const Lanes4 vx = detail::dot(v_hub, rot * Vec3Lanes{cos_steer, sin_steer, Lanes4{}});
     const Lanes4 spin = lanes_from([&](int i) { return s.wheels[i].spin_rad_per_s; });
     return detail::array_of((spin * detail::lanes_of(across.radius_m) - vx) / detail::max_of(detail::abs_of(vx), detail::splat(kSlipReferenceSpeed_m_per_s)));

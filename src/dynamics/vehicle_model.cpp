@@ -293,6 +293,9 @@ VehicleModel build_vehicle_model(const VehicleSpec& spec) {
         across.mirrored_tyres |= !w.left && w.tyre_mirrored_on_right ? 1u << i : 0u;
         across.front[i] = w.front;
         across.side_sign[i] = w.left ? 1.0 : -1.0;
+        across.toe_heading_rad[i] = w.toe_heading_rad;
+        across.cos_toe_heading[i] = w.cos_toe_heading;
+        across.sin_toe_heading[i] = w.sin_toe_heading;
     }
     return m;
 }

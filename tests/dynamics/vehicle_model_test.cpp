@@ -45,6 +45,9 @@ TEST(VehicleModel, TheWheelsSideBySideAreEachWheelsNumbers) {
             EXPECT_EQ((a.mirrored_tyres >> i & 1u) != 0, !w.left && w.tyre_mirrored_on_right);
             EXPECT_EQ(a.front[i], w.front);
             EXPECT_EQ(a.side_sign[i], w.left ? 1.0 : -1.0);
+            EXPECT_EQ(a.toe_heading_rad[i], w.toe_heading_rad);
+            EXPECT_EQ(a.cos_toe_heading[i], w.cos_toe_heading);
+            EXPECT_EQ(a.sin_toe_heading[i], w.sin_toe_heading);
         }
     }
 }

@@ -145,6 +145,10 @@ struct VehicleModel {
         // its axle's anti-roll bar pushes it with: +1 on the left, -1 on the right.
         std::array<bool, 4> front{};
         alignas(32) std::array<double, 4> side_sign{};
+        // The static toe's heading angle, its cosine and its sine (WheelModel).
+        alignas(32) std::array<double, 4> toe_heading_rad{};
+        alignas(32) std::array<double, 4> cos_toe_heading{};
+        alignas(32) std::array<double, 4> sin_toe_heading{};
     };
     WheelsSideBySide wheels_side_by_side;
     std::array<Vec3, 8> aero_position_m{};  // from the body origin (first spec.aero.size())
