@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 #include "tractive/control/anti_lock_brakes.hpp"
@@ -12,6 +13,8 @@
 #include "tractive/laws/engine_torque.hpp"
 #include "tractive/laws/tyre.hpp"
 #include "../core/x86_64_v3.hpp"
+#include "../dynamics/lanes4.hpp"
+#include "sanitized_input.hpp"
 
 namespace tractive {
 
@@ -49,17 +52,21 @@ SlipPoints tyre_slip_points(const WheelModel& wheel, const TyreSpec& tyre, doubl
     return {first_reaching(0.999), first_reaching(kNearPeakForceShare)};
 }
 
-DriverInput sanitized(const DriverInput& in) {
+}  // namespace
+
+DriverInput detail::sanitized(const DriverInput& in) {
     DriverInput out = in;
-    out.throttle = clamp_or_zero(in.throttle, 0.0, 1.0);
-    out.brake = clamp_or_zero(in.brake, 0.0, 1.0);
-    out.clutch = clamp_or_zero(in.clutch, 0.0, 1.0);
-    out.steering = clamp_or_zero(in.steering, -1.0, 1.0);
+    // Throttle, brake, clutch and steering side by side: clamp_or_zero's comparisons, lane by lane.
+    const Lanes4 pedals{in.throttle, in.brake, in.clutch, in.steering};
+    const Lanes4 in_range = clamp_to(pedals, Lanes4{0.0, 0.0, 0.0, -1.0}, splat(1.0));
+    const Lanes4 sane = where(abs_of(pedals) <= std::numeric_limits<double>::max(), in_range, Lanes4{});
+    out.throttle = sane[0];
+    out.brake = sane[1];
+    out.clutch = sane[2];
+    out.steering = sane[3];
     out.handbrake = clamp_or_zero(in.handbrake, 0.0, 1.0);
     return out;
 }
-
-}  // namespace
 
 ControlSettings control_settings_for(const VehicleSpec& spec) {
     return ControlSettings{spec.transmission.mode, DriverAidSettings{spec.driver_aids.abs, spec.driver_aids.tcs, spec.driver_aids.esc}};
@@ -129,7 +136,7 @@ Controls control_step_with(const VehicleModel& model, const VehicleState& vehicl
     if (!std::isfinite(dt_s) || dt_s <= 0.0) {
         throw std::invalid_argument("control_step: expected a positive, finite time step dt_s");
     }
-    const DriverInput input = sanitized(raw_input);
+    const DriverInput input = detail::sanitized(raw_input);
     state.gear_change_refused = false;
 
     double throttle = input.throttle;

@@ -1,11 +1,13 @@
 // step_driven: the one internal step every stepping loop calls (control/driven_step.hpp).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdint>
 
 #include "control/control_support.hpp"
+#include "control/sanitized_input.hpp"
 #include "tractive/control/driven_step.hpp"
 
 namespace tractive {
@@ -57,6 +59,37 @@ TEST(DrivenStep, IsTheControlLayerThenTheFixedStep) {
         ASSERT_EQ(driven.state().angular_velocity_rad_per_s.z, by_hand.state().angular_velocity_rad_per_s.z) << "at step " << k;
     }
     EXPECT_GT(driven.state().position_m.x, 15.0);  // it drove off
+}
+
+// The driver's input as the control layer takes it: each pedal std::clamp'ed to 0..1 and the
+// steering to -1..1, to the bit (a sign of zero kept), a number that is not finite taken as 0;
+// each field on its own, whatever the others hold.
+TEST(DrivenStep, TheDriversInputIsTakenInItsRanges) {
+    const double wild[] = {-3.0, -1.0, -0.0, 0.0, 0.4, 1.0, 1.0 + 1e-16, 7.0, -1e300, std::nan(""), INFINITY, -INFINITY};
+    const auto rule = [](double v, double lo) { return std::isfinite(v) ? std::clamp(v, lo, 1.0) : 0.0; };
+    const auto bits = [](double v) { return std::bit_cast<std::uint64_t>(v); };
+    int k = 0;
+    for (const double a : wild) {
+        for (const double b : wild) {
+            DriverInput in;
+            in.throttle = a;
+            in.brake = b;
+            in.clutch = wild[k % std::size(wild)];
+            in.steering = wild[(k + 5) % std::size(wild)];
+            in.handbrake = wild[(k + 7) % std::size(wild)];
+            in.gear_lever = k % 9 - 2;
+            in.shift_up = k % 2 == 0;
+            ++k;
+            const DriverInput out = detail::sanitized(in);
+            EXPECT_EQ(bits(out.throttle), bits(rule(in.throttle, 0.0))) << in.throttle;
+            EXPECT_EQ(bits(out.brake), bits(rule(in.brake, 0.0))) << in.brake;
+            EXPECT_EQ(bits(out.clutch), bits(rule(in.clutch, 0.0))) << in.clutch;
+            EXPECT_EQ(bits(out.steering), bits(rule(in.steering, -1.0))) << in.steering;
+            EXPECT_EQ(bits(out.handbrake), bits(rule(in.handbrake, 0.0))) << in.handbrake;
+            EXPECT_EQ(out.gear_lever, in.gear_lever);
+            EXPECT_EQ(out.shift_up, in.shift_up);
+        }
+    }
 }
 
 // step_driven hands the step control_step's controls without clamping them again
