@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <stdexcept>
 
 #include "tractive/control/anti_lock_brakes.hpp"
@@ -58,13 +57,12 @@ DriverInput detail::sanitized(const DriverInput& in) {
     DriverInput out = in;
     // Throttle, brake, clutch and steering side by side: clamp_or_zero's comparisons, lane by lane.
     const Lanes4 pedals{in.throttle, in.brake, in.clutch, in.steering};
-    const Lanes4 in_range = clamp_to(pedals, Lanes4{0.0, 0.0, 0.0, -1.0}, splat(1.0));
-    const Lanes4 sane = where(abs_of(pedals) <= std::numeric_limits<double>::max(), in_range, Lanes4{});
+    const Lanes4 sane = detail::clamp_or_zero(pedals, Lanes4{0.0, 0.0, 0.0, -1.0}, splat(1.0));
     out.throttle = sane[0];
     out.brake = sane[1];
     out.clutch = sane[2];
     out.steering = sane[3];
-    out.handbrake = clamp_or_zero(in.handbrake, 0.0, 1.0);
+    out.handbrake = tractive::clamp_or_zero(in.handbrake, 0.0, 1.0);
     return out;
 }
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 
 #include "tractive/core/vec3.hpp"
 #if !defined(__AVX__)
@@ -74,6 +75,11 @@ inline Lanes4 lanes_shifted_up(Lanes4 x) {
 #endif
 inline Lanes4 clamp_to(Lanes4 x, Lanes4 lo, Lanes4 hi) { return where(x < lo, lo, where(x > hi, hi, x)); }
 inline Lanes4 splat(double x) { return Lanes4{x, x, x, x}; }  // x in every lane (its sign of zero too)
+// std::clamp(v, lo, hi) where v is finite, else 0, lane by lane (the same comparisons): a
+// control's four pedals or shares taken into their ranges at once.
+inline Lanes4 clamp_or_zero(Lanes4 v, Lanes4 lo, Lanes4 hi) {
+    return where(abs_of(v) <= std::numeric_limits<double>::max(), clamp_to(v, lo, hi), Lanes4{});
+}
 inline Lanes4 clamp_between(Lanes4 x, double lo, double hi) {  // std::clamp
     return where(x < lo, splat(lo), where(hi < x, splat(hi), x));
 }

@@ -61,10 +61,11 @@ TEST(DrivenStep, IsTheControlLayerThenTheFixedStep) {
     EXPECT_GT(driven.state().position_m.x, 15.0);  // it drove off
 }
 
-// The driver's input as the control layer takes it: each pedal std::clamp'ed to 0..1 and the
-// steering to -1..1, to the bit (a sign of zero kept), a number that is not finite taken as 0;
-// each field on its own, whatever the others hold.
-TEST(DrivenStep, TheDriversInputIsTakenInItsRanges) {
+// The driver's input as the control layer takes it, and the controls as the step takes them
+// (clamped): each pedal std::clamp'ed to 0..1 and the steering to -1..1, to the bit (a sign of
+// zero kept), a number that is not finite taken as 0; each field on its own, whatever the others
+// hold.
+TEST(DrivenStep, TheDriversInputAndTheControlsAreTakenInTheirRanges) {
     const double wild[] = {-3.0, -1.0, -0.0, 0.0, 0.4, 1.0, 1.0 + 1e-16, 7.0, -1e300, std::nan(""), INFINITY, -INFINITY};
     const auto rule = [](double v, double lo) { return std::isfinite(v) ? std::clamp(v, lo, 1.0) : 0.0; };
     const auto bits = [](double v) { return std::bit_cast<std::uint64_t>(v); };
@@ -88,6 +89,29 @@ TEST(DrivenStep, TheDriversInputIsTakenInItsRanges) {
             EXPECT_EQ(bits(out.handbrake), bits(rule(in.handbrake, 0.0))) << in.handbrake;
             EXPECT_EQ(out.gear_lever, in.gear_lever);
             EXPECT_EQ(out.shift_up, in.shift_up);
+            Controls c;
+            c.throttle = in.throttle;
+            c.brake = in.brake;
+            c.clutch = in.clutch;
+            c.steering = in.steering;
+            c.handbrake = in.handbrake;
+            for (std::size_t i = 0; i < 4; ++i) {
+                c.wheel_brake_factor[i] = wild[(k + i) % std::size(wild)];
+                c.wheel_aid_brake[i] = wild[(k + 3 * i + 1) % std::size(wild)];
+            }
+            c.gear = k % 11 - 3;
+            const Controls taken = clamped(c, 6);
+            EXPECT_EQ(bits(taken.throttle), bits(rule(c.throttle, 0.0))) << c.throttle;
+            EXPECT_EQ(bits(taken.brake), bits(rule(c.brake, 0.0))) << c.brake;
+            EXPECT_EQ(bits(taken.clutch), bits(rule(c.clutch, 0.0))) << c.clutch;
+            EXPECT_EQ(bits(taken.steering), bits(rule(c.steering, -1.0))) << c.steering;
+            EXPECT_EQ(bits(taken.handbrake), bits(rule(c.handbrake, 0.0))) << c.handbrake;
+            for (std::size_t i = 0; i < 4; ++i) {
+                const double factor = c.wheel_brake_factor[i];
+                EXPECT_EQ(bits(taken.wheel_brake_factor[i]), bits(std::isfinite(factor) ? std::clamp(factor, 0.0, 1.0) : 1.0)) << factor;
+                EXPECT_EQ(bits(taken.wheel_aid_brake[i]), bits(rule(c.wheel_aid_brake[i], 0.0))) << c.wheel_aid_brake[i];
+            }
+            EXPECT_EQ(taken.gear, std::clamp(c.gear, -1, 6));
         }
     }
 }
