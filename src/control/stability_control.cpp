@@ -159,10 +159,12 @@ void rollover_demand(const VehicleModel& model, const MotionNow& now, double thr
 // its band (the ABS's rule: the braked wheel held in its tyre's slip band).
 void move_brake_shares(const VehicleModel& model, const VehicleState& vehicle, const std::array<double, 4>& demand, double dt_s,
                        const StabilityControlSettings& settings, ControllerState& state) {
+    // (Read once: the state written below could be the settings as far as the compiler knows.)
+    const double build_step = dt_s / settings.brake_build_time_s, release_step = dt_s / settings.brake_release_time_s;
     for (int i = 0; i < 4; ++i) {
         const auto k = static_cast<std::size_t>(i);
         double& brake = state.esc_brake[k];
-        brake = move_towards(brake, demand[k], dt_s / settings.brake_build_time_s, dt_s / settings.brake_release_time_s);
+        brake = move_towards(brake, demand[k], build_step, release_step);
         if (brake > 0.0 && -wheel_slip_ratio_now(model, vehicle, i) > settings.dump_above_peak * state.peak_braking_slip[k]) {
             brake = std::max(0.0, brake - dt_s / settings.brake_dump_time_s);
         }
