@@ -69,6 +69,13 @@ TEST(DrivenStep, TheDriversInputAndTheControlsAreTakenInTheirRanges) {
     const double wild[] = {-3.0, -1.0, -0.0, 0.0, 0.4, 1.0, 1.0 + 1e-16, 7.0, -1e300, std::nan(""), INFINITY, -INFINITY};
     const auto rule = [](double v, double lo) { return std::isfinite(v) ? std::clamp(v, lo, 1.0) : 0.0; };
     const auto bits = [](double v) { return std::bit_cast<std::uint64_t>(v); };
+    const auto expect_pedals_taken = [&](const auto& taken, const auto& given) {  // a DriverInput's or a Controls' five
+        EXPECT_EQ(bits(taken.throttle), bits(rule(given.throttle, 0.0))) << given.throttle;
+        EXPECT_EQ(bits(taken.brake), bits(rule(given.brake, 0.0))) << given.brake;
+        EXPECT_EQ(bits(taken.clutch), bits(rule(given.clutch, 0.0))) << given.clutch;
+        EXPECT_EQ(bits(taken.steering), bits(rule(given.steering, -1.0))) << given.steering;
+        EXPECT_EQ(bits(taken.handbrake), bits(rule(given.handbrake, 0.0))) << given.handbrake;
+    };
     int k = 0;
     for (const double a : wild) {
         for (const double b : wild) {
@@ -82,11 +89,7 @@ TEST(DrivenStep, TheDriversInputAndTheControlsAreTakenInTheirRanges) {
             in.shift_up = k % 2 == 0;
             ++k;
             const DriverInput out = detail::sanitized(in);
-            EXPECT_EQ(bits(out.throttle), bits(rule(in.throttle, 0.0))) << in.throttle;
-            EXPECT_EQ(bits(out.brake), bits(rule(in.brake, 0.0))) << in.brake;
-            EXPECT_EQ(bits(out.clutch), bits(rule(in.clutch, 0.0))) << in.clutch;
-            EXPECT_EQ(bits(out.steering), bits(rule(in.steering, -1.0))) << in.steering;
-            EXPECT_EQ(bits(out.handbrake), bits(rule(in.handbrake, 0.0))) << in.handbrake;
+            expect_pedals_taken(out, in);
             EXPECT_EQ(out.gear_lever, in.gear_lever);
             EXPECT_EQ(out.shift_up, in.shift_up);
             Controls c;
@@ -101,11 +104,7 @@ TEST(DrivenStep, TheDriversInputAndTheControlsAreTakenInTheirRanges) {
             }
             c.gear = k % 11 - 3;
             const Controls taken = clamped(c, 6);
-            EXPECT_EQ(bits(taken.throttle), bits(rule(c.throttle, 0.0))) << c.throttle;
-            EXPECT_EQ(bits(taken.brake), bits(rule(c.brake, 0.0))) << c.brake;
-            EXPECT_EQ(bits(taken.clutch), bits(rule(c.clutch, 0.0))) << c.clutch;
-            EXPECT_EQ(bits(taken.steering), bits(rule(c.steering, -1.0))) << c.steering;
-            EXPECT_EQ(bits(taken.handbrake), bits(rule(c.handbrake, 0.0))) << c.handbrake;
+            expect_pedals_taken(taken, c);
             for (std::size_t i = 0; i < 4; ++i) {
                 const double factor = c.wheel_brake_factor[i];
                 EXPECT_EQ(bits(taken.wheel_brake_factor[i]), bits(std::isfinite(factor) ? std::clamp(factor, 0.0, 1.0) : 1.0)) << factor;
