@@ -1,7 +1,9 @@
 #include "tractive/control/anti_lock_brakes.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <optional>
 
 #include "tractive/dynamics/simulation.hpp"
 
@@ -18,6 +20,8 @@ void anti_lock_step(const VehicleModel& model, const VehicleState& vehicle, doub
     const double periods = std::floor(state.abs_loop_elapsed_s / period + 1e-6);
     const bool decide = periods >= 1.0;
     if (decide) state.abs_loop_elapsed_s = std::max(0.0, state.abs_loop_elapsed_s - periods * period);
+    // The four wheels' slips now, worked out together at the first wheel that decides.
+    std::optional<std::array<double, 4>> slip_now;
     for (int i = 0; i < 4; ++i) {
         AbsWheelState& w = state.abs[i];
         // The modulator works from the wheel's speed alone, as a real unit does, also while the
@@ -31,7 +35,8 @@ void anti_lock_step(const VehicleModel& model, const VehicleState& vehicle, doub
         }
         const double factor_before = w.brake_factor;
         if (decide) {
-            const double slip = -wheel_slip_ratio_now(model, vehicle, i);  // braking slip, > 0
+            if (!slip_now) slip_now = wheel_slip_ratios_now(model, vehicle);
+            const double slip = -(*slip_now)[static_cast<std::size_t>(i)];  // braking slip, > 0
             const double peak = state.peak_braking_slip[i];
             const AbsPhase before = w.phase;
             // Past the band: dump while the slip still grows; hold once it falls (the wheel is
