@@ -55,13 +55,7 @@ SlipPoints tyre_slip_points(const WheelModel& wheel, const TyreSpec& tyre, doubl
 
 DriverInput detail::sanitized(const DriverInput& in) {
     DriverInput out = in;
-    // Throttle, brake, clutch and steering side by side: clamp_or_zero's comparisons, lane by lane.
-    const Lanes4 pedals{in.throttle, in.brake, in.clutch, in.steering};
-    const Lanes4 sane = detail::clamp_or_zero(pedals, Lanes4{0.0, 0.0, 0.0, -1.0}, splat(1.0));
-    out.throttle = sane[0];
-    out.brake = sane[1];
-    out.clutch = sane[2];
-    out.steering = sane[3];
+    pedals_in_range(in, out);
     out.handbrake = tractive::clamp_or_zero(in.handbrake, 0.0, 1.0);
     return out;
 }

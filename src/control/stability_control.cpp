@@ -4,7 +4,9 @@
 #include "tractive/control/stability_control.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <optional>
 
 #include "tractive/core/quat.hpp"
 #include "tractive/dynamics/simulation.hpp"
@@ -161,11 +163,14 @@ void move_brake_shares(const VehicleModel& model, const VehicleState& vehicle, c
                        const StabilityControlSettings& settings, ControllerState& state) {
     // (Read once: the state written below could be the settings as far as the compiler knows.)
     const double build_step = dt_s / settings.brake_build_time_s, release_step = dt_s / settings.brake_release_time_s;
+    // The four wheels' slips now, worked out together at the first braked wheel.
+    std::optional<std::array<double, 4>> slip_now;
     for (int i = 0; i < 4; ++i) {
         const auto k = static_cast<std::size_t>(i);
         double& brake = state.esc_brake[k];
         brake = move_towards(brake, demand[k], build_step, release_step);
-        if (brake > 0.0 && -wheel_slip_ratio_now(model, vehicle, i) > settings.dump_above_peak * state.peak_braking_slip[k]) {
+        if (brake > 0.0 && !slip_now) slip_now = wheel_slip_ratios_now(model, vehicle);
+        if (brake > 0.0 && -(*slip_now)[k] > settings.dump_above_peak * state.peak_braking_slip[k]) {
             brake = std::max(0.0, brake - dt_s / settings.brake_dump_time_s);
         }
     }

@@ -80,6 +80,17 @@ inline Lanes4 splat(double x) { return Lanes4{x, x, x, x}; }  // x in every lane
 inline Lanes4 clamp_or_zero(Lanes4 v, Lanes4 lo, Lanes4 hi) {
     return where(abs_of(v) <= std::numeric_limits<double>::max(), clamp_to(v, lo, hi), Lanes4{});
 }
+// A DriverInput's or a Controls' throttle, brake, clutch (0..1) and steering (-1..1), `from`'s
+// taken into their ranges side by side by clamp_or_zero, into `p`.
+template <class Pedals>
+void pedals_in_range(const Pedals& from, Pedals& p) {
+    const Lanes4 in_range =
+        clamp_or_zero(Lanes4{from.throttle, from.brake, from.clutch, from.steering}, Lanes4{0.0, 0.0, 0.0, -1.0}, splat(1.0));
+    p.throttle = in_range[0];
+    p.brake = in_range[1];
+    p.clutch = in_range[2];
+    p.steering = in_range[3];
+}
 inline Lanes4 clamp_between(Lanes4 x, double lo, double hi) {  // std::clamp
     return where(x < lo, splat(lo), where(hi < x, splat(hi), x));
 }

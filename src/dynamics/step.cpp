@@ -93,26 +93,10 @@ bool state_is_finite(const VehicleState& s) {
     return ok;
 }
 
-double wheel_slip_ratio_now(const VehicleModel& m, const VehicleState& s, int wheel) {
-    const Mat3 rot = to_matrix(s.orientation);
-    const WheelState& w = s.wheels[wheel];
-    const Vec3 body_z{rot.m[0][2], rot.m[1][2], rot.m[2][2]};
-    const Vec3 r_hub = rot * (m.wheels[wheel].design_position_m + hinge_offset(m.wheels[wheel], w.travel_m)) + body_z * w.travel_m;
-    const Vec3 v_hub = s.velocity_m_per_s + cross(s.angular_velocity_rad_per_s, r_hub) + body_z * w.travel_speed_m_per_s;
-    // A wheel pointing along its toe (every unsteered wheel, a steered one going straight) takes
-    // the model's cosine and sine of it, the same numbers (the aids ask up to 8 times a step).
-    const double steer = s.wheel_outputs[wheel].steer_rad;
-    const WheelModel& wm = m.wheels[wheel];
-    const bool along_toe = steer == wm.toe_heading_rad;
-    const double cos_steer = along_toe ? wm.cos_toe_heading : std::cos(steer);
-    const double sin_steer = along_toe ? wm.sin_toe_heading : std::sin(steer);
-    const double vx = dot(v_hub, rot * Vec3{cos_steer, sin_steer, 0.0});
-    return (w.spin_rad_per_s * m.wheels[wheel].radius_m - vx) / std::max(std::abs(vx), kSlipReferenceSpeed_m_per_s);
-}
-
 std::array<double, 4> wheel_slip_ratios_now(const VehicleModel& m, const VehicleState& s) {
     using detail::Lanes4, detail::Vec3Lanes, detail::lanes_from;
-    // wheel_slip_ratio_now's operations, in its order, lane i wheel i.
+    // Lane i wheel i: the hub's velocity along the wheel's heading (body x turned by the last
+    // step's steer) against the wheel's rolling speed.
     const Mat3 rot = to_matrix(s.orientation);
     const Vec3 body_z{rot.m[0][2], rot.m[1][2], rot.m[2][2]};
     const VehicleModel::WheelsSideBySide& across = m.wheels_side_by_side;
@@ -124,7 +108,8 @@ std::array<double, 4> wheel_slip_ratios_now(const VehicleModel& m, const Vehicle
     const Vec3Lanes r_hub = rot * (design + hinge) + z * travel;
     const Vec3Lanes v_hub = detail::broadcast(s.velocity_m_per_s) + detail::cross(detail::broadcast(s.angular_velocity_rad_per_s), r_hub) +
                             z * lanes_from([&](int i) { return s.wheels[i].travel_speed_m_per_s; });
-    // (Along the toe: the model's cosine and sine of it.)
+    // A wheel pointing along its toe (every unsteered wheel, a steered one going straight) takes
+    // the model's cosine and sine of it, the same numbers.
     const Lanes4 steer = lanes_from([&](int i) { return s.wheel_outputs[i].steer_rad; });
     const detail::Mask4 along_toe = steer == detail::lanes_of(across.toe_heading_rad);
     Lanes4 cos_steer = detail::lanes_of(across.cos_toe_heading), sin_steer = detail::lanes_of(across.sin_toe_heading);
@@ -134,6 +119,10 @@ std::array<double, 4> wheel_slip_ratios_now(const VehicleModel& m, const Vehicle
     const Lanes4 vx = detail::dot(v_hub, rot * Vec3Lanes{cos_steer, sin_steer, Lanes4{}});
     const Lanes4 spin = lanes_from([&](int i) { return s.wheels[i].spin_rad_per_s; });
     return detail::array_of((spin * detail::lanes_of(across.radius_m) - vx) / detail::max_of(detail::abs_of(vx), detail::splat(kSlipReferenceSpeed_m_per_s)));
+}
+
+double wheel_slip_ratio_now(const VehicleModel& m, const VehicleState& s, int wheel) {
+    return wheel_slip_ratios_now(m, s)[static_cast<std::size_t>(wheel)];
 }
 
 Vec3 wheel_hub_position_m(const VehicleModel& m, const VehicleState& s, int wheel) {

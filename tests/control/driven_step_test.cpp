@@ -92,12 +92,7 @@ TEST(DrivenStep, TheDriversInputAndTheControlsAreTakenInTheirRanges) {
             expect_pedals_taken(out, in);
             EXPECT_EQ(out.gear_lever, in.gear_lever);
             EXPECT_EQ(out.shift_up, in.shift_up);
-            Controls c;
-            c.throttle = in.throttle;
-            c.brake = in.brake;
-            c.clutch = in.clutch;
-            c.steering = in.steering;
-            c.handbrake = in.handbrake;
+            Controls c = direct_controls(in);  // the same five pedals, as given
             for (std::size_t i = 0; i < 4; ++i) {
                 c.wheel_brake_factor[i] = wild[(k + i) % std::size(wild)];
                 c.wheel_aid_brake[i] = wild[(k + 3 * i + 1) % std::size(wild)];

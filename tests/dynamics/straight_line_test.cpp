@@ -1,9 +1,8 @@
 // Straight-line runs against closed forms (../shared/docs/VALIDATION.md section 3).
 #include <gtest/gtest.h>
 
-#include <bit>
+#include <algorithm>
 #include <cmath>
-#include <cstdint>
 #include <cstdio>
 #include <random>
 
@@ -153,10 +152,13 @@ TEST(WheelSlip, NowFollowsTheWheelSpeedAndTheHubVelocity) {
     EXPECT_NEAR(wheel_slip_ratio_now(parked.model(), parked.state(), RR), 2.0, 1e-9);
 }
 
-// The four wheels' slips at once (wheel_slip_ratios_now, side by side) are each wheel's own, to
-// the bit, on every car (hinged axles, steered wheels, VDrift's cars) and in states far from
-// driving: every wheel spinning, travelling and the body turning, tilted and rolling.
-TEST(WheelSlip, FourAtOnceAreEachWheelsOwnToTheBit) {
+// The four wheels' slips at once (wheel_slip_ratios_now, side by side; wheel_slip_ratio_now reads
+// one of them) are each wheel's (omega r - v_x) / max(|v_x|, 1 m/s), v_x the velocity of its hub
+// (wheel_hub_position_m: on its hinge's arc where it has one) along its heading turned by its
+// steer, worked out here one wheel at a time: on every car (hinged axles, steered wheels, VDrift's
+// cars) and in states far from driving, every wheel spinning and travelling and the body turning,
+// tilted and rolling. (Within rounding: the hub taken back from its world position.)
+TEST(WheelSlip, FourAtOnceAreEachWheelsHubVelocityAlongItsHeading) {
     std::vector<std::filesystem::path> cars = test::example_car_files();
     for (const auto& path : test::vdrift_car_files()) cars.push_back(path);
     ASSERT_GE(cars.size(), 4u);
@@ -180,9 +182,15 @@ TEST(WheelSlip, FourAtOnceAreEachWheelsOwnToTheBit) {
                 s.wheel_outputs[i].steer_rad = trial % 2 == 0 ? model.wheels[i].toe_heading_rad : 0.6 * unit(random);
             }
             const std::array<double, 4> four = wheel_slip_ratios_now(model, s);
+            const Mat3 rot = to_matrix(s.orientation);
+            const Vec3 body_z{rot.m[0][2], rot.m[1][2], rot.m[2][2]};
             for (int i = 0; i < 4; ++i) {
-                EXPECT_EQ(std::bit_cast<std::uint64_t>(four[i]), std::bit_cast<std::uint64_t>(wheel_slip_ratio_now(model, s, i)))
-                    << "trial " << trial << ", wheel " << i;
+                const Vec3 r_hub = wheel_hub_position_m(model, s, i) - s.position_m;
+                const Vec3 v_hub = s.velocity_m_per_s + cross(s.angular_velocity_rad_per_s, r_hub) + body_z * s.wheels[i].travel_speed_m_per_s;
+                const double steer = s.wheel_outputs[i].steer_rad;
+                const double vx = dot(v_hub, rot * Vec3{std::cos(steer), std::sin(steer), 0.0});
+                const double expected = (s.wheels[i].spin_rad_per_s * model.wheels[i].radius_m - vx) / std::max(std::abs(vx), 1.0);
+                EXPECT_NEAR(four[i], expected, 1e-12 * std::max(1.0, std::abs(expected))) << "trial " << trial << ", wheel " << i;
                 ++compared;
             }
         }

@@ -141,8 +141,8 @@ Vec3 wheel_hub_position_m(const VehicleModel& model, const VehicleState& state, 
 // controller that acts on that older value reacts a whole step late, and its result then depends
 // on the step (ABS at a 6 ms step stopped 12-24 % longer than at 0.6 ms).
 double wheel_slip_ratio_now(const VehicleModel& model, const VehicleState& s, int wheel);
-// The four wheels' slip ratios now, each the number wheel_slip_ratio_now gives for it, bit for bit.
-// Worked out four side by side: an aid that reads two wheels or more asks once.
+// The four wheels' slip ratios now, as wheel_slip_ratio_now gives each (worked out four side by
+// side: an aid that reads two wheels or more asks once).
 std::array<double, 4> wheel_slip_ratios_now(const VehicleModel& model, const VehicleState& s);
 // Total mass now (fuel burns), and the current centre of mass from the body origin.
 double current_mass_kg(const VehicleModel& model, const VehicleState& s);

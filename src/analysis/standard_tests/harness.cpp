@@ -1,6 +1,7 @@
 #include "harness.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -164,6 +165,7 @@ double FeatheringFoot::throttle(const TestDrive& drive, double wanted, double h_
     const VehicleState& s = drive.state();
     double spin = 0.0;  // slip over peak slip, driven wheels
     double front_load = 0.0, front_static = 0.0;
+    const std::array<double, 4> slip_now = wheel_slip_ratios_now(m, s);
     for (int i = 0; i < 4; ++i) {
         if (m.wheels[i].front) {
             front_load += s.wheel_outputs[i].fz_n;
@@ -171,7 +173,7 @@ double FeatheringFoot::throttle(const TestDrive& drive, double wanted, double h_
         }
         if (m.wheels[i].drive_coefficient == 0.0) continue;
         const double peak = drive.controller().peak_driving_slip[i];
-        if (peak > 0.0) spin = std::max(spin, wheel_slip_ratio_now(m, s, i) / peak);
+        if (peak > 0.0) spin = std::max(spin, slip_now[static_cast<std::size_t>(i)] / peak);
     }
     double target = wanted * std::clamp((kSpinNone - spin) / (kSpinNone - kSpinFull), 0.0, 1.0);
     if (front_static > 0.0) {
