@@ -7,7 +7,9 @@ instructions per simulated second per car with bench/instruction_budget.json: a 
 tolerance_percent over its budget fails (exit 1) and says by how much. On a CPU without AVX2
 and FMA it skips (exit 77): glibc picks other code paths there, which count differently.
 single_one_by_one is single with TRACTIVE_VECTOR_MATHS=0, the tyre laws one by one as on a
-processor without AVX2 (laws/tyre_lanes.hpp): that path keeps a budget of its own.
+processor without AVX2 (laws/tyre_lanes.hpp): that path keeps a budget of its own. single and
+batch64 count the step's x86-64-v3 copy: valgrind's processor has no AVX-512, so the x86-64-v4
+copy (core/step_copies.hpp), which gives the same bits, never runs under it.
 
     scripts/check_instruction_budget.py BUILD_DIR [--budget FILE] [--runs single,batch64,single_one_by_one]
 """

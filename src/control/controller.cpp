@@ -11,7 +11,7 @@
 #include "tractive/control/transmission_control.hpp"
 #include "tractive/laws/engine_torque.hpp"
 #include "tractive/laws/tyre.hpp"
-#include "../core/x86_64_v3.hpp"
+#include "../core/step_copies.hpp"
 #include "../dynamics/lanes4.hpp"
 #include "sanitized_input.hpp"
 
@@ -166,24 +166,32 @@ Controls control_step_with(const VehicleModel& model, const VehicleState& vehicl
 }
 }  // namespace
 
+// The entry points of the control layer's copies compiled for x86-64-v3 and v4
+// (core/step_copies.hpp), so that control_step then step_fixed, called by hand, is step_driven to
+// the last bit on every path. Each defined only in its copy.
 namespace x86_64_v3 {
-// The entry point of the control layer's copy compiled for x86-64-v3 (core/x86_64_v3.hpp), so
-// that control_step then step_fixed, called by hand, is step_driven to the last bit on either
-// path. Defined only in the copy.
 Controls control_step(const VehicleModel& model, const VehicleState& vehicle, const DriverInput& raw_input,
                       const ControlSettings& settings, double dt_s, ControllerState& state);
-#if defined(TRACTIVE_X86_64_V3_COPY)
+}  // namespace x86_64_v3
+namespace x86_64_v4 {
 Controls control_step(const VehicleModel& model, const VehicleState& vehicle, const DriverInput& raw_input,
-                      const ControlSettings& settings, double dt_s, ControllerState& state) {
+                      const ControlSettings& settings, double dt_s, ControllerState& state);
+}  // namespace x86_64_v4
+#if defined(TRACTIVE_STEP_COPY)
+Controls TRACTIVE_STEP_COPY::control_step(const VehicleModel& model, const VehicleState& vehicle, const DriverInput& raw_input,
+                                          const ControlSettings& settings, double dt_s, ControllerState& state) {
     return control_step_with(model, vehicle, raw_input, settings, dt_s, state);
 }
 #endif
-}  // namespace x86_64_v3
 
 Controls control_step(const VehicleModel& model, const VehicleState& vehicle, const DriverInput& raw_input,
                       const ControlSettings& settings, double dt_s, ControllerState& state) {
-#if defined(TRACTIVE_HAS_X86_64_V3_COPY) && !defined(TRACTIVE_X86_64_V3_COPY)
-    if (x86_64_v3::in_use()) return x86_64_v3::control_step(model, vehicle, raw_input, settings, dt_s, state);
+#if defined(TRACTIVE_HAS_STEP_COPIES) && !defined(TRACTIVE_STEP_COPY)
+    switch (detail::step_copy_in_use()) {
+        case detail::StepCopy::x86_64_v4: return x86_64_v4::control_step(model, vehicle, raw_input, settings, dt_s, state);
+        case detail::StepCopy::x86_64_v3: return x86_64_v3::control_step(model, vehicle, raw_input, settings, dt_s, state);
+        case detail::StepCopy::baseline: break;
+    }
 #endif
     return control_step_with(model, vehicle, raw_input, settings, dt_s, state);
 }

@@ -5,7 +5,7 @@
 
 #include "driven_step_together.hpp"
 
-#include "../core/x86_64_v3.hpp"
+#include "../core/step_copies.hpp"
 #include "../dynamics/step_in_range.hpp"
 
 namespace tractive {
@@ -46,34 +46,49 @@ void step_driven_together_with(std::span<const detail::DrivenCar> cars, const St
 }
 }  // namespace
 
+// The entry points of the control layer and step's copies compiled for x86-64-v3 and v4
+// (core/step_copies.hpp). Each defined only in its copy.
 namespace x86_64_v3 {
-// The entry points of the control layer and step's copy compiled for x86-64-v3
-// (core/x86_64_v3.hpp). Defined only in the copy.
 DrivenStep step_driven(const VehicleModel& model, const Ground& ground, const StepSettings& step, const ControlSettings& control,
                        const DriverInput& input, ControllerState& controller, VehicleState& state, const ExternalLoad* load);
 void step_driven_together(std::span<const detail::DrivenCar> cars, const StepSettings& step, std::span<DrivenStep> out);
-#if defined(TRACTIVE_X86_64_V3_COPY)
+}  // namespace x86_64_v3
+namespace x86_64_v4 {
 DrivenStep step_driven(const VehicleModel& model, const Ground& ground, const StepSettings& step, const ControlSettings& control,
-                       const DriverInput& input, ControllerState& controller, VehicleState& state, const ExternalLoad* load) {
+                       const DriverInput& input, ControllerState& controller, VehicleState& state, const ExternalLoad* load);
+void step_driven_together(std::span<const detail::DrivenCar> cars, const StepSettings& step, std::span<DrivenStep> out);
+}  // namespace x86_64_v4
+#if defined(TRACTIVE_STEP_COPY)
+DrivenStep TRACTIVE_STEP_COPY::step_driven(const VehicleModel& model, const Ground& ground, const StepSettings& step,
+                                           const ControlSettings& control, const DriverInput& input, ControllerState& controller,
+                                           VehicleState& state, const ExternalLoad* load) {
     return step_driven_with(model, ground, step, control, input, controller, state, load);
 }
-void step_driven_together(std::span<const detail::DrivenCar> cars, const StepSettings& step, std::span<DrivenStep> out) {
+void TRACTIVE_STEP_COPY::step_driven_together(std::span<const detail::DrivenCar> cars, const StepSettings& step,
+                                              std::span<DrivenStep> out) {
     step_driven_together_with(cars, step, out);
 }
 #endif
-}  // namespace x86_64_v3
 
 DrivenStep step_driven(const VehicleModel& model, const Ground& ground, const StepSettings& step, const ControlSettings& control,
                        const DriverInput& input, ControllerState& controller, VehicleState& state, const ExternalLoad* load) {
-#if defined(TRACTIVE_HAS_X86_64_V3_COPY) && !defined(TRACTIVE_X86_64_V3_COPY)
-    if (x86_64_v3::in_use()) return x86_64_v3::step_driven(model, ground, step, control, input, controller, state, load);
+#if defined(TRACTIVE_HAS_STEP_COPIES) && !defined(TRACTIVE_STEP_COPY)
+    switch (detail::step_copy_in_use()) {
+        case detail::StepCopy::x86_64_v4: return x86_64_v4::step_driven(model, ground, step, control, input, controller, state, load);
+        case detail::StepCopy::x86_64_v3: return x86_64_v3::step_driven(model, ground, step, control, input, controller, state, load);
+        case detail::StepCopy::baseline: break;
+    }
 #endif
     return step_driven_with(model, ground, step, control, input, controller, state, load);
 }
 
 void detail::step_driven_together(std::span<const DrivenCar> cars, const StepSettings& step, std::span<DrivenStep> out) {
-#if defined(TRACTIVE_HAS_X86_64_V3_COPY) && !defined(TRACTIVE_X86_64_V3_COPY)
-    if (x86_64_v3::in_use()) return x86_64_v3::step_driven_together(cars, step, out);
+#if defined(TRACTIVE_HAS_STEP_COPIES) && !defined(TRACTIVE_STEP_COPY)
+    switch (step_copy_in_use()) {
+        case StepCopy::x86_64_v4: return x86_64_v4::step_driven_together(cars, step, out);
+        case StepCopy::x86_64_v3: return x86_64_v3::step_driven_together(cars, step, out);
+        case StepCopy::baseline: break;
+    }
 #endif
     step_driven_together_with(cars, step, out);
 }

@@ -16,7 +16,7 @@
 
 // GCC warns that passing a vector of four doubles (Lanes4 below) by value without AVX differs
 // from passing it with AVX (-Wpsabi). Every function here is inline, and the library's copies
-// compiled for x86-64-v3 are local to it (core/x86_64_v3.hpp): no call crosses from one to the
+// compiled for x86-64-v3 and v4 are local to it (core/step_copies.hpp): no call crosses from one to the
 // other. (So the two kinds of Lanes4, one in each, never meet either.)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wpsabi"

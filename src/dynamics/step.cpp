@@ -29,7 +29,7 @@
 #include "tyre_forces.hpp"
 #include "wheel_contact.hpp"
 #include "step_in_range.hpp"
-#include "../core/x86_64_v3.hpp"
+#include "../core/step_copies.hpp"
 #include "tractive/dynamics/simulation.hpp"
 #include "tractive/laws/aero.hpp"
 #include "tractive/laws/body_contact.hpp"
@@ -398,28 +398,33 @@ void detail::step_fixed_together_in_range(std::span<const CarInGroup> cars, cons
     for (std::size_t k = 0; k < n; ++k) step_finish(*cars[k].model, settings, group[k], rows[k], *cars[k].state);
 }
 
+// The entry points of the step's copies compiled for x86-64-v3 and v4 (core/step_copies.hpp):
+// their own step_fixed_with, for controls in their ranges. Each defined only in its copy.
 namespace x86_64_v3 {
-// The entry point of the step's copy compiled for x86-64-v3 (core/x86_64_v3.hpp): its own
-// step_fixed_with, for controls in their ranges. Defined only in the copy.
 void step_fixed(const VehicleModel& m, const Ground& ground, const Controls& in_range, const StepSettings& settings,
                 VehicleState& s, const ExternalLoad* load);
-#if defined(TRACTIVE_X86_64_V3_COPY)
+}  // namespace x86_64_v3
+namespace x86_64_v4 {
 void step_fixed(const VehicleModel& m, const Ground& ground, const Controls& in_range, const StepSettings& settings,
-                VehicleState& s, const ExternalLoad* load) {
+                VehicleState& s, const ExternalLoad* load);
+}  // namespace x86_64_v4
+#if defined(TRACTIVE_STEP_COPY)
+void TRACTIVE_STEP_COPY::step_fixed(const VehicleModel& m, const Ground& ground, const Controls& in_range,
+                                    const StepSettings& settings, VehicleState& s, const ExternalLoad* load) {
     step_fixed_with(m, ground, in_range, settings, s, load);
 }
 #endif
-}  // namespace x86_64_v3
 
 namespace {
-// The controls clamped into their ranges, then the step, or its copy where that runs.
+// The controls clamped into their ranges, then the step, or the copy that runs here.
 void step_fixed_here(const VehicleModel& m, const Ground& ground, const Controls& raw, const StepSettings& settings,
                      VehicleState& s, const ExternalLoad* load) {
     const Controls c = clamped(raw, static_cast<int>(m.spec.transmission.forward_ratios.size()));
-#if defined(TRACTIVE_HAS_X86_64_V3_COPY) && !defined(TRACTIVE_X86_64_V3_COPY)
-    if (x86_64_v3::in_use()) {
-        x86_64_v3::step_fixed(m, ground, c, settings, s, load);
-        return;
+#if defined(TRACTIVE_HAS_STEP_COPIES) && !defined(TRACTIVE_STEP_COPY)
+    switch (detail::step_copy_in_use()) {
+        case detail::StepCopy::x86_64_v4: return x86_64_v4::step_fixed(m, ground, c, settings, s, load);
+        case detail::StepCopy::x86_64_v3: return x86_64_v3::step_fixed(m, ground, c, settings, s, load);
+        case detail::StepCopy::baseline: break;
     }
 #endif
     step_fixed_with(m, ground, c, settings, s, load);

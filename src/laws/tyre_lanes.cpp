@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include "tyre_lanes_avx2.hpp"
-#include "../core/x86_64_v3.hpp"
+#include "../core/step_copies.hpp"
 
 namespace tractive {
 

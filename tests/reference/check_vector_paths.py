@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""The vector paths against the baseline code, car by car (laws/tyre_lanes.hpp, core/x86_64_v3.hpp).
+"""The vector paths against the baseline code, car by car (laws/tyre_lanes.hpp, core/step_copies.hpp).
 
 Runs every standard test of each car given (car files, or folders searched for .toml and .car
 files) twice through `tractive test --json`: as this processor runs it (four tyres per AVX2
-register, and the step's x86-64-v3 copy with fused multiply-adds, where it has AVX2 and FMA)
-and with --switch set to 0: TRACTIVE_VECTOR_MATHS (the default: no copy, and the tyre laws one
-by one) or TRACTIVE_X86_64_V3 (no copy, the tyre laws still side by side). It compares every
+register, and the step's x86-64-v3 or x86-64-v4 copy with fused multiply-adds, where it has
+AVX2 and FMA, or AVX-512 too) and with --switch set to 0: TRACTIVE_VECTOR_MATHS (the default: no
+copy, and the tyre laws one by one), TRACTIVE_X86_64_V3 (no copy, the tyre laws still side by
+side) or TRACTIVE_X86_64_V4 (the x86-64-v3 copy instead of the x86-64-v4 one). It compares every
 metric: each must agree within --tolerance relative, or within 1e-15 of its own unit (a
 femtometre, a femtosecond: below any metric's resolution) for a metric that is itself near zero, such as a hill start's
 rollback of a tenth of a micrometre. The paths differ in the last bits of libmvec's and libm's
@@ -14,10 +15,11 @@ and an addition. One metric is allowed more: the coastdown's distance rolls 200 
 40 s at walking pace steered by the lane keeper, where the paths part (up to 1e-7 measured,
 0.2 mm in 2.2 km); it is held to 1e-6. An overshoot (peak / steady - 1, near 0) is compared
 as the ratio peak / steady. Exits 0 when all agree, 1 otherwise (naming each metric),
-77 when the processor has no AVX2 and FMA (one path only).
+77 when the processor has no AVX2 and FMA (one path only), or for TRACTIVE_X86_64_V4 no
+x86-64-v4.
 
     check_vector_paths.py TRACTIVE_BINARY CAR_OR_DIR... [--tolerance 1e-12]
-                        [--switch TRACTIVE_VECTOR_MATHS|TRACTIVE_X86_64_V3]
+                        [--switch TRACTIVE_VECTOR_MATHS|TRACTIVE_X86_64_V3|TRACTIVE_X86_64_V4]
 """
 import argparse
 import json
@@ -28,7 +30,7 @@ import sys
 
 LOOSER = {("coastdown", "coastdown_m"): 1e-6}
 ABSOLUTE_FLOOR = 1e-15  # in the metric's own unit
-SWITCHES = ("TRACTIVE_VECTOR_MATHS", "TRACTIVE_X86_64_V3")
+SWITCHES = ("TRACTIVE_VECTOR_MATHS", "TRACTIVE_X86_64_V3", "TRACTIVE_X86_64_V4")
 
 
 def metrics(binary, car, switched_off=None):
@@ -64,11 +66,15 @@ def main():
         print("skipped: no AVX2 and FMA here, so one path only")
         sys.exit(77)
     # x86-64-v3's features as /proc/cpuinfo names them, less LZCNT ("abm"), which this project's
-    # virtual machine does not list though the processor has it (X86_64V3.TheCopyRunsWhereTheProcessorHasIt
+    # virtual machine does not list though the processor has it (StepCopies.TheNewestThatRunsHereIsChosen
     # checks the library's own choice).
     missing = {"avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "movbe", "xsave"} - flags
-    if a.switch == "TRACTIVE_X86_64_V3" and missing:
+    if a.switch in ("TRACTIVE_X86_64_V3", "TRACTIVE_X86_64_V4") and missing:
         print(f"skipped: this processor has no x86-64-v3 ({', '.join(sorted(missing))}), so the step's copy does not run")
+        sys.exit(77)
+    missing_v4 = {"avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl"} - flags
+    if a.switch == "TRACTIVE_X86_64_V4" and missing_v4:
+        print(f"skipped: this processor has no x86-64-v4 ({', '.join(sorted(missing_v4))}), so the step's x86-64-v4 copy does not run")
         sys.exit(77)
     cars = []
     for given in map(pathlib.Path, a.cars):
