@@ -4,11 +4,11 @@
 #include <cmath>
 #include <limits>
 #include <stdexcept>
-#include <unordered_map>
 #include <utility>
 
 #include <fmt/format.h>
 
+#include "edge_neighbours.hpp"
 #include "triangle_contact.hpp"
 
 namespace tractive {
@@ -35,7 +35,7 @@ double distance2_to_box(const Vec3& p, const Vec3& lo, const Vec3& hi) {
 MeshGround::MeshGround(TriangleMesh mesh) : mesh_(std::move(mesh)) {
     const std::size_t n = mesh_.triangles.size();
     if (n == 0) throw std::invalid_argument("ground mesh: no triangles");
-    if (n > std::numeric_limits<std::uint32_t>::max() / 2) throw std::invalid_argument("ground mesh: too many triangles");
+    if (n > std::numeric_limits<std::uint32_t>::max() / 3) throw std::invalid_argument("ground mesh: too many triangles");
     if (mesh_.surfaces.empty()) mesh_.surfaces.push_back(GroundSurface{});
     if (!mesh_.surface_of_triangle.empty() && mesh_.surface_of_triangle.size() != n) {
         throw std::invalid_argument(fmt::format("ground mesh: {} surface indices for {} triangles", mesh_.surface_of_triangle.size(), n));
@@ -70,42 +70,21 @@ MeshGround::MeshGround(TriangleMesh mesh) : mesh_(std::move(mesh)) {
         if (normal.z < 0.0) normal = normal * -1.0;      // facing up
         face_normals_[t] = normal;
     }
-    // Edge neighbours: each edge's first triangle and, for the others on it, each other (a
-    // non-manifold edge keeps the last pair found).
-    neighbours_.resize(n);
-    std::unordered_map<std::uint64_t, std::uint32_t> first_on_edge;
-    first_on_edge.reserve(3 * n);
-    const auto edge_key = [](std::uint32_t u, std::uint32_t v) {
-        return (static_cast<std::uint64_t>(std::min(u, v)) << 32) | std::max(u, v);
-    };
-    for (std::uint32_t t = 0; t < n; ++t) {
-        const auto& tri = mesh_.triangles[t];
-        for (int e = 0; e < 3; ++e) {
-            neighbours_[t][e] = t;
-            first_on_edge.try_emplace(edge_key(tri[e], tri[(e + 1) % 3]), t);
-        }
-    }
-    for (std::uint32_t t = 0; t < n; ++t) {
-        const auto& tri = mesh_.triangles[t];
-        for (int e = 0; e < 3; ++e) {
-            const std::uint64_t key = edge_key(tri[e], tri[(e + 1) % 3]);
-            const std::uint32_t first = first_on_edge.at(key);
-            if (first == t) continue;
-            neighbours_[t][e] = first;
-            const auto& other = mesh_.triangles[first];
-            for (int f = 0; f < 3; ++f) {
-                if (edge_key(other[f], other[(f + 1) % 3]) == key) neighbours_[first][f] = t;
-            }
-        }
-    }
+    neighbours_ = detail::edge_neighbours(mesh_.triangles, mesh_.vertices_m.size());
     order_.resize(n);
     for (std::size_t t = 0; t < n; ++t) order_[t] = static_cast<std::uint32_t>(t);
     nodes_.reserve(2 * (n / kLeafTriangles + 1));
-    build(0, static_cast<std::uint32_t>(n), 0);
+    // Three times each triangle's centroid, read at every level of the tree's build.
+    std::vector<Vec3> centroid_sums(n);
+    for (std::size_t t = 0; t < n; ++t) {
+        const auto& tri = mesh_.triangles[t];
+        centroid_sums[t] = mesh_.vertices_m[tri[0]] + mesh_.vertices_m[tri[1]] + mesh_.vertices_m[tri[2]];
+    }
+    build(0, static_cast<std::uint32_t>(n), 0, centroid_sums);
 }
 
 // Top-down, split at the median of the triangles' centroids along the bounds' longest axis.
-std::uint32_t MeshGround::build(std::uint32_t first, std::uint32_t count, int depth) {
+std::uint32_t MeshGround::build(std::uint32_t first, std::uint32_t count, int depth, const std::vector<Vec3>& centroid_sums) {
     const auto index = static_cast<std::uint32_t>(nodes_.size());
     nodes_.push_back({});
     Vec3 lo{std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
@@ -125,15 +104,12 @@ std::uint32_t MeshGround::build(std::uint32_t first, std::uint32_t count, int de
     }
     const Vec3 size = hi - lo;
     const int k = size.x >= size.y && size.x >= size.z ? 0 : (size.y >= size.z ? 1 : 2);
-    const auto centroid = [&](std::uint32_t t) {
-        const auto& tri = mesh_.triangles[t];
-        return axis(mesh_.vertices_m[tri[0]], k) + axis(mesh_.vertices_m[tri[1]], k) + axis(mesh_.vertices_m[tri[2]], k);
-    };
+    const auto centroid = [&](std::uint32_t t) { return axis(centroid_sums[t], k); };
     const std::uint32_t half = count / 2;
     std::nth_element(order_.begin() + first, order_.begin() + first + half, order_.begin() + first + count,
                      [&](std::uint32_t a, std::uint32_t b) { return centroid(a) < centroid(b) || (centroid(a) == centroid(b) && a < b); });
-    build(first, half, depth + 1);
-    const std::uint32_t right = build(first + half, count - half, depth + 1);
+    build(first, half, depth + 1, centroid_sums);
+    const std::uint32_t right = build(first + half, count - half, depth + 1, centroid_sums);
     nodes_[index].first = right;
     nodes_[index].count = 0;
     return index;

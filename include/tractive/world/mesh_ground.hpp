@@ -60,7 +60,8 @@ private:
         std::uint32_t first = 0;  // leaf: first index into order_; inner: the right child (left is next)
         std::uint32_t count = 0;  // leaf: triangles; 0 for an inner node
     };
-    std::uint32_t build(std::uint32_t first, std::uint32_t count, int depth);
+    // centroid_sums: three times each triangle's centroid, (a + b) + c.
+    std::uint32_t build(std::uint32_t first, std::uint32_t count, int depth, const std::vector<Vec3>& centroid_sums);
     [[nodiscard]] std::optional<double> height_over(std::uint32_t triangle, double x_m, double y_m) const;
     [[nodiscard]] std::optional<double> nearest_surface_z(const Vec3& p, double reach_m) const;
     template <class Skip, class Visit>
