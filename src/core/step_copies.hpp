@@ -1,6 +1,6 @@
 #pragma once
 // The step compiled again for newer x86-64 processors, private to the library
-// (docs/performance.md, "The step compiled for x86-64-v3", "... and for x86-64-v4"). The core,
+// (docs/performance.md, "the step compiled for x86-64-v3" and "for x86-64-v4 too"). The core,
 // laws, dynamics and control sources are compiled a second time with -march=x86-64-v3 (AVX2,
 // FMA, BMI1/2, ...) and a third with -march=x86-64-v4 (those and AVX-512: 32 vector registers,
 // mask registers for the selects), both with -ffp-contract=fast, each optimised across its files

@@ -13,7 +13,7 @@ namespace tractive::detail {
 
 // Vertex indices below vertex_count, three distinct ones a triangle. The edges are sorted by a
 // counting sort on their lower vertex, then by a sort of each vertex's edges (time n log d, d the
-// most edges at one vertex: about linear on a road's mesh), with no allocation but three arrays.
+// most edges at one vertex: about linear on a road's mesh), in three scratch arrays.
 std::vector<std::array<std::uint32_t, 3>> edge_neighbours(std::span<const std::array<std::uint32_t, 3>> triangles,
                                                           std::size_t vertex_count);
 

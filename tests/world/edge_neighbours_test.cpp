@@ -1,5 +1,5 @@
 // A mesh's edge neighbours (src/world/edge_neighbours.hpp) against the rule worked out plainly:
-// every triangle that shares an edge, found by comparing edges.
+// every triangle on an edge listed by that edge in a map.
 #include <gtest/gtest.h>
 
 #include <algorithm>
