@@ -192,14 +192,16 @@ void VehicleBatch::step(const double* actions, double* observations, double* rew
             const std::size_t count = static_cast<std::size_t>(n);
             update_together(std::span(vehicles.data(), count), t.control_interval_s, std::span(inputs.data(), count),
                             std::span(results.data(), count));
-            for (int i = group; i < group + n; ++i) finish_step(i, observations, rewards, terminated, truncated, final_observations);
+            for (int k = 0; k < n; ++k)
+                finish_step(group + k, results[static_cast<std::size_t>(k)].step_failed, observations, rewards, terminated, truncated,
+                            final_observations);
         }
     });
 }
 
 // A car's observation, reward and episode's end after its control interval.
-void VehicleBatch::finish_step(int i, double* observations, double* rewards, std::uint8_t* terminated, std::uint8_t* truncated,
-                               double* final_observations) {
+void VehicleBatch::finish_step(int i, bool step_failed, double* observations, double* rewards, std::uint8_t* terminated,
+                               std::uint8_t* truncated, double* final_observations) {
     const LaneKeepTask& t = options_.task;
     Car& car = cars_[static_cast<std::size_t>(i)];
     double* obs = observations + static_cast<std::ptrdiff_t>(i) * kBatchObservationCount;
@@ -211,8 +213,10 @@ void VehicleBatch::finish_step(int i, double* observations, double* rewards, std
     const double progress = (s.position_m.x - car.last_x_m) / (t.target_speed_m_per_s * t.control_interval_s);
     car.last_x_m = s.position_m.x;
     const double offset = s.position_m.y / t.lane_half_width_m;
-    // (The heading error is the observation's yaw, just computed by observe().)
-    const bool failed = !state_is_finite(s) || std::abs(s.position_m.y) > t.off_road_m || std::abs(obs[kObsHeadingError]) > std::numbers::pi / 2.0;
+    // (The heading error is the observation's yaw, just computed by observe().) A failed step left
+    // the state at its last good value, finite: the update's report says it failed.
+    const bool failed = step_failed || !state_is_finite(s) || std::abs(s.position_m.y) > t.off_road_m ||
+                        std::abs(obs[kObsHeadingError]) > std::numbers::pi / 2.0;
     rewards[i] = failed ? -10.0 : t.control_interval_s * (progress - offset * offset);
     terminated[i] = failed ? 1 : 0;
     truncated[i] = !failed && car.episode_time_s >= t.horizon_s - 1e-9 ? 1 : 0;

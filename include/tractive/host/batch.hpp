@@ -94,7 +94,8 @@ private:
     };
     void start_episode(Car& car);
     void observe(const Car& car, double* row) const;
-    void finish_step(int i, double* observations, double* rewards, std::uint8_t* terminated, std::uint8_t* truncated,
+    // step_failed: the car's update said a step failed (it is kept at its last good state).
+    void finish_step(int i, bool step_failed, double* observations, double* rewards, std::uint8_t* terminated, std::uint8_t* truncated,
                      double* final_observations);
     void start_threads();
     // f(first, last) for contiguous slices of the cars [first, last), one slice a thread.
