@@ -2,7 +2,7 @@
 # Telemetry of every shipped car and every shared VDrift car (when ../shared/vdrift-data is there),
 # manual and automatic, through a launch, a steer, a braking and a second steer, plus the default
 # car's standard tests as JSON: the record that a change meant to move code, not results, leaves
-# bit-identical (docs/architecture.md). It records with the step's x86-64-v3 copy off
+# bit-identical (docs/architecture.md). It records with the step's copies off
 # (TRACTIVE_X86_64_V3=0 unless the environment sets it): the copy contracts into fused
 # multiply-adds by the shape of the code, so a move can change its last bits where the baseline
 # code's stay.
