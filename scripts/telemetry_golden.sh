@@ -3,8 +3,8 @@
 # manual and automatic, through a launch, a steer, a braking and a second steer, plus the default
 # car's standard tests as JSON: the record that a change meant to move code, not results, leaves
 # bit-identical (docs/architecture.md). It records with the step's copies off
-# (TRACTIVE_X86_64_V3=0 unless the environment sets it): the copy contracts into fused
-# multiply-adds by the shape of the code, so a move can change its last bits where the baseline
+# (TRACTIVE_X86_64_V3=0 unless the environment sets it): the copies contract into fused
+# multiply-adds by the shape of the code, so a move can change their last bits where the baseline
 # code's stay.
 #   scripts/telemetry_golden.sh OUT_DIR [BUILD_DIR]      write the record
 #   cmp -s or diff -r OLD_DIR NEW_DIR                    compare two records
