@@ -118,7 +118,8 @@ typedef int (*tractive_surface_fn)(void* user_data, double x_m, double y_m, doub
 
 TRACTIVE_API tractive_status tractive_ground_callback(tractive_contact_fn contact, tractive_surface_fn surface, void* user_data,
                                                       tractive_ground** out);
-/* Where a ground file says a car starts; 0 when it says nothing (then the origin, heading +x). */
+/* Where a ground file says a car starts; 0 when it says nothing (then the origin, heading +x,
+ * written to the outputs given). */
 TRACTIVE_API int tractive_ground_start(const tractive_ground* ground, double* x_m, double* y_m, double* heading_deg);
 TRACTIVE_API void tractive_ground_free(tractive_ground* ground);
 
@@ -161,7 +162,7 @@ TRACTIVE_API tractive_status tractive_vehicle_update(tractive_vehicle* vehicle, 
  * count numbers. TRACTIVE_BAD_INPUT, nothing stepped: NULL arrays, a NULL vehicle or input, an
  * input without its size, a vehicle twice in one four (vehicles[4k] to [4k + 3]), or a dt that is negative
  * or not a number. TRACTIVE_FAILED when a vehicle's step failed: that vehicle kept at its last
- * good state (its number in the message), the others stepped. */
+ * good state (every such vehicle's number in the message), the others stepped. */
 TRACTIVE_API tractive_status tractive_vehicles_update(tractive_vehicle* const* vehicles, size_t count, double dt_s,
                                                       const tractive_input* const* inputs, int* internal_steps);
 

@@ -3,7 +3,8 @@
 // it includes (CMakeLists.txt: tractive_public_headers): cars from files (io/car_loader.hpp) and
 // their static figures (analysis/vehicle_summary.hpp), grounds (world/ground.hpp and the
 // built-in ones, io/ground_loader.hpp), a vehicle a host steps per frame through the control
-// layer (host/vehicle.hpp) and many side by side (host/batch.hpp), the standard tests
+// layer (host/vehicle.hpp) and many side by side (host/batch.hpp), one internal step through the
+// control layer by hand (control/driven_step.hpp), the standard tests
 // (analysis/standard_tests.hpp) and the telemetry CSV (telemetry/telemetry_csv.hpp). The C
 // interface is tractive.h (docs/c-api.md). Include this header, not the others one by one: the
 // set of headers behind it may change.
@@ -11,6 +12,7 @@
 #include "tractive/analysis/standard_tests.hpp"
 #include "tractive/analysis/vehicle_summary.hpp"
 #include "tractive/control/controller.hpp"
+#include "tractive/control/driven_step.hpp"
 #include "tractive/dynamics/simulation.hpp"
 #include "tractive/host/batch.hpp"
 #include "tractive/host/vehicle.hpp"

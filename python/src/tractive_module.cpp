@@ -61,6 +61,11 @@ py::object to_python(const toml::node& n) {
         for (const toml::node& e : *a) l.append(to_python(e));
         return l;
     }
+    if (const auto* table = n.as_table()) {
+        py::dict d;
+        for (const auto& [key, value] : *table) d[py::str(std::string(key.str()))] = to_python(value);
+        return d;
+    }
     std::ostringstream out;
     n.visit([&](const auto& v) { out << v; });
     return py::str(out.str());
@@ -91,13 +96,30 @@ std::string to_toml(const py::handle& v) {
     throw std::invalid_argument("expected a number, a bool, a string or a list");
 }
 
+// A value, a list, or a table (a dict) as get_car_parameter writes it: a table's text is a TOML
+// document of its own, not a value.
 py::object get_parameter(const Car& car, const std::string& key) {
-    const toml::table t = toml::parse("value = " + get_car_parameter(car.text, key));
-    return to_python(*t.get("value"));
+    const std::string text = get_car_parameter(car.text, key);
+    try {
+        const toml::table t = toml::parse("value = " + text);
+        return to_python(*t.get("value"));
+    } catch (const toml::parse_error&) {
+    }
+    try {
+        return to_python(toml::parse(text));
+    } catch (const toml::parse_error& e) {
+        throw LoadError({car.text.path.string(), 0}, key, fmt::format("its value could not be read back: {}", e.description()));
+    }
 }
 
 void set_parameter(Car& car, const std::string& key, const py::handle& value) {
-    CarText changed = set_car_parameter(car.text, key, to_toml(value));
+    std::string value_toml;
+    try {
+        value_toml = to_toml(value);
+    } catch (const std::invalid_argument& e) {
+        throw LoadError({car.text.path.string(), 0}, key, e.what());
+    }
+    CarText changed = set_car_parameter(car.text, key, value_toml);
     car.spec = load_toml_car(changed.toml, changed.path).spec;
     car.text = std::move(changed);
 }
@@ -242,8 +264,10 @@ py::dict outcome(TestStatus status, bool passed, const std::string& reason, cons
     d["reason"] = reason;
     py::dict before;
     for (const StandardTestMetric& m : metrics) {
-        d[py::str(m.name)] = passed ? py::cast(m.value) : py::none();
-        before[py::str(m.name)] = m.value;
+        // A figure that is not a number is None, as JSON's null in `tractive test --json`.
+        const py::object value = std::isfinite(m.value) ? py::object(py::float_(m.value)) : py::object(py::none());
+        d[py::str(m.name)] = passed ? value : py::none();
+        before[py::str(m.name)] = value;
     }
     if (!passed) d["measured_before_failure"] = before;
     return d;
@@ -299,6 +323,18 @@ py::dict run_maneuver_py(const Car& car, const std::string& name, double speed_k
     return d;
 }
 
+// A RuntimeWarning when an update stopped at StepSettings::max_internal_steps_per_call and let
+// the rest of dt go (a dt of more than 100 s at the default 8 ms step): time simulated is not time
+// asked for, and Python should hear of it.
+void warn_of_dropped_time(const char* who, const UpdateResult& r, const StepSettings& s) {
+    if (!(r.dropped_time_s > 0.0)) return;
+    const std::string message = fmt::format("{}: {:.6g} s of dt not simulated: an update takes at most {} internal steps ({:.6g} s); "
+                                            "call it again for the rest",
+                                            who, r.dropped_time_s, s.max_internal_steps_per_call,
+                                            s.max_internal_steps_per_call * s.internal_step_s);
+    if (PyErr_WarnEx(PyExc_RuntimeWarning, message.c_str(), 1) != 0) throw py::error_already_set();
+}
+
 // The batch from Python: numpy in and out, the GIL released while the cars step.
 std::string shape_text(const py::array& a) {
     std::string s = "(";
@@ -328,17 +364,32 @@ std::vector<DriverInput> inputs_for(std::size_t n, const py::object& inputs) {
     if (py::len(dicts) != n) throw py::value_error(fmt::format("inputs: expected one per vehicle ({}), got {}", n, py::len(dicts)));
     for (std::size_t k = 0; k < n; ++k) {
         DriverInput& d = in[k];
+        if (!py::isinstance<py::dict>(dicts[k])) {
+            throw py::type_error(fmt::format("inputs[{}]: expected a dict of Vehicle.update's keywords, got {}", k,
+                                             py::str(py::type::of(dicts[k]).attr("__name__")).cast<std::string>()));
+        }
         for (const auto& [key_object, value] : dicts[k].cast<py::dict>()) {
             const std::string key = py::str(key_object);
-            if (key == "throttle") d.throttle = value.cast<double>();
-            else if (key == "brake") d.brake = value.cast<double>();
-            else if (key == "clutch") d.clutch = value.cast<double>();
-            else if (key == "steering") d.steering = value.cast<double>();
-            else if (key == "handbrake") d.handbrake = value.cast<double>();
-            else if (key == "gear") d.gear_lever = value.cast<int>();
-            else if (key == "shift_up") d.shift_up = value.cast<bool>();
-            else if (key == "shift_down") d.shift_down = value.cast<bool>();
-            else if (key == "start_engine") d.start_engine = value.cast<bool>();
+            // As Vehicle.update's keywords take them: a float, an int for the gear, a bool.
+            const auto as = [&]<class T>(T& out, const char* kind) {
+                const bool fits = std::is_same_v<T, bool> ? py::isinstance<py::bool_>(value)
+                                  : std::is_same_v<T, int> ? py::isinstance<py::int_>(value) && !py::isinstance<py::bool_>(value)
+                                                           : py::isinstance<py::float_>(value) || py::isinstance<py::int_>(value);
+                if (!fits) {
+                    throw py::type_error(fmt::format("inputs[{}]['{}']: expected {}, got {}", k, key, kind,
+                                                     py::str(py::type::of(value).attr("__name__")).cast<std::string>()));
+                }
+                out = value.cast<T>();
+            };
+            if (key == "throttle") as(d.throttle, "a number");
+            else if (key == "brake") as(d.brake, "a number");
+            else if (key == "clutch") as(d.clutch, "a number");
+            else if (key == "steering") as(d.steering, "a number");
+            else if (key == "handbrake") as(d.handbrake, "a number");
+            else if (key == "gear") as(d.gear_lever, "an int");
+            else if (key == "shift_up") as(d.shift_up, "a bool");
+            else if (key == "shift_down") as(d.shift_down, "a bool");
+            else if (key == "start_engine") as(d.start_engine, "a bool");
             else
                 throw py::value_error(fmt::format("inputs[{}]: unknown key '{}' (expected throttle, brake, clutch, steering, handbrake, gear, "
                                                   "shift_up, shift_down, start_engine: Vehicle.update's)", k, key));
@@ -358,7 +409,10 @@ public:
     // Gymnasium's reset(seed, options): options={"reset_mask": (N,) bools} resets only those cars.
     py::tuple reset(std::optional<std::uint64_t> seed, std::optional<py::dict> options) {
         py::array_t<double> obs({num_envs(), static_cast<int>(kBatchObservationCount)});
-        const std::uint64_t s = seed.value_or(next_seed_++);
+        // Gymnasium's seeding: reset(seed=s) starts the stream at s, and each reset without a
+        // seed takes the next number of that stream.
+        const std::uint64_t s = seed.value_or(next_seed_);
+        next_seed_ = s + 1;
         std::vector<std::uint8_t> mask;
         if (options) {
             for (const auto& [key, value] : *options) {
@@ -543,6 +597,7 @@ PYBIND11_MODULE(_tractive, m) {
                     throw std::runtime_error("Vehicle.update: an internal step ended in a state that is not finite: the vehicle was "
                                              "kept at its last good state");
                 }
+                warn_of_dropped_time("Vehicle.update", r, v.step_settings());
                 return r.internal_steps;
             },
             py::arg("dt"), py::arg("throttle") = 0.0, py::arg("brake") = 0.0, py::arg("clutch") = 0.0, py::arg("steering") = 0.0,
@@ -565,6 +620,10 @@ PYBIND11_MODULE(_tractive, m) {
             std::vector<Vehicle*> cars;
             for (std::size_t k = 0; k < py::len(vehicles); ++k) {
                 held.push_back(vehicles[k]);
+                if (!py::isinstance<Vehicle>(held.back())) {
+                    throw py::type_error(fmt::format("vehicles[{}]: expected a tractive.Vehicle, got {}", k,
+                                                     py::str(py::type::of(held.back()).attr("__name__")).cast<std::string>()));
+                }
                 cars.push_back(&held.back().cast<Vehicle&>());
             }
             const std::vector<DriverInput> in = inputs_for(cars.size(), inputs);
@@ -580,6 +639,12 @@ PYBIND11_MODULE(_tractive, m) {
                                                          "finite: it was kept at its last good state (the others were stepped)", k));
                 }
                 steps.push_back(results[k].internal_steps);
+            }
+            for (std::size_t k = 0; k < results.size(); ++k) {
+                if (results[k].dropped_time_s > 0.0) {  // (one warning: dt is every vehicle's)
+                    warn_of_dropped_time(fmt::format("update_together, vehicles[{}]", k).c_str(), results[k], cars[k]->step_settings());
+                    break;
+                }
             }
             return steps;
         },

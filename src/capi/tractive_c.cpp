@@ -318,11 +318,11 @@ tractive_status tractive_ground_callback(tractive_contact_fn contact, tractive_s
 }
 
 int tractive_ground_start(const tractive_ground* ground, double* x_m, double* y_m, double* heading_deg) {
-    if (!ground || !ground->start) return 0;
-    if (x_m) *x_m = ground->start->x_m;
-    if (y_m) *y_m = ground->start->y_m;
-    if (heading_deg) *heading_deg = ground->start->heading_rad / kDegToRad;
-    return 1;
+    const bool said = ground && ground->start;
+    if (x_m) *x_m = said ? ground->start->x_m : 0.0;
+    if (y_m) *y_m = said ? ground->start->y_m : 0.0;
+    if (heading_deg) *heading_deg = said ? ground->start->heading_rad / kDegToRad : 0.0;
+    return said ? 1 : 0;
 }
 
 void tractive_ground_free(tractive_ground* ground) { delete ground; }
@@ -390,7 +390,7 @@ tractive_status tractive_vehicles_update(tractive_vehicle* const* vehicles, size
     return guarded([&] {
         // Four at a time, on the stack (no allocation): update_together takes them so.
         constexpr std::size_t kFour = tractive::detail::kCarsInGroup;
-        std::size_t failed = count;
+        std::string failed;  // "vehicles[2], vehicles[5]": every vehicle whose step failed
         for (std::size_t first = 0; first < count; first += kFour) {
             const std::size_t n = std::min(count - first, kFour);
             std::array<tractive::Vehicle*, kFour> cars;
@@ -405,20 +405,31 @@ tractive_status tractive_vehicles_update(tractive_vehicle* const* vehicles, size
             tractive::update_together(std::span(cars.data(), n), dt_s, std::span(in.data(), n), std::span(results.data(), n));
             for (std::size_t k = 0; k < n; ++k) {
                 if (internal_steps) internal_steps[first + k] = results[k].internal_steps;
-                if (results[k].step_failed && failed == count) failed = first + k;
+                if (results[k].step_failed) failed += fmt::format("{}vehicles[{}]", failed.empty() ? "" : ", ", first + k);
             }
         }
-        if (failed < count) {
-            return fail(TRACTIVE_FAILED, fmt::format("tractive_vehicles_update: an internal step of vehicles[{}] ended in a state that is not "
-                                                     "finite (a force or impulse the car cannot take?): it was kept at its last good state",
+        if (!failed.empty()) {
+            return fail(TRACTIVE_FAILED, fmt::format("tractive_vehicles_update: an internal step of {} ended in a state that is not "
+                                                     "finite (a force or impulse the car cannot take?): each was kept at its last good state",
                                                      failed));
         }
         return TRACTIVE_OK;
     });
 }
 
+namespace {
+// A pose the enumeration names (a cast integer may not).
+bool pose_ok(tractive_pose pose, const char* function) {
+    if (pose == TRACTIVE_POSE_LAST_STEP || pose == TRACTIVE_POSE_INTERPOLATED) return true;
+    fail(TRACTIVE_BAD_INPUT, fmt::format("{}: pose TRACTIVE_POSE_LAST_STEP or TRACTIVE_POSE_INTERPOLATED (0-1), not {}", function,
+                                         static_cast<int>(pose)));
+    return false;
+}
+}  // namespace
+
 tractive_status tractive_vehicle_state(const tractive_vehicle* vehicle, tractive_pose pose, tractive_body_state* caller_out) {
     if (!vehicle || !caller_out) return fail(TRACTIVE_BAD_INPUT, "tractive_vehicle_state: vehicle and out must not be NULL");
+    if (!pose_ok(pose, "tractive_vehicle_state")) return TRACTIVE_BAD_INPUT;
     if (!out_size_ok(caller_out, "tractive_vehicle_state", "tractive_body_state")) return TRACTIVE_BAD_INPUT;
     return guarded([&] {
         tractive_body_state state{};
@@ -446,6 +457,7 @@ tractive_status tractive_vehicle_wheel(const tractive_vehicle* vehicle, tractive
     if (wheel < TRACTIVE_WHEEL_FRONT_LEFT || wheel > TRACTIVE_WHEEL_REAR_RIGHT) {
         return fail(TRACTIVE_BAD_INPUT, "tractive_vehicle_wheel: wheel TRACTIVE_WHEEL_FRONT_LEFT, _FRONT_RIGHT, _REAR_LEFT or _REAR_RIGHT (0-3)");
     }
+    if (!pose_ok(pose, "tractive_vehicle_wheel")) return TRACTIVE_BAD_INPUT;
     if (!out_size_ok(caller_out, "tractive_vehicle_wheel", "tractive_wheel_state")) return TRACTIVE_BAD_INPUT;
     return guarded([&] {
         tractive_wheel_state state{};

@@ -153,6 +153,10 @@ VehicleState initial_state(const VehicleModel& m, const Ground& ground, const In
     for (const auto& [name, problem] : problems) {
         if (!problem.empty()) throw std::invalid_argument(fmt::format("start {}: {}", name, problem));
     }
+    const int forward_gears = static_cast<int>(m.spec.transmission.forward_ratios.size());
+    if (ic.gear < -1 || ic.gear > forward_gears) {
+        throw std::invalid_argument(fmt::format("start gear: expected -1 (reverse), 0 (neutral) or 1 to {}, got {}", forward_gears, ic.gear));
+    }
     const std::optional<SurfacePoint> below = ground.surface_at(ic.x_m, ic.y_m);
     if (!below) {
         throw std::invalid_argument(fmt::format("no ground under the start position x = {} m, y = {} m", ic.x_m, ic.y_m));

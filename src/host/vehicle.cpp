@@ -91,10 +91,15 @@ void Vehicle::add_impulse(const Vec3& impulse_ns, const Vec3& world_point_m) {
 }
 
 UpdateResult Vehicle::update(double dt_s, const DriverInput& input) {
-    return update(dt_s, [&input](double) -> const DriverInput& { return input; });
+    return update_with(dt_s, [&input](double) -> const DriverInput& { return input; });
 }
 
-UpdateResult Vehicle::update(double dt_s, const std::function<const DriverInput&(double step_start_s)>& input_at) {
+UpdateResult Vehicle::update(double dt_s, const std::function<DriverInput(double step_start_s)>& input_at) {
+    return update_with(dt_s, input_at);
+}
+
+template <class InputAt>
+UpdateResult Vehicle::update_with(double dt_s, const InputAt& input_at) {
     UpdateResult result;
     if (!(dt_s >= 0.0) || !std::isfinite(dt_s)) {
         result.dropped_time_s = dt_s;

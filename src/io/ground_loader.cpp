@@ -415,8 +415,10 @@ LoadedGround load_ground(const std::filesystem::path& file, const GroundLoadOpti
         beside.replace_extension(".toml");
         std::error_code ec;
         if (std::filesystem::exists(beside, ec)) return load_description(beside, options);
+        if (!std::filesystem::exists(file, ec)) throw LoadError({label, 0}, "", "no such file");
         if (!options.spacing_m) {
-            throw LoadError({label, 0}, "", fmt::format("a heightfield needs its sample spacing: give --ground-spacing or {} with [heightfield]",
+            throw LoadError({label, 0}, "", fmt::format("a heightfield needs its sample spacing: write {} beside it with a [heightfield] "
+                                                        "table (docs/grounds.md), or give the spacing (tractive's --ground-spacing)",
                                                         beside.filename().string()));
         }
         return heightfield_ground(heightfield_from(read_samples(file), *options.spacing_m, *options.spacing_m, options.height_scale_m.value_or(1.0),

@@ -38,6 +38,22 @@ TEST(CApi, BadInputGivesAStatusAndAMessage) {
 
     ASSERT_EQ(tractive_car_load_file(kRoadster.c_str(), &car), TRACTIVE_OK) << tractive_last_error();
     ASSERT_EQ(tractive_ground_road(0.0, 0.0, 1.0, &ground), TRACTIVE_OK);
+    // Where a ground starts a car: the road says nothing, and the origin and heading 0 are written.
+    double x = 7.0, y = 7.0, heading = 7.0;
+    EXPECT_EQ(tractive_ground_start(ground, &x, &y, &heading), 0);
+    EXPECT_EQ(x, 0.0);
+    EXPECT_EQ(y, 0.0);
+    EXPECT_EQ(heading, 0.0);
+    tractive_ground* proving = nullptr;
+    ASSERT_EQ(tractive_ground_load_file((std::string(TRACTIVE_EXAMPLE_CARS) + "/../grounds/proving_ground.toml").c_str(), &proving),
+              TRACTIVE_OK) << tractive_last_error();
+    x = y = heading = 7.0;
+    EXPECT_EQ(tractive_ground_start(proving, &x, &y, &heading), 1);  // its [start]: 0, 0, 0 deg
+    EXPECT_EQ(x, 0.0);
+    EXPECT_EQ(y, 0.0);
+    EXPECT_EQ(heading, 0.0);
+    EXPECT_EQ(tractive_ground_start(nullptr, &x, nullptr, nullptr), 0);
+    tractive_ground_free(proving);
     tractive_vehicle* v = nullptr;
     EXPECT_EQ(tractive_vehicle_create(car, ground, nullptr, out_of_range<tractive_transmission>(7), &v), TRACTIVE_BAD_INPUT);
     tractive_start nowhere = TRACTIVE_START_INIT;
@@ -55,6 +71,11 @@ TEST(CApi, BadInputGivesAStatusAndAMessage) {
     EXPECT_EQ(steps, 2);  // 16.7 ms: two steps of 8 ms, 0.7 ms carried
     tractive_wheel_state w = TRACTIVE_WHEEL_STATE_INIT;
     EXPECT_EQ(tractive_vehicle_wheel(v, out_of_range<tractive_wheel>(4), TRACTIVE_POSE_LAST_STEP, &w), TRACTIVE_BAD_INPUT);
+    EXPECT_EQ(tractive_vehicle_wheel(v, TRACTIVE_WHEEL_REAR_RIGHT, out_of_range<tractive_pose>(7), &w), TRACTIVE_BAD_INPUT);
+    EXPECT_NE(std::string(tractive_last_error()).find("TRACTIVE_POSE_INTERPOLATED"), std::string::npos) << tractive_last_error();
+    tractive_body_state body = TRACTIVE_BODY_STATE_INIT;
+    EXPECT_EQ(tractive_vehicle_state(v, out_of_range<tractive_pose>(-1), &body), TRACTIVE_BAD_INPUT);
+    EXPECT_EQ(tractive_vehicle_state(v, TRACTIVE_POSE_INTERPOLATED, &body), TRACTIVE_OK);
     EXPECT_EQ(tractive_vehicle_wheel(v, TRACTIVE_WHEEL_REAR_RIGHT, TRACTIVE_POSE_LAST_STEP, &w), TRACTIVE_OK);
     EXPECT_EQ(w.in_contact, 1);
     tractive_vehicle_free(v);
@@ -290,6 +311,8 @@ TEST(CApi, AStartBeyondAnyCarIsRefused) {
     refused([](tractive_start& s) { s.speed_kmh = 1e200; }, "speed_kmh");
     refused([](tractive_start& s) { s.heading_deg = 1e308; }, "start heading_deg");
     refused([](tractive_start& s) { s.x_m = 1e12; }, "start x_m");
+    refused([](tractive_start& s) { s.gear = 99; }, "start gear: expected -1 (reverse), 0 (neutral) or 1 to 6, got 99");
+    refused([](tractive_start& s) { s.gear = -2; }, "start gear");
     tractive_start fast = TRACTIVE_START_INIT;
     fast.speed_kmh = 300.0;  // within: a fast car's speed
     tractive_vehicle* v = nullptr;
@@ -366,12 +389,14 @@ TEST(CApi, ManyVehiclesInOneCallComeOutAsOneByOne) {
     EXPECT_EQ(std::memcmp(&before, &after, sizeof before), 0) << "a call refused stepped a vehicle";
     EXPECT_EQ(tractive_vehicles_update(together, 0, 1.0 / 60.0, nullptr, nullptr), TRACTIVE_OK);  // none: nothing to do
 
-    // An impulse no car survives on vehicle 4: it is named, kept as it was, and the others step.
+    // An impulse no car survives on vehicles 1 and 4: both are named, kept as they were, and the
+    // others step.
     const double huge[3] = {1e300, 0.0, 1e300};
     const double at[3] = {0.0, 20.0, 0.5};
+    ASSERT_EQ(tractive_vehicle_add_impulse(together[1], huge, at), TRACTIVE_OK);
     ASSERT_EQ(tractive_vehicle_add_impulse(together[4], huge, at), TRACTIVE_OK);
     EXPECT_EQ(tractive_vehicles_update(together, kCount, 1.0 / 60.0, inputs, nullptr), TRACTIVE_FAILED);
-    EXPECT_NE(std::string(tractive_last_error()).find("vehicles[4]"), std::string::npos) << tractive_last_error();
+    EXPECT_NE(std::string(tractive_last_error()).find("vehicles[1], vehicles[4]"), std::string::npos) << tractive_last_error();
     ASSERT_EQ(tractive_vehicle_state(together[0], TRACTIVE_POSE_LAST_STEP, &after), TRACTIVE_OK);
     EXPECT_GT(after.time_s, before.time_s);
     for (int k = 0; k < kCount; ++k) {

@@ -185,6 +185,25 @@ TEST(VehicleBatch, BadInputIsRefused) {
     batch.reset(1, obs.data());
     for (int k = 0; k < 20; ++k) batch.step(actions.data(), obs.data(), rewards.data(), terminated.data(), truncated.data(), final_obs.data());
     for (const double v : obs) EXPECT_TRUE(std::isfinite(v));
+    // An action out of range is taken to its bound; one that is not a number or infinite counts
+    // as 0, as the control layer takes a driver's input (docs/python.md, docs/control.md).
+    const auto drive_with = [&](double throttle, double gear) {
+        VehicleBatch b(shipped_cars(1), nullptr);
+        std::vector<double> seen(obs.size()), f(obs.size()), r(rewards.size());
+        std::vector<double> a(actions.size(), 0.0);
+        for (int i = 0; i < n; ++i) {
+            a[static_cast<std::size_t>(i * kBatchActionCount + kActionThrottle)] = throttle;
+            a[static_cast<std::size_t>(i * kBatchActionCount + kActionGear)] = gear;
+        }
+        b.reset(1, seen.data());
+        for (int k = 0; k < 20; ++k) b.step(a.data(), seen.data(), r.data(), terminated.data(), truncated.data(), f.data());
+        return seen;
+    };
+    EXPECT_EQ(drive_with(5.0, 1.0), drive_with(1.0, 1.0));
+    EXPECT_EQ(drive_with(0.6, 99.0), drive_with(0.6, 1.0));  // the automatic's selector: D
+    EXPECT_EQ(drive_with(INFINITY, 1.0), drive_with(0.0, 1.0));
+    EXPECT_EQ(drive_with(0.6, INFINITY), drive_with(0.6, 0.0));
+    EXPECT_NE(drive_with(1.0, 1.0), drive_with(0.0, 1.0));
 }
 
 // Gymnasium's per-environment reset: with a mask only the flagged cars start again, each as a

@@ -168,6 +168,20 @@ TEST(HostVehicle, InputsPerInternalStep) {
     EXPECT_GT(norm(whole.state().velocity_m_per_s), 10.0);
 }
 
+// The input function may build the input and return it, as a lambda naturally does: it is
+// copied, not referred to after the function returns (a const DriverInput& result type once let
+// such a lambda hand back a reference to its own temporary, and the update crashed).
+TEST(HostVehicle, AnInputBuiltByTheFunctionIsTaken) {
+    auto ground = std::make_shared<RoadGround>(RoadSpec{});
+    Vehicle stepwise(roadster(), ground, automatic()), whole(roadster(), ground, automatic());
+    const double h = stepwise.step_settings().internal_step_s;
+    for (int k = 0; k < 300; ++k) stepwise.update(h, drive_off(stepwise.state().time_s));
+    const UpdateResult r = whole.update(300 * h, [](double t) { return drive_off(t); });
+    EXPECT_EQ(r.internal_steps, 300);
+    EXPECT_EQ(whole.state().position_m, stepwise.state().position_m);
+    EXPECT_GT(norm(whole.state().velocity_m_per_s), 5.0);
+}
+
 // A driver's switch of transmission mode and aids takes effect from the next update, the gear
 // that is in kept.
 TEST(HostVehicle, ControlSettingsSwitchWhileDriving) {

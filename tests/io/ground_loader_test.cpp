@@ -83,7 +83,8 @@ TEST_F(GroundFiles, ACsvHeightfieldIsReadAsAMapFromAbove) {
     EXPECT_NEAR(g.ground->surface_at(0.0, 2.0)->friction_factor, 0.8, 1e-15);
     // The same CSV on its own is refused without a spacing, and read with one.
     std::filesystem::remove(dir_ / "hill.toml");
-    EXPECT_EQ(error_of(dir_ / "hill.csv"), "hill.csv: a heightfield needs its sample spacing: give --ground-spacing or hill.toml with [heightfield]");
+    EXPECT_EQ(error_of(dir_ / "hill.csv"), "hill.csv: a heightfield needs its sample spacing: write hill.toml beside it with a [heightfield] "
+                                           "table (docs/grounds.md), or give the spacing (tractive's --ground-spacing)");
     GroundLoadOptions o;
     o.spacing_m = 1.0;
     o.height_scale_m = 0.01;
@@ -138,6 +139,9 @@ TEST_F(GroundFiles, TheShippedTestPieceIsWhereItsDocsSay) {
 
 TEST_F(GroundFiles, RefusesWhatItCannotUse) {
     EXPECT_EQ(error_of(write("a.txt", "x")), "a.txt: expected a ground file: .obj (mesh), .png or .csv (heightfield), or .toml (ground description)");
+    // A heightfield that is not there is missing, whatever its spacing (not a spacing's problem).
+    EXPECT_EQ(error_of(dir_ / "nowhere.png"), "nowhere.png: no such file");
+    EXPECT_EQ(error_of(dir_ / "nowhere.csv"), "nowhere.csv: no such file");
     EXPECT_EQ(error_of(write("none.toml", "[start]\nx_m = 1\n")), "none.toml: expected exactly one of the tables [mesh], [heightfield] and [road]");
     EXPECT_EQ(error_of(write("nofile.toml", "[mesh]\nup = \"z\"\n")), "nofile.toml:1: 'mesh.file': missing required key");
     write("pad.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n");

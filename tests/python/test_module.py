@@ -70,6 +70,42 @@ def test_vehicles_updated_together_come_out_as_each_updated_alone(cars_dir):
         tractive.update_together([together[0], together[0]], 1 / 60, [{}, {}])
     with pytest.raises(ValueError, match="dt"):
         tractive.update_together(together, float("nan"), [{}] * 5)
+    # A value of the wrong type, or something that is not a vehicle: TypeError naming it, not the
+    # RuntimeError a failed step raises.
+    with pytest.raises(TypeError, match=r"inputs\[2\]\['gear'\]: expected an int, got float"):
+        tractive.update_together(together, 1 / 60, [{}, {}, {"gear": 1.0}, {}, {}])
+    with pytest.raises(TypeError, match=r"inputs\[0\]\['throttle'\]: expected a number, got str"):
+        tractive.update_together(together, 1 / 60, [{"throttle": "full"}] + [{}] * 4)
+    with pytest.raises(TypeError, match=r"vehicles\[1\]: expected a tractive.Vehicle, got int"):
+        tractive.update_together([together[0], 3], 1 / 60, [{}, {}])
+
+
+def test_what_a_car_cannot_take_is_refused_and_time_not_simulated_is_told(cars_dir):
+    car = tractive.load_car(str(cars_dir / "roadster.toml"))
+    # A table read back as a dict; a value that is no TOML value refused naming the key.
+    assert car.get("mass[0]")["role"] == "engine"
+    assert car.get("engine")["rpm_limit"] == car.get("engine.rpm_limit")
+    for bad in (float("nan"), float("inf"), None, {}):
+        with pytest.raises(tractive.LoadError, match="'engine.rpm_limit'"):
+            car.set("engine.rpm_limit", bad)
+    # A start gear the car does not have.
+    with pytest.raises(ValueError, match="start gear: expected -1 .* 1 to 6, got 50"):
+        tractive.Vehicle(car, gear=50)
+    v = tractive.Vehicle(car, gear=3, speed_kmh=60)
+    with pytest.raises(ValueError, match="start gear"):
+        v.reset(gear=-2)
+    # More than an update takes: what is left is said, not dropped in silence.
+    with pytest.warns(RuntimeWarning, match=r"50 s of dt not simulated"):
+        assert v.update(150.0) == 12500
+
+
+def test_a_failed_tests_figures_never_reached_are_none(cars_dir):
+    car = tractive.load_car(str(cars_dir / "roadster.toml"))
+    car.set("engine.torque_curve", [[1000, 5], [7500, 5]])  # 5 N m: it never reaches 100 km/h
+    accel = tractive.run_tests(car, ["accel"])["accel"]
+    assert not accel["passed"]
+    assert accel["t_0_100_s"] is None
+    assert accel["measured_before_failure"]["t_0_100_s"] is None
 
 
 def test_a_vehicle_drives_off_through_the_control_layer(cars_dir):
@@ -205,6 +241,18 @@ def test_the_k_and_c_report_from_python_is_the_cli_s(cars_dir, cli):
     assert front["ride_frequency_hz"] == pytest.approx(cli_kc["axles"]["front"]["ride_frequency_hz"], rel=1e-12)
     assert 0.9 < front["ride_frequency_hz"] < 2.5 and 0.2 < kc["roll_stiffness_front_share"] < 0.8
     assert any(p["travel_m"] == 0.0 for p in front["against_travel"]) and len(front["against_roll"]) == 6
+
+
+def test_a_reset_without_a_seed_carries_on_the_stream_seeded_last(cars_dir):
+    car = tractive.load_car(str(cars_dir / "roadster.toml"))
+
+    def second_start(seed):
+        batch = tractive.Batch([car] * 4, threads=1)
+        batch.reset(seed=seed)
+        return batch.reset()[0]
+
+    assert not np.array_equal(second_start(1), second_start(2))
+    assert np.array_equal(second_start(1), tractive.Batch([car] * 4, threads=1).reset(seed=2)[0])
 
 
 def test_a_masked_reset_starts_only_the_flagged_cars(cars_dir):

@@ -63,9 +63,9 @@ public:
     // Advances by dt: whole internal steps, each through the control layer with this input.
     UpdateResult update(double dt_s, const DriverInput& input);
     // The same, with the input each internal step takes chosen by its start time (a replay of
-    // time-stamped controls, a host with its own input clock). The reference must stay valid
-    // until the next call of input_at.
-    UpdateResult update(double dt_s, const std::function<const DriverInput&(double step_start_s)>& input_at);
+    // time-stamped controls, a host with its own input clock). input_at returns the input, which
+    // is copied: a lambda returning a DriverInput it builds, or one it holds, both do.
+    UpdateResult update(double dt_s, const std::function<DriverInput(double step_start_s)>& input_at);
 
     [[nodiscard]] const VehicleState& state() const { return state_; }
     [[nodiscard]] const VehicleModel& model() const { return *model_; }
@@ -110,6 +110,10 @@ public:
     void restore(const Snapshot& s);
 
 private:
+    // update()'s work, with input_at any callable of the step's start time giving a DriverInput
+    // or a reference to one (vehicle.cpp: the one-input update calls it without std::function).
+    template <class InputAt>
+    UpdateResult update_with(double dt_s, const InputAt& input_at);
     friend void update_together(std::span<Vehicle* const> cars, double dt_s, std::span<const DriverInput> inputs,
                                 std::span<UpdateResult> results);
     // One internal step's bookkeeping around step_driven: before it, the state kept for
