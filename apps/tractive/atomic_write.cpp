@@ -59,20 +59,23 @@ void forget(int slot) {
 
 AtomicFile::AtomicFile(fs::path out) : out_(std::move(out)) {
     std::error_code ec;
-    // A link is followed: the file it names is written (and the link kept), not replaced by a file.
-    if (fs::is_symlink(fs::symlink_status(out_, ec))) {
-        const fs::path target = fs::weakly_canonical(out_, ec);
-        if (ec) throw OutputPathError(fmt::format("{}: cannot follow the link: {}", out_.string(), ec.message()));
-        out_ = target;
-    }
+    // What the path names, through any links.
     const fs::file_status status = fs::status(out_, ec);
     if (fs::is_directory(status)) throw OutputPathError(fmt::format("{}: is a folder: expected a file name", out_.string()));
     if (fs::exists(status) && !fs::is_regular_file(status)) {
-        // A pipe, a terminal or a device (/dev/stdout, a FIFO): written straight into, as it is.
+        // A pipe, a terminal or a device (/dev/stdout, a FIFO): written straight into, as it is,
+        // opened by the path given (/dev/stdout's link to a pipe names no file to follow).
         fd_ = ::open(out_.c_str(), O_WRONLY | O_CLOEXEC);
         if (fd_ < 0) throw OutputPathError(fmt::format("{}: cannot open: {}", out_.string(), std::strerror(errno)));
         direct_ = true;
         return;
+    }
+    // A link to a file is followed: the file it names is written (and the link kept), not
+    // replaced by a file.
+    if (fs::is_symlink(fs::symlink_status(out_, ec))) {
+        const fs::path target = fs::weakly_canonical(out_, ec);
+        if (ec) throw OutputPathError(fmt::format("{}: cannot follow the link: {}", out_.string(), ec.message()));
+        out_ = target;
     }
     const fs::path folder = out_.parent_path().empty() ? fs::path(".") : out_.parent_path();
     std::string pattern = (folder / ("." + out_.filename().string() + ".tmp-XXXXXX")).string();

@@ -132,8 +132,8 @@ void add_run_options(CLI::App& run, RunOptions& o) {
     auto* controls = run.add_option("--controls", o.controls_path,
                                     "Controls CSV: time,throttle,brake,clutch,steering,handbrake,gear,shift_up,shift_down,start");
     auto* maneuver = run.add_option("--maneuver", o.maneuver,
-                                    "Instead of --controls, a manoeuvre driven by the driver models (docs/maneuvers.md): iso3888, "
-                                    "sine-dwell or constant-radius (--speed sets its speed, --radius the circle's)")
+                                    "Instead of --controls, a manoeuvre driven by the driver models on the flat road (docs/maneuvers.md): "
+                                    "iso3888, sine-dwell, constant-radius, ... (--speed sets its speed, --radius the circle's)")
                          ->check(CLI::IsMember(maneuver_names()));
     controls->excludes(maneuver);
     maneuver->excludes(controls);
@@ -154,6 +154,13 @@ void add_run_options(CLI::App& run, RunOptions& o) {
     run.add_option("--abs", o.abs, "Anti-lock brakes: on or off; default: the car's [driver_aids]");
     run.add_option("--tcs", o.tcs, "Traction control: on or off; default: the car's [driver_aids]");
     run.add_option("--esc", o.esc, "Stability control: on or off; default: the car's [driver_aids]");
+    // A manoeuvre drives its own controls on the flat road from its own start (docs/maneuvers.md):
+    // the options of a controls run that it would not use are refused with it, not ignored.
+    for (const char* name : {"--duration", "--road", "--mode", "--ground", "--ground-up", "--ground-spacing", "--ground-scale", "--at",
+                             "--heading"}) {
+        maneuver->excludes(run.get_option(name));
+        run.get_option(name)->excludes(maneuver);
+    }
 }
 
 namespace {
@@ -177,6 +184,13 @@ int maneuver_command(const RunOptions& o, const std::string& default_car_path) {
     mo.speed_kmh = o.speed_kmh;
     mo.radius_m = o.radius_m;
     mo.telemetry_interval_s = o.interval_s;
+    // Rows come every whole number of internal steps, the nearest to the interval (docs/telemetry.md):
+    // one shorter than a step is refused, as for a controls run.
+    const double h = StepSettings{}.internal_step_s;
+    if (!(o.interval_s >= h * (1.0 - 1e-6)) || !std::isfinite(o.interval_s)) {
+        std::cerr << fmt::format("error: --interval {} s: expected a number of seconds at least the internal step of {} s\n", o.interval_s, h);
+        return kExitBadInput;
+    }
     // The output opened first: a path that cannot be written is refused before the manoeuvre runs.
     std::optional<AtomicFile> file;
     try {

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -27,9 +28,16 @@ void check(const ControlsRunSettings& s, const std::vector<TimedControls>& contr
             s.interval_s, h));
     }
     if (!std::isfinite(s.duration_s)) throw std::invalid_argument("duration: expected a finite number of seconds");
-    const double duration = s.duration_s >= 0.0 ? s.duration_s : controls.back().time_s;
+    // Without a duration the run lasts until the last controls row's time.
+    const bool from_rows = s.duration_s < 0.0;
+    const double duration = from_rows ? controls.back().time_s : s.duration_s;
+    const std::string whose = from_rows ? "the last controls row's time" : "duration";
     if (duration > kMaxControlsRunDuration_s) {
-        throw std::invalid_argument(fmt::format("duration {} s: expected at most {} s (a day)", duration, kMaxControlsRunDuration_s));
+        throw std::invalid_argument(fmt::format("{} {} s: expected at most {} s (a day)", whose, duration, kMaxControlsRunDuration_s));
+    }
+    if (from_rows && duration < 0.0) {
+        throw std::invalid_argument(fmt::format("{} {} s: expected a time of 0 s or more (the run lasts until it; or give a duration)",
+                                                whose, duration));
     }
     if (!(s.start_speed_m_per_s >= 0.0 && s.start_speed_m_per_s <= 1000.0 / 3.6)) {
         throw std::invalid_argument(fmt::format("start speed {} km/h: expected a forward speed within [0, 1000] km/h", s.start_speed_m_per_s * 3.6));
@@ -73,7 +81,13 @@ ControlsRunResult run_controls(const VehicleSpec& spec, std::shared_ptr<const Gr
     ic.y_m = settings.y_m;
     ic.heading_rad = settings.heading_rad;
     const DriverInput& first = controls.front().input;
-    ic.gear = automatic ? 0 : first.gear_lever;
+    // The first row's gear, taken to the car's gear count as every row's is (docs/road.md).
+    ic.gear = automatic ? 0 : std::clamp(first.gear_lever, -1, static_cast<int>(spec.transmission.forward_ratios.size()));
+    if (ic.speed_m_per_s > 0.0 && ic.gear == -1) {
+        throw std::invalid_argument(fmt::format("start speed {:.4g} km/h with the first controls row in reverse: a rolling start goes "
+                                                "forward: expected a forward gear or neutral in the first row, or a start at rest",
+                                                settings.start_speed_m_per_s * 3.6));
+    }
     ic.engine_running = true;
     Simulation sim(spec, ground, settings.step, ic);
     if (ic.speed_m_per_s > 0.0) {

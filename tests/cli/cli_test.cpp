@@ -505,6 +505,18 @@ TEST(CliRun, BadOptionsAndColumnsExitWith2AndWriteNothing) {
         {"--duration nan --controls " + quoted(good), "duration: expected a finite number of seconds"},
         {"--duration -5 --controls " + quoted(good), "--duration: Value -5 not in range"},
         {"--duration 1e9 --controls " + quoted(good), "--duration: Value 1e9 not in range"},
+        // A file whose times are all before 0: the run would last until a negative time.
+        {"--controls " + quoted(dir.write("negative.csv", "time,throttle\n-5,0\n")),
+         "the last controls row's time -5 s: expected a time of 0 s or more"},
+        // A rolling start in reverse would turn the engine backwards.
+        {"--mode manual --speed 30 --controls " + quoted(dir.write("reverse.csv", "time,throttle,gear,clutch\n0,0,R,0\n2,0,R,0\n")),
+         "start speed 30 km/h with the first controls row in reverse: a rolling start goes forward"},
+        // What a manoeuvre does not use is refused with it, not ignored.
+        {"--maneuver iso3888 --road mu=0.3", "--maneuver excludes --road"},
+        {"--maneuver iso3888 --duration 1", "--maneuver excludes --duration"},
+        {"--maneuver iso3888 --mode direct", "--maneuver excludes --mode"},
+        {"--maneuver iso3888 --heading 90", "--maneuver excludes --heading"},
+        {"--maneuver iso3888 --interval 0.005", "--interval 0.005 s: expected a number of seconds at least the internal step"},
     };
     for (const Case& c : cases) {
         SCOPED_TRACE(c.args);
@@ -555,6 +567,20 @@ TEST(CliRun, DefaultsAreTheCarsOwnModeAndAids) {
 
 // --speed starts rolling in the gear that suits the speed, --heading turns the start; the summary
 // names a stall and refused gear changes.
+// The first row's gear, like every row's, is taken to the car's gear count (docs/road.md): a
+// 7 in the roadster's six-speed box starts in sixth, as a 7 in a later row is sixth.
+TEST(CliRun, TheFirstRowsGearIsTakenToTheCarsGearCount) {
+    const test::TempDir dir;
+    const auto seventh = dir.write("seventh.csv", "time,throttle,clutch,gear\n0,0,1,7\n0.5,0,1,7\n");
+    const CliRun r = run("run " + quoted(test::example_car_files().front().parent_path() / "roadster.toml") + " --mode manual --controls " +
+                             quoted(seventh) + " --out " + quoted(dir.path() / "t.csv"),
+                         true);
+    ASSERT_EQ(r.status, 0) << r.out;
+    const Telemetry t = read_telemetry(dir.path() / "t.csv");
+    EXPECT_EQ(t.cell(0, "gear"), "6");
+    EXPECT_EQ(t.cell(t.rows.size() - 1, "gear"), "6");
+}
+
 TEST(CliRun, RollingStartAtAHeadingAndTheSummaryNamesStallsAndRefusals) {
     const test::TempDir dir;
     const auto cruise = dir.write("cruise.csv", "time,throttle,gear\n0,0.3,1\n2,0.3,1\n");
@@ -605,6 +631,13 @@ TEST(Cli, RunWritesThroughLinksAndPipesAndNeverOverItsInput) {
     EXPECT_EQ(r.status, 0) << r.out;
     EXPECT_EQ(fs::status(dir.path() / "pipe").type(), fs::file_type::fifo);
     EXPECT_GT(fs::file_size(dir.path() / "got.csv"), 1000u);
+    // /dev/stdout when the standard output is a pipe (its link names "pipe:[...]", no file).
+    r = test::run_shell("cd " + quoted(dir.path()) + " && { '" + test::cli_binary().string() + "' run " + car +
+                            " --controls c.csv --out /dev/stdout; echo status=$? > status; } | cat > piped.csv; cat status",
+                        true);
+    EXPECT_NE(r.out.find("status=0"), std::string::npos) << r.out;
+    EXPECT_EQ(test::run_shell("head -c 7 " + quoted(dir.path() / "piped.csv")).out, "time_s,") << r.out;
+    EXPECT_GT(fs::file_size(dir.path() / "piped.csv"), 1000u);
 
     const std::string before = test::run_shell("cat " + quoted(controls)).out;
     r = run("run " + car + " --controls " + quoted(controls) + " --out " + quoted(controls), true);
