@@ -12,6 +12,7 @@
 #include "atomic_write.hpp"
 #include "tractive/analysis/tyre_curves.hpp"
 #include "tractive/analysis/vehicle_summary.hpp"
+#include "tractive/io/text_file.hpp"
 #include "tractive/io/toml_writer.hpp"
 #include "tractive/io/vdrift_writer.hpp"
 
@@ -93,6 +94,21 @@ int convert_to_vdrift(const ConvertOptions& o, const LoadedCar& car) {
                          fmt::format("Converted by `tractive convert` from {} ({} format).", fs::path(o.input).filename().string(),
                                      to_string(car.format)),
                          o.input);
+    // A tyre file beside the output that is not this car's own earlier conversion (no NAME.car
+    // there) and says something else may be another car's (a VDrift carparts folder's): it is
+    // not replaced.
+    std::error_code ec;
+    if (!fs::exists(out, ec)) {
+        for (const auto& t : files.tyres) {
+            const fs::path target = out.parent_path() / t.name;
+            if (fs::exists(target, ec) && read_text_file(target) != t.text) {
+                throw LoadError({target.string(), 0}, "-o",
+                                fmt::format("a different tyre file is already there, and other cars may load it: expected an output name "
+                                            "or folder where {} is new (or this car's own earlier conversion)",
+                                            t.name));
+            }
+        }
+    }
     const StagingFolder staging(out);
     for (const auto& t : files.tyres) write_atomically(staging.path() / t.name, t.text);
     write_atomically(staging.path() / out.filename(), files.car);

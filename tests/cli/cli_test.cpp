@@ -240,6 +240,17 @@ TEST(Cli, ConvertWritesAVDriftCarWithItsTyresAndSaysWhatItCannotHold) {
     std::set<std::string> left;
     for (const auto& e : fs::directory_iterator(dir.path())) left.insert(e.path().filename().string());
     EXPECT_EQ(left, (std::set<std::string>{"mx5.car", "mx5.tiren"}));
+    // Converted again over its own earlier conversion: its tyre file is replaced.
+    EXPECT_EQ(run("convert " + quoted(roadster) + " -o " + quoted(out) + " --set wheels.front.suspension.spring_n_per_m=30000", true).status, 0);
+    // Into a folder where another car's tyre file has that name (a VDrift carparts folder): it is
+    // not replaced, and nothing is written.
+    const fs::path shared = dir.write("touring.tiren", "# another car's tyre\n");
+    const CliRun refused = run("convert " + quoted(roadster) + " -o " + quoted(dir.path() / "touring.car"), true);
+    EXPECT_EQ(refused.status, 2) << refused.out;
+    EXPECT_NE(refused.out.find("touring.tiren: '-o': a different tyre file is already there, and other cars may load it"), std::string::npos)
+        << refused.out;
+    EXPECT_EQ(test::run_shell("cat " + quoted(shared)).out, "# another car's tyre\n");
+    EXPECT_FALSE(fs::exists(dir.path() / "touring.car"));
 }
 
 TEST(Cli, ConvertToCarRefusesWhatTheFormatCannotHoldAndWritesNothing) {
