@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <sstream>
 #include <vector>
@@ -249,6 +250,16 @@ std::vector<ParameterChange> changed_parameters(const VehicleSpec& from, const V
     }
     for (const auto& [k, y] : vb) {
         if (!find(va, k)) compare(k, nullptr, y);
+    }
+    // A tyre whose model changed is still compared by what every model has: its radius, which
+    // sets the gearing's speeds and the wheel's torque.
+    constexpr std::array<const char*, 4> kWheelKeys{"fl", "fr", "rl", "rr"};
+    for (std::size_t i = 0; i < kWheelKeys.size(); ++i) {
+        const std::string key = fmt::format("wheels.{}.tyre.radius_m", kWheelKeys[i]);
+        const double radius_from = from.wheels[i].tyre.radius_m, radius_to = to.wheels[i].tyre.radius_m;
+        if (under_changed_tyre(key) && radius_from != radius_to) {
+            changes.push_back({key, fmt::format("{}", radius_from), fmt::format("{}", radius_to)});
+        }
     }
     return changes;
 }

@@ -240,6 +240,13 @@ TEST(Cli, ConvertWritesAVDriftCarWithItsTyresAndSaysWhatItCannotHold) {
     std::set<std::string> left;
     for (const auto& e : fs::directory_iterator(dir.path())) left.insert(e.path().filename().string());
     EXPECT_EQ(left, (std::set<std::string>{"mx5.car", "mx5.tiren"}));
+    // A tyre written as another model is still compared by its radius, which the written size
+    // gives: a radius set beyond the .tir's is said to change (it set the gearing's speeds).
+    const CliRun bigger = run("convert " + quoted(roadster) + " -o " + quoted(dir.path() / "big.car") + " --set tyres.road.radius_m=0.35", true);
+    EXPECT_EQ(bigger.status, 0) << bigger.out;
+    EXPECT_NE(bigger.out.find("wheels.rl.tyre.radius_m = 0.35 in the original"), std::string::npos) << bigger.out;
+    fs::remove(dir.path() / "big.car");
+    fs::remove(dir.path() / "big.tiren");
     // Converted again over its own earlier conversion: its tyre file is replaced.
     EXPECT_EQ(run("convert " + quoted(roadster) + " -o " + quoted(out) + " --set wheels.front.suspension.spring_n_per_m=30000", true).status, 0);
     // Into a folder where another car's tyre file has that name (a VDrift carparts folder): it is

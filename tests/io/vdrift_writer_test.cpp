@@ -122,11 +122,13 @@ TEST(VDriftWriter, AMagicFormulaTyreBecomesATyrenWithTheSameForces) {
             EXPECT_LT(d.mz_fraction, 0.10);
         }
     }
-    // What the format has no key for is listed: the tyres' model, the description, the driver
-    // aids, the limited-slip differential (read back as viscous, anti-slip its coefficient too),
-    // the gearbox's efficiency and inertia, the 2009-style fuel law.
+    // What the format has no key for is listed: the tyres' model, and their radius, which
+    // VDrift's size gives only to its rounding (0.3081 m written as 0.30815 m), the description,
+    // the driver aids, the limited-slip differential (read back as viscous, anti-slip its
+    // coefficient too), the gearbox's efficiency and inertia, the 2009-style fuel law.
     const std::set<std::string> expected = {"wheels.fl.tyre.model", "wheels.fr.tyre.model", "wheels.rl.tyre.model",
-                                            "wheels.rr.tyre.model", "description", "differential.rear.type",
+                                            "wheels.rr.tyre.model", "wheels.fl.tyre.radius_m", "wheels.fr.tyre.radius_m",
+                                            "wheels.rl.tyre.radius_m", "wheels.rr.tyre.radius_m", "description", "differential.rear.type",
                                             "differential.rear.viscous_coefficient_nm_s_per_rad",
                                             "driver_aids.abs", "driver_aids.tcs", "driver_aids.esc", "engine.fuel_consumption_m3_per_rpm_s",
                                             "engine.fuel_law", "transmission.efficiency", "transmission.inertia_kgm2"};
