@@ -322,8 +322,8 @@ CarText set_car_parameter(const CarText& car, std::string_view key, std::string_
     for (const LoadWarning& w : loaded.warnings) {
         if (w.key == full) {
             throw LoadError({car.path.string(), 0}, full,
-                            fmt::format("not a key of the car format (docs/car-format.md lists them){}. This table of the car has {}",
-                                        closest.empty() ? "" : fmt::format(": did you mean '{}'?", closest), siblings));
+                            fmt::format("not a key of the car format (docs/car-format.md lists them){} This table of the car has {}",
+                                        closest.empty() ? "." : fmt::format(": did you mean '{}'?", closest), siblings));
         }
     }
     return changed;
