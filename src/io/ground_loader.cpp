@@ -75,14 +75,15 @@ public:
         return std::string(n->as_string()->get());
     }
 
-    [[nodiscard]] GroundSurface surface(const toml::table& t, const std::string& table_key) const {
-        GroundSurface s;
-        s.friction_road_tyre = number(t, table_key, "friction", 1.0, plausible::kGroundFriction);
-        s.friction_off_road_tyre = number(t, table_key, "friction_off_road_tyre", s.friction_road_tyre, plausible::kGroundFriction);
-        s.rolling_resistance = number(t, table_key, "rolling_resistance", 1.0, plausible::kGroundRollingResistance);
-        for (const double mu : {s.friction_road_tyre, s.friction_off_road_tyre}) {
-            if (mu > 3.0) throw LoadError(where(&t), table_key, fmt::format("expected friction factors in (0, 3], got {}", mu));
-        }
+    // A surface's table, what it leaves out taken from `base` (a road's verge: its own friction,
+    // off-road friction and rolling resistance); an off-road friction the base does not set apart
+    // follows the table's friction.
+    [[nodiscard]] GroundSurface surface(const toml::table& t, const std::string& table_key, const GroundSurface& base = {}) const {
+        GroundSurface s = base;
+        s.friction_road_tyre = number(t, table_key, "friction", base.friction_road_tyre, plausible::kGroundFriction);
+        const double off_road = base.friction_off_road_tyre == base.friction_road_tyre ? s.friction_road_tyre : base.friction_off_road_tyre;
+        s.friction_off_road_tyre = number(t, table_key, "friction_off_road_tyre", off_road, plausible::kGroundFriction);
+        s.rolling_resistance = number(t, table_key, "rolling_resistance", base.rolling_resistance, plausible::kGroundRollingResistance);
         return s;
     }
 
@@ -150,8 +151,8 @@ LoadedGround heightfield_ground(Heightfield field, const std::string& label) {
 }
 
 // [road]: the centreline's start, widths and step, and its [[road.section]]s (road_builder.hpp);
-// [surfaces.asphalt] and [surfaces.verge] for its two surfaces. A car starts at the centreline's
-// start unless [start] says otherwise.
+// [surfaces.asphalt] and [surfaces.verge] for its two surfaces. A car starts 10 m along the
+// centreline unless [start] says otherwise.
 LoadedGround road_ground(const Description& d, const toml::table& t, const std::string& label) {
     RoadDescription r;
     const double deg = std::numbers::pi / 180.0;
@@ -200,7 +201,7 @@ LoadedGround road_ground(const Description& d, const toml::table& t, const std::
             if (!node.is_table()) throw LoadError(d.where(&node), key, "expected a table");
             if (name.str() != "asphalt" && name.str() != "verge") throw LoadError(d.where(&node), key, "expected surfaces.asphalt or surfaces.verge for a road");
             GroundSurface& target = name.str() == "asphalt" ? r.paved : r.verge;
-            target = d.surface(*node.as_table(), key);
+            target = d.surface(*node.as_table(), key, target);
             target.name = std::string(name.str());
         }
     }
@@ -214,7 +215,26 @@ LoadedGround road_ground(const Description& d, const toml::table& t, const std::
     for (const RoadSection& s : r.sections) length += s.length_m;
     LoadedGround out = mesh_ground(std::move(mesh), label);
     out.summary = fmt::format("road of {} sections, {:.0f} m, {}", r.sections.size(), length, out.summary);
-    out.start = GroundStart{r.start_x_m, r.start_y_m, r.start_heading_rad};
+    // Unless [start] says otherwise, a car starts 10 m along the centreline (half the road where
+    // it is shorter), heading along it: at the centreline's start itself its rear wheels would be
+    // beyond the road's end. Along the sections: straight, or an arc of radius R (> 0 left), the
+    // heading turning by ds / R.
+    double x = r.start_x_m, y = r.start_y_m, heading = r.start_heading_rad, left = std::min(10.0, 0.5 * length);
+    for (const RoadSection& s : r.sections) {
+        const double ds = std::min(left, s.length_m);
+        if (s.radius_m == 0.0) {
+            x += ds * std::cos(heading);
+            y += ds * std::sin(heading);
+        } else {
+            const double turned = heading + ds / s.radius_m;
+            x += s.radius_m * (std::sin(turned) - std::sin(heading));
+            y -= s.radius_m * (std::cos(turned) - std::cos(heading));
+            heading = turned;
+        }
+        left -= ds;
+        if (!(left > 0.0)) break;
+    }
+    out.start = GroundStart{x, y, heading};
     return out;
 }
 

@@ -137,6 +137,36 @@ TEST_F(GroundFiles, TheShippedTestPieceIsWhereItsDocsSay) {
     EXPECT_FALSE(g.ground->surface_at(260.0, 0.0).has_value());
 }
 
+// A road without [start] starts a car 10 m along its centreline, heading along it (on a bend
+// too: a left bend of 20 m radius has turned 0.5 rad by then), not at the centreline's start,
+// where the rear wheels would hang off the road's end; and a verge table that sets only its
+// friction keeps the verge's own off-road friction and rolling resistance.
+TEST_F(GroundFiles, ARoadStartsACarOnItAndAVergeKeepsWhatItsTableLeavesOut) {
+    const LoadedGround bend = load_ground(write("bend.toml", "[road]\nstart_m = [5.0, 1.0, 0.0]\nwidth_m = 8.0\n"
+                                                             "[[road.section]]\nlength_m = 30.0\nradius_m = 20.0\n"
+                                                             "[surfaces.verge]\nfriction = 0.5\n"));
+    ASSERT_TRUE(bend.start);
+    EXPECT_NEAR(bend.start->x_m, 5.0 + 20.0 * std::sin(0.5), 1e-12);
+    EXPECT_NEAR(bend.start->y_m, 1.0 + 20.0 * (1.0 - std::cos(0.5)), 1e-12);
+    EXPECT_NEAR(bend.start->heading_rad, 0.5, 1e-15);
+    // On the paved centreline: the road's own friction there, 1.
+    EXPECT_NEAR(bend.ground->surface_at(bend.start->x_m, bend.start->y_m)->friction_factor, 1.0, 1e-15);
+    // The verge, 6 m to the right of the centreline 2 m along it (4 m paved half-width, 4 m verge).
+    const double vx = 5.0 + 20.0 * std::sin(0.1) + 6.0 * std::sin(0.1), vy = 1.0 + 20.0 * (1.0 - std::cos(0.1)) - 6.0 * std::cos(0.1);
+    const GroundContact verge = bend.ground->wheel_contact(wheel_at(vx, vy, 0.25));
+    ASSERT_TRUE(verge.found);
+    EXPECT_EQ(verge.friction_factor, 0.5);
+    EXPECT_EQ(verge.rolling_resistance_factor, 4.0);
+    EXPECT_EQ(bend.ground->wheel_contact([&] {
+        WheelProbe w = wheel_at(vx, vy, 0.25);
+        w.tread = 1.0;  // an off-road tyre
+        return w;
+    }()).friction_factor, 0.8);
+    // A short road: half of it.
+    const LoadedGround short_road = load_ground(write("short.toml", "[road]\n[[road.section]]\nlength_m = 6.0\n"));
+    EXPECT_NEAR(short_road.start->x_m, 3.0, 1e-12);
+}
+
 TEST_F(GroundFiles, RefusesWhatItCannotUse) {
     EXPECT_EQ(error_of(write("a.txt", "x")), "a.txt: expected a ground file: .obj (mesh), .png or .csv (heightfield), or .toml (ground description)");
     // A heightfield that is not there is missing, whatever its spacing (not a spacing's problem).

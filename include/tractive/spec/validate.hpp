@@ -101,7 +101,7 @@ inline constexpr Range kRoadWidth = positive_up_to(1e3, "m");
 inline constexpr Range kRoadWidthOrZero = non_negative_up_to(1e3, "m");
 inline constexpr Range kGridSpacing = positive_up_to(1e4, "m");           // heightfield samples
 inline constexpr Range kHeightScale = magnitude_up_to(1e4, "m");          // per sample unit
-inline constexpr Range kGroundFriction = positive_up_to(10.0, "");        // a surface's friction factor
+inline constexpr Range kGroundFriction = positive_up_to(3.0, "");         // a surface's friction factor (as --road mu=, the C API's road)
 inline constexpr Range kGroundRollingResistance = non_negative_up_to(100.0, "");  // factor on the tyre's
 inline constexpr Range kStartSpeedKmh = non_negative_up_to(1000.0, "km/h");  // as the CLI's --speed
 }  // namespace plausible
