@@ -2,6 +2,7 @@
 
 #include <png.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <csetjmp>
@@ -47,6 +48,20 @@ public:
         return n->as_table();
     }
 
+    // A key of `t` that is none of `known` (a misspelt `widthh_m` or `spacing`) is refused,
+    // naming it and the keys the table takes: a ground left with a default it was not meant to
+    // have would drive without a word.
+    void only(const toml::table& t, std::string_view table_key, std::initializer_list<std::string_view> known) const {
+        for (const auto& [key, node] : t) {
+            if (std::find(known.begin(), known.end(), key.str()) != known.end()) continue;
+            std::string expected;
+            for (const std::string_view k : known) expected += fmt::format("{}{}", expected.empty() ? "" : ", ", k);
+            const std::string full = table_key.empty() ? std::string(key.str()) : fmt::format("{}.{}", table_key, key.str());
+            throw LoadError(where(&node), full, fmt::format("not a key of {}: expected {}", table_key.empty() ? std::string("a ground description") : fmt::format("[{}]", table_key),
+                                                            expected));
+        }
+    }
+
     // The lowest a number may be: any, 0 or more, or more than 0.
     // A number in `range` (spec/validate.hpp, plausible::: the limits of a world), or the fallback.
     [[nodiscard]] double number(const toml::table& t, std::string_view table_key, std::string_view key, std::optional<double> fallback,
@@ -79,6 +94,7 @@ public:
     // off-road friction and rolling resistance); an off-road friction the base does not set apart
     // follows the table's friction.
     [[nodiscard]] GroundSurface surface(const toml::table& t, const std::string& table_key, const GroundSurface& base = {}) const {
+        only(t, table_key, {"friction", "friction_off_road_tyre", "rolling_resistance"});
         GroundSurface s = base;
         s.friction_road_tyre = number(t, table_key, "friction", base.friction_road_tyre, plausible::kGroundFriction);
         const double off_road = base.friction_off_road_tyre == base.friction_road_tyre ? s.friction_road_tyre : base.friction_off_road_tyre;
@@ -154,6 +170,7 @@ LoadedGround heightfield_ground(Heightfield field, const std::string& label) {
 // [surfaces.asphalt] and [surfaces.verge] for its two surfaces. A car starts 10 m along the
 // centreline unless [start] says otherwise.
 LoadedGround road_ground(const Description& d, const toml::table& t, const std::string& label) {
+    d.only(t, "road", {"start_m", "heading_deg", "grade", "bank_deg", "width_m", "verge_m", "step_m", "section"});
     RoadDescription r;
     const double deg = std::numbers::pi / 180.0;
     if (const toml::node* n = t.get("start_m")) {
@@ -185,6 +202,7 @@ LoadedGround road_ground(const Description& d, const toml::table& t, const std::
     for (std::size_t k = 0; k < list->size(); ++k) {
         const toml::table& s = *list->get(k)->as_table();
         const std::string key = fmt::format("road.section[{}]", k);
+        d.only(s, key, {"length_m", "radius_m", "grade_end", "bank_end_deg", "width_end_m"});
         RoadSection sec;
         sec.length_m = d.number(s, key, "length_m", std::nullopt, plausible::kGroundLength);
         sec.radius_m = d.number(s, key, "radius_m", 0.0, plausible::kCurveRadius);
@@ -254,6 +272,12 @@ LoadedGround load_description(const std::filesystem::path& file, const GroundLoa
     if ((mesh != nullptr) + (field != nullptr) + (road != nullptr) != 1) {
         throw LoadError({file.string(), 0}, "", "expected exactly one of the tables [mesh], [heightfield] and [road]");
     }
+    d.only(root, "", {"mesh", "heightfield", "road", "surfaces", "surface", "start"});
+    if (mesh) d.only(*mesh, "mesh", {"file", "up"});
+    if (field) {
+        d.only(*field, "heightfield", {"file", "spacing_m", "spacing_x_m", "spacing_y_m", "height_scale_m", "height_offset_m", "origin_m"});
+    }
+    if (const toml::table* start = d.table("start")) d.only(*start, "start", {"x_m", "y_m", "heading_deg"});
     LoadedGround out;
     if (road) {
         out = road_ground(d, *road, file.string());

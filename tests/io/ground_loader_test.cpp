@@ -173,6 +173,17 @@ TEST_F(GroundFiles, RefusesWhatItCannotUse) {
     EXPECT_EQ(error_of(dir_ / "nowhere.png"), "nowhere.png: no such file");
     EXPECT_EQ(error_of(dir_ / "nowhere.csv"), "nowhere.csv: no such file");
     EXPECT_EQ(error_of(write("none.toml", "[start]\nx_m = 1\n")), "none.toml: expected exactly one of the tables [mesh], [heightfield] and [road]");
+    // A key the format does not have is refused where it is written, not left to a default.
+    EXPECT_EQ(error_of(write("misspelt.toml", "[road]\nwidthh_m = 20\n[[road.section]]\nlength_m = 100\n")),
+              "misspelt.toml:2: 'road.widthh_m': not a key of [road]: expected start_m, heading_deg, grade, bank_deg, width_m, verge_m, step_m, "
+              "section");
+    EXPECT_EQ(error_of(write("section.toml", "[road]\n[[road.section]]\nlength = 100\n")),
+              "section.toml:3: 'road.section[0].length': not a key of [road.section[0]]: expected length_m, radius_m, grade_end, bank_end_deg, "
+              "width_end_m");
+    EXPECT_EQ(error_of(write("grass.toml", "[road]\n[[road.section]]\nlength_m = 100\n[surfaces.verge]\nfrict = 0.5\n")),
+              "grass.toml:5: 'surfaces.verge.frict': not a key of [surfaces.verge]: expected friction, friction_off_road_tyre, rolling_resistance");
+    EXPECT_EQ(error_of(write("extra.toml", "[road]\n[[road.section]]\nlength_m = 100\n[finish]\nx_m = 1\n")),
+              "extra.toml:4: 'finish': not a key of a ground description: expected mesh, heightfield, road, surfaces, surface, start");
     EXPECT_EQ(error_of(write("nofile.toml", "[mesh]\nup = \"z\"\n")), "nofile.toml:1: 'mesh.file': missing required key");
     write("pad.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n");
     EXPECT_EQ(error_of(write("up.toml", "[mesh]\nfile = \"pad.obj\"\nup = \"x\"\n")), "up.toml:3: 'mesh.up': expected 'z' or 'y', got 'x'");
