@@ -370,16 +370,15 @@ std::vector<DriverInput> inputs_for(std::size_t n, const py::object& inputs) {
         }
         for (const auto& [key_object, value] : dicts[k].cast<py::dict>()) {
             const std::string key = py::str(key_object);
-            // As Vehicle.update's keywords take them: a float, an int for the gear, a bool.
+            // As Vehicle.update's keywords take them (numpy's numbers too): a number, an int for
+            // the gear, a bool; anything else a TypeError naming the vehicle and the key.
             const auto as = [&]<class T>(T& out, const char* kind) {
-                const bool fits = std::is_same_v<T, bool> ? py::isinstance<py::bool_>(value)
-                                  : std::is_same_v<T, int> ? py::isinstance<py::int_>(value) && !py::isinstance<py::bool_>(value)
-                                                           : py::isinstance<py::float_>(value) || py::isinstance<py::int_>(value);
-                if (!fits) {
+                try {
+                    out = value.cast<T>();
+                } catch (const py::cast_error&) {
                     throw py::type_error(fmt::format("inputs[{}]['{}']: expected {}, got {}", k, key, kind,
                                                      py::str(py::type::of(value).attr("__name__")).cast<std::string>()));
                 }
-                out = value.cast<T>();
             };
             if (key == "throttle") as(d.throttle, "a number");
             else if (key == "brake") as(d.brake, "a number");
