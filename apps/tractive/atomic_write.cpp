@@ -58,6 +58,7 @@ void forget(int slot) {
 }  // namespace
 
 AtomicFile::AtomicFile(fs::path out) : out_(std::move(out)) {
+    if (out_.filename().empty()) throw OutputPathError(fmt::format("'{}': expected a file name", out_.string()));
     std::error_code ec;
     // What the path names, through any links.
     const fs::file_status status = fs::status(out_, ec);

@@ -458,7 +458,21 @@ LoadedGround load_ground(const std::filesystem::path& file, const GroundLoadOpti
         std::filesystem::path beside = file;
         beside.replace_extension(".toml");
         std::error_code ec;
-        if (std::filesystem::exists(beside, ec)) return load_description(beside, options);
+        if (std::filesystem::exists(beside, ec)) {
+            // The description beside a heightfield is its own: a [heightfield] naming this file,
+            // not another ground that would be loaded in its place.
+            const LoadedGround described = load_description(beside, options);
+            const toml::table root = toml::parse(read_text_file(beside, kMaxCarFileBytes, "a ground description"));
+            const toml::node* named = root.at_path("heightfield.file").node();
+            std::error_code same_ec;
+            if (!named || !named->is_string() ||
+                !std::filesystem::equivalent(beside.parent_path() / named->as_string()->get(), file, same_ec)) {
+                throw LoadError({beside.string(), 0}, "heightfield.file",
+                                fmt::format("the description beside {} is not of it: expected a [heightfield] whose file is {}",
+                                            file.filename().string(), file.filename().string()));
+            }
+            return described;
+        }
         if (!std::filesystem::exists(file, ec)) throw LoadError({label, 0}, "", "no such file");
         if (!options.spacing_m) {
             throw LoadError({label, 0}, "", fmt::format("a heightfield needs its sample spacing: write {} beside it with a [heightfield] "

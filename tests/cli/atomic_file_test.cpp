@@ -50,4 +50,8 @@ TEST(AtomicFile, AnUnfinishedWriteLeavesTheOldOutputAndNoTemporaryFile) {
     EXPECT_EQ(read(out), "old\n");
     EXPECT_EQ(files_in(dir.path()), 1u);
     EXPECT_THROW(tractive::cli::AtomicFile(dir.path() / "no" / "such" / "folder.csv"), std::runtime_error);
+    // No file name at all (--out ""): refused before anything is written, not at the rename.
+    EXPECT_THROW(tractive::cli::AtomicFile(""), std::runtime_error);
+    EXPECT_THROW(tractive::cli::AtomicFile(dir.path() / "folder" / ""), std::runtime_error);
+    EXPECT_EQ(files_in(dir.path()), 1u);
 }

@@ -173,6 +173,11 @@ TEST_F(GroundFiles, RefusesWhatItCannotUse) {
     EXPECT_EQ(error_of(dir_ / "nowhere.png"), "nowhere.png: no such file");
     EXPECT_EQ(error_of(dir_ / "nowhere.csv"), "nowhere.csv: no such file");
     EXPECT_EQ(error_of(write("none.toml", "[start]\nx_m = 1\n")), "none.toml: expected exactly one of the tables [mesh], [heightfield] and [road]");
+    // A description beside a heightfield that is of another ground is not loaded in its place.
+    write("ramp.csv", "0,0\n0,0\n");
+    write("ramp.toml", "[road]\n[[road.section]]\nlength_m = 100\n");
+    EXPECT_EQ(error_of(dir_ / "ramp.csv"),
+              "ramp.toml: 'heightfield.file': the description beside ramp.csv is not of it: expected a [heightfield] whose file is ramp.csv");
     // A key the format does not have is refused where it is written, not left to a default.
     EXPECT_EQ(error_of(write("misspelt.toml", "[road]\nwidthh_m = 20\n[[road.section]]\nlength_m = 100\n")),
               "misspelt.toml:2: 'road.widthh_m': not a key of [road]: expected start_m, heading_deg, grade, bank_deg, width_m, verge_m, step_m, "
