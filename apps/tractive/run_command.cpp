@@ -375,6 +375,12 @@ int run_command(const RunOptions& o, const std::string& default_car_path) {
                              settings.aids.tcs ? "on" : "off", settings.aids.esc ? "on" : "off", result.rows, out.string(), speed_m_per_s(shown) * 3.6,
                              shown.position_m.x);
     print_events(result.events);
+    // Rows come at whole intervals, and the run ends at the last of them.
+    const double last_row_s = static_cast<double>(result.rows - 1) * o.interval_s;
+    if (last_row_s < duration_s - 1e-6 * step_settings.internal_step_s) {
+        std::cerr << fmt::format("warning: --interval {} s: the run ends at its last whole interval, {:.3f} s of the {:.3f} s asked for\n",
+                                 o.interval_s, last_row_s, duration_s);
+    }
     return 0;
 }
 

@@ -414,6 +414,15 @@ TEST(CliRun, RowsComeAtExactlyTheAskedInterval) {
         ASSERT_EQ(r.status, 0) << r.out;
         EXPECT_NE(r.out.find("simulated 3.000 s"), std::string::npos) << r.out;
     }
+    // An interval that does not divide the duration ends the run at its last whole interval, and
+    // says so.
+    const CliRun short_run =
+        run("run --mode automatic --controls " + quoted(controls) + " --interval 0.7 --out " + quoted(dir.path() / "short.csv"), true);
+    EXPECT_EQ(short_run.status, 0) << short_run.out;
+    EXPECT_NE(short_run.out.find("simulated 2.800 s"), std::string::npos) << short_run.out;
+    EXPECT_NE(short_run.out.find("warning: --interval 0.7 s: the run ends at its last whole interval, 2.800 s of the 3.000 s asked for"),
+              std::string::npos)
+        << short_run.out;
     const Telemetry a = read_telemetry(every_10ms), b = read_telemetry(every_step);
     ASSERT_EQ(a.rows.size(), 301u);
     ASSERT_EQ(b.rows.size(), 376u);
