@@ -157,10 +157,14 @@ LoadedGround mesh_ground(TriangleMesh mesh, const std::string& label) {
     }
 }
 
+// A car starts, unless the description says otherwise, at the field's middle heading +x: its
+// origin is the south-west corner sample, where a car would hang over the edge.
 LoadedGround heightfield_ground(Heightfield field, const std::string& label) {
     const std::string summary = fmt::format("heightfield of {} x {} samples, {} x {} m apart", field.columns, field.rows, field.spacing_x_m, field.spacing_y_m);
+    const GroundStart middle{field.origin_x_m + 0.5 * field.spacing_x_m * (field.columns - 1.0),
+                             field.origin_y_m + 0.5 * field.spacing_y_m * (field.rows - 1.0), 0.0};
     try {
-        return {std::make_shared<HeightfieldGround>(std::move(field)), std::nullopt, summary};
+        return {std::make_shared<HeightfieldGround>(std::move(field)), middle, summary};
     } catch (const std::invalid_argument& e) {
         throw LoadError({label, 0}, "", e.what());
     }

@@ -88,7 +88,13 @@ TEST_F(GroundFiles, ACsvHeightfieldIsReadAsAMapFromAbove) {
     GroundLoadOptions o;
     o.spacing_m = 1.0;
     o.height_scale_m = 0.01;
-    EXPECT_NEAR(load_ground(dir_ / "hill.csv", o).ground->surface_at(1.0, 1.0)->z_m, 1.0, 1e-12);
+    const LoadedGround bare = load_ground(dir_ / "hill.csv", o);
+    EXPECT_NEAR(bare.ground->surface_at(1.0, 1.0)->z_m, 1.0, 1e-12);
+    // With no [start], a car starts at the field's middle (its origin is the south-west corner).
+    ASSERT_TRUE(bare.start);
+    EXPECT_EQ(bare.start->x_m, 1.0);
+    EXPECT_EQ(bare.start->y_m, 1.0);
+    EXPECT_EQ(bare.start->heading_rad, 0.0);
 }
 
 TEST_F(GroundFiles, A16BitPngHeightfield) {
