@@ -9,6 +9,7 @@
 #include "tractive/core/number_text.hpp"
 #include "tractive/io/load_error.hpp"
 #include "tractive/io/text_file.hpp"
+#include "tractive/spec/validate.hpp"
 
 namespace tractive {
 
@@ -74,6 +75,10 @@ TriangleMesh parse_obj(std::string_view text, const std::string& file_label, con
             for (int k = 0; k < 3; ++k) {
                 const auto value = parse_finite_number(w[k + 1]);
                 if (!value) throw LoadError(at, "v", fmt::format("a finite number for coordinate {}, got '{}'", k + 1, w[k + 1]));
+                // Within the limits of a world (spec/validate.hpp, plausible::), as every ground's.
+                if (const std::string problem = plausible::kWorldCoordinate.problem(*value); !problem.empty()) {
+                    throw LoadError(at, "v", fmt::format("coordinate {}: {}", k + 1, problem));
+                }
                 c[k] = *value;
             }
             // y up: (x, y, z) -> (x, -z, y), a right-handed turn about x.

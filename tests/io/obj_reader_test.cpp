@@ -64,6 +64,9 @@ TEST(ObjReader, TurnsAYUpFileToZUp) {
 TEST(ObjReader, RefusesMalformedFilesNamingTheLine) {
     EXPECT_EQ(error_of("v 0 0 0\nv 1 0 0\nv 0 x 0\n"), "track.obj:3: 'v': a finite number for coordinate 2, got 'x'");
     EXPECT_EQ(error_of("v 0 0 0\nv 1 0\n"), "track.obj:2: 'v': 3 coordinates x y z, got 2");
+    // Beyond the limits of a world (1e7 m, spec/validate.hpp), as every ground's coordinates.
+    EXPECT_EQ(error_of("v 0 0 0\nv 1e8 0 0\n"),
+              "track.obj:2: 'v': coordinate 1: expected a finite number of magnitude at most 10000000 m, got 100000000 (plausible range)");
     EXPECT_EQ(error_of("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 4\n"), "track.obj:4: 'f': a vertex index 1..3 (or -1..-3 from the last), got '4'");
     EXPECT_EQ(error_of("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 0 2\n"), "track.obj:4: 'f': a vertex index 1..3 (or -1..-3 from the last), got '0'");
     EXPECT_EQ(error_of("v 0 0 0\nv 1 0 0\nf 1 2\n"), "track.obj:3: 'f': at least 3 vertices, got 2");
