@@ -40,7 +40,12 @@ public:
 
     std::filesystem::path directory;  // the car file's folder: files it names are relative to it
 
-    void warn(LoadWarning w) { warnings_.push_back(std::move(w)); }
+    void warn(LoadWarning w) {  // once, though a table read for each wheel may say it four times
+        for (const LoadWarning& said : warnings_) {
+            if (said.location.file == w.location.file && said.location.line == w.location.line && said.key == w.key && said.message == w.message) return;
+        }
+        warnings_.push_back(std::move(w));
+    }
 
     // Records table t as the source of spec path `spec`, and each of its keys as the source of
     // spec.key: the native format names the fields as the spec does (engine.rpm_limit).
@@ -432,6 +437,11 @@ TyreSpec read_tyre(Reader& r, const Table& t) {
     if (const auto rr = r.table(t, "rolling_resistance", x.model != TyreModel::MagicFormula)) {
         x.rolling_resistance.form = r.choice(*rr, "form", kRollingForms, RollingResistanceForm::VDrift);
         r.read_parameters(*rr, kRollingResistanceParameters, x.rolling_resistance);
+        // Kept, but it does nothing: a value set there would look as if it did.
+        if (x.model == TyreModel::MagicFormula && !(x.rolling_resistance == RollingResistanceSpec{})) {
+            r.warn({r.where(r.node(t, "rolling_resistance")), t.key("rolling_resistance"),
+                    "not used by a magic-formula tyre, whose rolling resistance is its QSY coefficients: set those instead"});
+        }
     }
     if (x.model == TyreModel::MagicFormula) {
         x.magic_formula = read_magic_formula_table(r, *r.table(t, "magic_formula", true));

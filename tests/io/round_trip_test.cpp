@@ -98,3 +98,24 @@ TEST(RoundTrip, DriverAidsSurviveConvert) {
     EXPECT_FALSE(plain.spec.driver_aids.abs);
     EXPECT_FALSE(plain.spec.driver_aids.tcs);
 }
+
+// A magic-formula tyre keeps a rolling_resistance table it is given (the written car loads back
+// equal), but the table does nothing for it: a value set there is warned about, once, however
+// many wheels use the tyre; the written form's zeros are not.
+TEST(RoundTrip, AMagicFormulaTyresRollingResistanceTableIsSaidToDoNothing) {
+    const std::filesystem::path roadster = test::example_car_files().front().parent_path() / "roadster.toml";
+    const LoadedCar car = load_car(roadster);
+    VehicleSpec spec = car.spec;
+    std::string text = write_toml_car(spec, "rolling resistance test");
+    EXPECT_TRUE(load_toml_car(text, roadster).warnings.empty());
+    const std::string zero = "rolling_resistance = { form = \"vdrift\", constant = 0,";
+    const std::size_t at = text.find(zero);
+    ASSERT_NE(at, std::string::npos) << text;
+    text.replace(at, zero.size(), "rolling_resistance = { form = \"vdrift\", constant = 0.5,");
+    const LoadedCar set = load_toml_car(text, roadster);
+    std::size_t said = 0;
+    for (const LoadWarning& w : set.warnings) {
+        if (w.message.find("not used by a magic-formula tyre") != std::string::npos) ++said;
+    }
+    EXPECT_EQ(said, 1u);
+}
