@@ -152,8 +152,9 @@ typedef struct tractive_input {
 
 /* Advances by dt_s through the control layer; internal_steps (may be NULL) gets how many were
  * taken. A dt that is negative or not a number simulates nothing (TRACTIVE_BAD_INPUT). A step
- * that would end in a state that is not finite (an impossible force or impulse from the host)
- * keeps the vehicle at its last good state and returns TRACTIVE_FAILED, saying so. */
+ * that would end in a state no car can have (not finite, or the body beyond 1,000 m/s or
+ * 1,000 rad/s, a shaft or wheel beyond 10,000 rad/s: an impossible force or impulse from the
+ * host) keeps the vehicle at its last good state and returns TRACTIVE_FAILED, saying so. */
 TRACTIVE_API tractive_status tractive_vehicle_update(tractive_vehicle* vehicle, double dt_s, const tractive_input* input, int* internal_steps);
 
 /* tractive_vehicle_update for `count` vehicles at once, vehicle k with *inputs[k], faster: their

@@ -593,8 +593,8 @@ PYBIND11_MODULE(_tractive, m) {
                     r = v.update(dt, in);
                 }
                 if (r.step_failed) {
-                    throw std::runtime_error("Vehicle.update: an internal step ended in a state that is not finite: the vehicle was "
-                                             "kept at its last good state");
+                    throw std::runtime_error("Vehicle.update: an internal step ended in a state no car can have (not finite, or beyond "
+                                             "1,000 m/s or 10,000 rad/s): the vehicle was kept at its last good state");
                 }
                 warn_of_dropped_time("Vehicle.update", r, v.step_settings());
                 return r.internal_steps;
@@ -634,8 +634,9 @@ PYBIND11_MODULE(_tractive, m) {
             std::vector<int> steps;
             for (std::size_t k = 0; k < results.size(); ++k) {
                 if (results[k].step_failed) {
-                    throw std::runtime_error(fmt::format("update_together: an internal step of vehicles[{}] ended in a state that is not "
-                                                         "finite: it was kept at its last good state (the others were stepped)", k));
+                    throw std::runtime_error(fmt::format("update_together: an internal step of vehicles[{}] ended in a state no car can "
+                                                         "have (not finite, or beyond 1,000 m/s or 10,000 rad/s): it was kept at its "
+                                                         "last good state (the others were stepped)", k));
                 }
                 steps.push_back(results[k].internal_steps);
             }

@@ -363,8 +363,9 @@ tractive_status tractive_vehicle_update(tractive_vehicle* vehicle, double dt_s, 
         const tractive::UpdateResult r = vehicle->vehicle->update(dt_s, driver_input(known));
         if (internal_steps) *internal_steps = r.internal_steps;
         if (r.step_failed) {
-            return fail(TRACTIVE_FAILED, "tractive_vehicle_update: an internal step ended in a state that is not finite (a force or impulse "
-                                         "the car cannot take?): the vehicle was kept at its last good state");
+            return fail(TRACTIVE_FAILED, "tractive_vehicle_update: an internal step ended in a state no car can have (not finite, or beyond "
+                                         "1,000 m/s or 10,000 rad/s: a force or impulse the car cannot take?): the vehicle was kept at its "
+                                         "last good state");
         }
         return TRACTIVE_OK;
     });
@@ -409,8 +410,9 @@ tractive_status tractive_vehicles_update(tractive_vehicle* const* vehicles, size
             }
         }
         if (!failed.empty()) {
-            return fail(TRACTIVE_FAILED, fmt::format("tractive_vehicles_update: an internal step of {} ended in a state that is not "
-                                                     "finite (a force or impulse the car cannot take?): each was kept at its last good state",
+            return fail(TRACTIVE_FAILED, fmt::format("tractive_vehicles_update: an internal step of {} ended in a state no car can "
+                                                     "have (not finite, or beyond 1,000 m/s or 10,000 rad/s: a force or impulse the car "
+                                                     "cannot take?): each was kept at its last good state",
                                                      failed));
         }
         return TRACTIVE_OK;

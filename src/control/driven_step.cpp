@@ -21,7 +21,7 @@ DrivenStep step_driven_with(const VehicleModel& model, const Ground& ground, con
     const bool was_running = state.engine_running;
     detail::step_fixed_in_range(model, ground, out.applied, step, state, load);
     out.engine_stopped = was_running && !state.engine_running;
-    out.finite = state_is_finite(state);
+    out.plausible = state_is_plausible(state);
     return out;
 }
 
@@ -41,7 +41,7 @@ void step_driven_together_with(std::span<const detail::DrivenCar> cars, const St
     detail::step_fixed_together_in_range(std::span(group.data(), cars.size()), step);
     for (std::size_t k = 0; k < cars.size(); ++k) {
         out[k].engine_stopped = was_running[k] && !cars[k].state->engine_running;
-        out[k].finite = state_is_finite(*cars[k].state);
+        out[k].plausible = state_is_plausible(*cars[k].state);
     }
 }
 }  // namespace

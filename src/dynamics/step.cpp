@@ -84,15 +84,6 @@ double forward_speed_m_per_s(const VehicleState& s) {
 
 double engine_rpm(const VehicleState& s) { return s.engine_speed_rad_per_s / kRadPerSecPerRpm; }
 
-bool state_is_finite(const VehicleState& s) {
-    const auto finite = [](const Vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); };
-    bool ok = finite(s.position_m) && finite(s.velocity_m_per_s) && finite(s.angular_velocity_rad_per_s) && std::isfinite(s.orientation.w) &&
-              std::isfinite(s.orientation.x) && std::isfinite(s.orientation.y) && std::isfinite(s.orientation.z) &&
-              std::isfinite(s.engine_speed_rad_per_s) && std::isfinite(s.gearbox_speed_rad_per_s);
-    for (const WheelState& w : s.wheels) ok = ok && std::isfinite(w.spin_rad_per_s) && std::isfinite(w.travel_m);
-    return ok;
-}
-
 std::array<double, 4> wheel_slip_ratios_now(const VehicleModel& m, const VehicleState& s) {
     using detail::Lanes4, detail::Vec3Lanes, detail::lanes_from;
     // Lane i wheel i: the hub's velocity along the wheel's heading (body x turned by the last

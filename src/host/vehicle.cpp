@@ -131,7 +131,7 @@ const ExternalLoad* Vehicle::begin_internal_step(ExternalLoad& storage) {
 void Vehicle::end_internal_step(const DrivenStep& step, UpdateResult& result) {
     applied_ = step.applied;
     result.gear_change_refused = result.gear_change_refused || step.gear_change_refused;
-    if (!step.finite) {
+    if (!step.plausible) {
         state_ = previous_;
         result.step_failed = true;
     }

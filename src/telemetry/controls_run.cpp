@@ -119,12 +119,13 @@ ControlsRunResult run_controls(const VehicleSpec& spec, std::shared_ptr<const Gr
     const auto row_time = [&](long k) { return static_cast<double>(k) * settings.interval_s; };
     // A row is due once the step has reached its time, within a millionth of a step's rounding.
     const auto due = [&](long k) { return k <= rows && row_time(k) <= s.time_s + 1e-6 * h; };
-    // Every step's state checked: a run that goes non-finite is a failure, never rows of NaN.
-    const auto check_state = [&](bool finite) {
-        if (!finite) {
-            throw std::runtime_error(fmt::format("a step ended in a state that is not finite at {:.3f} s: the run is abandoned, "
+    // Every step's state checked: a run whose car goes non-finite, or beyond any car's speeds
+    // (state_is_plausible), is a failure, never rows of NaN or of 1e300.
+    const auto check_state = [&](bool plausible) {
+        if (!plausible) {
+            throw std::runtime_error(fmt::format("a step ended in a state no car can have at {:.3f} s ({}): the run is abandoned, "
                                                  "no telemetry written",
-                                                 s.time_s));
+                                                 s.time_s, state_implausibility(s)));
         }
     };
     const auto engine_event = [&](bool stopped) {
@@ -144,7 +145,7 @@ ControlsRunResult run_controls(const VehicleSpec& spec, std::shared_ptr<const Gr
             const VehicleState before = s;
             const bool running = s.engine_running;
             step_fixed(model, sim.ground(), held, sim.settings(), s);
-            check_state(state_is_finite(s));
+            check_state(state_is_plausible(s));
             engine_event(running && !s.engine_running);
             for (; due(k); ++k) {
                 result.last_row = telemetry_state_at(before, s, row_time(k));
@@ -170,7 +171,7 @@ ControlsRunResult run_controls(const VehicleSpec& spec, std::shared_ptr<const Gr
             applied = step.applied;
             refused = refused || step.gear_change_refused;
             if (step.gear_change_refused && result.events.refused_gear_changes++ == 0) result.events.first_refusal_s = before.time_s;
-            check_state(step.finite);
+            check_state(step.plausible);
             engine_event(step.engine_stopped);
             for (; due(k); ++k) {
                 result.last_row = telemetry_state_at(before, s, row_time(k));

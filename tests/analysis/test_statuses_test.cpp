@@ -101,7 +101,7 @@ TEST(TestStatuses, LeftGroundWhenNoWheelTouchesForHalfASecond) {
 
 TEST(TestStatuses, DivergedWhenTheStateBecomesNonFinite) {
     // A ground that answers NaN for its normal 20 m ahead: no step can make sense of it.
-    expect_failed(run("accel", roadster(), on(std::make_shared<test::BrokenAheadGround>())), TestStatus::Diverged, "non-finite at");
+    expect_failed(run("accel", roadster(), on(std::make_shared<test::BrokenAheadGround>())), TestStatus::Diverged, "the step failed: the state is not finite at");
 }
 
 TEST(TestStatuses, NotReachedWhenTheCarNeverGetsThere) {

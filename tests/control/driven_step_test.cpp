@@ -52,7 +52,7 @@ TEST(DrivenStep, IsTheControlLayerThenTheFixedStep) {
         const Controls c = control_step(by_hand.model(), by_hand.state(), in, settings, h, hand_control);
         step_fixed(by_hand.model(), by_hand.ground(), c, by_hand.settings(), by_hand.mutable_state());
         const DrivenStep step = step_driven(driven.model(), driven.ground(), driven.settings(), settings, in, driven_control, driven.mutable_state());
-        ASSERT_TRUE(step.finite);
+        ASSERT_TRUE(step.plausible);
         ASSERT_TRUE(same_bits(step.applied, c)) << "at step " << k;
         ASSERT_EQ(driven.state().position_m.x, by_hand.state().position_m.x) << "at step " << k;
         ASSERT_EQ(driven.state().engine_speed_rad_per_s, by_hand.state().engine_speed_rad_per_s) << "at step " << k;
@@ -158,7 +158,7 @@ TEST(DrivenStep, ReportsTheStepTheEngineStopsInAndANonFiniteState) {
     for (int k = 0; k < 500; ++k) {
         const bool running = sim.state().engine_running;
         const DrivenStep step = step_driven(sim.model(), sim.ground(), sim.settings(), settings, in, control, sim.mutable_state());
-        ASSERT_TRUE(step.finite);
+        ASSERT_TRUE(step.plausible);
         EXPECT_EQ(step.engine_stopped, running && !sim.state().engine_running);
         if (step.engine_stopped) {
             ++stops;
@@ -170,7 +170,7 @@ TEST(DrivenStep, ReportsTheStepTheEngineStopsInAndANonFiniteState) {
     EXPECT_FALSE(sim.state().engine_running);
 
     sim.mutable_state().velocity_m_per_s.x = std::nan("");
-    EXPECT_FALSE(step_driven(sim.model(), sim.ground(), sim.settings(), settings, in, control, sim.mutable_state()).finite);
+    EXPECT_FALSE(step_driven(sim.model(), sim.ground(), sim.settings(), settings, in, control, sim.mutable_state()).plausible);
 }
 
 }  // namespace

@@ -211,7 +211,7 @@ std::string run(std::uint64_t seed, bool trace = false) {
         }
         std::ostringstream at;
         at << " at " << s.time_s << " s (" << car.name << ", " << to_string(o.control->mode) << ")";
-        if (u.step_failed) return "a step ended in a state that is not finite" + at.str();
+        if (u.step_failed) return "a step ended in a state no car can have (not finite, or beyond any car's speeds)" + at.str();
         const double speed = speed_m_per_s(s);
         if (!(speed <= speed_limit)) return "speed " + std::to_string(speed) + " m/s above " + std::to_string(speed_limit) + at.str();
         if (rough && !ground->surface_at(s.position_m.x, s.position_m.y)) return {};  // off the rough ground's edge: done

@@ -118,6 +118,48 @@ TEST(HostVehicle, AnImpulseWaitsForTheNextInternalStep) {
     EXPECT_NEAR(car.state().velocity_m_per_s.x - before.x, 1.0, 0.1) << "less what the tyres take in that step";
 }
 
+// An impulse no car can take, though finite (1e12 N s gives a 1.1 t car 1e9 m/s), fails the
+// update: the car is kept where it was, as for one that makes the state infinite, and the next
+// update drives on from there. Before the bound, the car flew off at 1e9 m/s, finite, and the
+// "last good state" of every later update was absurd.
+TEST(HostVehicle, AFiniteButImpossibleImpulseFailsTheUpdate) {
+    DriverInput parked;
+    Vehicle car(roadster(), std::make_shared<RoadGround>(RoadSpec{}));
+    car.update(1.0, parked);
+    const VehicleState before = car.state();
+    car.add_impulse({1e12, 0.0, 0.0}, car.state().position_m);
+    const UpdateResult failed = car.update(1.0 / 60.0, parked);
+    EXPECT_TRUE(failed.step_failed);
+    EXPECT_EQ(car.state().position_m, before.position_m);
+    EXPECT_EQ(car.state().velocity_m_per_s, before.velocity_m_per_s);
+    const UpdateResult next = car.update(1.0, parked);
+    EXPECT_FALSE(next.step_failed) << "the impulse was spent on the failed step";
+    EXPECT_LT(norm(car.state().velocity_m_per_s), 0.01) << "parked again";
+    // The bounds: a body at 1,000 m/s or turning at 1,000 rad/s, a shaft or wheel at 10,000
+    // rad/s, is no car's; just under each is taken.
+    VehicleState s = before;
+    EXPECT_TRUE(state_is_plausible(s));
+    EXPECT_EQ(state_implausibility(s), "");
+    s.velocity_m_per_s = {999.0, 0.0, 0.0};
+    EXPECT_TRUE(state_is_plausible(s));
+    s.velocity_m_per_s = {800.0, 0.0, 800.0};
+    EXPECT_FALSE(state_is_plausible(s));
+    EXPECT_EQ(state_implausibility(s), "the body's speed is 1131.4 m/s, beyond the 1000 m/s no car reaches");
+    s = before;
+    s.angular_velocity_rad_per_s = {0.0, 0.0, -1001.0};
+    EXPECT_FALSE(state_is_plausible(s));
+    s = before;
+    s.wheels[3].spin_rad_per_s = -1.01e4;
+    EXPECT_FALSE(state_is_plausible(s));
+    EXPECT_EQ(state_implausibility(s), "wheel rr's spin is 10100 rad/s, beyond the 10000 rad/s no car reaches");
+    s = before;
+    s.engine_speed_rad_per_s = 9999.0;
+    EXPECT_TRUE(state_is_plausible(s));
+    s.gearbox_speed_rad_per_s = std::nan("");
+    EXPECT_FALSE(state_is_plausible(s));
+    EXPECT_EQ(state_implausibility(s), "the state is not finite");
+}
+
 // A snapshot restored continues exactly as the run it was taken from; a reset puts the car back
 // on its wheels at a new pose.
 TEST(HostVehicle, SnapshotsAndResets) {

@@ -15,7 +15,8 @@ struct DrivenStep {
     Controls applied;                  // what the control layer gave the car for this step
     bool gear_change_refused = false;  // a requested gear change was refused (ControllerState)
     bool engine_stopped = false;       // running before the step and not after: a stall or an empty tank
-    bool finite = true;                // false: the state is not finite; the caller restores, fails or throws
+    bool plausible = true;             // false: the state is not a car's (state_is_plausible: not finite, or beyond
+                                       // any car's speeds); the caller restores, fails or throws
 };
 
 // control_step over the internal step step.internal_step_s, then step_fixed with `load` (an

@@ -15,6 +15,7 @@
 #include "tractive/dynamics/vehicle_model.hpp"
 #include "tractive/dynamics/vehicle_state.hpp"
 #include <memory>
+#include <string>
 
 #include "tractive/world/road.hpp"
 #include "tractive/world/ground.hpp"
@@ -128,9 +129,22 @@ double speed_m_per_s(const VehicleState& s);
 double forward_speed_m_per_s(const VehicleState& s);  // along the body x axis
 double engine_rpm(const VehicleState& s);
 // Whether the integrated quantities a host sees are all finite: pose, velocities, the shafts, the
-// wheels' spin and travel. A step that ends otherwise has failed (an impossible force from
-// outside, or a defect).
+// wheels' spin and travel.
 bool state_is_finite(const VehicleState& s);
+// What no car's state reaches, whatever its file: the body at 1,000 m/s (about three times the
+// land speed record, 341 m/s: ThrustSSC, 1997; a falling car's drag holds it near 100 m/s) or
+// turning at 1,000 rad/s (a tumbling car turns at a few), a shaft or wheel at 10,000 rad/s (95,000
+// rpm: six times a Formula 1 engine's limit of 15,000; a 0.3 m wheel's tread at 3,000 m/s).
+inline constexpr double kPlausibleBodySpeed_m_per_s = 1000.0;
+inline constexpr double kPlausibleBodyTurn_rad_per_s = 1000.0;
+inline constexpr double kPlausibleShaftSpeed_rad_per_s = 1.0e4;
+// Whether a state is a car's: finite, and within those bounds. A step that ends otherwise has
+// failed (an impossible force or impulse from outside, or a defect): a finite but absurd state
+// (an impulse of 1e12 N s on a car gives 1e9 m/s) is a failure too, never a result.
+bool state_is_plausible(const VehicleState& s);
+// What is wrong with a state that is not plausible, in words ("the body's speed is 1e+09 m/s,
+// beyond the 1000 m/s no car reaches"); empty for a plausible one.
+std::string state_implausibility(const VehicleState& s);
 // A wheel's centre in the state's pose (world axes): its mount turned with the body, its
 // suspension's travel along the body's z axis and any hinge offset of its geometry.
 Vec3 wheel_hub_position_m(const VehicleModel& model, const VehicleState& state, int wheel);

@@ -48,8 +48,9 @@ struct UpdateResult {
     int internal_steps = 0;
     double dropped_time_s = 0.0;       // dt beyond the cap on steps per call (StepSettings), or a dt that is not a finite number >= 0
     bool gear_change_refused = false;  // the control layer refused a shift (docs/control.md)
-    // An internal step ended in a state that is not finite (a host's impossible force or
-    // impulse): the car was kept at the last good state, and the rest of dt not stepped.
+    // An internal step ended in a state no car can have (not finite, or beyond any car's speeds:
+    // state_is_plausible; a host's impossible force or impulse): the car was kept at the last
+    // good state, and the rest of dt not stepped.
     bool step_failed = false;
 };
 

@@ -55,8 +55,9 @@ inline constexpr double kMaxControlsRunDuration_s = 24.0 * 3600.0;
 //
 // The telemetry CSV text (header, row 0 before any step, then a row per interval) goes to
 // `write` in chunks of about 1 MiB as it is made; `progress` (may be empty) is called with the
-// simulated time after each row. A step that ends in a state that is not finite throws
-// std::runtime_error with its time (what was written before it is incomplete: discard it).
+// simulated time after each row. A step that ends in a state no car can have (not finite, or
+// beyond any car's speeds: state_is_plausible) throws std::runtime_error with its time and what
+// is wrong (what was written before it is incomplete: discard it).
 ControlsRunResult run_controls(const VehicleSpec& spec, std::shared_ptr<const Ground> ground, const std::vector<TimedControls>& controls,
                                const ControlsRunSettings& settings, const std::function<void(std::string_view)>& write,
                                const std::function<void(double)>& progress = {});

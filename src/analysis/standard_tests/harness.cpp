@@ -86,8 +86,8 @@ void TestDrive::check(const DrivenStep& step) {
     const Vec3 body_y{rot.m[0][1], rot.m[1][1], rot.m[2][1]};
     const Vec3 body_z{rot.m[0][2], rot.m[1][2], rot.m[2][2]};
     const double speed = speed_m_per_s(s);
-    if (!step.finite) {
-        fail(TestStatus::Diverged, "the state became non-finite");
+    if (!step.plausible) {
+        fail(TestStatus::Diverged, "the step failed: " + state_implausibility(s));
     } else if (step.engine_stopped) {
         if (s.fuel_volume_m3 <= 0.0) {
             fail(TestStatus::OutOfFuel, "the tank ran dry");
