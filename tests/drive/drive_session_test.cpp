@@ -12,6 +12,7 @@
 #include "drive/drive_session.hpp"
 #include "drive/force_feedback.hpp"
 #include "support/cli_run.hpp"
+#include "support/profile_ground.hpp"
 #include "support/test_paths.hpp"
 #include "tractive/io/car_loader.hpp"
 #include "tractive/io/ground_loader.hpp"
@@ -120,6 +121,33 @@ TEST(DriveSession, CommandsSwitchModeAidsPauseResetAndRespawn) {
     d.session.frame(reset, kFrame_s);
     EXPECT_NEAR(d.session.vehicle().state().position_m.x, 0.0, 0.05);
     EXPECT_NEAR(d.session.vehicle().state().position_m.y, 0.0, 0.05);
+}
+
+// A step that fails (a ground broken past 20 m) holds the car at its last good state and the
+// session says so, frame after frame, until a reset starts it again; the count of failed frames
+// stays for the window's closing line. Before, the car just stood there without a word.
+TEST(DriveSession, AFailedStepIsSaidUntilTheCarIsResetOrRespawned) {
+    const VehicleSpec spec = load_car(test::example_car_files().front().parent_path() / "roadster.toml").spec;
+    DriveSession session{spec, std::make_shared<test::BrokenAheadGround>(), InitialConditions{}, ControlSettings{ShiftMode::Automatic, {}}};
+    DriveActions go;
+    go.gear_lever = 1;
+    go.throttle = 0.8;
+    int frames = 0;
+    while (!session.step_failed() && frames < 600) session.frame(go, kFrame_s), ++frames;
+    ASSERT_TRUE(session.step_failed()) << "drove 10 s without reaching the broken road";
+    const double held_x = session.vehicle().state().position_m.x;
+    EXPECT_GT(held_x, 10.0);
+    EXPECT_LT(held_x, 20.0 + 2.0) << "the front wheels' hubs stop short of 20 m plus a step";
+    for (int k = 0; k < 30; ++k) session.frame(go, kFrame_s);
+    EXPECT_TRUE(session.step_failed());
+    EXPECT_EQ(session.vehicle().state().position_m.x, held_x);
+    EXPECT_EQ(session.failed_updates(), 31);
+    DriveActions reset;
+    reset.pressed[static_cast<int>(Command::Reset)] = true;
+    session.frame(reset, kFrame_s);
+    EXPECT_FALSE(session.step_failed()) << "a reset starts the car again";
+    EXPECT_LT(session.vehicle().state().position_m.x, 1.0);
+    EXPECT_EQ(session.failed_updates(), 31);
 }
 
 // Rows of a telemetry CSV by their time cell.

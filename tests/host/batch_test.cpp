@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "support/profile_ground.hpp"
 #include "support/test_paths.hpp"
 #include "tractive/host/batch.hpp"
 #include "tractive/io/car_loader.hpp"
@@ -127,38 +128,23 @@ TEST(VehicleBatch, EpisodesEndAndStartAgainInTheSameStep) {
     for (int i = 0; i < n; ++i) EXPECT_TRUE(ended[static_cast<std::size_t>(i)]) << "car " << i << " never left the road";
 }
 
-// A road whose surface, past x = 25 m, gives the tyres a normal that is not a number: every step
-// there fails (the car is kept at its last good state, UpdateResult::step_failed).
-class RoadBrokenPast25m final : public Ground {
-public:
-    [[nodiscard]] GroundContact wheel_contact(const WheelProbe& wheel) const override {
-        GroundContact c = road_.wheel_contact(wheel);
-        if (wheel.hub_m.x > 25.0) c.normal = {std::nan(""), 0.0, 1.0};
-        return c;
-    }
-    [[nodiscard]] std::optional<SurfacePoint> surface_at(double x_m, double y_m) const override { return road_.surface_at(x_m, y_m); }
-
-private:
-    RoadGround road_{RoadSpec{}};
-};
-
 // A car whose step fails ends its episode (reward -10), as docs/python.md says, and starts again;
 // it is not left frozen at its last good state for the rest of the horizon.
 TEST(VehicleBatch, ACarWhoseStepFailsEndsItsEpisode) {
-    VehicleBatch batch(shipped_cars(1), std::make_shared<RoadBrokenPast25m>());
+    VehicleBatch batch(shipped_cars(1), std::make_shared<test::BrokenAheadGround>());
     const int n = batch.size();
     std::vector<double> obs(static_cast<std::size_t>(n * kBatchObservationCount)), final_obs(obs.size(), 0.0);
     std::vector<double> actions(static_cast<std::size_t>(n * kBatchActionCount), 0.0), rewards(static_cast<std::size_t>(n));
     std::vector<std::uint8_t> terminated(static_cast<std::size_t>(n)), truncated(static_cast<std::size_t>(n));
     batch.reset(3, obs.data());
     std::vector<int> ended(static_cast<std::size_t>(n), 0);
-    for (int k = 0; k < 100; ++k) {  // 5 s: every car, at 60-100 % of 20 m/s, passes 25 m in 2 s
+    for (int k = 0; k < 100; ++k) {  // 5 s: every car, at 60-100 % of 20 m/s, passes 20 m in 2 s
         lane_keeper(obs, actions, n);
         batch.step(actions.data(), obs.data(), rewards.data(), terminated.data(), truncated.data(), final_obs.data());
         for (int i = 0; i < n; ++i) {
             const auto u = static_cast<std::size_t>(i);
             if (!terminated[u]) {
-                EXPECT_LE(batch.vehicle(i).state().position_m.x, 25.0 + 2.0) << "car " << i << " stepped on past the broken road";
+                EXPECT_LE(batch.vehicle(i).state().position_m.x, 20.0 + 2.0) << "car " << i << " stepped on past the broken road";
                 continue;
             }
             ++ended[u];

@@ -44,6 +44,7 @@ void DriveSession::command(const DriveActions& a, FrameEvents& events) {
     if (a.command(Command::Pause)) paused_ = !paused_;
     if (a.command(Command::Reset)) {
         vehicle_.reset(start_);
+        step_failed_ = false;
         events.reset = true;
     }
     if (a.command(Command::Respawn)) {
@@ -53,6 +54,7 @@ void DriveSession::command(const DriveActions& a, FrameEvents& events) {
         } catch (const std::invalid_argument&) {
             vehicle_.reset(start_);  // off the ground's edge: back to the start
         }
+        step_failed_ = false;
         events.reset = true;
     }
     events.camera = a.command(Command::Camera);
@@ -87,13 +89,15 @@ void DriveSession::advance(double dt_s) {
     // has ended then, and the telemetry rows due within it are written (at exactly their times,
     // as `tractive run` writes them: telemetry_state_at).
     const bool was_running = vehicle_.state().engine_running;
-    vehicle_.update(dt_s, [this](double step_start_s) -> const DriverInput& {
+    const UpdateResult update = vehicle_.update(dt_s, [this](double step_start_s) -> const DriverInput& {
         record_rows_due();
         if (replaying()) input_ = controls_at(replay_, step_start_s, replay_cursor_);
         last_step_input_ = input_;
         return input_;
     });
     record_rows_due();
+    step_failed_ = update.step_failed;
+    if (update.step_failed) ++failed_updates_;
     if (was_running && !vehicle_.state().engine_running) ++stalls_;
     clock_s_ += dt_s;
     const VehicleState& s = vehicle_.state();

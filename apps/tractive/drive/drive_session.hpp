@@ -48,6 +48,11 @@ public:
     [[nodiscard]] double clock_s() const { return clock_s_; }  // simulated time of the frame's end
     [[nodiscard]] const std::deque<TracePoint>& trace() const { return trace_; }
     [[nodiscard]] int stalls() const { return stalls_; }
+    // The last frame's update failed (an internal step would have ended in a state no car can
+    // have: Vehicle::update's step_failed), so the car stands at its last good state until a
+    // reset or respawn; and how many frames' updates have failed.
+    [[nodiscard]] bool step_failed() const { return step_failed_; }
+    [[nodiscard]] int failed_updates() const { return failed_updates_; }
 
     // Replays time-stamped controls (a --record-controls file, or any `tractive run --controls`
     // file) instead of the driver's pedals, steering and lever: each internal step takes the row in
@@ -79,6 +84,8 @@ private:
     double clock_s_ = 0.0;
     std::deque<TracePoint> trace_;
     int stalls_ = 0;
+    bool step_failed_ = false;
+    int failed_updates_ = 0;
     bool recording_ = false;
     double record_interval_s_ = 0.01;
     double next_row_s_ = 0.0;

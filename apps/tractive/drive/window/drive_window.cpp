@@ -358,10 +358,14 @@ int run_drive_window(const DriveWindowOptions& o) {
         if (!o.record_csv.empty()) cli::write_atomically(o.record_csv, session.telemetry_csv());
         if (!o.record_controls_csv.empty()) cli::write_atomically(o.record_controls_csv, session.controls_csv());
         const VehicleState& s = session.vehicle().state();
-        std::cerr << fmt::format("drove {:.2f} s: {:.1f} km/h in gear {}, at x = {:.1f} m, y = {:.1f} m{}\n", s.time_s, speed_m_per_s(s) * 3.6,
+        std::cerr << fmt::format("drove {:.2f} s: {:.1f} km/h in gear {}, at x = {:.1f} m, y = {:.1f} m{}{}\n", s.time_s, speed_m_per_s(s) * 3.6,
                                  s.gear, s.position_m.x, s.position_m.y,
                                  session.stalls() > 0 ? fmt::format("; the engine stalled {} time{}", session.stalls(), session.stalls() == 1 ? "" : "s")
-                                                      : "");
+                                                      : "",
+                                 session.failed_updates() > 0
+                                     ? fmt::format("; the step failed in {} frame{} (the car was held at its last good state)", session.failed_updates(),
+                                                   session.failed_updates() == 1 ? "" : "s")
+                                     : "");
     } catch (const std::exception& e) {
         std::cerr << "error: " << e.what() << "\n";
         status = 1;

@@ -167,6 +167,8 @@ void status(const DriveSession& session, bool script_running) {
     ImGui::TextColored(c.aids.esc ? (cs.esc_active ? ImVec4(1, 0.6f, 0, 1) : ImVec4(0.4f, 1, 0.4f, 1)) : ImVec4(0.5f, 0.5f, 0.5f, 1), "   ESC %s (E)",
                        c.aids.esc ? (cs.esc_active ? "ACTIVE" : "on") : "off");
     ImGui::Text("%s%s  t = %.1f s", session.paused() ? "PAUSED  " : "", script_running ? "script" : "live", car.state().time_s);
+    if (session.step_failed())
+        ImGui::TextColored(ImVec4(1, 0.25f, 0.2f, 1), "STEP FAILED: the car is held where it was (Backspace reset, F respawn)");
     end_panel("Transmission and aids");
 }
 
