@@ -202,6 +202,32 @@ void check_wheel_layout(Checker& k, const std::array<WheelSpec, 4>& w) {
               "expected the left wheels at larger y than the right wheels (y left)");
 }
 
+// The point mass that carries the centre of mass furthest beyond `edge` along `outward` (a unit
+// axis): the largest m (p . outward - edge); -1 if none lies beyond it.
+int mass_furthest_beyond(const std::vector<PointMass>& masses, const Vec3& outward, double edge) {
+    int furthest = -1;
+    double largest_moment = 0.0;
+    for (std::size_t i = 0; i < masses.size(); ++i) {
+        const double moment = masses[i].mass_kg * (dot(masses[i].position_m, outward) - edge);
+        if (moment > largest_moment) largest_moment = moment, furthest = static_cast<int>(i);
+    }
+    return furthest;
+}
+
+// The issue goes to the point mass furthest out (its file line), naming it; to the whole car
+// when none lies beyond.
+void centre_of_mass_issue(Checker& k, const VehicleSpec& spec, const Vec3& outward, double edge, const std::string& message) {
+    const int furthest = mass_furthest_beyond(spec.masses, outward, edge);
+    if (furthest < 0) {
+        k.require(false, "centre_of_mass", message);
+        return;
+    }
+    const PointMass& m = spec.masses[static_cast<std::size_t>(furthest)];
+    k.require(false, fmt::format("masses[{}].position_m", furthest),
+              fmt::format("{} (the mass that carries it furthest: '{}', {:.4g} kg at [{:.4g}, {:.4g}, {:.4g}] m)", message, m.name, m.mass_kg,
+                          m.position_m.x, m.position_m.y, m.position_m.z));
+}
+
 // The static wheel loads must all be positive: a centre of mass behind the rear axle, ahead of
 // the front one or beside the wheels would lift a wheel off the ground at rest.
 void check_centre_of_mass(Checker& k, const VehicleSpec& spec) {
@@ -211,18 +237,23 @@ void check_centre_of_mass(Checker& k, const VehicleSpec& spec) {
     const double x_front = 0.5 * (w[FL].position_m.x + w[FR].position_m.x);
     const double x_rear = 0.5 * (w[RL].position_m.x + w[RR].position_m.x);
     if (!(loads.front_axle_fraction > 0.0 && loads.front_axle_fraction < 1.0)) {
-        k.require(false, "centre_of_mass",
-                  fmt::format("the centre of mass (x = {:.4g} m) lies outside the wheelbase (rear axle x = {:.4g} m, front "
-                              "axle x = {:.4g} m): expected it between the axles, so that every static wheel load is positive",
-                              mp.cg_m.x, x_rear, x_front));
+        const bool ahead = mp.cg_m.x > 0.5 * (x_front + x_rear);
+        centre_of_mass_issue(k, spec, {ahead ? 1.0 : -1.0, 0.0, 0.0}, ahead ? x_front : -x_rear,
+                             fmt::format("the centre of mass (x = {:.4g} m) lies outside the wheelbase (rear axle x = {:.4g} m, front "
+                                         "axle x = {:.4g} m): expected it between the axles, so that every static wheel load is positive",
+                                         mp.cg_m.x, x_rear, x_front));
         return;
     }
     for (int i = 0; i < 4; ++i) {
         if (std::isfinite(loads.load_n[i]) && loads.load_n[i] > 0.0) continue;
-        k.require(false, "centre_of_mass",
-                  fmt::format("the centre of mass (y = {:.4g} m) lies outside the track (static load on wheel {} is {:.4g} N): "
-                              "expected it between the left and right wheels, so that every static wheel load is positive",
-                              mp.cg_m.y, kWheelNames[i], loads.load_n[i]));
+        // A wheel unloaded on one side: the centre of mass beyond the other side's wheels.
+        const bool left_unloaded = i == FL || i == RL;
+        const int other = left_unloaded ? (i == FL ? FR : RR) : (i == FR ? FL : RL);
+        const double side = left_unloaded ? -1.0 : 1.0;
+        centre_of_mass_issue(k, spec, {0.0, side, 0.0}, side * w[static_cast<std::size_t>(other)].position_m.y,
+                             fmt::format("the centre of mass (y = {:.4g} m) lies outside the track (static load on wheel {} is {:.4g} N): "
+                                         "expected it between the left and right wheels, so that every static wheel load is positive",
+                                         mp.cg_m.y, kWheelNames[i], loads.load_n[i]));
         return;
     }
 }

@@ -1,5 +1,6 @@
 #include "tractive/spec/validate.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "support/test_paths.hpp"
@@ -61,9 +62,17 @@ TEST(Validate, CentreOfMassOutsideTheWheelbaseOrTrack) {
     ahead.masses.push_back({"nose weight", MassRole::Ballast, 90000.0, {20.0, 0.0, 0.0}});
     ASSERT_FALSE(find_spec_issues(ahead).empty());
     EXPECT_NE(find_spec_issues(ahead).front().message.find("outside the wheelbase"), std::string::npos);
+    // Told at the mass that carries it out (so at that mass's line of the file), named.
+    EXPECT_EQ(find_spec_issues(ahead).front().path, fmt::format("masses[{}].position_m", ahead.masses.size() - 1));
+    EXPECT_NE(find_spec_issues(ahead).front().message.find("'nose weight', 9e+04 kg at [20, 0, 0] m"), std::string::npos)
+        << find_spec_issues(ahead).front().message;
     VehicleSpec aside = s;
     aside.masses.push_back({"side weight", MassRole::Ballast, 90000.0, {0.5, 20.0, 0.0}});
     EXPECT_NE(find_spec_issues(aside).front().message.find("outside the track"), std::string::npos);
+    EXPECT_EQ(find_spec_issues(aside).front().path, fmt::format("masses[{}].position_m", aside.masses.size() - 1));
+    VehicleSpec behind = s;
+    behind.masses.push_back({"tow bar", MassRole::Ballast, 90000.0, {-20.0, 0.0, 0.0}});
+    EXPECT_EQ(find_spec_issues(behind).front().path, fmt::format("masses[{}].position_m", behind.masses.size() - 1));
 }
 
 TEST(Validate, HugeButFiniteValuesAreRefused) {
