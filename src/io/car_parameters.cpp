@@ -144,7 +144,9 @@ void flatten(const toml::table& t, const std::string& prefix, const toml::table&
 }
 
 // Arrays of tables whose entries all have unique names: `to`'s entries put in `from`'s order of
-// names (entries of names `from` lacks last), so that an entry that moved is not a change.
+// names, so that an entry that moved is not a change; an entry of a name `from` lacks takes the
+// place of one of `from`'s whose name `to` lacks, in turn (a renamed entry stays where it was, and
+// only its name differs: the entries after it are not compared with their neighbours).
 void match_named_entries(const toml::table& from, toml::table& to) {
     for (auto&& [k, v] : to) {
         toml::array* b = v.as_array();
@@ -163,16 +165,35 @@ void match_named_entries(const toml::table& from, toml::table& to) {
         };
         const auto names_a = names(*a), names_b = names(*b);
         if (names_a.empty() || names_b.size() != b->size()) continue;
-        std::vector<std::size_t> order;
-        for (const auto& n : names_a) {
-            const auto at = std::find(names_b.begin(), names_b.end(), n);
-            if (at != names_b.end()) order.push_back(static_cast<std::size_t>(at - names_b.begin()));
+        // slot[i]: the entry of `to` at place i; places of `from`'s names first, then the
+        // unmatched entries into the unmatched places in turn, then any left into what is free.
+        constexpr std::size_t kFree = static_cast<std::size_t>(-1);
+        std::vector<std::size_t> slot(names_b.size(), kFree);
+        std::vector<bool> placed(names_b.size(), false);
+        std::vector<std::size_t> unmatched_places;
+        for (std::size_t i = 0; i < names_a.size(); ++i) {
+            const auto at = std::find(names_b.begin(), names_b.end(), names_a[i]);
+            if (at == names_b.end()) {
+                unmatched_places.push_back(i);
+            } else if (i < slot.size()) {
+                slot[i] = static_cast<std::size_t>(at - names_b.begin());
+                placed[slot[i]] = true;
+            }
         }
-        for (std::size_t i = 0; i < names_b.size(); ++i) {
-            if (std::find(order.begin(), order.end(), i) == order.end()) order.push_back(i);
+        std::size_t next_place = 0;
+        for (std::size_t j = 0; j < names_b.size(); ++j) {
+            if (placed[j] || std::find(names_a.begin(), names_a.end(), names_b[j]) != names_a.end()) continue;
+            while (next_place < unmatched_places.size() && unmatched_places[next_place] >= slot.size()) ++next_place;
+            if (next_place < unmatched_places.size()) slot[unmatched_places[next_place++]] = j, placed[j] = true;
+        }
+        std::size_t free_place = 0;
+        for (std::size_t j = 0; j < names_b.size(); ++j) {
+            if (placed[j]) continue;
+            while (slot[free_place] != kFree) ++free_place;
+            slot[free_place] = j;
         }
         toml::array reordered;
-        for (const std::size_t i : order) reordered.push_back(*b->get(i));
+        for (const std::size_t j : slot) reordered.push_back(*b->get(j));
         *b = std::move(reordered);
     }
 }

@@ -181,4 +181,14 @@ TEST(VDriftWriter, ChangedParametersListsExactlyWhatDiffers) {
     EXPECT_EQ(changes[0].key, "mass[0].mass_kg");
     EXPECT_EQ(changes[1].key, "wheels.rr.suspension.spring_n_per_m");
     EXPECT_EQ(changes[1].from, fmt::format("{}", spec.wheels[RR].suspension.spring_n_per_m));
+    // A renamed mass (the VDrift writer makes 'the driver' a section 'driver-the-driver') is
+    // compared where it was: its name is the one change, though it comes last in the new list;
+    // the masses after it are not compared with their neighbours.
+    VehicleSpec renamed = spec;
+    renamed.masses[1].name = "driver-the-driver";
+    std::rotate(renamed.masses.begin() + 1, renamed.masses.begin() + 2, renamed.masses.end());
+    const auto renaming = changed_parameters(spec, renamed);
+    ASSERT_EQ(renaming.size(), 1u) << renaming.back().key;
+    EXPECT_EQ(renaming[0].key, "mass[1].name");
+    EXPECT_EQ(renaming[0].to, "'driver-the-driver'");
 }
