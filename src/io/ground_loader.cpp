@@ -113,8 +113,11 @@ private:
     std::string file_;
 };
 
+// Each height (offset + scale x the sample) is a coordinate of the world, within 1e7 m
+// (plausible::kWorldCoordinate, as a mesh's vertices are): one beyond is refused at its place in
+// the file (a CSV's line and column, a PNG's row from the top and column).
 Heightfield heightfield_from(const HeightSamples& s, double spacing_x, double spacing_y, double scale, double offset, double origin_x,
-                             double origin_y) {
+                             double origin_y, const std::string& file_label) {
     Heightfield f;
     f.columns = s.columns;
     f.rows = s.rows;
@@ -125,7 +128,16 @@ Heightfield heightfield_from(const HeightSamples& s, double spacing_x, double sp
     f.heights_m.resize(s.values.size());
     for (std::uint32_t j = 0; j < s.rows; ++j) {  // file row 0 is the north edge: grid row rows - 1
         for (std::uint32_t i = 0; i < s.columns; ++i) {
-            f.heights_m[static_cast<std::size_t>(s.rows - 1 - j) * s.columns + i] = offset + scale * s.values[static_cast<std::size_t>(j) * s.columns + i];
+            const double sample = s.values[static_cast<std::size_t>(j) * s.columns + i];
+            const double height_m = offset + scale * sample;
+            if (!plausible::kWorldCoordinate.contains(height_m)) {
+                const bool csv = j < s.row_lines.size();
+                throw LoadError({file_label, csv ? s.row_lines[j] : 0}, csv ? fmt::format("column {}", i + 1) : fmt::format("row {} from the top, column {}", j + 1, i + 1),
+                                fmt::format("the sample {:g} makes a height of {:g} m (offset {:g} m + scale {:g} m x the sample): expected "
+                                            "heights within 1e7 m, as every coordinate of a world",
+                                            sample, height_m, offset, scale));
+            }
+            f.heights_m[static_cast<std::size_t>(s.rows - 1 - j) * s.columns + i] = height_m;
         }
     }
     return f;
@@ -321,7 +333,7 @@ LoadedGround load_description(const std::filesystem::path& file, const GroundLoa
                 }
             }
         }
-        Heightfield f = heightfield_from(read_samples(samples_file), spacing_x, spacing_y, scale, offset, origin[0], origin[1]);
+        Heightfield f = heightfield_from(read_samples(samples_file), spacing_x, spacing_y, scale, offset, origin[0], origin[1], samples_file.string());
         if (const toml::table* surface = d.table("surface")) f.surface = d.surface(*surface, "surface");
         out = heightfield_ground(std::move(f), samples_file.string());
     }
@@ -380,6 +392,7 @@ HeightSamples read_height_csv(std::string_view text, const std::string& file_lab
             throw LoadError({file_label, line_number}, "", fmt::format("expected {} values as in the first row, got {}", s.columns, count));
         }
         ++s.rows;
+        s.row_lines.push_back(line_number);
     }
     if (s.rows < 2 || s.columns < 2) {
         throw LoadError({file_label, 0}, "", fmt::format("expected at least 2 rows of at least 2 heights, got {} x {}", s.rows, s.columns));
@@ -484,7 +497,7 @@ LoadedGround load_ground(const std::filesystem::path& file, const GroundLoadOpti
                                                         beside.filename().string()));
         }
         return heightfield_ground(heightfield_from(read_samples(file), *options.spacing_m, *options.spacing_m, options.height_scale_m.value_or(1.0),
-                                                   0.0, 0.0, 0.0),
+                                                   0.0, 0.0, 0.0, label),
                                   label);
     }
     throw LoadError({label, 0}, "", "expected a ground file: .obj (mesh), .png or .csv (heightfield), or .toml (ground description)");

@@ -214,4 +214,16 @@ TEST_F(GroundFiles, RefusesWhatItCannotUse) {
     EXPECT_EQ(error_of(write("word.csv", "1,2\n3,high\n"), GroundLoadOptions{UpAxis::Z, 1.0, std::nullopt}),
               "word.csv:2: 'column 2': expected a finite height, got 'high'");
     EXPECT_EQ(error_of(write("missing.toml", "[heightfield]\nfile = \"nowhere.csv\"\n")).substr(0, 11), "nowhere.csv");
+    // A height beyond the world's 1e7 m (offset + scale x sample) is refused at its line and
+    // column in the file, counted as the file is (row 1 at the top; blank and comment lines
+    // count as lines), not as the grid's rows from the south.
+    write("peak.csv", "# a peak\n0,0,0\n\n0,2e4,0\n0,0,0\n");
+    EXPECT_EQ(error_of(write("peak.toml", "[heightfield]\nfile = \"peak.csv\"\nspacing_m = 2\nheight_scale_m = 1000\n")),
+              "peak.csv:4: 'column 2': the sample 20000 makes a height of 2e+07 m (offset 0 m + scale 1000 m x the sample): expected heights "
+              "within 1e7 m, as every coordinate of a world");
+    EXPECT_EQ(error_of(dir_ / "peak.csv", GroundLoadOptions{UpAxis::Z, 2.0, 1000.0}).substr(0, 20), "peak.csv:4: 'column ");
+    write_png("tall.png", 3, 2, [](png_uint_32 i, png_uint_32 j) { return i == 2 && j == 1 ? 60000 : 0; });
+    EXPECT_EQ(error_of(write("tall.toml", "[heightfield]\nfile = \"tall.png\"\nspacing_m = 1\nheight_scale_m = 1000\n")),
+              "tall.png: 'row 2 from the top, column 3': the sample 60000 makes a height of 6e+07 m (offset 0 m + scale 1000 m x the "
+              "sample): expected heights within 1e7 m, as every coordinate of a world");
 }

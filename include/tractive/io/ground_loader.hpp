@@ -45,10 +45,12 @@ struct GroundLoadOptions {
 LoadedGround load_ground(const std::filesystem::path& file, const GroundLoadOptions& options = {});
 
 // Heightfield samples from a 16-bit (or 8-bit) grey PNG or a CSV table, as read (rows north to
-// south), without spacing or scale: columns, rows and the raw values row by row.
+// south), without spacing or scale: columns, rows and the raw values row by row; a CSV's rows'
+// lines in its file (blank and comment lines skipped), for what is said of a sample.
 struct HeightSamples {
     std::uint32_t columns = 0, rows = 0;
     std::vector<double> values;
+    std::vector<int> row_lines;  // empty for a PNG
 };
 HeightSamples read_height_csv(std::string_view text, const std::string& file_label);
 HeightSamples read_height_png(const std::filesystem::path& file);
