@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -30,11 +31,24 @@ struct LoadedTyre {
     std::string description;
 };
 
+// An inflation pressure for the tyre (--pressure-kpa), which only an MF 6.1 tyre with NOMPRES
+// has a law for.
+void set_pressure(TyreSpec& tyre, double pressure_kpa, const std::string& where) {
+    if (!(pressure_kpa > 0.0)) return;
+    if (tyre.model != TyreModel::MagicFormula || tyre.magic_formula.family != MagicFormulaFamily::Mf61 || !(tyre.magic_formula.nominal_pressure_pa > 0.0)) {
+        throw LoadError({where, 0}, "--pressure-kpa", "the tyre has no pressure dependence (an MF 6.1 .tir file with NOMPRES)");
+    }
+    tyre.magic_formula.inflation_pressure_pa = 1000.0 * pressure_kpa;
+}
+
 LoadedTyre load_tyre(const TyreOptions& o) {
     const fs::path path(o.file);
     const LoadOptions load = to_load_options(o.load);
     LoadedTyre t;
     if (is_tyre_file(path)) {
+        if (!o.load.set.empty()) {
+            throw LoadError({path.string(), 0}, "--set", "changes a car's parameters: expected a car file, not a tyre file");
+        }
         LoadedTyreFile file = load_tyre_file(path, load);
         for (const auto& w : file.warnings) std::cerr << "warning: " << w.to_string() << "\n";
         t.tyre = std::move(file.tyre);
@@ -43,18 +57,15 @@ LoadedTyre load_tyre(const TyreOptions& o) {
                             "a VDrift brush-model tyre takes its size from a car's wheel: show it with `tractive tyre "
                             "CAR --wheel fl`");
         }
-        if (o.pressure_kpa > 0.0) {
-            if (t.tyre.model != TyreModel::MagicFormula || t.tyre.magic_formula.family != MagicFormulaFamily::Mf61 ||
-                !(t.tyre.magic_formula.nominal_pressure_pa > 0.0)) {
-                throw LoadError({path.string(), 0}, "--pressure-kpa", "the file has no pressure dependence (an MF 6.1 file with NOMPRES)");
-            }
-            t.tyre.magic_formula.inflation_pressure_pa = 1000.0 * o.pressure_kpa;
-        }
+        set_pressure(t.tyre, o.pressure_kpa, path.string());
+        // A bare tyre is shown as a left one unless --wheel puts it on the right (mirrored, as
+        // the step evaluates a right-hand wheel's tyre).
+        t.side = (o.wheel == "fr" || o.wheel == "rr") ? TyreSide::Right : TyreSide::Left;
         t.nominal_load_n = file.nominal_load_n;
-        t.description = fmt::format("{} ({})", path.string(), file.format);
+        t.description = fmt::format("{} ({}{})", path.string(), file.format, t.side == TyreSide::Right ? ", on a right-hand wheel" : "");
         return t;
     }
-    const LoadedCar car = load_car(path, load);
+    const LoadedCar car = load_cli_car(path, o.load);
     for (const auto& w : car.warnings) std::cerr << "warning: " << w.to_string() << "\n";
     int wheel = -1;
     for (int i = 0; i < 4; ++i) {
@@ -62,10 +73,11 @@ LoadedTyre load_tyre(const TyreOptions& o) {
     }
     if (wheel < 0) throw LoadError({}, "--wheel", fmt::format("'{}': expected fl, fr, rl or rr", o.wheel));
     t.tyre = car.spec.wheels[wheel].tyre;
+    set_pressure(t.tyre, o.pressure_kpa, path.string());
     t.side = (wheel == FR || wheel == RR) ? TyreSide::Right : TyreSide::Left;
     t.nominal_load_n = summarize(car.spec).wheel_loads_n[wheel];
-    t.description = fmt::format("{} wheel {} ({} tyre; static load {:.0f} N)", path.string(), o.wheel,
-                                to_string(t.tyre.model), t.nominal_load_n);
+    t.description = fmt::format("{} wheel {} ({} tyre; static load {:.0f} N{})", path.string(), o.wheel, to_string(t.tyre.model),
+                                t.nominal_load_n, o.pressure_kpa > 0.0 ? fmt::format("; at {:g} kPa", o.pressure_kpa) : "");
     return t;
 }
 
@@ -203,25 +215,30 @@ int print_summary(const LoadedTyre& t, const TyreOptions& o) {
 }  // namespace
 
 void add_tyre_options(CLI::App& tyre, TyreOptions& o) {
+    // CLI11's ranges let a NaN through (every comparison with it is false): refused first.
+    const CLI::Validator number([](std::string& text) -> std::string {
+        const double v = std::strtod(text.c_str(), nullptr);
+        return std::isnan(v) ? fmt::format("expected a number, got {}", text) : std::string();
+    }, "NUMBER");
     tyre.add_option("file", o.file, "A tyre file (TYDEX .tir, VDrift .tire, .tiren) or a car file (then --wheel picks the tyre)")
         ->required();
-    tyre.add_option("--wheel", o.wheel, "The car's wheel whose tyre to show: fl, fr, rl or rr (default fl)")
+    tyre.add_option("--wheel", o.wheel, "The car's wheel whose tyre to show: fl, fr, rl or rr (default fl); for a tyre file, fr or rr shows it on a right-hand wheel (mirrored)")
         ->check(CLI::IsMember({"fl", "fr", "rl", "rr"}));
     tyre.add_flag("--json", o.json, "Print JSON");
-    tyre.add_option("--load", o.loads_n, "Vertical load(s), N, comma-separated")->delimiter(',')->check(CLI::PositiveNumber);
+    tyre.add_option("--load", o.loads_n, "Vertical load(s), N, comma-separated")->delimiter(',')->check(number & CLI::PositiveNumber);
     tyre.add_option("--slip-ratio", o.slip_ratios, "Slip ratio(s) kappa, comma-separated (evaluates points)")
         ->delimiter(',')
-        ->check(CLI::Range(-10.0, 10.0));
+        ->check(number & CLI::Range(-10.0, 10.0));
     tyre.add_option("--slip-angle-deg", o.slip_angles_deg, "Slip angle(s), degrees, comma-separated (evaluates points)")
         ->delimiter(',')
-        ->check(CLI::Range(-89.0, 89.0));
+        ->check(number & CLI::Range(-89.0, 89.0));
     tyre.add_option("--camber-deg", o.cambers_deg, "Camber (inclination) angle(s), degrees, comma-separated (evaluates points)")
         ->delimiter(',')
-        ->check(CLI::Range(-45.0, 45.0));
+        ->check(number & CLI::Range(-45.0, 45.0));
     tyre.add_option("--png", o.png, "Also draw Fx(kappa), Fy(alpha) and Mz(alpha) per load to this PNG file");
-    tyre.add_option("--pressure-kpa", o.pressure_kpa, "Inflation pressure, kPa (an MF 6.1 .tir file; default the file's INFLPRES)")
-        ->check(CLI::Range(1.0, 10000.0));
-    tyre.add_option("--speed", o.speed_m_per_s, "The contact's forward speed, m/s (default 20)")->check(CLI::Range(0.1, 200.0));
+    tyre.add_option("--pressure-kpa", o.pressure_kpa, "Inflation pressure, kPa (an MF 6.1 .tir tyre, a file's or a car's; default the file's INFLPRES or the car's inflation_pressure_kpa)")
+        ->check(number & CLI::Range(1.0, 10000.0));
+    tyre.add_option("--speed", o.speed_m_per_s, "The contact's forward speed, m/s (default 20)")->check(number & CLI::Range(0.1, 200.0));
     add_car_load_options(tyre, o.load);
 }
 

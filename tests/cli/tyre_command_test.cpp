@@ -118,4 +118,49 @@ TEST(TyreCommand, RefusesBadInputWithStatusTwo) {
     EXPECT_NE(line.out.find("bad.tire:2"), std::string::npos) << line.out;
 }
 
+// What the options say they do, on a car as on a tyre file. Before: a car's --set was ignored
+// (any key, rc 0, the car as written), --pressure-kpa on a car was ignored, a NaN load or angle
+// printed a row of zeros with rc 0, and --wheel fr showed a bare tyre file as a left one.
+TEST(TyreCommand, OptionsActOnACarAndATyreFileAlikeAndANaNIsRefused) {
+    const std::string car = quoted(example("hatchback"));
+    const auto fy = [](const CliRun& r) { return nlohmann::json::parse(r.out)["points"][0]["fy_n"].get<double>(); };
+    const std::string point = " --load 4000 --slip-angle-deg 4 --json";
+    // --set: the changed car's tyre at the changed car's static load (a heavier engine), and a
+    // key the car does not have refused.
+    const auto nominal_load = [](const CliRun& r) { return nlohmann::json::parse(r.out)["loads"][1]["fz_n"].get<double>(); };
+    const CliRun as_is = run("tyre " + car + " --json"), heavier = run("tyre " + car + " --json --set mass[0].mass_kg=300");
+    ASSERT_EQ(as_is.status, 0) << as_is.out;
+    ASSERT_EQ(heavier.status, 0) << heavier.out;
+    EXPECT_GT(nominal_load(heavier), nominal_load(as_is) + 100.0);
+    EXPECT_EQ(run("tyre " + car + " --set tyres.touring.bogus_key=1", true).status, 2);
+    // --pressure-kpa on a car: its MF 6.1 tyre at that pressure, as the same file alone at it.
+    test::TempDir dir;
+    const fs::path tir = fs::path(TRACTIVE_TEST_DATA) / "tir" / "mf61_205_55R16.tir";
+    std::ifstream hatchback(example("hatchback"));
+    std::string text((std::istreambuf_iterator<char>(hatchback)), std::istreambuf_iterator<char>());
+    text.replace(text.find("\"tyres/summer_205_55R16.tir\""), 28, quoted(tir));
+    const fs::path mf61_car = dir.write("mf61.toml", text);
+    const CliRun car_150 = run("tyre " + quoted(mf61_car) + point + " --pressure-kpa 150");
+    const CliRun car_own = run("tyre " + quoted(mf61_car) + point);
+    const CliRun file_150 = run("tyre " + quoted(tir) + point + " --pressure-kpa 150");
+    ASSERT_EQ(car_150.status, 0) << car_150.out;
+    ASSERT_EQ(file_150.status, 0) << file_150.out;
+    EXPECT_EQ(fy(car_150), fy(file_150));
+    EXPECT_GT(std::abs(fy(car_150) - fy(car_own)), 10.0) << "the pressure changed nothing";
+    EXPECT_EQ(run("tyre " + car + " --pressure-kpa 150", true).status, 2) << "a PAC2002 tyre has no pressure law";
+    EXPECT_EQ(run("tyre " + quoted(tir) + " --set a=1", true).status, 2) << "--set on a tyre file";
+    // A NaN anywhere a number goes is refused.
+    for (const char* nan : {" --load nan", " --slip-angle-deg nan", " --slip-ratio nan", " --camber-deg nan", " --pressure-kpa nan", " --speed nan"}) {
+        EXPECT_NE(run("tyre " + quoted(tir) + " --load 4000 --slip-angle-deg 1" + nan, true).status, 0) << nan;
+    }
+    // --wheel fr shows a bare tyre file on a right-hand wheel: its ply steer and conicity
+    // mirrored, as on a car's fr wheel.
+    const std::string straight = " --load 4000 --slip-angle-deg 0 --json";
+    const double left = fy(run("tyre " + quoted(tir) + straight)), right = fy(run("tyre " + quoted(tir) + straight + " --wheel fr"));
+    const double on_car_fr = fy(run("tyre " + quoted(mf61_car) + straight + " --wheel fr"));
+    EXPECT_NE(left, 0.0);
+    EXPECT_EQ(right, -left);
+    EXPECT_EQ(right, on_car_fr);
+}
+
 }  // namespace
