@@ -8,6 +8,7 @@
 #include <string>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "tractive/io/text_file.hpp"
 #include "tractive/io/tir_document.hpp"
@@ -39,12 +40,26 @@ std::optional<double> unit_factor(std::string_view quantity, const std::string& 
 
 class TirReader {
 public:
+    // The first entry a key has; one in another section as well is said (a repeat within one
+    // section the document says itself, the later one kept there).
     explicit TirReader(const TirDocument& doc) : doc_(doc) {
+        std::map<std::string, const TirSection*> section_of;
         for (const TirSection& s : doc.sections) {
             if (s.name == "UNITS") continue;
-            for (const TirEntry& e : s.entries) entries_.emplace(e.key, &e);  // the first one a key has
+            for (const TirEntry& e : s.entries) {
+                const auto [first, inserted] = entries_.emplace(e.key, &e);
+                if (inserted) {
+                    section_of[e.key] = &s;
+                } else if (section_of[e.key] != &s) {
+                    warnings_.push_back({e.location, e.key,
+                                         fmt::format("also in [{}] at line {}: that first one is used, this one ignored", section_of[e.key]->name,
+                                                     first->second->location.line)});
+                }
+            }
         }
     }
+
+    [[nodiscard]] const std::vector<LoadWarning>& warnings() const { return warnings_; }
 
     [[nodiscard]] const TirEntry* find(const std::string& key) const {
         const auto it = entries_.find(key);
@@ -70,6 +85,7 @@ public:
 private:
     const TirDocument& doc_;
     std::map<std::string, const TirEntry*> entries_;
+    std::vector<LoadWarning> warnings_;
 };
 
 struct Units {
@@ -118,6 +134,7 @@ LoadedTir load_tir_from_text(std::string_view text, const std::string& file_labe
     LoadedTir out;
     out.warnings = doc.warnings;
     const TirReader r(doc);
+    out.warnings.insert(out.warnings.end(), r.warnings().begin(), r.warnings().end());
     const Units units = read_units(doc);
     MagicFormulaTyre mf;
 
@@ -162,11 +179,16 @@ LoadedTir load_tir_from_text(std::string_view text, const std::string& file_labe
         mf.c[i] = v ? *v : (is_magic_formula_scale_factor(i) ? 1.0 : 0.0);
     }
     // The rolling resistance's exponents of load and pressure (real files: about 0.85 and -0.4):
-    // within +-10, so that (Fz / FNOMIN)^QSY7 stays finite at any load a car reaches.
+    // within +-10, so that (Fz / FNOMIN)^QSY7 stays finite at any load a car reaches; in MF 6.1,
+    // whose My has it, the load's not below 0, since My grows with the load: (Fz / FNOMIN)^-10
+    // made the moment 1.6e38 N m at 1 N and a car coast down in 9 s instead of 187.
     for (const std::size_t i : {mf::QSY7, mf::QSY8}) {
         const char* key = kMagicFormulaNames[i];
-        if (std::abs(mf.c[i]) > 10.0) {
-            throw LoadError(r.where(r.find(key)), key, fmt::format("{}: expected an exponent between -10 and 10", mf.c[i]));
+        const double lowest = i == mf::QSY7 && mf.family == MagicFormulaFamily::Mf61 ? 0.0 : -10.0;
+        if (!(mf.c[i] >= lowest && mf.c[i] <= 10.0)) {
+            throw LoadError(r.where(r.find(key)), key,
+                            fmt::format("{}: expected an exponent between {} and 10{}", mf.c[i], lowest,
+                                        i == mf::QSY7 ? " (the rolling resistance's of the load, which it grows with)" : ""));
         }
     }
     if (mf.family == MagicFormulaFamily::Mf61 && !r.find("PKY4")) mf.c[mf::PKY4] = 2.0;
@@ -226,6 +248,26 @@ LoadedTir load_tir_from_text(std::string_view text, const std::string& file_labe
     if (mf.measured_on_right) {
         out.warnings.push_back({r.where(r.find("TYRESIDE")), "TYRESIDE",
                                 "'RIGHT': the tyre is used as a left-hand tyre, mirrored on the right-hand wheels"});
+    }
+    // An MF 5.2 (PAC2002) file's equations have no place for MF 6.1's terms (the pressure's, the
+    // camber stiffness's, the rolling resistance's load and camber terms): one not zero is said
+    // to be read and not used.
+    if (mf.family == MagicFormulaFamily::Pac2002) {
+        std::vector<std::string> unused;
+        const TirEntry* first = nullptr;
+        for (const std::size_t i : {mf::PPX1, mf::PPX2, mf::PPX3, mf::PPX4, mf::PPY1, mf::PPY2, mf::PPY3, mf::PPY4, mf::PPY5, mf::PPZ1, mf::PPZ2,
+                                    mf::PPMX1, mf::PKY4, mf::PKY5, mf::PKY6, mf::PKY7, mf::PEY5, mf::QSY5, mf::QSY6, mf::QSY7, mf::QSY8}) {
+            if (mf.c[i] == 0.0) continue;
+            unused.emplace_back(kMagicFormulaNames[i]);
+            if (!first) first = r.find(kMagicFormulaNames[i]);
+        }
+        if (mf.nominal_pressure_pa > 0.0) unused.emplace_back("NOMPRES");
+        if (!unused.empty()) {
+            out.warnings.push_back({r.where(first ? first : r.find("NOMPRES")), unused.front(),
+                                    fmt::format("{}: MF 6.1 terms in an MF 5.2 (PAC2002) file, whose equations have no place for them: "
+                                                "read and not used (the tyre has no pressure dependence)",
+                                                fmt::join(unused, ", "))});
+        }
     }
     if (mf.family == MagicFormulaFamily::Mf61) {
         const bool pressure_terms = mf.c[mf::PPX1] != 0.0 || mf.c[mf::PPX2] != 0.0 || mf.c[mf::PPX3] != 0.0 ||

@@ -88,7 +88,7 @@ TEST(TirLoader, RefusesWhatItCannotEvaluate) {
         {minimal("", "[LATERAL_COEFFICIENTS]\nPPY1 = 0.5\n"), "NOMPRES", 0, "pressure coefficients"},
         {minimal("", "[SCALING_COEFFICIENTS]\nLMUY = 0\n"), "LMUY", 8, "positive scale factor"},
         {minimal("", "[LATERAL_COEFFICIENTS]\nPKY1 = -3e7\n"), "PKY1", 8, "finite number"},
-        {minimal("", "[ROLLING_COEFFICIENTS]\nQSY7 = 40\n"), "QSY7", 8, "exponent between -10 and 10"},
+        {minimal("", "[ROLLING_COEFFICIENTS]\nQSY7 = 40\n"), "QSY7", 8, "exponent between 0 and 10"},
         {"[MODEL]\nFITTYP = 61\n[DIMENSION]\nUNLOADED_RADIUS = 0.3\n[VERTICAL]\nFNOMIN = 4e7\n", "FNOMIN", 6, "SI units"},
         {minimal("", "[LATERAL_COEFFICIENTS]\nPTY1 = -2\n"), "PTY1", 8, "expected a number >= 0"},
         {minimal("", "[LATERAL_COEFFICIENTS]\nPTY1 = 2\nPTY2 = 0\n"), "PTY2", 9, "PTY2 divides the load"},
@@ -96,6 +96,9 @@ TEST(TirLoader, RefusesWhatItCannotEvaluate) {
         {minimal("VERTICAL_STIFFNESS = 1e20\n"), "VERTICAL_STIFFNESS", 3, "at most 1000000000 N/m, got 1e+20 (plausible range) (in SI units)"},
         {minimal("VERTICAL_DAMPING = 1e308\n"), "VERTICAL_DAMPING", 3, "at most 1000000000 N s/m"},
         {minimal("NOMPRES = 2e5\nINFLPRES = 0\n"), "INFLPRES", 4, "expected a positive pressure"},
+        // MF 6.1's My grows with the load as (Fz / FNOMIN)^QSY7: below 0 it grew without bound
+        // as the load went to 0 (1.6e38 N m at 1 N with -10).
+        {minimal("", "[ROLLING_COEFFICIENTS]\nQSY1 = 0.01\nQSY7 = -0.5\n"), "QSY7", 9, "exponent between 0 and 10"},
     };
     for (const auto& c : cases) {
         try {
@@ -116,6 +119,26 @@ TEST(TirLoader, RefusesWhatItCannotEvaluate) {
         EXPECT_EQ(e.key(), "FNOMIN");
         EXPECT_EQ(e.location().line, 6);
     }
+}
+
+// What a file holds that is not used is said, at its line: a key in a second section (the first
+// is used: coefficients are found by name in any section), and MF 6.1's terms in an MF 5.2 file,
+// whose equations have no place for them. An MF 5.2 file's QSY7 (unused) may be negative.
+TEST(TirLoader, SaysWhatItDoesNotUse) {
+    const LoadedTir twice = load_tir_from_text(minimal("", "[LONGITUDINAL_COEFFICIENTS]\nPDY1 = 5\n[LATERAL_COEFFICIENTS]\nPDY1 = 1.1\n"), "twice.tir");
+    EXPECT_EQ(twice.tyre.magic_formula.c[mf::PDY1], 5.0);
+    ASSERT_EQ(twice.warnings.size(), 1u);
+    EXPECT_EQ(twice.warnings[0].location.line, 10);
+    EXPECT_EQ(twice.warnings[0].to_string(), "twice.tir:10: 'PDY1': also in [LONGITUDINAL_COEFFICIENTS] at line 8: that first one is used, this one ignored");
+    const std::string pac2002 = "[MODEL]\nFITTYP = 6\n[DIMENSION]\nUNLOADED_RADIUS = 0.3\n[VERTICAL]\nFNOMIN = 4000\n";
+    const LoadedTir extended = load_tir_from_text(pac2002 + "NOMPRES = 2e5\n[LATERAL_COEFFICIENTS]\nPPY3 = 0.1\n[ROLLING_COEFFICIENTS]\nQSY7 = -0.8\n", "p.tir");
+    ASSERT_EQ(extended.warnings.size(), 1u);
+    EXPECT_EQ(extended.warnings[0].to_string(),
+              "p.tir:9: 'PPY3': PPY3, QSY7, NOMPRES: MF 6.1 terms in an MF 5.2 (PAC2002) file, whose equations have no place for them: "
+              "read and not used (the tyre has no pressure dependence)");
+    EXPECT_TRUE(load_tir_from_text(pac2002, "plain.tir").warnings.empty());
+    EXPECT_TRUE(load_tir(kTir / "pac2002_195_65R15.tir").warnings.empty()) << load_tir(kTir / "pac2002_195_65R15.tir").warnings[0].to_string();
+    EXPECT_TRUE(load_tir(kTir / "mf61_205_55R16.tir").warnings.empty()) << load_tir(kTir / "mf61_205_55R16.tir").warnings[0].to_string();
 }
 
 // The lateral relaxation length: MF 5.2's PTY1 sin(2 atan(Fz / (PTY2 Fz0))) R0 where the file
