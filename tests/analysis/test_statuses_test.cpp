@@ -124,6 +124,20 @@ TEST(TestStatuses, NotSettledDownAHillThatKeepsSteepening) {
                   "did not settle within");
 }
 
+// A car with a 12 N m engine takes more than 5 s to move off at full throttle: standing still is
+// not its top speed. Before, the speed "settled" at 0 while it had not yet moved: top-speed
+// passed at 0.0 km/h, and accel said the car "tops out at 0.0 km/h" (not applicable).
+TEST(TestStatuses, ACarThatHasNotMovedOffHasNotSettled) {
+    VehicleSpec car = roadster();
+    car.engine.torque_curve_nm = PiecewiseLinear({1000.0, 7500.0}, {10.0, 12.0});
+    const StandardTestResult top = run("top-speed", car);
+    ASSERT_TRUE(top.passed()) << top.reason;
+    EXPECT_GT(top.metrics[0].value, 50.0) << "km/h";
+    const StandardTestResult accel = run("accel", car);
+    EXPECT_EQ(accel.reason.find("tops out at 0.0"), std::string::npos) << accel.reason;
+    expect_failed(accel, TestStatus::NotReached, "100 km/h was not reached");
+}
+
 TEST(TestStatuses, NotApplicableIsNoFailure) {
     VehicleSpec car = roadster();
     car.engine.rpm_limit = 2600.0;  // it tops out at about 103 km/h in sixth

@@ -143,7 +143,9 @@ bool SpeedSettling::after_step(const TestDrive& drive) {
         last_mean += window_[window_.size() - 1 - i];
     }
     const double drift = std::abs(last_mean - first_mean) / static_cast<double>(kSecond);
-    settled_ = drift < kSettledAcceleration_m_per_s2 * (kWindow_s - 1.0) && s.time_s - last_gear_change_s_ >= kWindow_s;
+    constexpr double kMoving_m_per_s = 1.0;
+    settled_ = drift < kSettledAcceleration_m_per_s2 * (kWindow_s - 1.0) && s.time_s - last_gear_change_s_ >= kWindow_s &&
+               last_mean / static_cast<double>(kSecond) >= kMoving_m_per_s;
     return settled_;
 }
 

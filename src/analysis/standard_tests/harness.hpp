@@ -127,7 +127,9 @@ inline double crossing_time_quadratic_s(double t0_s, double f0, double t1_s, dou
 // over a 5 s window; settled when the means of the window's first and last second differ by less
 // than 0.01 m/s^2 x 4 s (0.001 g: within about 0.01 tau m/s of the limit, tau the final
 // approach's time constant) and no gear change happened in those 5 s (a gearbox hunting between
-// two gears has not settled). Means rather than single samples: a car whose top speed is set by
+// two gears has not settled), and the car is moving (the last second's mean at least 1 m/s: a car
+// that has not yet moved off, a weak engine's slow launch, is not at its top speed of 0).
+// Means rather than single samples: a car whose top speed is set by
 // its gearing runs on the rev limiter, whose cut and resume make the speed ripple for good (up to
 // about 1 % of the speed, the limiter's 100 rpm hysteresis). Used by top-speed for its figure, and
 // by the tests that aim at a speed to tell a car that tops out below it (NotApplicable) from one
