@@ -220,12 +220,16 @@ void add_tyre_options(CLI::App& tyre, TyreOptions& o) {
         const double v = std::strtod(text.c_str(), nullptr);
         return std::isnan(v) ? fmt::format("expected a number, got {}", text) : std::string();
     }, "NUMBER");
+    const CLI::Validator load([](std::string& text) -> std::string {
+        const double v = std::strtod(text.c_str(), nullptr);
+        return v > 0.0 && v <= 1e6 ? std::string() : fmt::format("expected a load above 0 N and at most 1000000 N, got {}", text);
+    }, "LOAD");
     tyre.add_option("file", o.file, "A tyre file (TYDEX .tir, VDrift .tire, .tiren) or a car file (then --wheel picks the tyre)")
         ->required();
     tyre.add_option("--wheel", o.wheel, "The car's wheel whose tyre to show: fl, fr, rl or rr (default fl); for a tyre file, fr or rr shows it on a right-hand wheel (mirrored)")
         ->check(CLI::IsMember({"fl", "fr", "rl", "rr"}));
     tyre.add_flag("--json", o.json, "Print JSON");
-    tyre.add_option("--load", o.loads_n, "Vertical load(s), N, comma-separated")->delimiter(',')->check(number & CLI::PositiveNumber);
+    tyre.add_option("--load", o.loads_n, "Vertical load(s), N, comma-separated")->delimiter(',')->check(load);
     tyre.add_option("--slip-ratio", o.slip_ratios, "Slip ratio(s) kappa, comma-separated (evaluates points)")
         ->delimiter(',')
         ->check(number & CLI::Range(-10.0, 10.0));

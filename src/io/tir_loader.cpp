@@ -276,8 +276,11 @@ LoadedTir load_tir_from_text(std::string_view text, const std::string& file_labe
                                     mf.c[mf::PPZ1] != 0.0 || mf.c[mf::PPZ2] != 0.0 || mf.c[mf::PPMX1] != 0.0 ||
                                     mf.c[mf::QSY8] != 0.0;
         if (pressure_terms && !(mf.nominal_pressure_pa > 0.0)) {
-            throw LoadError({file_label, 0}, "NOMPRES", "missing: the file has pressure coefficients (PPX*, PPY*, PPZ*) and needs "
-                                                        "its nominal pressure");
+            const TirEntry* given = r.find("NOMPRES");
+            throw LoadError(r.where(given), "NOMPRES",
+                            fmt::format("{}: the file has pressure coefficients (PPX*, PPY*, PPZ*, QSY8) and needs its nominal pressure, a "
+                                        "positive number",
+                                        given ? "0" : "missing"));
         }
     }
 

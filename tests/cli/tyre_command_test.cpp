@@ -150,6 +150,9 @@ TEST(TyreCommand, OptionsActOnACarAndATyreFileAlikeAndANaNIsRefused) {
     EXPECT_EQ(run("tyre " + car + " --pressure-kpa 150", true).status, 2) << "a PAC2002 tyre has no pressure law";
     EXPECT_EQ(run("tyre " + quoted(tir) + " --set a=1", true).status, 2) << "--set on a tyre file";
     // A NaN anywhere a number goes is refused.
+    const CliRun no_load = run("tyre " + quoted(tir) + " --load 0", true);
+    EXPECT_NE(no_load.status, 0);
+    EXPECT_NE(no_load.out.find("expected a load above 0 N and at most 1000000 N, got 0"), std::string::npos) << no_load.out;
     for (const char* nan : {" --load nan", " --slip-angle-deg nan", " --slip-ratio nan", " --camber-deg nan", " --pressure-kpa nan", " --speed nan"}) {
         EXPECT_NE(run("tyre " + quoted(tir) + " --load 4000 --slip-angle-deg 1" + nan, true).status, 0) << nan;
     }
