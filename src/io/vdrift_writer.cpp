@@ -244,7 +244,9 @@ std::string brush_text(const TyreSpec& t) {
 // The tyre's size as the format writes it (width mm, aspect ratio %, rim diameter in), each the
 // number the loader's unit factor turns back into the spec's value; and the size the loader
 // makes of it. A tyre given by its radius alone gets a 205 mm, 55 % section on the rim that
-// gives that radius.
+// gives that radius; one too small for that section (under 0.2255 m, twice its sidewall) a 55 %
+// section whose sidewall is half the radius (a kart's, a model's), so that the rim is never
+// smaller than the tyre's radius (below 0.113 m the rim came out negative: not writable).
 struct WrittenSize {
     double width_mm = 0.0, aspect_percent = 0.0, rim_in = 0.0;
     TyreSize loaded;
@@ -253,7 +255,8 @@ struct WrittenSize {
 WrittenSize written_size(const TyreSpec& t) {
     TyreSize size{t.width_m, t.aspect_ratio, t.rim_diameter_m};
     if (!(size.width_m > 0.0 && size.aspect_ratio > 0.0 && size.rim_diameter_m > 0.0)) {
-        size = {0.205, 0.55, 2.0 * (t.radius_m - 0.205 * 0.55)};
+        const double sidewall_m = std::min(0.205 * 0.55, 0.5 * t.radius_m);
+        size = {sidewall_m / 0.55, 0.55, 2.0 * (t.radius_m - sidewall_m)};
     }
     WrittenSize w{exact_quotient(size.width_m, 1e-3), exact_quotient(size.aspect_ratio, 1e-2),
                   exact_quotient(size.rim_diameter_m, 0.0254), {}};

@@ -155,6 +155,29 @@ TEST(VDriftWriter, RatiosBrakesAndClutchKeepTheirTorques) {
     EXPECT_GE(w.files.notes.size(), 3u);  // final drive, brakes, clutch: each said
 }
 
+// A tyre given by its radius alone is written as a size of that radius: 205/55 on a road car's,
+// a section whose sidewall is half the radius on a small one (a 0.1 m wheel's rim came out
+// negative before, and nothing could be written).
+TEST(VDriftWriter, ATyreGivenByItsRadiusAloneIsWrittenAsASizeOfThatRadius) {
+    for (const double radius_m : {0.3, 0.1}) {
+        VehicleSpec spec = load_car(shipped("ucwin_sedan")).spec;
+        for (int i = 0; i < 4; ++i) {
+            spec.wheels[i].tyre = load_car(shipped("hatchback")).spec.wheels[i].tyre;
+            TyreSpec& t = spec.wheels[i].tyre;
+            t.radius_m = radius_m;
+            t.width_m = t.aspect_ratio = t.rim_diameter_m = 0.0;
+        }
+        const test::TempDir dir;
+        const Written w = write_and_load(spec, dir);
+        for (int i = 0; i < 4; ++i) EXPECT_NEAR(w.again.spec.wheels[i].tyre.radius_m, radius_m, 1e-12) << radius_m;
+        const auto said = std::find_if(w.files.notes.begin(), w.files.notes.end(), [](const std::string& n) { return n.find("has none") != std::string::npos; });
+        EXPECT_NE(said, w.files.notes.end()) << "the size chosen is said";
+        const TyreSpec& back = w.again.spec.wheels[0].tyre;
+        EXPECT_NEAR(back.aspect_ratio, 0.55, 1e-12);
+        EXPECT_NEAR(back.width_m, radius_m > 0.2255 ? 0.205 : 0.5 * radius_m / 0.55, 1e-12);
+    }
+}
+
 // A friction-curve tyre has no form in the format: an error naming the wheel's tyre, not a file.
 TEST(VDriftWriter, AFrictionCurveTyreIsRefused) {
     const VehicleSpec spec = load_car(shipped("ucwin_sedan")).spec;
