@@ -110,19 +110,19 @@ def _read_controls(controls):
         raise TypeError(f"controls: expected a path, CSV text (a str with a newline) or a dict of columns, got {type(controls).__name__}")
     unknown = [c for c in controls if c not in _CONTROL_COLUMNS]
     if unknown:
-        raise ValueError(f"controls: unknown column(s) {unknown}: expected some of {list(_CONTROL_COLUMNS)}")
+        raise LoadError(f"controls: unknown column(s) {unknown}: expected some of {list(_CONTROL_COLUMNS)}")
     if "time" not in controls:
-        raise ValueError("controls: expected a 'time' column (s)")
+        raise LoadError("controls: expected a 'time' column (s)")
     columns = [c for c in _CONTROL_COLUMNS if c in controls]
     for c in columns:
         if isinstance(controls[c], (str, bytes)) or not hasattr(controls[c], "__len__"):
-            raise ValueError(f"controls: '{c}': expected a sequence of numbers, got {type(controls[c]).__name__}")
+            raise LoadError(f"controls: '{c}': expected a sequence of numbers, got {type(controls[c]).__name__}")
     length = len(controls["time"])
     if length == 0:
-        raise ValueError("controls: 'time': expected at least one row")
+        raise LoadError("controls: 'time': expected at least one row")
     for c in columns:
         if len(controls[c]) != length:
-            raise ValueError(f"controls: '{c}': expected {length} values (as many as 'time'), got {len(controls[c])}")
+            raise LoadError(f"controls: '{c}': expected {length} values (as many as 'time'), got {len(controls[c])}")
     lines = [",".join(columns)]
     for i in range(length):
         cells = []
@@ -134,12 +134,12 @@ def _read_controls(controls):
             try:
                 x = float(v)
             except (TypeError, ValueError):
-                raise ValueError(f"controls: '{c}'[{i}]: expected a number, got {v!r}") from None
+                raise LoadError(f"controls: '{c}'[{i}]: expected a number, got {v!r}") from None
             if not math.isfinite(x):
-                raise ValueError(f"controls: '{c}'[{i}]: expected a finite number, got {v!r}")
+                raise LoadError(f"controls: '{c}'[{i}]: expected a finite number, got {v!r}")
             if c in _INTEGER_COLUMNS:
                 if x != int(x):
-                    raise ValueError(f"controls: '{c}'[{i}]: expected a whole number, got {v!r}")
+                    raise LoadError(f"controls: '{c}'[{i}]: expected a whole number, got {v!r}")
                 cells.append(str(int(x)))
             else:
                 cells.append(repr(x))

@@ -323,12 +323,12 @@ def test_a_controls_string_is_a_path_unless_it_holds_a_newline(cars_dir, cli, tm
 
 @pytest.mark.parametrize("kwargs, error, words", [
     ({"controls": b"time\n0\n"}, TypeError, "controls: expected a path, CSV text (a str with a newline) or a dict of columns, got bytes"),
-    ({"controls": {"time": [0, 1], "gear": [1, 1.5]}}, ValueError, "controls: 'gear'[1]: expected a whole number, got 1.5"),
-    ({"controls": {"time": [0, "soon"]}}, ValueError, "controls: 'time'[1]: expected a number, got 'soon'"),
-    ({"controls": {"time": [0, float("nan")]}}, ValueError, "controls: 'time'[1]: expected a finite number, got nan"),
-    ({"controls": {"time": [0, 1], "throttle": [0.5]}}, ValueError, "controls: 'throttle': expected 2 values (as many as 'time'), got 1"),
-    ({"controls": {"time": 0}}, ValueError, "controls: 'time': expected a sequence of numbers, got int"),
-    ({"controls": {"time": [0], "steer": [0]}}, ValueError, "controls: unknown column(s) ['steer']"),
+    ({"controls": {"time": [0, 1], "gear": [1, 1.5]}}, tractive.LoadError, "controls: 'gear'[1]: expected a whole number, got 1.5"),
+    ({"controls": {"time": [0, "soon"]}}, tractive.LoadError, "controls: 'time'[1]: expected a number, got 'soon'"),
+    ({"controls": {"time": [0, float("nan")]}}, tractive.LoadError, "controls: 'time'[1]: expected a finite number, got nan"),
+    ({"controls": {"time": [0, 1], "throttle": [0.5]}}, tractive.LoadError, "controls: 'throttle': expected 2 values (as many as 'time'), got 1"),
+    ({"controls": {"time": 0}}, tractive.LoadError, "controls: 'time': expected a sequence of numbers, got int"),
+    ({"controls": {"time": [0], "steer": [0]}}, tractive.LoadError, "controls: unknown column(s) ['steer']"),
     ({"duration_s": float("nan")}, ValueError, "duration_s: expected a finite number of seconds, got nan"),
     ({"interval_s": "0.01"}, ValueError, "interval_s: expected a finite number of seconds, got '0.01'"),
     ({"duration_s": 1e308}, ValueError, "duration_s 1e+308 / interval_s 0.01 gives more than 1e308 telemetry rows: expected at most 1,000,000"),
