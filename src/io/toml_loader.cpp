@@ -483,6 +483,10 @@ WheelSpec read_wheel(Reader& r, const Table& t, const Table& tyres, bool mirror,
     }
     const Table tyre{tyre_node->as_table(), tyres.key(tyre_name)};
     r.note_fields(spec + ".tyre", tyre);
+    // The law's own tables too, so that a check of one coefficient (PKY2, say) is told at its line.
+    for (const char* law : {"magic_formula", "pacejka2002", "brush", "combined", "size_reference"}) {
+        if (const toml::table* sub = tyre.t->get_as<toml::table>(law)) r.note_fields(spec + ".tyre." + law, Table{sub, tyre.key(law)});
+    }
     w.tyre = read_tyre(r, tyre);
     r.read_parameters(t, kWheelParameters, w, mirror);
 

@@ -9,6 +9,7 @@
 #include "support/sample_cars.hpp"
 #include "support/test_paths.hpp"
 #include "tractive/io/car_loader.hpp"
+#include "tractive/io/toml_writer.hpp"
 
 using namespace tractive;
 namespace fs = std::filesystem;
@@ -248,6 +249,25 @@ TEST(BadInputFiles, SpecIssueNamesTheFilesLineAndKey) {
         EXPECT_EQ(e.key(), "wheel.fl.position") << e.what();
         EXPECT_EQ(e.location().line, line_of(text, "[wheel.fl]") + 1) << e.what();
         EXPECT_NE(std::string(e.what()).find("front wheels ahead"), std::string::npos) << e.what();
+    }
+}
+
+// A check of one coefficient of a tyre law's table is told at that coefficient's line, not at
+// the table's (the XS's Pacejka 2002 tyre written as TOML, its PKY2 set to 0: it divides the load).
+TEST(BadInputFiles, ATyreCoefficientsCheckNamesItsLine) {
+    TRACTIVE_REQUIRE_VDRIFT_DATA();
+    LoadOptions tiren;
+    tiren.vdrift_tyre_files = LoadOptions::VDriftTyreFiles::TyreN;
+    std::string text = write_toml_car(load_car(test::vdrift_data() / "cars" / "XS" / "XS.car", tiren).spec);
+    const auto pky2 = text.find("\nPKY2 = ") + 1;
+    ASSERT_NE(pky2, std::string::npos + 1);
+    text.replace(pky2, text.find('\n', pky2) - pky2, "PKY2 = 0");
+    try {
+        (void)load_toml_car(text, "xs.toml");
+        FAIL() << "PKY2 = 0 loaded";
+    } catch (const LoadError& e) {
+        EXPECT_EQ(e.location().line, line_of(text, "PKY2 = 0")) << e.what();
+        EXPECT_NE(e.key().find(".pacejka2002.PKY2"), std::string::npos) << e.what();
     }
 }
 
