@@ -98,7 +98,7 @@ int report_command(const ReportOptions& o) {
     args.insert(args.end(), {"-o", o.output});
     if (!o.png.empty()) args.insert(args.end(), {"--png", o.png});
     if (!o.title.empty()) args.insert(args.end(), {"--title", o.title});
-    if (!o.tests.empty()) args.insert(args.end(), {"--tests", o.tests});
+    if (o.tests) args.insert(args.end(), {"--tests", *o.tests});  // "" too: the report refuses an empty list
     if (!o.data_root.empty()) args.insert(args.end(), {"--data-root", o.data_root});
     args.insert(args.end(), {"--vdrift-tyres", o.vdrift_tyres});
     return run_python_module("tractive.report", args);

@@ -26,7 +26,7 @@ struct ReportOptions {
     std::string output;
     std::string png;
     std::string title;
-    std::string tests;  // comma-separated standard tests and manoeuvres; empty: every standard test
+    std::optional<std::string> tests;  // comma-separated standard tests and manoeuvres; none: every standard test ("" is refused)
     std::string data_root;
     std::string vdrift_tyres = "tire";
 };

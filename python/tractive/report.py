@@ -15,6 +15,7 @@ matplotlib for papers.
 import argparse
 import csv
 import html
+import io
 import json
 import math
 import os
@@ -58,7 +59,7 @@ def _car_entry(text, label_counts, tests, load_options):
         results[name] = r
     metrics, status, traces = {}, {}, {}
     for test, r in results.items():
-        status[test] = "ok" if r["passed"] else f"{r['status']}: {r['reason']}"
+        status[test] = _status_text(r)
         for name, value in r.items():
             if name not in ("status", "passed", "reason", "telemetry", "measured_before_failure"):
                 metrics[f"{test}.{name}"] = value  # None for a failed test's: its figures are not the car's
@@ -68,29 +69,69 @@ def _car_entry(text, label_counts, tests, load_options):
             "kc": tractive.kc(car)}
 
 
+def _status_text(result):
+    """A test's status as the report shows it: "ok", "n/a: REASON" for a test passed with part of
+    it beyond the car (not_applicable: its figures there are null), or "STATUS: REASON" for a failure."""
+    if result["passed"]:
+        return "ok" if result["status"] == "ok" else f"n/a: {result['reason']}"
+    return f"{result['status']}: {result['reason']}"
+
+
+def _read_csv(path, what):
+    """The CSV file's rows as (line, cells), blank lines left out; InputError for a file that
+    cannot be read or is not UTF-8 text (named with `what` the file was expected to be)."""
+    try:
+        text = pathlib.Path(path).read_bytes().decode("utf-8")  # all at once: the error's byte is the file's
+    except UnicodeDecodeError as e:
+        raise InputError(f"{path}: invalid UTF-8 at byte {e.start}: expected {what}, UTF-8 text")
+    except OSError as e:
+        raise InputError(f"{path}: cannot read: {e.strerror}")
+    reader = csv.reader(io.StringIO(text, newline=""))
+    try:
+        return [(reader.line_num, r) for r in reader if r]
+    except csv.Error as e:
+        raise InputError(f"{path}:{reader.line_num}: not a CSV line ({e}): expected {what}")
+
+
+def _number_or_none(text):
+    try:
+        return float(text)
+    except (TypeError, ValueError):
+        return None
+
+
 def _run_entry(path, label_counts):
-    with open(path, newline="", encoding="utf-8") as f:
-        rows = list(csv.reader(f))
-    if not rows or "time_s" not in rows[0]:
+    rows = _read_csv(path, "a telemetry CSV (tractive run --out)")
+    if not rows or "time_s" not in rows[0][1]:
         raise InputError(f"{path}: expected a telemetry CSV (tractive run --out) with a time_s column")
-    header, body = rows[0], rows[1:]
+    header, body = rows[0][1], rows[1:]
+    for line, r in body:
+        if len(r) != len(header):
+            raise InputError(f"{path}:{line}: {len(r)} cells: expected {len(header)}, one for each column of the header")
     columns = {}
     for i, name in enumerate(header):
-        try:
-            columns[name] = [float(r[i]) for r in body]
-        except (ValueError, IndexError):
+        cells = [(line, r[i]) for line, r in body]
+        if any(text != "" and _number_or_none(text) is None for _, text in cells) or all(text == "" for _, text in cells):
             continue  # text columns (clutch_phase) are not plotted
-        _refuse_non_finite(path, name, columns[name], first_line=2)
+        # A column of numbers with an empty cell would lose its plot (or draw a gap) without a word:
+        # tractive run and tractive drive --record fill every cell, so it is refused where it is.
+        for line, text in cells:
+            if text == "":
+                raise InputError(f"{path}:{line}: column '{name}': an empty cell in a column of numbers "
+                                 "(tractive run and tractive drive --record fill every cell: was the file edited?)")
+        columns[name] = [float(text) for _, text in cells]
+        _refuse_non_finite(path, name, columns[name], lines=[line for line, _ in cells])
     return {"label": _unique(pathlib.Path(path).stem, label_counts), "kind": "run", "metrics": {}, "status": {}, "traces": {"run": columns}}
 
 
-def _refuse_non_finite(path, column, values, first_line):
+def _refuse_non_finite(path, column, values, lines):
     """A NaN or an infinity in a run's or a sweep's numbers is a run that failed, not a figure
     to plot or tabulate: `tractive run` and `tractive sweep` never write one, so the file was
-    written by something else or edited; refused at its line (the header is line 1)."""
-    for k, v in enumerate(values):
+    written by something else or edited; refused at its line (`lines`: each value's line in the
+    file, the header being line 1)."""
+    for line, v in zip(lines, values):
         if not math.isfinite(v):
-            raise InputError(f"{path}:{first_line + k}: column '{column}': {v} is not a finite number "
+            raise InputError(f"{path}:{line}: column '{column}': {v} is not a finite number "
                              "(tractive run and tractive sweep write only finite numbers: was the file edited?)")
 
 
@@ -98,23 +139,25 @@ def _sweep_entry(path, label_counts):
     results = pathlib.Path(path) / "results.csv"
     if not results.exists():
         raise InputError(f"{path}: a folder without results.csv: expected a `tractive sweep --out` folder")
-    with open(results, newline="", encoding="utf-8") as f:
-        reader = csv.DictReader(f)
-        rows, lines = [], []
-        for r in reader:
-            rows.append(r)
-            lines.append(reader.line_num)  # the file's line (blank lines skipped by the reader count)
+    table = _read_csv(results, "a sweep's results.csv (tractive sweep --out)")
+    fields = table[0][1] if table else []
+    rows, lines = [], []
+    for line, cells in table[1:]:
+        rows.append({name: cells[i] if i < len(cells) else "" for i, name in enumerate(fields)})
+        lines.append(line)
+    metrics = [name for name in fields if _is_metric(name)]
+    for r in rows:
+        for name in metrics:
+            if r[name] == "None":
+                r[name] = ""  # a failed test's figure, as earlier versions of tractive sweep wrote it
     for line, r in zip(lines, rows):
         for name, text in r.items():
             if name in ("car", "status"):
                 continue  # words, whatever they spell (a car may be called "NaN")
-            try:
-                value = float(text)
-            except (TypeError, ValueError):
-                continue  # a failed run's empty figure
-            _refuse_non_finite(results, name, [value], first_line=line)
-    return {"label": _unique(pathlib.Path(path).name, label_counts), "kind": "sweep", "rows": rows,
-            "fields": list(rows[0].keys()) if rows else []}
+            value = _number_or_none(text)
+            if value is not None:  # not a failed run's empty figure, nor a parameter that is not a number
+                _refuse_non_finite(results, name, [value], lines=[line])
+    return {"label": _unique(pathlib.Path(path).name, label_counts), "kind": "sweep", "rows": rows, "fields": fields}
 
 
 def _unique(label, counts):
@@ -128,8 +171,9 @@ def load_inputs(inputs, tests=None, data_root="", vdrift_tyres="tire"):
     standard, maneuvers = _test_names()
     tests = list(standard) if tests is None else list(tests)
     unknown = [t for t in tests if t not in standard + maneuvers]
-    if unknown or not tests:
-        raise InputError(f"--tests {','.join(tests)}: expected some of {', '.join(standard + maneuvers)}")
+    if unknown or not tests:  # --tests "" too (an empty list, not the default)
+        given = ",".join(tests) if "".join(tests) else '"": an empty list'
+        raise InputError(f"--tests {given}: expected some of {', '.join(standard + maneuvers)}")
     load_options = {"data_root": data_root, "vdrift_tyres": vdrift_tyres}
     entries, counts = [], {}
     for text in inputs:
@@ -173,6 +217,9 @@ def _plots(entries):
 
     plots = []
     def add(pid, title, xl, yl, series, points=False):
+        # A series without a point would be a legend entry with nothing drawn, and a plot of
+        # none an empty frame counted as a plot: both are left out.
+        series = [s for s in series if s[1]]
         if series:
             plots.append({"id": pid, "title": title, "x": xl, "y": yl, "points": points, "series": series})
 
@@ -222,23 +269,33 @@ def _plots(entries):
     for e in entries:
         if e["kind"] != "sweep" or not e["rows"]:
             continue
-        fields = e["fields"]
-        first_param = next((f for f in fields[2:] if not _is_metric(f) and f != "status"), None)
-        if not first_param:
-            continue
-        for metric in (f for f in fields if _is_metric(f)):
+        x_label, x_of = _sweep_axis(e)
+        for metric in (f for f in e["fields"] if _is_metric(f)):
             series = {}
-            for r in e["rows"]:
-                try:
-                    series.setdefault(r["car"], ([], []))
-                    x, y = float(r[first_param]), float(r[metric])
-                except ValueError:
-                    continue
-                series[r["car"]][0].append(x)
-                series[r["car"]][1].append(y)
-            add(f"sweep-{len(plots)}", f"{e['label']}: {metric}", first_param, metric,
+            for k, r in enumerate(e["rows"]):
+                xs, ys = series.setdefault(r.get("car", ""), ([], []))
+                y = _number_or_none(r[metric])
+                if y is not None:  # not a failed test's empty figure
+                    xs.append(x_of(k, r))
+                    ys.append(y)
+            add(f"sweep-{len(plots)}", f"{e['label']}: {metric}", x_label, metric,
                 [(f"{e['label']} {car}", xs, ys) for car, (xs, ys) in series.items()], points=True)
     return plots
+
+
+def _sweep_axis(entry):
+    """The x axis of a sweep's metric plots: (label, x of the k-th row). The first parameter whose
+    values are all numbers; a parameter of tables (a torque curve) or words (a gearbox mode) is no
+    axis. With no such parameter, the run number."""
+    fields, rows = entry["fields"], entry["rows"]
+    parameters = [f for f in fields if f not in ("run", "car", "status") and not _is_metric(f)]
+    for p in parameters:
+        if all(_number_or_none(r[p]) is not None for r in rows):
+            return p, lambda k, r: float(r[p])
+    what = "no parameter is a number" if parameters else "no parameters"
+    if "run" in fields and all(_number_or_none(r["run"]) is not None for r in rows):
+        return f"run ({what})", lambda k, r: float(r["run"])
+    return f"row of results.csv ({what})", lambda k, r: float(k + 1)
 
 
 def _kc_series(entries, table, x, y, x_scale):
@@ -296,9 +353,9 @@ def _is_metric(field):
 
 # --- the HTML file ------------------------------------------------------------------------------
 
-def _fmt(v):
-    if v is None:
-        return "failed"
+def _fmt(v, none_text="failed"):
+    if v is None:  # a figure the test did not give: it failed, or (none_text "n/a") it is beyond the car
+        return none_text
     if isinstance(v, float):
         if math.isnan(v):
             return "n/a"
@@ -316,7 +373,9 @@ def _metrics_table(entries):
     body = []
     for m in names:
         base = cars[0]["metrics"].get(m)
-        cells = "".join(f"<td>{_fmt(e['metrics'].get(m, float('nan')))}</td>" for e in cars)
+        test = m.split(".")[0]
+        cells = "".join(f"<td>{_fmt(e['metrics'].get(m, float('nan')), 'n/a' if e['status'].get(test, '').startswith('n/a') else 'failed')}</td>"
+                        for e in cars)
         for e in cars[1:]:
             v = e["metrics"].get(m)
             if isinstance(v, float) and isinstance(base, float) and math.isfinite(v) and math.isfinite(base):
@@ -417,9 +476,25 @@ function seriesOpts(p, s, show) {{
   }};
 }}
 
-// Tick labels: uPlot's, but 8e6 for 8,000,000 (a sweep's brake pressures), which would overlap.
-const ticks = (u, splits) => splits.map(v => v == null ? "" :
-  Math.abs(v) >= 1e5 ? Number(v.toPrecision(6)).toExponential().replace("e+", "e") : uPlot.fmtNum(v));
+// Tick labels with the digits the tick spacing needs: uPlot.fmtNum keeps 3 decimals, so ticks
+// 0.0005 apart all read "0.346" (a sweep's lateral g). Each tick is a multiple of the spacing
+// `incr`: written to the fewest decimals (tens, hundreds for negative ones) that give every tick
+// as it is, to a millionth of the spacing, so that adjacent ticks read differently. 8e6, not
+// 8,000,000 (a sweep's brake pressures), which would overlap.
+const roundTo = (v, decimals) => Math.round(v * 10 ** decimals) / 10 ** decimals;
+function ticks(u, splits, axis, space, incr) {{
+  const values = splits.filter(v => v != null);
+  const spacing = incr > 0 ? incr : Math.max(...values.map(Math.abs)) || 1;
+  let decimals = -15;
+  while (decimals < 20 && values.some(v => Math.abs(roundTo(v, decimals) - v) > 1e-6 * spacing)) decimals++;
+  const fixed = new Intl.NumberFormat(navigator.language, {{ minimumFractionDigits: Math.max(0, decimals),
+                                                            maximumFractionDigits: Math.max(0, decimals) }});
+  return splits.map(v => {{
+    if (v == null) return "";
+    const r = roundTo(v, decimals);
+    return Math.abs(v) >= 1e5 ? Number(r.toPrecision(15)).toExponential().replace("e+", "e") : fixed.format(r);
+  }});
+}}
 
 // shown(i): whether series i is drawn (the self-check draws the plot again with some hidden).
 function makePlot(p, el, scales, shown) {{
@@ -494,7 +569,9 @@ async function checkPlot(p, u) {{
   alone.forEach(v => v.destroy());
   box.remove();
   const legend = [...document.querySelectorAll("#" + p.id + " .u-legend .u-label")].map(e => e.textContent);
-  return {{ id: p.id, ok: series.length > 0 && series.every(s => s.ok), legend: legend, series: series }};
+  // The tick labels uPlot wrote on the page's plot, x axis then y axis (its axes' _values).
+  const tickLabels = u.axes.map(a => a._values || []);
+  return {{ id: p.id, ok: series.length > 0 && series.every(s => s.ok), legend: legend, series: series, ticks: tickLabels }};
 }}
 
 (async () => {{
@@ -513,8 +590,12 @@ async function checkPlot(p, u) {{
 </body></html>
 """
     tmp = pathlib.Path(str(out_path) + ".part")
-    tmp.write_text(page, encoding="utf-8")
-    os.replace(tmp, out_path)
+    try:
+        tmp.write_text(page, encoding="utf-8")
+        os.replace(tmp, out_path)
+    except OSError as e:
+        tmp.unlink(missing_ok=True)
+        raise InputError(f"{out_path}: cannot write: {e.strerror}")
     return plots
 
 
@@ -525,7 +606,10 @@ def write_pngs(plots, folder):
     import matplotlib.pyplot as plt
 
     folder = pathlib.Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise InputError(f"{folder}: cannot create the folder: {e.strerror}: expected a folder for the PNG files (--png)")
     written = []
     for p in plots:
         fig, ax = plt.subplots(figsize=(6.4, 4.0), dpi=150)
@@ -542,10 +626,32 @@ def write_pngs(plots, folder):
         ax.legend(fontsize=7)
         fig.tight_layout()
         path = folder / f"{p['id']}.png"
-        fig.savefig(path)
-        plt.close(fig)
+        try:
+            fig.savefig(path)
+        except OSError as e:
+            raise InputError(f"{path}: cannot write: {e.strerror}")
+        finally:
+            plt.close(fig)
         written.append(path)
     return written
+
+
+def check_outputs(html_path, png_folder=None):
+    """InputError for an -o or --png that cannot be written, before anything is run or written:
+    -o in a folder that does not exist, or a folder itself; --png a file, or under one."""
+    html_path = pathlib.Path(html_path)
+    if html_path.is_dir():
+        raise InputError(f"{html_path}: a folder: expected the name of the HTML file to write (-o)")
+    if not html_path.parent.is_dir():
+        raise InputError(f"{html_path}: no such folder {html_path.parent}: expected -o in a folder that exists")
+    if png_folder is not None:
+        png_folder = pathlib.Path(png_folder)
+        for p in (png_folder, *png_folder.parents):  # the folder, or the nearest of its parents that exists
+            if p.exists():
+                if not p.is_dir():
+                    what = "a file" if p == png_folder else f"{p} is a file"
+                    raise InputError(f"--png {png_folder}: {what}: expected a folder for the PNG files")
+                break
 
 
 def main(argv=None):
@@ -560,15 +666,16 @@ def main(argv=None):
                         help="which VDrift tyre files a .car reads (--vdrift-tires: its former name)")
     args = parser.parse_args(argv)
     try:
-        entries = load_inputs(args.inputs, args.tests.split(",") if args.tests else None, args.data_root, args.vdrift_tyres)
+        check_outputs(args.output, args.png)
+        entries = load_inputs(args.inputs, args.tests.split(",") if args.tests is not None else None, args.data_root, args.vdrift_tyres)
         plots = write_html(entries, args.output, args.title, os.environ.get("TRACTIVE_REPORT_BREAK_FOR_TESTS"))
+        sys.stderr.write(f"wrote {args.output}: {len(plots)} plots of {len(entries)} input(s)\n")
+        if args.png:
+            written = write_pngs(plots, args.png)
+            sys.stderr.write(f"wrote {len(written)} PNG files to {args.png}\n")
     except InputError as e:
         sys.stderr.write(f"error: {e}\n")
         return EXIT_BAD_INPUT
-    sys.stderr.write(f"wrote {args.output}: {len(plots)} plots of {len(entries)} input(s)\n")
-    if args.png:
-        written = write_pngs(plots, args.png)
-        sys.stderr.write(f"wrote {len(written)} PNG files to {args.png}\n")
     return 0
 
 

@@ -84,6 +84,66 @@ def _read_toml(path):
         raise SpecError(f"{path}: TOML syntax error: {e}")
 
 
+# The keys of a parameter table, by its form (docs/sweeps.md): a key of none is unknown, one of
+# another form (steps beside values, mean in a uniform distribution) would be silently ignored.
+PARAMETER_FORMS = {
+    "values": ("values",),
+    "range": ("range", "steps"),
+    "uniform": ("distribution", "low", "high"),
+    "normal": ("distribution", "mean", "sd"),
+}
+PARAMETER_TAKES = "values; range and steps; or distribution with low and high (uniform) or mean and sd (normal)"
+
+
+def _check_parameter_keys(path, full, table, kind):
+    """SpecError naming the first key of the parameter table `full` that is unknown, or that is
+    not of the table's form (values, range or a distribution), or a distribution in a grid."""
+    known = {k for keys in PARAMETER_FORMS.values() for k in keys}
+    for k in table:
+        if k not in known:
+            _fail(path, f"{full}.{k}", f"unknown key: a parameter takes {PARAMETER_TAKES}")
+    forms = [f for f in ("values", "range", "distribution") if f in table]
+    if len(forms) > 1:
+        _fail(path, full, f"both {' and '.join(forms)}: expected one of values, range or distribution")
+    if "distribution" in table and kind != "monte-carlo":
+        _fail(path, full + ".distribution", "a distribution needs kind = \"monte-carlo\"")
+    form = forms[0] if forms else None
+    if form == "distribution":
+        form = table["distribution"] if table["distribution"] in PARAMETER_FORMS else None
+    if form is None:
+        return  # no form, or an unknown distribution: said with the form's own message
+    for k in table:
+        if k not in PARAMETER_FORMS[form]:
+            what = {"values": "a list of values", "range": "a range", "uniform": "a uniform distribution",
+                    "normal": "a normal distribution"}[form]
+            _fail(path, f"{full}.{k}", f"not a key of {what}: it takes {', '.join(PARAMETER_FORMS[form])}")
+
+
+def _key_refusal(tractive, car, key, candidates):
+    """None if `key` is a key the car can be set at, else the car's error naming it; not decided by
+    whether a sweep's value is good. A key in the car's file is set to the car's own value; a key
+    the file leaves at its default (car.get refuses it) to each candidate value in turn, until one
+    is taken. When none is, the error says which was refused: a value the car format refuses for a
+    key it knows is named "(with KEY = VALUE)" (set_car_parameter); an unknown key, or a path
+    that is not the car's (aero[5] of one wing), is not."""
+    try:
+        own = car.get(key)
+    except (tractive.LoadError, ValueError):
+        pass
+    else:
+        candidates = [own]
+    errors = []
+    for value in candidates:
+        try:
+            car.copy().set(key, value)
+            return None
+        except (tractive.LoadError, ValueError) as e:
+            errors.append(str(e))
+    if any(f"(with {key} = " in e for e in errors):
+        return None  # every value tried was refused: each run with one says so in its status
+    return errors[0] if errors else None
+
+
 def load_spec(path, settings=(), data_root="", vdrift_tyres="tire"):
     """The sweep in `path`: cars (TOML text and path), tests, and the list of runs, each a list of
     (key, value) settings. `settings` ("KEY=VALUE", the CLI's --set) change every car first.
@@ -115,6 +175,8 @@ def load_spec(path, settings=(), data_root="", vdrift_tyres="tire"):
     if isinstance(seed, bool) or not isinstance(seed, int):
         _fail(path, "sweep.seed", "expected an integer")
     samples = sweep.get("samples", 0)
+    if kind == "grid" and "samples" in sweep:  # a grid runs every combination: samples would be ignored
+        _fail(path, "sweep.samples", "samples is for kind = \"monte-carlo\": a grid runs every combination of the values")
     if kind == "monte-carlo" and (isinstance(samples, bool) or not isinstance(samples, int) or samples < 1):
         _fail(path, "sweep.samples", "expected a number of runs per car of at least 1 (monte-carlo)")
 
@@ -129,6 +191,7 @@ def load_spec(path, settings=(), data_root="", vdrift_tyres="tire"):
         full = f"parameters.{key}"
         if not isinstance(p, dict):
             _fail(path, full, "expected a table: values = [...], range = [lo, hi] with steps, or distribution")
+        _check_parameter_keys(path, full, p, kind)
         if "values" in p:
             values = p["values"]
             if not isinstance(values, list) or not values:
@@ -143,9 +206,7 @@ def load_spec(path, settings=(), data_root="", vdrift_tyres="tire"):
                 _fail(path, full + ".steps", f"{steps:,} steps: expected at most {MAX_RUNS:,} (the runs in a sweep)")
             lo, hi = (_number(path, full + ".range", v) for v in lo_hi)
             axes.append((key, "values", [lo + (hi - lo) * i / (steps - 1) for i in range(steps)]))
-        elif "distribution" in p:
-            if kind != "monte-carlo":
-                _fail(path, full + ".distribution", "a distribution needs kind = \"monte-carlo\"")
+        elif "distribution" in p:  # in a monte-carlo sweep (_check_parameter_keys)
             d = p["distribution"]
             if d == "uniform":
                 lo, hi = _number(path, full + ".low", p.get("low")), _number(path, full + ".high", p.get("high"))
@@ -173,20 +234,25 @@ def load_spec(path, settings=(), data_root="", vdrift_tyres="tire"):
     for c in cars:
         car_path = (path.parent / c).resolve()
         try:
-            car = tractive.apply_settings(tractive.load_car(str(car_path), data_root, vdrift_tyres), settings)
+            car = tractive.load_car(str(car_path), data_root, vdrift_tyres)
         except (tractive.LoadError, ValueError) as e:
             _fail(path, "sweep.cars", f"{c}: {e}")
+        for s in settings:  # the command line's mistake, not the spec's: named as --set
+            try:
+                tractive.apply_settings(car, [s])
+            except (tractive.LoadError, ValueError) as e:
+                raise SpecError(f"--set {s}: {e}")
         loaded.append({"file": c, "path": str(car_path), "toml": car.toml})
 
-    # Every key must be one each car has (a value that some run cannot take is that run's error).
+    # Every key must be one each car has, whatever its values: a value that some run cannot take
+    # is that run's error (docs/sweeps.md), wherever it stands in the list.
     for car in loaded:
         probe = tractive.car_from_toml(car["toml"], car["path"])
         for key, how, arg in axes:
-            first = arg[0] if how == "values" else (0.5 * (arg[0] + arg[1]) if how == "uniform" else arg[0])
-            try:
-                probe.copy().set(key, first)
-            except (tractive.LoadError, ValueError) as e:
-                _fail(path, f"parameters.{key}", f"{car['file']}: {e}")
+            candidates = arg[:20] if how == "values" else [0.5 * (arg[0] + arg[1]) if how == "uniform" else arg[0]]
+            refusal = _key_refusal(tractive, probe, key, candidates)
+            if refusal:
+                _fail(path, f"parameters.{key}", f"{car['file']}: {refusal}")
 
     runs = []
     if kind == "grid":
@@ -214,8 +280,9 @@ def load_spec(path, settings=(), data_root="", vdrift_tyres="tire"):
 
 def run_one(car_toml, car_path, settings, tests):
     """One run: the car with its settings, through the tests (standard tests and manoeuvres). Returns (metrics, status): metrics
-    by "test.metric", status "ok", "failed: TEST: REASON" or "error: MESSAGE" (a setting the car
-    refused). The same numbers wherever it runs."""
+    by "test.metric", status "ok", "n/a: TEST: REASON" (passed, part of a test beyond the car: those
+    figures None), "failed: TEST: STATUS: REASON" (then "; n/a: ..." for any test beyond the car)
+    or "error: MESSAGE" (a setting the car refused). The same numbers wherever it runs."""
     import tractive
 
     try:
@@ -229,7 +296,7 @@ def run_one(car_toml, car_path, settings, tests):
                 results[t] = tractive.run_maneuver(car, t)
     except (tractive.LoadError, ValueError) as e:
         return {}, f"error: {e}"
-    metrics, failures = {}, []
+    metrics, failures, beyond = {}, [], []
     for test in tests:
         r = results[test]
         not_finite = []
@@ -244,7 +311,15 @@ def run_one(car_toml, car_path, settings, tests):
             failures.append(f"{test}: {r['status']}: {r['reason']}")
         elif not_finite:
             failures.append(f"{test}: diverged: {', '.join(not_finite)} not a finite number")
-    return metrics, ("ok" if not failures else "failed: " + "; ".join(failures))
+        elif r["status"] != "ok":  # not_applicable: passed, with a speed it aims at beyond the car
+            beyond.append(f"{test}: {r['reason']}")
+    parts = (["failed: " + "; ".join(failures)] if failures else []) + (["n/a: " + "; ".join(beyond)] if beyond else [])
+    return metrics, "; ".join(parts) or "ok"
+
+
+def _passed(status):
+    """Whether a run's status is a pass: "ok", or "n/a: ..." (a test partly beyond the car)."""
+    return status == "ok" or status.startswith("n/a: ")
 
 
 def _fingerprint(spec):
@@ -253,6 +328,10 @@ def _fingerprint(spec):
 
 
 def _number_text(v):
+    """A cell of results.csv: a float as Python reads it back; None (a failed or not applicable
+    test's figure, or a figure that was not finite) an empty cell, as no figure."""
+    if v is None:
+        return ""
     return repr(v) if isinstance(v, float) else str(v)
 
 
@@ -273,7 +352,7 @@ def write_results(out, spec, rows):
     for r in ordered:
         settings = dict(r["settings"])
         w.writerow([r["run"], r["car"]] + [_number_text(settings.get(k, "")) for k in spec["parameters"]] +
-                   [_number_text(r["metrics"].get(m, "")) if m in r["metrics"] else "" for m in metric_names] + [r["status"]])
+                   [_number_text(r["metrics"].get(m)) for m in metric_names] + [r["status"]])
     _write_atomically(out / "results.csv", buf.getvalue())
     _write_atomically(out / "results.json", json.dumps(ordered, indent=1, allow_nan=False) + "\n")
 
@@ -508,7 +587,7 @@ def _run(spec, spec_path, out, client, address, workers):
         finally:
             if written["pending"]:  # also when stopped (Ctrl-C) or failed: the files hold every finished run
                 write_results(out, spec, rows)
-    failed = sum(1 for r in rows.values() if r["status"] != "ok")
+    failed = sum(1 for r in rows.values() if not _passed(r["status"]))
     sys.stderr.write(f"{len(rows)} runs in {out / 'results.csv'}" + (f"; {failed} did not pass (their status says why)" if failed else "") + "\n")
     return 0
 

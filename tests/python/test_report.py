@@ -46,6 +46,8 @@ def assert_drawn(plot):
         assert s["blank"] == 0, where
         assert s["drawn"] >= 0.95 * s["finite"] and s["ok"], where
     assert plot["ok"], plot["id"]
+    for labels in plot["ticks"]:  # each axis's labels tell its ticks apart
+        assert len(set(labels)) == len(labels), (plot["id"], plot["ticks"])
     top = plot["series"][-1]
     assert top["on_page"] >= 0.95 * top["finite"], (plot["id"], top)
 
@@ -232,3 +234,132 @@ def test_a_report_over_handling_manoeuvres(cli, cars_dir, tmp_path):
     bad = subprocess.run([cli, "report", str(cars_dir / "roadster.toml"), "--tests", "moose", "-o", str(tmp_path / "x.html")],
                          capture_output=True, text=True)
     assert bad.returncode == 2 and "--tests moose: expected some of" in bad.stderr and "iso3888" in bad.stderr
+
+
+# --- statuses, sweeps' figures and axes, outputs and inputs refused (called in this process:
+# report.main and the module's functions, as `tractive report` runs them) -------------------------
+
+def test_a_test_partly_beyond_the_car_says_n_a_and_why(cars_dir):
+    """A not_applicable test (passed, 0-100 km/h beyond a car geared to top out at 86 km/h) is
+    "n/a: REASON", and its missing figures "n/a", where the report said "ok" and "failed"."""
+    from tractive import report as report_module
+
+    [car] = report_module.load_inputs([f"{cars_dir / 'roadster.toml'}@transmission.forward_ratios=[5.087,3.5]"], tests=["accel"])
+    assert car["status"]["accel"].startswith("n/a: the car tops out at 86"), car["status"]
+    table = report_module._metrics_table([car])
+    assert "<td>n/a: the car tops out at 86" in table and "<tr><th>accel.t_0_100_s</th><td>n/a</td>" in table, table
+    assert ">ok<" not in table and ">failed<" not in table
+
+
+def write_results(folder, header, rows):
+    folder.mkdir()
+    (folder / "results.csv").write_text("\n".join([",".join(header)] + [",".join(r) for r in rows]) + "\n")
+    return folder
+
+
+def test_a_sweeps_failed_figures_are_empty_cells_never_none(tmp_path):
+    """results.csv of earlier sweeps held "None" for a failed test's figures: the table shows
+    an empty cell, and the plot leaves the run out."""
+    from tractive import report as report_module
+
+    sweep = write_results(tmp_path / "s", ["run", "car", "engine.rpm_limit", "accel.t_0_100_s", "status"],
+                          [["0", "r.toml", "7000", "6.5", "ok"], ["1", "r.toml", "1500", "None", "failed: accel: not_reached: slow"]])
+    entries = report_module.load_inputs([str(sweep)])
+    assert "None" not in report_module._sweep_tables(entries)
+    [plot] = report_module._plots(entries)
+    assert plot["series"] == [("s r.toml", [7000.0], [6.5])]
+
+
+def test_a_sweeps_metrics_are_plotted_against_a_parameter_that_is_a_number_or_the_run(tmp_path):
+    """A first parameter of tables (a torque curve) or words (a gearbox mode) is no axis: the
+    metrics are plotted against the first parameter of numbers, or the run number; a metric with
+    no figure at all gets no plot. Before, every series was written with no points."""
+    from tractive import report as report_module
+
+    header = ["run", "car", "engine.torque_curve", "engine.rpm_limit", "accel.quarter_mile_s", "accel.t_0_100_s", "status"]
+    curve = '"[[1000, 100], [7000, 150]]"'
+    mixed = write_results(tmp_path / "mixed", header, [["0", "r.toml", curve, "7000", "15.5", "", "n/a: accel: beyond"],
+                                                        ["1", "r.toml", curve, "7500", "15.1", "", "n/a: accel: beyond"]])
+    [plot] = report_module._plots(report_module.load_inputs([str(mixed)]))  # t_0_100_s: no figure, no plot
+    assert plot["x"] == "engine.rpm_limit" and plot["series"] == [("mixed r.toml", [7000.0, 7500.0], [15.5, 15.1])], plot
+
+    words = write_results(tmp_path / "words", ["run", "car", "transmission.mode", "accel.quarter_mile_s", "status"],
+                          [["0", "r.toml", "manual", "15.5", "ok"], ["1", "r.toml", "automatic", "15.9", "ok"]])
+    [plot] = report_module._plots(report_module.load_inputs([str(words)]))
+    assert plot["x"] == "run (no parameter is a number)" and plot["series"] == [("words r.toml", [0.0, 1.0], [15.5, 15.9])], plot
+
+
+def report_main(capsys, *argv):
+    """report.main's exit status and its stderr, which must be one line, without a traceback."""
+    from tractive import report as report_module
+
+    status = report_module.main([str(a) for a in argv])
+    err = capsys.readouterr().err
+    return status, err
+
+
+@pytest.fixture
+def small_run(tmp_path):
+    run = tmp_path / "run.csv"
+    run.write_text("time_s,speed_m_per_s,clutch_phase\n0,1,locked\n0.5,2,locked\n1,3,locked\n")
+    return run
+
+
+def test_outputs_that_cannot_be_written_are_refused_before_anything_is_written(capsys, small_run, tmp_path):
+    status, err = report_main(capsys, small_run, "-o", tmp_path / "nodir" / "x.html")
+    assert status == 2 and err == f"error: {tmp_path / 'nodir' / 'x.html'}: no such folder {tmp_path / 'nodir'}: expected -o in a folder that exists\n", err
+    afile = tmp_path / "afile"
+    afile.write_text("")
+    status, err = report_main(capsys, small_run, "-o", tmp_path / "x.html", "--png", afile)
+    assert status == 2 and err == f"error: --png {afile}: a file: expected a folder for the PNG files\n", err
+    status, err = report_main(capsys, small_run, "-o", tmp_path / "x.html", "--png", afile / "png")
+    assert status == 2 and err == f"error: --png {afile / 'png'}: {afile} is a file: expected a folder for the PNG files\n", err
+    assert not (tmp_path / "x.html").exists()
+    status, err = report_main(capsys, small_run, "-o", tmp_path)
+    assert status == 2 and err == f"error: {tmp_path}: a folder: expected the name of the HTML file to write (-o)\n", err
+    status, err = report_main(capsys, small_run, "-o", tmp_path / "x.html")  # the same run, written where it can be
+    assert status == 0 and err == f"wrote {tmp_path / 'x.html'}: 1 plots of 1 input(s)\n", err
+
+
+def test_inputs_that_are_not_telemetry_text_or_lack_a_number_are_refused_at_their_line(capsys, small_run, tmp_path):
+    latin1 = tmp_path / "latin1.csv"
+    latin1.write_bytes(b"time_s,speed_m_per_s\n0,1\n1,\xe9\n")
+    status, err = report_main(capsys, latin1, "-o", tmp_path / "x.html")
+    assert status == 2 and err == f"error: {latin1}: invalid UTF-8 at byte 27: expected a telemetry CSV (tractive run --out), UTF-8 text\n", err
+    sweep = tmp_path / "sweep"
+    sweep.mkdir()
+    (sweep / "results.csv").write_bytes(b"run,car,status\n0,r\xe9.toml,ok\n")
+    status, err = report_main(capsys, sweep, "-o", tmp_path / "x.html")
+    assert status == 2 and err.startswith(f"error: {sweep / 'results.csv'}: invalid UTF-8 at byte 18: expected"), err
+    # An empty cell in a column of numbers: its plot was left out without a word.
+    blank = tmp_path / "blank.csv"
+    blank.write_text(small_run.read_text().replace("0.5,2,", "0.5,,"))
+    status, err = report_main(capsys, blank, "-o", tmp_path / "x.html")
+    assert status == 2 and err.startswith(f"error: {blank}:3: column 'speed_m_per_s': an empty cell in a column of numbers"), err
+    short = tmp_path / "short.csv"
+    short.write_text(small_run.read_text().replace("0.5,2,locked", "0.5,2"))
+    status, err = report_main(capsys, short, "-o", tmp_path / "x.html")
+    assert status == 2 and err == f"error: {short}:3: 2 cells: expected 3, one for each column of the header\n", err
+    # --tests "" is no list of tests, not the default one.
+    status, err = report_main(capsys, small_run, "-o", tmp_path / "x.html", "--tests", "")
+    assert status == 2 and err.startswith('error: --tests "": an empty list: expected some of accel,'), err
+    assert not (tmp_path / "x.html").exists()
+
+
+@needs_chromium
+def test_adjacent_tick_labels_differ(tmp_path):
+    """Ticks 0.00005 apart (the sample sweep's step-steer lateral g) read "0.346" each with
+    uPlot.fmtNum; ticks 10 apart at 8e6 read "8e6" each with 6 digits. Each label now has the
+    digits its spacing needs."""
+    from tractive import report as report_module
+
+    header = ["run", "car", "wheels.front.brake.max_pressure_pa", "step-steer.step_steer_lateral_g", "status"]
+    rows = [[str(k), "r.toml", repr(8e6 + 10 * k), repr(0.34587 + 0.00004 * k), "ok"] for k in range(5)]
+    out = report_module.write_html(report_module.load_inputs([str(write_results(tmp_path / "s", header, rows))]), tmp_path / "t.html", "ticks")
+    assert len(out) == 1
+    [check] = self_check(tmp_path / "t.html").values()
+    assert_drawn(check)
+    x, y = check["ticks"]
+    assert len(x) >= 3 and len(y) >= 3, check["ticks"]
+    assert all(7.9999e6 < float(label) < 8.0001e6 for label in x), x  # "8e6", "8.00001e6", ...
+    assert all(0.3458 <= float(label) <= 0.3461 for label in y), y  # "0.34585", "0.34590", ...

@@ -124,12 +124,70 @@ seed = 7
     ('kind = "grid"\n[parameters]\n"engine.rpm_limit" = { range = [6000, 7000] }', "steps"),
     ('kind = "grid"\n[parameters]\n"engine.rpm_limit" = { distribution = "uniform", low = 1, high = 2 }', "monte-carlo"),
     ('kind = "lattice"', "sweep.kind"),
+    # A key a parameter table does not take, or one of another form, was ignored (the sweep ran).
+    ('[parameters]\n"engine.rpm_limit" = { values = [7000, 7200], stepz = 3, distribution = "normal" }',
+     "'parameters.engine.rpm_limit.stepz': unknown key: a parameter takes values; range and steps; or distribution with low "
+     "and high (uniform) or mean and sd (normal)"),
+    ('kind = "grid"\n[parameters]\n"engine.rpm_limit" = { values = [7000, 7200], samples = 50 }',
+     "'parameters.engine.rpm_limit.samples': unknown key"),
+    ('kind = "grid"\nsamples = 50\n[parameters]\n"engine.rpm_limit" = { values = [7000, 7200] }',
+     "'sweep.samples': samples is for kind = \"monte-carlo\": a grid runs every combination of the values"),
+    ('[parameters]\n"engine.rpm_limit" = { values = [7000, 7200], distribution = "normal" }',
+     "'parameters.engine.rpm_limit': both values and distribution: expected one of values, range or distribution"),
+    ('[parameters]\n"engine.rpm_limit" = { values = [7000, 7200], steps = 3 }',
+     "'parameters.engine.rpm_limit.steps': not a key of a list of values: it takes values"),
+    ('kind = "monte-carlo"\nsamples = 2\n[parameters]\n"engine.rpm_limit" = { distribution = "uniform", low = 6000, high = 7000, sd = 5 }',
+     "'parameters.engine.rpm_limit.sd': not a key of a uniform distribution: it takes distribution, low, high"),
 ])
 def test_bad_specs_are_refused_naming_the_key(cli, cars_dir, tmp_path, body, words):
     spec = write_spec(tmp_path, cars_dir, body)
     r = sweep(cli, spec, tmp_path / "out")
     assert r.returncode == 2, r.stderr
     assert words in r.stderr and str(spec) in r.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_value_the_car_refuses_is_that_runs_error_wherever_it_stands(cli, cars_dir, tmp_path):
+    """[-5, 25000] refused the whole sweep (the key was checked with its first value) while
+    [25000, -5] made an error row: now both make the -5 run's row an error."""
+    spec = tmp_path / "s.toml"
+    for order in ([-5, 25000], [25000, -5]):
+        spec.write_text(f'[sweep]\ncars = ["{cars_dir / "roadster.toml"}"]\ntests = ["braking"]\n[parameters]\n'
+                        f'"wheels.front.suspension.spring_n_per_m" = {{ values = {order} }}\n')
+        out = tmp_path / f"out{order[0]}"
+        r = sweep(cli, spec, out)
+        assert r.returncode == 0, r.stderr
+        rows = list(csv.DictReader((out / "results.csv").open()))
+        status = {float(row["wheels.front.suspension.spring_n_per_m"]): row["status"] for row in rows}
+        assert status[25000] == "ok" and status[-5].startswith("error: ") and "expected a positive number, got -5" in status[-5], rows
+    # A key the car's file leaves at its default (no value of its own to set it to): the same.
+    import tractive.sweep as sweep_module
+
+    spec.write_text(f'[sweep]\ncars = ["{cars_dir / "roadster.toml"}"]\ntests = ["braking"]\n[parameters]\n'
+                    '"transmission.final_drive" = { values = [-1, 1.2] }\n"transmission.finale_drive" = { values = [-1, 1.2] }\n')
+    with pytest.raises(sweep_module.SpecError, match="'parameters.transmission.finale_drive': .*not a key of the car format"):
+        sweep_module.load_spec(spec)
+    spec.write_text(spec.read_text().replace('"transmission.finale_drive" = { values = [-1, 1.2] }\n', ""))
+    assert len(sweep_module.load_spec(spec)["runs"]) == 2
+    spec.write_text(spec.read_text().replace("[-1, 1.2]", "[-1, -2]"))  # every value refused: each run's error
+    assert len(sweep_module.load_spec(spec)["runs"]) == 2
+
+
+def test_a_tests_status_beyond_the_car_is_n_a_and_a_failed_figure_an_empty_cell(cars_dir, tmp_path):
+    """A test passed with part of it beyond the car (not_applicable) was "ok"; a failed test's
+    figures were written "None" in results.csv."""
+    import tractive.sweep as sweep_module
+
+    car = cars_dir / "roadster.toml"
+    metrics, status = sweep_module.run_one(car.read_text(), str(car), [("transmission.forward_ratios", [5.087, 3.5])], ["accel"])
+    assert status.startswith("n/a: accel: the car tops out at 86"), status
+    assert metrics["accel.t_0_100_s"] is None and metrics["accel.quarter_mile_s"] > 0
+    assert sweep_module._passed(status) and not sweep_module._passed("failed: accel: not_reached: slow")
+    rows = {0: {"run": 0, "car": "r.toml", "settings": [["engine.rpm_limit", 7000.0]], "metrics": metrics, "status": status}}
+    sweep_module.write_results(tmp_path, {"parameters": ["engine.rpm_limit"]}, rows)
+    [row] = list(csv.DictReader((tmp_path / "results.csv").open()))
+    assert row["accel.t_0_100_s"] == "" and float(row["accel.quarter_mile_s"]) > 0 and row["status"] == status, row
+    assert "None" not in (tmp_path / "results.csv").read_text()
 
 
 def test_set_changes_every_car_before_the_sweep(cli, cars_dir, tmp_path):
@@ -144,6 +202,10 @@ def test_set_changes_every_car_before_the_sweep(cli, cars_dir, tmp_path):
     assert distance(tmp_path / "weak") > distance(tmp_path / "plain") + 1.0
     bad = sweep(cli, spec, tmp_path / "bad", "--set", "wheels.front.brake.max_pressure_pa=-1")
     assert bad.returncode == 2 and "max_pressure_pa" in bad.stderr
+    # A mistake on the command line is named as --set, not as the spec's 'sweep.cars'.
+    line = refused(sweep(cli, spec, tmp_path / "bad", "--set", "wheels.front.brake.max_pres=9e6"),
+                   "error: --set wheels.front.brake.max_pres=9e6: ", "'wheels.front.brake.max_pres': not a key of the car format")
+    assert "sweep.cars" not in line and not (tmp_path / "bad").exists()
 
 
 # Bad input: one line naming the file (or address) and the key, exit status 2, no traceback, and
