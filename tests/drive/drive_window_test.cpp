@@ -195,6 +195,27 @@ TEST(DriveWindow, MidDriveTheReadoutsShowTheSpeedAndGearTheDriveIsThePlainSessio
     EXPECT_EQ(replay_csv.str(), window_csv.str());
 }
 
+// A script that pauses the drive and lets it go again ends at its --duration, as docs/drive.md
+// says: the script's rows and its duration go by its frames' time, which runs on while paused.
+// Before, both read the session's clock, which stops while paused: the drive never ended.
+TEST(DriveWindow, AScriptThatPausesTheDriveEnds) {
+    test::TempDir dir;
+    const auto script = dir.write("pause.csv", "time,gear,throttle,pause\n0,1,0.5,0\n1,1,0.5,1\n1.1,1,0.5,0\n2,1,0.5,1\n2.1,1,0.5,0\n");
+    const auto record = dir.path() / "pause_rec.csv";
+    auto [status, log] = drive(fmt::format("{} --mode automatic --script {} --duration 3 --record {}", test::quoted(roadster()),
+                                           test::quoted(script), test::quoted(record)),
+                               dir);
+    if (status == -1) GTEST_SKIP() << log;
+    ASSERT_EQ(status, 0) << log;
+    // Paused from the frame after 1 s to the one after 2 s (each button press toggles): about a
+    // second of the three not driven.
+    const auto drove = log.find("drove ");
+    ASSERT_NE(drove, std::string::npos) << log;
+    const double driven_s = std::stod(log.substr(drove + 6));
+    EXPECT_GT(driven_s, 1.8) << log;
+    EXPECT_LT(driven_s, 2.2) << log;
+}
+
 TEST(DriveWindow, BadInputIsRefusedBeforeAWindowOpens) {
     test::TempDir dir;
     const auto bad_script = dir.write("bad.csv", "time,steer\n0,2\n");

@@ -288,6 +288,10 @@ int run_drive_window(const DriveWindowOptions& o) {
         auto last = std::chrono::steady_clock::now();
         const auto started = last;
         double physics_ms = 0.0;
+        // A script's own clock: its frames' time, which runs on while the drive is paused (the
+        // session's clock stops then, and a script read by it would never reach the row that
+        // unpauses it). Its rows and --duration go by it.
+        double script_clock_s = 0.0;
         bool running = true;
         while (running) {
             SDL_Event e;
@@ -303,7 +307,7 @@ int run_drive_window(const DriveWindowOptions& o) {
             // A script or a replay goes in frames of 1/60 s, so that its drive and its recorded rows
             // do not depend on how fast the machine draws (a replay is then paced below).
             const double dt = scripted || o.replay ? kScriptFrame_s : wall_dt;
-            if (scripted) device.set_virtual(device_state_for(script_row_at(*o.script, session.clock_s()), mapping.device, kWheelAxisCount, kWheelButtonCount));
+            if (scripted) device.set_virtual(device_state_for(script_row_at(*o.script, script_clock_s), mapping.device, kWheelAxisCount, kWheelButtonCount));
             SDL_JoystickUpdate();
             const RawInput raw = device.read();
             keyboard.enabled = !scripted && !ImGui::GetIO().WantCaptureKeyboard;
@@ -311,6 +315,7 @@ int run_drive_window(const DriveWindowOptions& o) {
 
             const auto physics_start = std::chrono::steady_clock::now();
             const FrameEvents events = session.frame(actions, dt);
+            if (scripted) script_clock_s += dt;
             physics_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - physics_start).count();
             if (events.mode_changed || events.reset) mapper.set_gear_lever(session.vehicle().state().gear);
             if (events.camera) camera = next_camera(camera);
@@ -340,7 +345,7 @@ int run_drive_window(const DriveWindowOptions& o) {
             if (calibrating && calibration) calibration_window(*calibration, raw, calibrating, mapping, mapper, o.mapping_path);
             ImGui::Render();
             ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-            const bool last_frame = !running || (duration >= 0.0 && session.clock_s() >= duration - 1e-9);
+            const bool last_frame = !running || (duration >= 0.0 && (scripted ? script_clock_s : session.clock_s()) >= duration - 1e-9);
             if (last_frame && !o.screenshot_png.empty()) {
                 write_screenshot(o.screenshot_png, width, height);
                 write_hud_layout(o.screenshot_png.string() + ".hud.json", width, height);
