@@ -3,7 +3,10 @@
 // screenshot test relies on, shown failing on a layout that is wrong.
 #include <gtest/gtest.h>
 
+#include <numbers>
+
 #include "drive/readouts.hpp"
+#include "tractive/analysis/tyre_curves.hpp"
 #include "support/test_paths.hpp"
 #include "tractive/dynamics/simulation.hpp"
 #include "tractive/io/car_loader.hpp"
@@ -47,6 +50,29 @@ TEST(HudScales, AWheelAtRestSitsInTheMiddleOfItsCircle) {
     VehicleState off = sim.state();
     off.wheel_outputs[0].fz_n = 0.0;
     EXPECT_FALSE(friction_share(sim.model(), off, 0).loaded);
+}
+
+// A tyre sliding far past its peak slip gives less than its peak: inside the ring, but it is
+// sliding, and the HUD draws it red. Before, only a force within 2 % of the ring was: front tyres
+// at -27 deg showed green.
+TEST(HudScales, ATyrePastItsPeakSlipIsSlidingInsideTheRing) {
+    const VehicleSpec spec = load_car(std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml").spec;
+    Simulation sim(spec, RoadSpec{}, StepSettings{}, InitialConditions{});
+    for (int k = 0; k < 50; ++k) step_fixed(sim.model(), sim.ground(), Controls{}, sim.settings(), sim.mutable_state());
+    const auto at_slip_angle = [&](int wheel, double alpha_deg) {
+        VehicleState s = sim.state();
+        WheelOutputs& o = s.wheel_outputs[static_cast<std::size_t>(wheel)];
+        o.slip_angle_rad = alpha_deg * std::numbers::pi / 180.0;
+        const TyreSide side = wheel == FR || wheel == RR ? TyreSide::Right : TyreSide::Left;
+        o.fy_n = evaluate_tyre(spec.wheels[static_cast<std::size_t>(wheel)].tyre, {o.fz_n, 0.0, o.slip_angle_rad, o.inclination_rad}, side).fy_n;
+        return friction_share(sim.model(), s, wheel);
+    };
+    for (int wheel : {FL, FR}) {
+        const FrictionShare gripping = at_slip_angle(wheel, 2.0), sliding = at_slip_angle(wheel, -27.0);
+        EXPECT_FALSE(gripping.sliding) << wheel;
+        EXPECT_LT(std::abs(sliding.lateral), 0.98) << "inside the ring: " << sliding.lateral;
+        EXPECT_TRUE(sliding.sliding) << wheel;
+    }
 }
 
 TEST(HudScales, TheLayoutCheckFindsPanelsOffTheWindowOrOnEachOther) {

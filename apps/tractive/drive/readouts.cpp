@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "tractive/analysis/tyre_curves.hpp"
+#include "tractive/dynamics/simulation.hpp"
 #include "tractive/laws/tyre.hpp"
 
 namespace tractive::drive {
@@ -35,13 +37,35 @@ RpmScale rpm_scale(double rpm_limit) {
     return {std::ceil(top / tick) * tick, tick};
 }
 
+namespace {
+
+// Whether the tyre's law gives less force with its slips 5 % larger (the same load, camber and
+// side): past the peak of its combined slip. Both points by the same law and convention, so only
+// their magnitudes are compared.
+bool past_peak(const VehicleModel& model, const VehicleState& state, int wheel) {
+    const auto i = static_cast<std::size_t>(wheel);
+    const WheelOutputs& o = state.wheel_outputs[i];
+    const TyreSpec& tyre = model.spec.wheels[i].tyre;
+    const TyreSide side = wheel == FR || wheel == RR ? TyreSide::Right : TyreSide::Left;
+    const auto magnitude = [&](double scale) {
+        const TyrePointForces f =
+            evaluate_tyre(tyre, {o.fz_n, scale * o.slip_ratio, scale * o.slip_angle_rad, o.inclination_rad, std::max(speed_m_per_s(state), 1.0)}, side);
+        return std::hypot(f.fx_n, f.fy_n);
+    };
+    return magnitude(1.05) < magnitude(1.0);
+}
+
+}  // namespace
+
 FrictionShare friction_share(const VehicleModel& model, const VehicleState& state, int wheel) {
     const WheelOutputs& o = state.wheel_outputs[static_cast<std::size_t>(wheel)];
     if (!(o.fz_n > 1.0) || !(o.friction_factor > 0.0)) return {};
     const TyrePeak peak =
         tyre_peak_force(model.spec.wheels[static_cast<std::size_t>(wheel)].tyre, o.fz_n, o.friction_factor, model.wheels[static_cast<std::size_t>(wheel)].size_friction_factor);
     if (!(peak.fx_n > 0.0) || !(peak.fy_n > 0.0)) return {};
-    return {true, o.fx_n / peak.fx_n, o.fy_n / peak.fy_n};
+    FrictionShare share{true, o.fx_n / peak.fx_n, o.fy_n / peak.fy_n, false};
+    share.sliding = std::hypot(share.longitudinal, share.lateral) > 0.98 || past_peak(model, state, wheel);
+    return share;
 }
 
 double tyre_grip_g(const VehicleModel& model) {

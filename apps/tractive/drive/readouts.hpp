@@ -43,11 +43,14 @@ RpmScale rpm_scale(double rpm_limit);
 
 // A wheel's force in its friction circle: (along its heading, to its left) as shares of what the
 // tyre gives at its present load on its present surface (tyre_peak_force): the ring is the peak,
-// 1; off the ground or unloaded, nothing to draw.
+// 1; off the ground or unloaded, nothing to draw. `sliding`: at its limit (the force within 2 %
+// of the ring) or past it, the law's force falling as the slips grow (a tyre sliding far past its
+// peak slip gives less than the peak, inside the ring).
 struct FrictionShare {
     bool loaded = false;
     double longitudinal = 0.0;
     double lateral = 0.0;
+    bool sliding = false;
 };
 FrictionShare friction_share(const VehicleModel& model, const VehicleState& state, int wheel);
 

@@ -193,8 +193,7 @@ float wheels(const DriveSession& session, float right, float top) {
             // Screen: up = force along the wheel's heading, left = to its left; beyond the outer
             // ring (1.4 times the peak) drawn on it.
             const float fx = static_cast<float>(std::clamp(f.longitudinal, -1.4, 1.4)), fy = static_cast<float>(std::clamp(f.lateral, -1.4, 1.4));
-            const bool sliding = std::hypot(f.longitudinal, f.lateral) > 0.98;
-            dl->AddCircleFilled({c.x - fy * r, c.y - fx * r}, 5.0f, sliding ? rgb(255, 60, 40) : rgb(80, 220, 90));
+            dl->AddCircleFilled({c.x - fy * r, c.y - fx * r}, 5.0f, f.sliding ? rgb(255, 60, 40) : rgb(80, 220, 90));
         }
         dl->AddText({c.x - r - 14, c.y + r * 1.4f + 2}, rgb(220, 220, 220),
                     fmt::format("{} {:4.1f} kN\nk {:+.2f} a {:+.1f}", names[i], o.fz_n / 1000.0, o.slip_ratio, o.slip_angle_rad * 180.0 / std::numbers::pi).c_str());
