@@ -30,7 +30,7 @@ public:
         const fs::path folder = out.parent_path().empty() ? fs::path(".") : out.parent_path();
         std::string pattern = (folder / ("." + out.filename().string() + ".tmp-XXXXXX")).string();
         if (!mkdtemp(pattern.data())) {
-            throw std::runtime_error(fmt::format("{}: cannot create a temporary folder: {}", folder.string(), std::strerror(errno)));
+            throw OutputPathError(fmt::format("{}: cannot create a temporary folder for -o: {}", folder.string(), std::strerror(errno)));
         }
         path_ = pattern;
     }

@@ -63,8 +63,8 @@ int drive_command(const DriveOptions& o, const std::string& default_car_path) {
     if (!(o.interval_s >= step.internal_step_s * (1.0 - 1e-6)) || !std::isfinite(o.interval_s)) {
         return bad(fmt::format("--interval {}: expected a number of seconds at least the internal step of {} s", o.interval_s, step.internal_step_s));
     }
-    if (!std::isfinite(o.duration_s) || (o.duration_s < 0.0 && o.duration_s != -1.0)) {
-        return bad(fmt::format("--duration {}: expected a number of seconds of at least 0", o.duration_s));
+    if (o.duration_s && !(*o.duration_s >= 0.0 && std::isfinite(*o.duration_s))) {
+        return bad(fmt::format("--duration {}: expected a number of seconds of at least 0", *o.duration_s));
     }
 
     drive::DriveWindowOptions w;
@@ -98,7 +98,7 @@ int drive_command(const DriveOptions& o, const std::string& default_car_path) {
     if (!o.mapping.empty()) w.mapping = drive::read_input_mapping(o.mapping);
     if (!o.script.empty()) w.script = drive::read_drive_script(o.script);
     if (!o.replay.empty()) w.replay = read_controls_csv(o.replay);
-    w.duration_s = o.duration_s;
+    w.duration_s = o.duration_s.value_or(-1.0);
     w.screenshot_png = o.screenshot;
     w.record_csv = o.record;
     w.record_controls_csv = o.record_controls;

@@ -22,7 +22,7 @@ struct DriveOptions {
     std::string mapping;  // input mapping TOML; empty: the defaults (saved by the calibration screen to tractive-input.toml)
     std::string script;
     std::string replay;
-    double duration_s = -1.0;
+    std::optional<double> duration_s;  // none: a script's or a replay's last row + 2 s, else until closed
     std::string screenshot;
     std::string record;
     std::string record_controls;

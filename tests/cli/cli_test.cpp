@@ -212,6 +212,12 @@ TEST(Cli, ConvertRefusesAnOutputThatIsNeitherTomlNorCar) {
     EXPECT_NE(r.out.find(".toml"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find(".car"), std::string::npos) << r.out;
     EXPECT_FALSE(fs::exists(out));
+    // An output in a folder that is not there: bad input (2), as for .toml; a .car's staging folder
+    // failed with 1.
+    for (const char* name : {"r.car", "r.toml"}) {
+        const CliRun missing = run("convert " + quoted(cars.front()) + " -o " + quoted(dir.path() / "nowhere" / name), true);
+        EXPECT_EQ(missing.status, 2) << name << ": " << missing.out;
+    }
 }
 
 // convert -o NAME.car: the car and its tyre file beside it, a warning for each thing the format

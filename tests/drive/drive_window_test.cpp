@@ -229,6 +229,9 @@ TEST(DriveWindow, BadInputIsRefusedBeforeAWindowOpens) {
     std::tie(status, log) = drive(fmt::format("{} --size 10x10", test::quoted(roadster())), dir);
     EXPECT_EQ(status, 2) << log;
     EXPECT_NE(log.find("--size 10x10"), std::string::npos) << log;
+    std::tie(status, log) = drive(fmt::format("{} --duration -1", test::quoted(roadster())), dir);  // -1 was taken as "not given"
+    EXPECT_EQ(status, 2) << log;
+    EXPECT_NE(log.find("--duration -1: expected a number of seconds of at least 0"), std::string::npos) << log;
 }
 
 // At 1280x720 the HUD's panels lie within the window and apart (the layout written beside the
