@@ -95,7 +95,9 @@ float rpm_gauge(const DriveSession& session, float top) {
         const ImVec2 size = ImGui::CalcTextSize(label.c_str());
         dl->AddText({c.x + std::cos(a) * (radius - 24) - size.x / 2, c.y + std::sin(a) * (radius - 24) - size.y / 2}, rgb(200, 200, 200), label.c_str());
     }
-    dl->AddText({c.x - 30, c.y - 30}, rgb(150, 150, 150), "x1000");
+    // Below the hub, where the needle never sweeps (it turns over the top from lower left to
+    // lower right): above it the needle crossed the label at 2,000-3,000 rpm.
+    dl->AddText({c.x - ImGui::CalcTextSize("x1000").x / 2, c.y + 12}, rgb(150, 150, 150), "x1000");
     const double rpm = engine_rpm(s);
     const float a = angle(rpm);
     dl->AddLine(c, {c.x + std::cos(a) * (radius - 6), c.y + std::sin(a) * (radius - 6)}, rgb(255, 120, 0), 3.0f);
