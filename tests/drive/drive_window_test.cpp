@@ -216,6 +216,19 @@ TEST(DriveWindow, AScriptThatPausesTheDriveEnds) {
     EXPECT_LT(driven_s, 2.2) << log;
 }
 
+// A window too small for the HUD is said (before, only the screenshot's layout file knew), and
+// one that fits it is not.
+TEST(DriveWindow, AWindowTooSmallForTheHudIsSaid) {
+    test::TempDir dir;
+    auto [status, log] = drive(fmt::format("{} --size 800x600 --duration 0.2", test::quoted(roadster())), dir);
+    if (status == -1) GTEST_SKIP() << log;
+    EXPECT_EQ(status, 0) << log;
+    EXPECT_NE(log.find("warning: the HUD does not fit the 800 x 600 window ('Traces'"), std::string::npos) << log;
+    std::tie(status, log) = drive(fmt::format("{} --duration 0.2", test::quoted(roadster())), dir);
+    EXPECT_EQ(status, 0) << log;
+    EXPECT_EQ(log.find("does not fit"), std::string::npos) << log;
+}
+
 TEST(DriveWindow, BadInputIsRefusedBeforeAWindowOpens) {
     test::TempDir dir;
     const auto bad_script = dir.write("bad.csv", "time,steer\n0,2\n");

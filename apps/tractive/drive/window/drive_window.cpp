@@ -3,6 +3,7 @@
 #include <SDL.h>
 #include <cairo.h>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 #include <imgui.h>
 #include <backends/imgui_impl_opengl3.h>
@@ -292,6 +293,7 @@ int run_drive_window(const DriveWindowOptions& o) {
         // session's clock stops then, and a script read by it would never reach the row that
         // unpauses it). Its rows and --duration go by it.
         double script_clock_s = 0.0;
+        int frames_drawn = 0;
         bool running = true;
         while (running) {
             SDL_Event e;
@@ -345,6 +347,15 @@ int run_drive_window(const DriveWindowOptions& o) {
             if (calibrating && calibration) calibration_window(*calibration, raw, calibrating, mapping, mapper, o.mapping_path);
             ImGui::Render();
             ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+            // The HUD's panels settle their sizes over the first frames: then a window too small
+            // for them (--size, or one made smaller) is said once, not left to be seen.
+            if (++frames_drawn == 3) {
+                if (const std::vector<std::string> problems = hud_layout_problems(hud_layout(), static_cast<float>(width), static_cast<float>(height));
+                    !problems.empty()) {
+                    std::cerr << fmt::format("warning: the HUD does not fit the {} x {} window ({}); 1280x720 or larger fits it\n", width, height,
+                                             fmt::join(problems, "; "));
+                }
+            }
             const bool last_frame = !running || (duration >= 0.0 && (scripted ? script_clock_s : session.clock_s()) >= duration - 1e-9);
             if (last_frame && !o.screenshot_png.empty()) {
                 write_screenshot(o.screenshot_png, width, height);
