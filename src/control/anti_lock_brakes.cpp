@@ -11,7 +11,10 @@ namespace tractive {
 
 void anti_lock_step(const VehicleModel& model, const VehicleState& vehicle, double brake_pedal, double dt_s,
                     ControllerState& state, const AntiLockSettings& settings) {
-    const bool braking = brake_pedal > 0.0 && forward_speed_m_per_s(vehicle) > settings.cut_out_speed_m_per_s;
+    // Forward or in reverse: the modulator reads the wheels' speeds against the car's, whichever
+    // way it moves (a reversing car's wheels locked for the whole stop before).
+    const double forward_speed = forward_speed_m_per_s(vehicle);
+    const bool braking = brake_pedal > 0.0 && std::abs(forward_speed) > settings.cut_out_speed_m_per_s;
     // The unit's loop: decide when a period has passed since the last decision, and keep what is
     // left over (whole periods within a millionth of one count as whole, so that a step equal to
     // the period decides at every call).
@@ -36,7 +39,8 @@ void anti_lock_step(const VehicleModel& model, const VehicleState& vehicle, doub
         const double factor_before = w.brake_factor;
         if (decide) {
             if (!slip_now) slip_now = wheel_slip_ratios_now(model, vehicle);
-            const double slip = -(*slip_now)[static_cast<std::size_t>(i)];  // braking slip, > 0
+            // The braking slip, > 0 as the wheel turns slower than the car moves, either way.
+            const double slip = forward_speed >= 0.0 ? -(*slip_now)[static_cast<std::size_t>(i)] : (*slip_now)[static_cast<std::size_t>(i)];
             const double peak = state.peak_braking_slip[i];
             const AbsPhase before = w.phase;
             // Past the band: dump while the slip still grows; hold once it falls (the wheel is

@@ -41,12 +41,15 @@ double traction_control_step(const VehicleModel& model, const VehicleState& vehi
                                          model.wheels[2].drive_coefficient != 0.0 && vehicle.wheel_outputs[2].in_contact,
                                          model.wheels[3].drive_coefficient != 0.0 && vehicle.wheel_outputs[3].in_contact};
     const auto driven = [&](int i) { return driven_now[static_cast<std::size_t>(i)]; };
-    // Driving slip now, and relative to the tyre's peak slip.
+    // Driving slip now, and relative to the tyre's peak slip: in reverse gear the wheels spin
+    // backwards faster than the car moves, the slip the other way round (reverse launches were
+    // never seen to spin before).
     const std::array<double, 4> slip_now = wheel_slip_ratios_now(model, vehicle);
+    const double driving_direction = vehicle.gear < 0 ? -1.0 : 1.0;
     std::array<double, 4> slip{};
     std::array<double, 4> relative{};
     for (int i = 0; i < 4; ++i) {
-        slip[i] = driven(i) ? slip_now[i] : 0.0;
+        slip[i] = driven(i) ? driving_direction * slip_now[i] : 0.0;
         relative[i] = slip[i] / state.peak_driving_slip[i];
     }
     const bool brakes_available =

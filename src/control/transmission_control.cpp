@@ -109,14 +109,17 @@ TransmissionCommand manual_step(const Context& x, const DriverInput& in, Control
     return {c.engaged_gear, in.clutch, x.throttle};
 }
 
-// Starts a shift to `target`: with the clutch already open the gear goes in at once.
+// Starts a shift to `target`: with the clutch already open the gear goes in at once. Either way
+// `target` is the shift's gear for as long as it lasts (the stall guard reads it: a stale 0, the
+// last shift's to neutral, took the gear out again at once, and D selected while rolling
+// backwards never went in).
 void begin_shift(const Context& x, ControllerState& c, int target) {
+    c.shift_target_gear = target;
     if (c.clutch_phase == ClutchPhase::Open) {
         c.engaged_gear = target;
         if (target != 0 && !x.standing() && x.vehicle.engine_running) enter(c, ClutchPhase::ShiftEngage);
         return;
     }
-    c.shift_target_gear = target;
     enter(c, ClutchPhase::ShiftDisengage);
 }
 

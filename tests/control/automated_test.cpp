@@ -484,6 +484,33 @@ TEST(Automatic, GoesToNeutralWhenTheCarStops) {
     }
 }
 
+// Stopped on a 10 % grade in D, brake released: the car goes to neutral and rolls back; full
+// throttle in D then puts first in and drives it up the hill. Before, the gear went in and came
+// out again in the same step (the stall guard read the last shift's target, neutral, for a shift
+// begun with the clutch open), and the car rolled backwards in N at full throttle for good.
+TEST(Automatic, DSelectedWhileRollingBackDrivesTheCarUpTheHill) {
+    RoadSpec hill;
+    hill.grade = 0.1;
+    for (const auto& [name, spec] : test::all_cars()) {
+        ControlledCar car(spec, hill, test::settings_with(ShiftMode::Automatic));
+        DriverInput in = drive_input(0.0);
+        in.brake = 1.0;
+        car.drive(1.0, [&](const ControlledCar&) { return in; });
+        in.brake = 0.0;
+        car.drive(1.0, [&](const ControlledCar&) { return in; });
+        ASSERT_LT(forward_speed_m_per_s(car.state()), -0.3) << name << ": rolling back in neutral";
+        in.throttle = 1.0;
+        double lowest_x = car.state().position_m.x;
+        car.drive(8.0, [&](const ControlledCar&) { return in; }, [&](const ControlledCar& c) {
+            lowest_x = std::min(lowest_x, c.state().position_m.x);
+            return true;
+        });
+        EXPECT_GE(car.state().gear, 1) << name;
+        EXPECT_GT(forward_speed_m_per_s(car.state()), 5.0) << name << " at " << car.state().position_m.x << " m";
+        EXPECT_GT(lowest_x, -5.0) << name << ": rolled back too far before driving up";
+    }
+}
+
 }  // namespace
 }  // namespace tractive
 
