@@ -56,7 +56,7 @@ typedef enum tractive_wheel {
 /* Which pose a state read gives. */
 typedef enum tractive_pose {
     TRACTIVE_POSE_LAST_STEP = 0,    /* the last internal step's */
-    TRACTIVE_POSE_INTERPOLATED = 1  /* at the frame's time, between the last two internal steps: for drawing */
+    TRACTIVE_POSE_INTERPOLATED = 1  /* between the last two internal steps (one step behind the frame's time): for drawing */
 } tractive_pose;
 
 typedef struct tractive_car tractive_car;
@@ -88,8 +88,9 @@ TRACTIVE_API tractive_status tractive_car_set_parameter(tractive_car* car, const
 TRACTIVE_API tractive_status tractive_ground_road(double grade, double bank_deg, double friction, tractive_ground** out);
 TRACTIVE_API tractive_status tractive_ground_load_file(const char* path, tractive_ground** out);
 
-/* Your own ground: the step calls contact() once per wheel and internal step with the wheel
- * (world axes) and expects the contact filled in; surface() (for placing a car) returns 1 with
+/* Your own ground: the step calls contact() for each wheel and each of the body's contact points
+ * (5 cm spheres with axle all zero) at every internal step, world axes, and expects the contact
+ * filled in; surface() (for placing a car) returns 1 with
  * the height and normal at (x, y), or 0 where there is no ground. Both get user_data. They must
  * not call back into tractive. */
 typedef struct tractive_wheel_probe {
@@ -151,10 +152,11 @@ typedef struct tractive_input {
 } tractive_input;
 
 /* Advances by dt_s through the control layer; internal_steps (may be NULL) gets how many were
- * taken. A dt that is negative or not a number simulates nothing (TRACTIVE_BAD_INPUT). A step
- * that would end in a state no car can have (not finite, or the body beyond 1,000 m/s or
- * 1,000 rad/s, a shaft or wheel beyond 10,000 rad/s: an impossible force or impulse from the
- * host) keeps the vehicle at its last good state and returns TRACTIVE_FAILED, saying so. */
+ * taken and stand. A dt that is negative, infinite or not a number simulates nothing
+ * (TRACTIVE_BAD_INPUT). A step that would end in a state no car can have (not finite, or the
+ * body beyond 1,000 m/s or 1,000 rad/s, a shaft or wheel beyond 10,000 rad/s: an impossible
+ * force or impulse from the host) keeps the vehicle at its last good state, counts neither it
+ * nor the steps after it, and returns TRACTIVE_FAILED, saying which bound it broke. */
 TRACTIVE_API tractive_status tractive_vehicle_update(tractive_vehicle* vehicle, double dt_s, const tractive_input* input, int* internal_steps);
 
 /* tractive_vehicle_update for `count` vehicles at once, vehicle k with *inputs[k], faster: their

@@ -593,8 +593,9 @@ PYBIND11_MODULE(_tractive, m) {
                     r = v.update(dt, in);
                 }
                 if (r.step_failed) {
-                    throw std::runtime_error("Vehicle.update: an internal step ended in a state no car can have (not finite, or beyond "
-                                             "1,000 m/s or 10,000 rad/s): the vehicle was kept at its last good state");
+                    throw std::runtime_error(fmt::format("Vehicle.update: an internal step ended in a state no car can have ({}): the "
+                                                         "vehicle was kept at its last good state",
+                                                         v.last_failure()));
                 }
                 warn_of_dropped_time("Vehicle.update", r, v.step_settings());
                 return r.internal_steps;
@@ -635,8 +636,8 @@ PYBIND11_MODULE(_tractive, m) {
             for (std::size_t k = 0; k < results.size(); ++k) {
                 if (results[k].step_failed) {
                     throw std::runtime_error(fmt::format("update_together: an internal step of vehicles[{}] ended in a state no car can "
-                                                         "have (not finite, or beyond 1,000 m/s or 10,000 rad/s): it was kept at its "
-                                                         "last good state (the others were stepped)", k));
+                                                         "have ({}): it was kept at its last good state (the others were stepped)",
+                                                         k, cars[k]->last_failure()));
                 }
                 steps.push_back(results[k].internal_steps);
             }

@@ -363,9 +363,9 @@ tractive_status tractive_vehicle_update(tractive_vehicle* vehicle, double dt_s, 
         const tractive::UpdateResult r = vehicle->vehicle->update(dt_s, driver_input(known));
         if (internal_steps) *internal_steps = r.internal_steps;
         if (r.step_failed) {
-            return fail(TRACTIVE_FAILED, "tractive_vehicle_update: an internal step ended in a state no car can have (not finite, or beyond "
-                                         "1,000 m/s or 10,000 rad/s: a force or impulse the car cannot take?): the vehicle was kept at its "
-                                         "last good state");
+            return fail(TRACTIVE_FAILED, fmt::format("tractive_vehicle_update: an internal step ended in a state no car can have ({}: a "
+                                                     "force or impulse the car cannot take?): the vehicle was kept at its last good state",
+                                                     vehicle->vehicle->last_failure()));
         }
         return TRACTIVE_OK;
     });
@@ -406,13 +406,13 @@ tractive_status tractive_vehicles_update(tractive_vehicle* const* vehicles, size
             tractive::update_together(std::span(cars.data(), n), dt_s, std::span(in.data(), n), std::span(results.data(), n));
             for (std::size_t k = 0; k < n; ++k) {
                 if (internal_steps) internal_steps[first + k] = results[k].internal_steps;
-                if (results[k].step_failed) failed += fmt::format("{}vehicles[{}]", failed.empty() ? "" : ", ", first + k);
+                if (results[k].step_failed)
+                    failed += fmt::format("{}vehicles[{}] ({})", failed.empty() ? "" : ", ", first + k, cars[k]->last_failure());
             }
         }
         if (!failed.empty()) {
             return fail(TRACTIVE_FAILED, fmt::format("tractive_vehicles_update: an internal step of {} ended in a state no car can "
-                                                     "have (not finite, or beyond 1,000 m/s or 10,000 rad/s: a force or impulse the car "
-                                                     "cannot take?): each was kept at its last good state",
+                                                     "have (a force or impulse the car cannot take?): each was kept at its last good state",
                                                      failed));
         }
         return TRACTIVE_OK;

@@ -1,6 +1,8 @@
 // Whether a step's result is a car's state: finite (state_is_finite), and within what no car
-// reaches (state_is_plausible); what is wrong with it, said (state_implausibility).
+// reaches (state_is_plausible); what is wrong with it, said (state_implausibility). And whether
+// step settings can step a car at all (validate_step_settings).
 #include <cmath>
+#include <stdexcept>
 #include <string>
 
 #include <fmt/format.h>
@@ -14,6 +16,20 @@ namespace {
 bool finite(const Vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 
 }  // namespace
+
+void validate_step_settings(const StepSettings& settings) {
+    const auto refuse = [](const char* field, double value, const char* expected) {
+        throw std::invalid_argument(fmt::format("step settings: {} {:g}: expected {}", field, value, expected));
+    };
+    if (!(settings.internal_step_s > 0.0 && settings.internal_step_s <= 0.1))
+        refuse("internal_step_s", settings.internal_step_s, "a step in seconds in (0, 0.1]");
+    if (settings.solver_iterations < 1 || settings.solver_iterations > 1000)
+        refuse("solver_iterations", settings.solver_iterations, "1 to 1000 sweeps");
+    if (settings.coupling_extra_iterations < 0 || settings.coupling_extra_iterations > 1000)
+        refuse("coupling_extra_iterations", settings.coupling_extra_iterations, "0 to 1000 sweeps");
+    if (settings.max_internal_steps_per_call < 1)
+        refuse("max_internal_steps_per_call", settings.max_internal_steps_per_call, "at least 1 internal step a call");
+}
 
 bool state_is_finite(const VehicleState& s) {
     bool ok = finite(s.position_m) && finite(s.velocity_m_per_s) && finite(s.angular_velocity_rad_per_s) && std::isfinite(s.orientation.w) &&

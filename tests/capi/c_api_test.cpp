@@ -142,8 +142,11 @@ TEST(CApi, AnImpossibleImpulseFailsTheUpdateAndKeepsTheLastGoodState) {
     ASSERT_EQ(tractive_vehicle_state(v, TRACTIVE_POSE_LAST_STEP, &before), TRACTIVE_OK);
     const double impulse[3] = {0.0, 0.0, 1e300}, point[3] = {before.position_m[0], before.position_m[1] + 1.0, before.position_m[2]};
     ASSERT_EQ(tractive_vehicle_add_impulse(v, impulse, point), TRACTIVE_OK);
-    EXPECT_EQ(tractive_vehicle_update(v, 0.1, &in, nullptr), TRACTIVE_FAILED);
+    int steps = -1;
+    EXPECT_EQ(tractive_vehicle_update(v, 0.1, &in, &steps), TRACTIVE_FAILED);
     EXPECT_NE(std::string(tractive_last_error()).find("last good state"), std::string::npos) << tractive_last_error();
+    EXPECT_NE(std::string(tractive_last_error()).find("(the state is not finite: "), std::string::npos) << tractive_last_error();  // what was wrong
+    EXPECT_EQ(steps, 0) << "no step stands: the first failed";
     tractive_body_state after = TRACTIVE_BODY_STATE_INIT;
     ASSERT_EQ(tractive_vehicle_state(v, TRACTIVE_POSE_LAST_STEP, &after), TRACTIVE_OK);
     for (int k = 0; k < 3; ++k) EXPECT_EQ(after.position_m[k], before.position_m[k]);
@@ -396,7 +399,7 @@ TEST(CApi, ManyVehiclesInOneCallComeOutAsOneByOne) {
     ASSERT_EQ(tractive_vehicle_add_impulse(together[1], huge, at), TRACTIVE_OK);
     ASSERT_EQ(tractive_vehicle_add_impulse(together[4], huge, at), TRACTIVE_OK);
     EXPECT_EQ(tractive_vehicles_update(together, kCount, 1.0 / 60.0, inputs, nullptr), TRACTIVE_FAILED);
-    EXPECT_NE(std::string(tractive_last_error()).find("vehicles[1], vehicles[4]"), std::string::npos) << tractive_last_error();
+    EXPECT_NE(std::string(tractive_last_error()).find("vehicles[1] (the state is not finite), vehicles[4] (the state is not finite)"), std::string::npos) << tractive_last_error();
     ASSERT_EQ(tractive_vehicle_state(together[0], TRACTIVE_POSE_LAST_STEP, &after), TRACTIVE_OK);
     EXPECT_GT(after.time_s, before.time_s);
     for (int k = 0; k < kCount; ++k) {

@@ -132,8 +132,16 @@ TEST(HostVehicle, AFiniteButImpossibleImpulseFailsTheUpdate) {
     EXPECT_TRUE(failed.step_failed);
     EXPECT_EQ(car.state().position_m, before.position_m);
     EXPECT_EQ(car.state().velocity_m_per_s, before.velocity_m_per_s);
+    // None of the frame's steps stands (the first failed): none counted, their time dropped, and
+    // what was wrong kept. Before, all were counted and nothing was dropped.
+    EXPECT_EQ(failed.internal_steps, 0);
+    EXPECT_EQ(car.state().time_s, before.time_s);
+    EXPECT_GE(failed.dropped_time_s, 2 * car.step_settings().internal_step_s - 1e-12);
+    EXPECT_EQ(car.last_failure().rfind("the body's speed is ", 0), 0u) << car.last_failure();
+    EXPECT_NE(car.last_failure().find("beyond the 1000 m/s no car reaches"), std::string::npos) << car.last_failure();
     const UpdateResult next = car.update(1.0, parked);
     EXPECT_FALSE(next.step_failed) << "the impulse was spent on the failed step";
+    EXPECT_EQ(next.dropped_time_s, 0.0);
     EXPECT_LT(norm(car.state().velocity_m_per_s), 0.01) << "parked again";
     // The bounds: a body at 1,000 m/s or turning at 1,000 rad/s, a shaft or wheel at 10,000
     // rad/s, is no car's; just under each is taken.
@@ -158,6 +166,28 @@ TEST(HostVehicle, AFiniteButImpossibleImpulseFailsTheUpdate) {
     s.gearbox_speed_rad_per_s = std::nan("");
     EXPECT_FALSE(state_is_plausible(s));
     EXPECT_EQ(state_implausibility(s), "the state is not finite");
+}
+
+// Step settings that cannot step a car are refused when it is made (a step of 0 or NaN stepped
+// nothing and gave NaN interpolated poses).
+TEST(HostVehicle, StepSettingsThatCannotStepACarAreRefused) {
+    const auto with = [](auto change) {
+        VehicleOptions o;
+        change(o.step);
+        return o;
+    };
+    const auto ground = std::make_shared<RoadGround>(RoadSpec{});
+    for (const VehicleOptions& o : {with([](StepSettings& s) { s.internal_step_s = 0.0; }), with([](StepSettings& s) { s.internal_step_s = std::nan(""); }),
+                                    with([](StepSettings& s) { s.internal_step_s = 0.5; }), with([](StepSettings& s) { s.solver_iterations = 0; }),
+                                    with([](StepSettings& s) { s.max_internal_steps_per_call = 0; })}) {
+        EXPECT_THROW(Vehicle(roadster(), ground, o), std::invalid_argument);
+    }
+    try {
+        Vehicle(roadster(), ground, with([](StepSettings& s) { s.internal_step_s = 0.0; }));
+    } catch (const std::invalid_argument& e) {
+        EXPECT_STREQ(e.what(), "step settings: internal_step_s 0: expected a step in seconds in (0, 0.1]");
+    }
+    EXPECT_NO_THROW(Vehicle(roadster(), ground, with([](StepSettings& s) { s.internal_step_s = 1.0 / 60.0; })));
 }
 
 // A snapshot restored continues exactly as the run it was taken from; a reset puts the car back

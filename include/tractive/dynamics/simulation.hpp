@@ -34,6 +34,12 @@ struct StepSettings {
     int max_internal_steps_per_call = 12500;
 };
 
+// Throws std::invalid_argument naming the field unless the settings can step a car: an internal
+// step in (0, 0.1] s (as `tractive test --step-ms` takes it), 1 to 1000 sweeps, 0 to 1000 extra
+// sweeps, at least one internal step a call. A step of 0 or NaN stepped nothing and gave NaN
+// interpolated poses.
+void validate_step_settings(const StepSettings& settings);
+
 // What one call of step(dt) did.
 struct StepResult {
     int internal_steps = 0;

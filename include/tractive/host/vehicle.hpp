@@ -15,6 +15,7 @@
 //   }
 
 #include <functional>
+#include <string>
 #include <memory>
 #include <optional>
 #include <span>
@@ -49,8 +50,10 @@ struct UpdateResult {
     double dropped_time_s = 0.0;       // dt beyond the cap on steps per call (StepSettings), or a dt that is not a finite number >= 0
     bool gear_change_refused = false;  // the control layer refused a shift (docs/control.md)
     // An internal step ended in a state no car can have (not finite, or beyond any car's speeds:
-    // state_is_plausible; a host's impossible force or impulse): the car was kept at the last
-    // good state, and the rest of dt not stepped.
+    // state_is_plausible; a host's impossible force or impulse, a ground's NaN): the car was kept
+    // at the last good state (Vehicle::last_failure says what was wrong), and the rest of dt not
+    // stepped: internal_steps counts the steps that stand, and dropped_time_s holds the failed
+    // step and those after it. (The control layer's own state has taken the failed step.)
     bool step_failed = false;
 };
 
@@ -58,7 +61,8 @@ struct DrivenStep;
 
 class Vehicle {
 public:
-    // Throws std::invalid_argument for a car that does not validate or no ground under the start.
+    // Throws std::invalid_argument for a car that does not validate, no ground under the start,
+    // or step settings that cannot step (validate_step_settings).
     Vehicle(const VehicleSpec& spec, std::shared_ptr<const Ground> ground, const VehicleOptions& options = {});
 
     // Advances by dt: whole internal steps, each through the control layer with this input.
@@ -74,6 +78,10 @@ public:
     [[nodiscard]] const Controls& applied_controls() const { return applied_; }  // what the last internal step got
     [[nodiscard]] const Ground& ground() const { return *ground_; }
     [[nodiscard]] const StepSettings& step_settings() const { return options_.step; }
+    // What was wrong with the state the last failed internal step ended in (state_implausibility:
+    // "the body's speed is 1.2e+09 m/s, beyond the 1000 m/s no car reaches"); empty when no step
+    // has failed since the car was made, reset or restored.
+    [[nodiscard]] const std::string& last_failure() const { return last_failure_; }
     [[nodiscard]] const ControlSettings& control_settings() const { return control_settings_; }
 
     // Another transmission mode or other aids from the next update on (a driver's switch): the
@@ -139,6 +147,7 @@ private:
     // Whether held_ or impulse_ may be other than zero (add_force or add_impulse since they were
     // last cleared): only then does an internal step look at them.
     bool loads_added_ = false;
+    std::string last_failure_;
 };
 
 // update(dt_s, inputs[k]) for every car k, with results[k] its result (inputs and results as
