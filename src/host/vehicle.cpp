@@ -108,18 +108,17 @@ UpdateResult Vehicle::update_with(double dt_s, const InputAt& input_at) {
         result.dropped_time_s = dt_s;
         return result;
     }
-    int taken = 0;  // the steps that stand
+    const double start_s = state_.time_s;
     const StepResult steps = step_in_internal_steps(state_, options_.step, dt_s, [&] {
         if (result.step_failed) return;  // kept at the last good state
         ExternalLoad storage;
         const ExternalLoad* load = begin_internal_step(storage);
         const DrivenStep step = step_driven(*model_, *ground_, options_.step, control_settings_, input_at(state_.time_s), control_, state_, load);
         end_internal_step(step, result);
-        if (!result.step_failed) ++taken;
     });
-    // A failed step and those after it are not taken: their time is dropped.
-    result.internal_steps = taken;
-    result.dropped_time_s = steps.dropped_time_s + (steps.internal_steps - taken) * options_.step.internal_step_s;
+    result.internal_steps = steps.internal_steps;
+    result.dropped_time_s = steps.dropped_time_s;
+    if (result.step_failed) count_steps_that_stand(start_s, result);
     held_ = ExternalLoad{};
     loads_added_ = impulse_.force_n != Vec3{} || impulse_.torque_nm != Vec3{};  // (an impulse waits for the next step)
     return result;
@@ -134,14 +133,25 @@ const ExternalLoad* Vehicle::begin_internal_step(ExternalLoad& storage) {
     return pushed ? &storage : nullptr;
 }
 
+void Vehicle::count_steps_that_stand(double start_s, UpdateResult& result) const {
+    // The steps before the failed one stand (the state's time went on by one step each); it and
+    // those after it are not taken, their time dropped.
+    const double h = options_.step.internal_step_s;
+    const int taken = static_cast<int>(std::llround((state_.time_s - start_s) / h));
+    result.dropped_time_s += (result.internal_steps - taken) * h;
+    result.internal_steps = taken;
+}
+
 void Vehicle::end_internal_step(const DrivenStep& step, UpdateResult& result) {
     applied_ = step.applied;
     result.gear_change_refused = result.gear_change_refused || step.gear_change_refused;
-    if (!step.plausible) {
-        last_failure_ = state_implausibility(state_);  // (said before the state is undone)
-        state_ = previous_;
-        result.step_failed = true;
-    }
+    if (!step.plausible) [[unlikely]] undo_failed_step(result);
+}
+
+[[gnu::cold, gnu::noinline]] void Vehicle::undo_failed_step(UpdateResult& result) {
+    last_failure_ = state_implausibility(state_);  // (said before the state is undone)
+    state_ = previous_;
+    result.step_failed = true;
 }
 
 namespace {
@@ -172,11 +182,12 @@ void update_together(std::span<Vehicle* const> cars, double dt_s, std::span<cons
         // As update(): the time each car takes, then its internal steps; the cars that take
         // their n-th step take it together.
         int most_steps = 0;
-        std::array<int, detail::kCarsInGroup> taken{};  // each car's steps that stand
+        std::array<double, detail::kCarsInGroup> start_s{};
         for (std::size_t k = 0; k < n; ++k) {
             Vehicle& car = *group[k];
             UpdateResult& result = group_results[k];
             result = UpdateResult{};
+            start_s[k] = car.state_.time_s;
             const StepResult due = take_time(car.state_, car.options_.step, dt_s);
             result.internal_steps = due.internal_steps;
             result.dropped_time_s = due.dropped_time_s;
@@ -202,25 +213,18 @@ void update_together(std::span<Vehicle* const> cars, double dt_s, std::span<cons
                     const DrivenStep alone =
                         step_driven(*car.model_, *car.ground_, car.options_.step, car.control_settings_, inputs[first + k], car.control_, car.state_, load);
                     car.end_internal_step(alone, group_results[k]);
-                    if (!group_results[k].step_failed) ++taken[k];
                 }
             }
             std::array<DrivenStep, detail::kCarsInGroup> out;
             if (count > 0) detail::step_driven_together(std::span(together.data(), count), *settings, std::span(out.data(), count));
-            for (std::size_t j = 0; j < count; ++j) {
-                group[which[j]]->end_internal_step(out[j], group_results[which[j]]);
-                if (!group_results[which[j]].step_failed) ++taken[which[j]];
-            }
+            for (std::size_t j = 0; j < count; ++j) group[which[j]]->end_internal_step(out[j], group_results[which[j]]);
             for (std::size_t k = 0; k < n; ++k)
                 if (step < group_results[k].internal_steps) group[k]->state_.pending_time_s -= group[k]->options_.step.internal_step_s;
         }
         for (std::size_t k = 0; k < n; ++k) {
             Vehicle& car = *group[k];
             if (car.state_.pending_time_s < 0.0) car.state_.pending_time_s = 0.0;
-            // As update(): a failed step and those after it are not taken, their time dropped.
-            UpdateResult& result = group_results[k];
-            result.dropped_time_s += (result.internal_steps - taken[k]) * car.options_.step.internal_step_s;
-            result.internal_steps = taken[k];
+            if (group_results[k].step_failed) car.count_steps_that_stand(start_s[k], group_results[k]);  // as update()
             car.held_ = ExternalLoad{};
             car.loads_added_ = car.impulse_.force_n != Vec3{} || car.impulse_.torque_nm != Vec3{};
         }

@@ -130,6 +130,9 @@ private:
     // `storage`); after it, the controls applied, and a failed step undone.
     const ExternalLoad* begin_internal_step(ExternalLoad& storage);
     void end_internal_step(const DrivenStep& step, UpdateResult& result);
+    void undo_failed_step(UpdateResult& result);  // end_internal_step's failure (out of line: it is rare)
+    // After a failed update begun at start_s: internal_steps the steps that stand, the rest dropped.
+    void count_steps_that_stand(double start_s, UpdateResult& result) const;
     [[nodiscard]] Pose body_pose_of(const VehicleState& s) const;
     [[nodiscard]] WheelPose wheel_pose_of(const VehicleState& s, int wheel) const;
 
