@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <functional>
 
 #include "control/control_support.hpp"
 #include "tractive/analysis/standard_tests.hpp"
@@ -167,39 +168,45 @@ TEST(Abs, KeepsTheCarSteerableUnderFullBraking) {
     EXPECT_GT(abs.lateral_m, 2.0 * locked.lateral_m + 1.0);
 }
 
+// The driven wheels' mean |slip ratio| at full throttle on a low-friction road (mu 0.3) from
+// from_s to until_s, with or without traction control, the lever at `lever`; `after` sees the car
+// at the end.
+double mean_driven_slip_on_mu_03(const VehicleSpec& spec, bool tcs, ShiftMode mode, const InitialConditions& start, int lever, double from_s,
+                                 double until_s, const std::function<void(const ControlledCar&)>& after = {}) {
+    RoadSpec road;
+    road.mu = 0.3;
+    ControlledCar car(spec, road, test::settings_with(mode, false, tcs), start);
+    DriverInput in;
+    in.throttle = 1.0;
+    in.gear_lever = lever;
+    double sum = 0.0;
+    long n = 0;
+    car.drive(until_s, [&](const ControlledCar&) { return in; }, [&](const ControlledCar& c) {
+        if (c.time_s() < from_s) return true;
+        for (int i = 0; i < 4; ++i) {
+            if (c.sim.model().wheels[i].drive_coefficient == 0.0) continue;
+            sum += std::abs(c.state().wheel_outputs[i].slip_ratio);
+            ++n;
+        }
+        return true;
+    });
+    if (after) after(car);
+    return sum / static_cast<double>(n);
+}
+
 // Full throttle in first on a low-friction road (mu 0.3): traction control keeps the driven
 // wheels' mean slip near the tyre's peak where without it they spin.
 TEST(TractionControl, LimitsDrivenWheelSlipOnLowFriction) {
     for (const char* name : {"roadster", "hatchback", "sedan_awd"}) {
         const VehicleSpec spec = test::example_car(name);
-        double mean_slip[2] = {0.0, 0.0};
-        for (const bool tcs : {false, true}) {
-            RoadSpec road;
-            road.mu = 0.3;
-            InitialConditions ic;
-            ic.speed_m_per_s = 5.0;
-            ic.gear = 1;
-            ControlledCar car(spec, road, test::settings_with(ShiftMode::Manual, false, tcs), ic);
-            DriverInput in;
-            in.throttle = 1.0;
-            in.gear_lever = 1;
-            double sum = 0.0;
-            long n = 0;
-            car.drive(2.0, [&](const ControlledCar&) { return in; }, [&](const ControlledCar& c) {
-                if (c.time_s() < 0.5) return true;
-                for (int i = 0; i < 4; ++i) {
-                    if (c.sim.model().wheels[i].drive_coefficient == 0.0) continue;
-                    sum += c.state().wheel_outputs[i].slip_ratio;
-                    ++n;
-                }
-                return true;
-            });
-            mean_slip[tcs ? 1 : 0] = sum / static_cast<double>(n);
-        }
-        std::printf("%-10s mu 0.3, full throttle: mean driven-wheel slip without TCS %.3f, with %.3f\n", name, mean_slip[0],
-                    mean_slip[1]);
-        EXPECT_LT(mean_slip[1], 0.5 * mean_slip[0]) << name;
-        EXPECT_LT(mean_slip[1], 0.3) << name;
+        InitialConditions rolling;
+        rolling.speed_m_per_s = 5.0;
+        rolling.gear = 1;
+        const double without = mean_driven_slip_on_mu_03(spec, false, ShiftMode::Manual, rolling, 1, 0.5, 2.0);
+        const double with = mean_driven_slip_on_mu_03(spec, true, ShiftMode::Manual, rolling, 1, 0.5, 2.0);
+        std::printf("%-10s mu 0.3, full throttle: mean driven-wheel slip without TCS %.3f, with %.3f\n", name, without, with);
+        EXPECT_LT(with, 0.5 * without) << name;
+        EXPECT_LT(with, 0.3) << name;
     }
 }
 
@@ -209,31 +216,15 @@ TEST(TractionControl, LimitsDrivenWheelSlipOnLowFriction) {
 TEST(TractionControl, LimitsWheelSlipInReverseToo) {
     for (const char* name : {"roadster", "hatchback", "sedan_awd"}) {
         const VehicleSpec spec = test::example_car(name);
-        double mean_slip[2] = {0.0, 0.0};
-        for (const bool tcs : {false, true}) {
-            RoadSpec road;
-            road.mu = 0.3;
-            ControlledCar car(spec, road, test::settings_with(ShiftMode::Automatic, false, tcs));
-            DriverInput in;
-            in.throttle = 1.0;
-            in.gear_lever = -1;
-            double sum = 0.0;
-            long n = 0;
-            car.drive(3.0, [&](const ControlledCar&) { return in; }, [&](const ControlledCar& c) {
-                if (c.time_s() < 1.0) return true;
-                for (int i = 0; i < 4; ++i) {
-                    if (c.sim.model().wheels[i].drive_coefficient == 0.0) continue;
-                    sum += std::abs(c.state().wheel_outputs[i].slip_ratio);
-                    ++n;
-                }
-                return true;
-            });
-            mean_slip[tcs ? 1 : 0] = sum / static_cast<double>(n);
-            EXPECT_LT(forward_speed_m_per_s(car.state()), -1.0) << name << (tcs ? " with" : " without") << " TCS: reversing";
-        }
-        std::printf("%-10s mu 0.3, full throttle in reverse: mean driven-wheel |slip| without TCS %.3f, with %.3f\n", name, mean_slip[0],
-                    mean_slip[1]);
-        EXPECT_LT(mean_slip[1], 0.5 * mean_slip[0]) << name;
+        const auto reversing = [&](bool tcs) {
+            return [name, tcs](const ControlledCar& c) {
+                EXPECT_LT(forward_speed_m_per_s(c.state()), -1.0) << name << (tcs ? " with" : " without") << " TCS: reversing";
+            };
+        };
+        const double without = mean_driven_slip_on_mu_03(spec, false, ShiftMode::Automatic, {}, -1, 1.0, 3.0, reversing(false));
+        const double with = mean_driven_slip_on_mu_03(spec, true, ShiftMode::Automatic, {}, -1, 1.0, 3.0, reversing(true));
+        std::printf("%-10s mu 0.3, full throttle in reverse: mean driven-wheel |slip| without TCS %.3f, with %.3f\n", name, without, with);
+        EXPECT_LT(with, 0.5 * without) << name;
     }
 }
 
