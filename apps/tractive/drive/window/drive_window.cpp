@@ -340,7 +340,8 @@ int run_drive_window(const DriveWindowOptions& o) {
             ImGui_ImplSDL2_NewFrame();
             ImGui::NewFrame();
             draw_hud(session, o.car_name, scripted || session.replaying());
-            ImGui::GetForegroundDrawList()->AddText({240.0f, 124.0f}, IM_COL32(30, 30, 30, 255),
+            // Behind the windows (the F2 calibration screen draws over it), over the scene.
+            ImGui::GetBackgroundDrawList()->AddText({240.0f, 124.0f}, IM_COL32(30, 30, 30, 255),
                                                     fmt::format("physics {:.3f} ms/frame  {}  (V camera, F2 calibrate, Esc quit)",
                                                                 physics_ms, device.is_open() ? (device.is_virtual() ? "virtual wheel" : "device") : "keyboard")
                                                         .c_str());

@@ -256,7 +256,7 @@ void draw_hud(const DriveSession& session, const std::string& car_name, bool scr
     const float right = ImGui::GetIO().DisplaySize.x - 10.0f;
     const float tyres_bottom = wheels(session, right, 10.0f);
     traces(session, right, tyres_bottom + kGap);
-    ImGui::GetForegroundDrawList()->AddText({240, 108}, rgb(30, 30, 30), car_name.c_str());
+    ImGui::GetBackgroundDrawList()->AddText({240, 108}, rgb(30, 30, 30), car_name.c_str());
 }
 
 const std::vector<HudPanel>& hud_layout() { return layout(); }
