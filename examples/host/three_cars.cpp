@@ -27,7 +27,7 @@ int main(int argc, char** argv) {
         for (int k = 0; k < 3; ++k) {
             tractive::VehicleOptions options;
             options.start.x_m = 0.0;
-            options.start.y_m = -4.0 + 4.0 * k;  // side by side, 4 m apart, on the 12 m straight
+            options.start.y_m = -4.0 + 4.0 * k;  // side by side, 4 m apart, on the proving ground's 200 m pad
             options.control = tractive::ControlSettings{tractive::ShiftMode::Automatic, {}};
             cars.push_back(std::make_unique<tractive::Vehicle>(tractive::load_car(examples / "cars" / (std::string(names[k]) + ".toml")).spec,
                                                                track.ground, options));
@@ -39,7 +39,7 @@ int main(int argc, char** argv) {
         for (int frame = 1; frame <= 60 * 10; ++frame) {
             for (int k = 0; k < 3; ++k) {
                 inputs[k].gear_lever = 1;              // D
-                inputs[k].throttle = 0.4 + 0.2 * k;    // each its own pace, straight along the pad and the straight
+                inputs[k].throttle = 0.4 + 0.2 * k;    // each its own pace, straight along the pad (10 s: 65-196 m)
             }
             tractive::update_together(all, frame_s, inputs, results);  // or cars[k]->update(frame_s, inputs[k]) for each
             for (int k = 0; k < 3; ++k)
