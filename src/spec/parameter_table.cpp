@@ -336,9 +336,9 @@ constexpr Parameter<WheelSpec> wheel[] = {
      .si_per_file_unit = kRadiansPerDegree, .vdrift_key = "caster"},
     {.key = "toe_deg", .unit = "deg", .meaning = "positive = toe-in", .number = &WheelSpec::toe_rad, .range = kAngleDeg,
      .si_per_file_unit = kRadiansPerDegree, .vdrift_key = "toe"},
-    {.key = "max_steer_deg", .unit = "deg", .meaning = "wheel angle at full lock; 0 = not steered, negative = steers the other way",
+    {.key = "max_steer_deg", .unit = "deg", .meaning = "the steering law's angle a at full lock (VDrift's `steering`): each wheel's own angle comes from it with the Ackermann arm (ackermann_deg; with A 0 every steered wheel turns by a); 0 = not steered, negative = steers the other way",
      .number = &WheelSpec::max_steer_rad, .range = kAngleDeg, .si_per_file_unit = kRadiansPerDegree, .vdrift_key = "steering"},
-    {.key = "ackermann_deg", .unit = "deg", .meaning = "Ackermann arm angle A: outer wheel angle = atan(1 / (1 / tan d - tan A)) (002)",
+    {.key = "ackermann_deg", .unit = "deg", .meaning = "Ackermann arm angle A: the wheel on the inside of a turn turns by atan(1 / (1 / tan a - tan A)), the outside one by atan(1 / (1 / tan a + tan A)), a the steering law's angle (max_steer_deg 32 with A 15: 36.8 and 28.3 deg at full lock; 002)",
      .number = &WheelSpec::ackermann_rad, .range = kAngleDeg, .si_per_file_unit = kRadiansPerDegree, .vdrift_key = "ackermann"},
     {.key = "roll_height_m", .unit = "m",
      .meaning = "height above the road at which the tyre's road-plane forces act on the car (the 2009 VDrift `roll-height`); 0 = at "

@@ -363,9 +363,10 @@ struct WheelSpec {
     double camber_rad = 0.0;  // static; ISO sign: top of the wheel leaning out is positive
     double caster_rad = 0.0;
     double toe_rad = 0.0;     // positive = toe-in
-    // Wheel angle at full steering input; 0 = not steered, negative = steers the other way (rear
-    // steer). With Ackermann arm angle A the wheel angle is atan(1 / (1 / tan(d) - tan(A))) for the
-    // wheel on the outside of a left turn (VDrift's steering law; A > 0 turns the inner wheel more).
+    // The steering law's angle d at full steering input; 0 = not steered, negative = steers the
+    // other way (rear steer). With Ackermann arm angle A the wheel on the inside of a turn turns by
+    // atan(1 / (1 / tan(d) - tan(A))), the outside one by atan(1 / (1 / tan(d) + tan(A)))
+    // (VDrift's steering law; A > 0 turns the inner wheel more).
     double max_steer_rad = 0.0;
     double ackermann_rad = 0.0;
     // Height above the road at which the tyre's road-plane forces act on the car (the 2009 VDrift
