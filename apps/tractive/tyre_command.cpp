@@ -13,6 +13,7 @@
 #include "tractive/analysis/vehicle_summary.hpp"
 #include "tractive/io/car_loader.hpp"
 #include "tractive/io/tyre_file.hpp"
+#include "tractive/spec/validate.hpp"
 #include "tyre_plot.hpp"
 
 namespace fs = std::filesystem;
@@ -220,9 +221,11 @@ void add_tyre_options(CLI::App& tyre, TyreOptions& o) {
         const double v = std::strtod(text.c_str(), nullptr);
         return std::isnan(v) ? fmt::format("expected a number, got {}", text) : std::string();
     }, "NUMBER");
+    // A tyre load in the car format's range (plausible::kTyreLoad: above 0, at most 1 MN).
     const CLI::Validator load([](std::string& text) -> std::string {
         const double v = std::strtod(text.c_str(), nullptr);
-        return v > 0.0 && v <= 1e6 ? std::string() : fmt::format("expected a load above 0 N and at most 1000000 N, got {}", text);
+        return plausible::kTyreLoad.contains(v) ? std::string()
+                                                : fmt::format("expected a load above 0 N and at most {:.0f} N, got {}", plausible::kTyreLoad.max, text);
     }, "LOAD");
     tyre.add_option("file", o.file, "A tyre file (TYDEX .tir, VDrift .tire, .tiren) or a car file (then --wheel picks the tyre)")
         ->required();

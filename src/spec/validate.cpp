@@ -248,7 +248,7 @@ void check_centre_of_mass(Checker& k, const VehicleSpec& spec) {
         if (std::isfinite(loads.load_n[i]) && loads.load_n[i] > 0.0) continue;
         // A wheel unloaded on one side: the centre of mass beyond the other side's wheels.
         const bool left_unloaded = i == FL || i == RL;
-        const int other = left_unloaded ? (i == FL ? FR : RR) : (i == FR ? FL : RL);
+        const int other = i ^ 1;  // the same axle's other wheel (FL, FR and RL, RR pair so)
         const double side = left_unloaded ? -1.0 : 1.0;
         centre_of_mass_issue(k, spec, {0.0, side, 0.0}, side * w[static_cast<std::size_t>(other)].position_m.y,
                              fmt::format("the centre of mass (y = {:.4g} m) lies outside the track (static load on wheel {} is {:.4g} N): "
