@@ -411,13 +411,26 @@ void brakes_as_vdrift(VehicleSpec& spec, std::vector<std::string>& notes) {
                                 num(spec.brakes.max_torque_nm), num(spec.brakes.front_fraction)));
 }
 
-void write_aero(std::string& o, const std::vector<AeroDeviceSpec>& aero, std::set<std::string>& taken) {
+// Aero devices, each a section of its own. A body mass of the same name at the same position (a
+// VDrift wing's own `mass`, as the public F1-02's [wing-front] has) is written in that section, as
+// it was read (a section of its own would come back under another name); merged[k] marks
+// masses[k] as written here.
+void write_aero(std::string& o, const std::vector<AeroDeviceSpec>& aero, const std::vector<PointMass>& masses,
+                const PointMass* engine_mass, std::vector<bool>& merged, std::set<std::string>& taken) {
     for (const auto& a : aero) {
-        o += fmt::format("\n[{}]\n", section_name(a.name, "aero", taken));
+        const std::string name = section_name(a.name, "aero", taken);
+        o += fmt::format("\n[{}]\n", name);
         o += fmt::format("position = {}\nfrontal-area = {}\ndrag-coefficient = {}\n", position(a.position_m),
                          num(a.frontal_area_m2), num(a.drag_coefficient));
         o += fmt::format("surface-area = {}\nlift-coefficient = {}\nlift-efficiency = {}\n", num(a.surface_area_m2),
                          num(a.lift_coefficient), num(a.lift_efficiency));
+        for (std::size_t k = 0; k < masses.size(); ++k) {
+            const PointMass& m = masses[k];
+            if (merged[k] || &m == engine_mass || m.role != MassRole::Body || m.name != name || m.position_m != a.position_m) continue;
+            o += fmt::format("mass = {}\n", num(m.mass_kg));
+            merged[k] = true;
+            break;
+        }
     }
 }
 
@@ -523,9 +536,11 @@ VDriftCarFiles write_vdrift_car(const VehicleSpec& original, std::string_view fi
     write_driveline(o, spec, out.notes);
     write_fuel_tank(o, spec.fuel_tank);
     std::set<std::string> taken;
-    write_aero(o, spec.aero, taken);
-    for (const auto& m : spec.masses) {
-        if (&m == engine_mass) continue;
+    std::vector<bool> merged(spec.masses.size(), false);
+    write_aero(o, spec.aero, spec.masses, engine_mass, merged, taken);
+    for (std::size_t k = 0; k < spec.masses.size(); ++k) {
+        const PointMass& m = spec.masses[k];
+        if (&m == engine_mass || merged[k]) continue;
         o += fmt::format("\n[{}]\nposition = {}\nmass = {}\n", mass_section_name(m, taken), position(m.position_m), num(m.mass_kg));
     }
     for (int i = 0; i < 4; ++i) write_wheel(o, i, spec.wheels[i], tyre_file_of_wheel[i], tyres[i].facing, out.notes);
