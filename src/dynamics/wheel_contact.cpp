@@ -70,9 +70,14 @@ WheelContacts wheel_contacts_and_loads(const WheelContactInput& in, const Vehicl
         ground.point_z[i] = g.point_m.z;
     }
     f.hub = hub;
-    const Mask4 over = lanes_of(over_ground);
-    f.normal = {where(over, lanes_of(ground.normal_x), z.x), where(over, lanes_of(ground.normal_y), z.y),
-                where(over, lanes_of(ground.normal_z), z.z)};
+    // A surface the wheel meets on its upper side as the suspension sees it (the ground's normal
+    // against the body's z: a car on its roof with a wheel on a hump) is not a tyre contact: the
+    // tyre's slip and its force's lever on the wheel are those of a patch below the hub, and a
+    // patch above it would turn friction into drive (the wheel spun up without bound); the body's
+    // points take such a contact.
+    const Vec3Lanes ground_normal{lanes_of(ground.normal_x), lanes_of(ground.normal_y), lanes_of(ground.normal_z)};
+    const Mask4 over = both(lanes_of(over_ground), dot(ground_normal, z) > 0.0);
+    f.normal = {where(over, ground_normal.x, z.x), where(over, ground_normal.y, z.y), where(over, ground_normal.z, z.z)};
     const Vec3Lanes& n = f.normal;
     f.friction_factor = where(over, lanes_of(ground.friction_factor), Lanes4{});
     f.surface_rolling_resistance = where(over, lanes_of(ground.rolling_resistance_factor), splat(1.0));

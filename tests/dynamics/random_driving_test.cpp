@@ -33,6 +33,7 @@
 #include <mutex>
 #include <numbers>
 #include <sstream>
+#include <stdexcept>
 #include <thread>
 
 #include "dynamics/dynamics_support.hpp"
@@ -149,7 +150,8 @@ std::string run(std::uint64_t seed, bool trace = false) {
     VehicleOptions o;
     o.control = ControlSettings{static_cast<ShiftMode>(r.pick(3)), {r.chance(0.5), r.chance(0.5)}};
     o.start.speed_m_per_s = r.chance(0.5) ? r.uniform(0.0, 40.0) : 0.0;
-    o.start.gear = r.pick(3);
+    // Neutral, first or second (first on a car with one forward gear, a kart's).
+    o.start.gear = r.pick(std::min(3, static_cast<int>(car.spec.transmission.forward_ratios.size()) + 1));
     o.start.heading_rad = r.uniform(-std::numbers::pi, std::numbers::pi);
     // What rolls a car, provoked: a rough ground (level, its features up to a metre) or, on the
     // road, full steering reversals at speed.
@@ -211,7 +213,7 @@ std::string run(std::uint64_t seed, bool trace = false) {
         }
         std::ostringstream at;
         at << " at " << s.time_s << " s (" << car.name << ", " << to_string(o.control->mode) << ")";
-        if (u.step_failed) return "a step ended in a state no car can have (not finite, or beyond any car's speeds)" + at.str();
+        if (u.step_failed) return "a step ended in a state no car can have: " + v.last_failure() + at.str();
         const double speed = speed_m_per_s(s);
         if (!(speed <= speed_limit)) return "speed " + std::to_string(speed) + " m/s above " + std::to_string(speed_limit) + at.str();
         if (rough && !ground->surface_at(s.position_m.x, s.position_m.y)) return {};  // off the rough ground's edge: done
@@ -263,7 +265,12 @@ TEST(RandomDriving, NeverExplodes) {
         pool.emplace_back([&, t] {
             for (std::uint64_t i = t; i < runs; i += threads) {
                 const std::uint64_t seed = first + i;
-                const std::string why = run(seed, trace);
+                std::string why;
+                try {
+                    why = run(seed, trace);
+                } catch (const std::exception& e) {  // a refused start or an engine throw: this run's failure
+                    why = std::string("threw: ") + e.what();
+                }
                 if (why.empty()) continue;
                 std::lock_guard<std::mutex> g(lock);
                 failures.push_back("seed " + std::to_string(seed) + ": " + why + "\n  repeat: TRACTIVE_RANDOM_SEED=" + std::to_string(seed) +

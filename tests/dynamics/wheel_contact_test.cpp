@@ -63,6 +63,22 @@ public:
     std::optional<SurfacePoint> surface_at(double, double) const override { return SurfacePoint{}; }
 };
 
+// A surface every wheel meets on its top: a ceiling 0.1 radius into the tread, its normal down
+// (a car on its roof with a wheel on a hump meets the ground so).
+class Ceiling final : public Ground {
+public:
+    GroundContact wheel_contact(const WheelProbe& w) const override {
+        GroundContact c;
+        c.found = true;
+        c.normal = {0.0, 0.0, -1.0};
+        c.hub_height_m = 0.9 * w.radius_m;
+        c.point_m = w.hub_m - c.normal * c.hub_height_m;
+        c.feature = 7;
+        return c;
+    }
+    std::optional<SurfacePoint> surface_at(double, double) const override { return SurfacePoint{}; }
+};
+
 }  // namespace
 
 // At rest on a flat road: each tyre's normal force is its spring on the deflection (radius minus
@@ -118,4 +134,24 @@ TEST(WheelContactPhase, OnAGradeTheNormalIsTheRoads) {
     EXPECT_NEAR(norm(c.frame.normal - n), 0.0, 1e-12);
     const Vec3 across = (n - p.body_z * dot(n, p.body_z)) * c.frame.fz;
     EXPECT_NEAR(norm(c.on_body.normal_across_n - across), 0.0, 1e-9);
+}
+
+// A surface on the wheel's upper side as the suspension sees it (the ground's normal against the
+// body's z) is not a tyre contact: the wheel is off, as over no ground. Taken as one, the tyre's
+// slip had the spin's sign the wrong way round (the patch above the hub moves forwards as the
+// wheel turns) and friction drove the wheel: a car on its roof on the rough ground, one wheel on
+// a hump, spun that wheel to 1,557 rad/s and its gearbox past 10,000 rad/s (random driving,
+// seed 5000885 with the public cars).
+TEST(WheelContactPhase, ASurfaceOnTheWheelsTopIsNoTyreContact) {
+    const RoadGround road(RoadSpec{});
+    const Placed p = placed(road);
+    const Ceiling ceiling;
+    for (int i = 0; i < 4; ++i) {
+        SCOPED_TRACE(i);
+        const Contact c = contact(p, ceiling, i);
+        EXPECT_EQ(c.frame.fz, 0.0);
+        EXPECT_EQ(c.frame.friction_factor, 0.0);
+        EXPECT_NEAR(norm(c.frame.normal - p.body_z), 0.0, 1e-15);
+        EXPECT_EQ(norm(c.on_body.normal_across_n), 0.0);
+    }
 }
