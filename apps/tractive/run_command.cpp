@@ -210,9 +210,13 @@ int maneuver_command(const RunOptions& o, const std::string& default_car_path) {
         std::cerr << "error: --maneuver " << o.maneuver << ": " << e.what() << "\n";
         return kExitBadInput;
     }
+    // A manoeuvre that drove no run (frequency-response on a car whose front wheels do not steer)
+    // has no telemetry: nothing is written, and it says so.
     try {
-        file->write(r.telemetry_csv);
-        file->commit();
+        if (!r.telemetry_csv.empty()) {
+            file->write(r.telemetry_csv);
+            file->commit();
+        }
     } catch (const std::runtime_error& e) {
         std::cerr << "error: " << e.what() << "\n";
         return 1;
@@ -222,9 +226,11 @@ int maneuver_command(const RunOptions& o, const std::string& default_car_path) {
         const std::string value = m.is_flag() ? (m.value != 0.0 ? "yes" : "no") : (std::isfinite(m.value) ? fmt::format("{:.4g}", m.value) : "-");
         fmt::print("{:<32} {:>10}  {}\n", m.name, value, m.is_flag() ? "" : m.unit);
     }
-    std::cerr << fmt::format("wrote {}\n", o.out_path);
-    if (!r.passed()) {
-        std::cerr << fmt::format("manoeuvre failed: {}: {}: {} (its figures are not the car's)\n", r.name, to_string(r.status), r.reason);
+    std::cerr << (r.telemetry_csv.empty() ? fmt::format("no telemetry: the manoeuvre drove no run; {} not written\n", o.out_path)
+                                          : fmt::format("wrote {}\n", o.out_path));
+    if (!r.passed() || r.telemetry_csv.empty()) {
+        std::cerr << fmt::format("manoeuvre {}: {}: {}: {} (its figures are not the car's)\n", r.passed() ? "not run" : "failed", r.name,
+                                 to_string(r.status), r.reason);
         return 1;
     }
     return 0;

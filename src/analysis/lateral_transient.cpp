@@ -181,21 +181,27 @@ ManeuverResult frequency_response(const VehicleSpec& spec, const ManeuverOptions
     const double input = std::abs(max_steer_rad) > 0.0 ? std::min(1.0, delta_rad / std::abs(max_steer_rad)) : kNaN;
     StandardTestResult failures;
     std::vector<Point> points;
-    if (!std::isfinite(input) || !(input > 0.0)) {
-        failures.fail(TestStatus::NotApplicable, "the car's front wheels do not steer, or its single-track model has no steady yaw gain at this speed");
+    if (!(std::abs(max_steer_rad) > 0.0)) {
+        failures.not_applicable("the car's front wheels do not steer");
+    } else if (!std::isfinite(input) || !(input > 0.0)) {
+        failures.not_applicable(fmt::format("its single-track model has no steady yaw gain at {:.0f} km/h: the speed is at or beyond the model's "
+                                  "critical speed (an oversteering car's sqrt(-L / K))",
+                                  v * kKmhPerMps));
     } else {
+        // The telemetry kept is the 1 Hz run's or, when a run fails (a spin), the failed run's.
         for (const double f : kFrequencies_hz) {
             std::string telemetry;
-            points.push_back(respond_at(spec, o, v, input, f, f == 1.0, failures, telemetry));
-            if (!telemetry.empty()) m.telemetry_csv = std::move(telemetry);
+            points.push_back(respond_at(spec, o, v, input, f, true, failures, telemetry));
+            if (f == 1.0 || !failures.passed()) m.telemetry_csv = std::move(telemetry);
             if (!failures.passed()) break;
         }
     }
     const YawResponse model_mode = yaw_response(st, v);
-    const SingleTrackModel effective = failures.passed() ? effective_single_track(st, v, points) : st;
-    const bool fitted = failures.passed() && !(effective.front_cornering_stiffness_n_per_rad == st.front_cornering_stiffness_n_per_rad &&
+    const bool ran = failures.passed() && !points.empty();
+    const SingleTrackModel effective = ran ? effective_single_track(st, v, points) : st;
+    const bool fitted = ran && !(effective.front_cornering_stiffness_n_per_rad == st.front_cornering_stiffness_n_per_rad &&
                                                effective.rear_cornering_stiffness_n_per_rad == st.rear_cornering_stiffness_n_per_rad);
-    if (failures.passed() && !fitted) {
+    if (ran && !fitted) {
         failures.fail(TestStatus::NotReached, "the single-track model could not be fitted to the measured responses (no convergence)");
     }
     const YawResponse measured_mode = fitted ? yaw_response(effective, v) : YawResponse{kNaN, kNaN};

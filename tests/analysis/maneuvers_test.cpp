@@ -5,14 +5,19 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
+#include <filesystem>
 #include <numbers>
 
 #include "support/cli_run.hpp"
 #include "support/test_paths.hpp"
 #include "tractive/analysis/kinematics.hpp"
 #include "tractive/analysis/maneuvers.hpp"
+#include "tractive/dynamics/simulation.hpp"
+#include "tractive/dynamics/single_track.hpp"
 #include "tractive/io/car_loader.hpp"
 #include "tractive/io/car_parameters.hpp"
+#include "tractive/io/toml_writer.hpp"
 
 using namespace tractive;
 
@@ -247,4 +252,45 @@ TEST(Maneuvers, TheCliWritesTheTelemetryAndPrintsTheFigures) {
     EXPECT_TRUE(std::filesystem::file_size(out) > 10000);
     EXPECT_EQ(test::run_cli(fmt::format("run --maneuver moose --out {}", test::quoted(out)), true).status, 2);
     EXPECT_EQ(test::run_cli(fmt::format("run --out {}", test::quoted(out)), true).status, 2);
+}
+
+// A car beyond its single-track model's critical speed (an oversteering car's sqrt(-L / K)) has
+// no steady yaw gain to size the steering by: the frequency response is not applicable and says
+// why, with no run and no telemetry; `tractive run` writes no file and exits 1. (The reason was
+// dropped, the status read "not_reached: could not be fitted", and an empty file was written as
+// "wrote FILE".) A sweep whose run fails (the public 350Z on brush tyres spins at 230 km/h in its
+// first run) keeps the failed run's telemetry: it used to keep only the 1 Hz run's, and wrote
+// nothing.
+TEST(Maneuvers, TheFrequencyResponseBeyondTheCriticalSpeedSaysSo) {
+    VehicleSpec spec = load_car(std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml").spec;
+    for (PointMass& m : spec.masses) m.position_m.x -= 0.9;  // the centre of mass near the rear axle
+    const SingleTrackModel st = single_track_model(build_vehicle_model(spec));
+    const double k = understeer_gradient_rad_per_m_s2(st);
+    ASSERT_LT(k, 0.0);
+    const double critical_kmh = std::sqrt(-st.wheelbase_m() / k) * 3.6;
+    std::printf("roadster with its masses 0.9 m back: critical speed %.1f km/h\n", critical_kmh);
+    ManeuverOptions beyond;
+    beyond.speed_kmh = 1.1 * critical_kmh;
+    const ManeuverResult r = run_maneuver("frequency-response", spec, beyond);
+    EXPECT_EQ(r.status, TestStatus::NotApplicable);
+    EXPECT_NE(r.reason.find("critical speed"), std::string::npos) << r.reason;
+    EXPECT_TRUE(r.telemetry_csv.empty());
+
+    const test::TempDir dir;
+    const std::filesystem::path car = dir.write("rear_heavy.toml", write_toml_car(spec));
+    const std::filesystem::path out = dir.path() / "fr.csv";
+    const test::CliRun cli = test::run_cli(fmt::format("run {} --maneuver frequency-response --speed {:.1f} --out {}", test::quoted(car),
+                                                       beyond.speed_kmh, test::quoted(out)),
+                                           true);
+    EXPECT_EQ(cli.status, 1) << cli.out;
+    EXPECT_NE(cli.out.find("critical speed"), std::string::npos) << cli.out;
+    EXPECT_FALSE(std::filesystem::exists(out));
+
+    // A sweep whose run fails keeps that run's telemetry: with a few grams of fuel the tank runs
+    // dry in the first run (0.1 Hz, 51 s).
+    VehicleSpec dry = load_car(std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "roadster.toml").spec;
+    dry.fuel_tank.volume_m3 = 1e-5;
+    const ManeuverResult failed = run_maneuver("frequency-response", dry);
+    EXPECT_EQ(failed.status, TestStatus::OutOfFuel) << failed.reason;
+    EXPECT_NE(failed.telemetry_csv.find("driver_steering"), std::string::npos);
 }
