@@ -57,6 +57,30 @@ TEST(Calibration, FindsTheAxesTheirRangesAndTheButtons) {
     EXPECT_DOUBLE_EQ(read_axis(m.throttle, device({0, 0, 0, 32767}), false), 0.0);
 }
 
+// A G29's shifter is buttons 12-18, which the default wheel's layout gives to its commands (abs
+// 12 ... start_engine 18): the calibration's press takes the button from the command, so the
+// mapping it saves is one the file reader takes (one button, one action); it was refused.
+TEST(Calibration, AButtonPressedTakesItFromTheActionThatHadIt) {
+    Calibration c(InputMapping{}, 2);
+    for (int i = 0; i < 7; ++i) c.skip();  // steering, pedals
+    RawInput held = device({0, 0, 0, 0}, std::vector<bool>(24, false));
+    c.observe(held);
+    for (const int b : {4, 5, 18, 12, 13}) {  // paddles, then reverse, 1st, 2nd on the shifter
+        held.buttons[static_cast<std::size_t>(b)] = true;
+        c.observe(held);
+        held.buttons[static_cast<std::size_t>(b)] = false;
+        c.observe(held);
+    }
+    ASSERT_TRUE(c.done()) << c.instruction();
+    const DeviceMapping& m = c.mapping().device;
+    EXPECT_EQ(m.gear_buttons, (std::vector<int>{18, 12, 13}));
+    EXPECT_EQ(m.command_buttons[static_cast<int>(Command::Abs)], -1);
+    EXPECT_EQ(m.command_buttons[static_cast<int>(Command::Tcs)], -1);
+    EXPECT_EQ(m.command_buttons[static_cast<int>(Command::StartEngine)], -1);
+    EXPECT_EQ(m.command_buttons[static_cast<int>(Command::Pause)], 14);  // not pressed: kept
+    EXPECT_NO_THROW(parse_input_mapping(format_input_mapping(c.mapping()), "saved.toml"));
+}
+
 TEST(Calibration, AnAxisThatHardlyMovedIsNotTaken) {
     Calibration c(InputMapping{}, 1);
     c.next(device({100, 0}));

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
 #include <numbers>
 #include <set>
 #include <string>
@@ -11,6 +12,7 @@
 #include "drive/action_mapper.hpp"
 #include "drive/input_mapping.hpp"
 #include "tractive/io/load_error.hpp"
+#include "tractive/io/text_file.hpp"
 
 namespace tractive::drive {
 namespace {
@@ -74,10 +76,20 @@ range = [32767, -32768]
 [device.buttons]
 gears = [18, 12, 13, 14, 15, 16, 17]
 shift_up = 4
+shift_down = 5
 mode = 7
+abs = 0
+tcs = 1
+pause = 9
+reset = 8
+respawn = 2
+camera = 3
+start_engine = 10
+calibrate = 11
+esc = 19
 [keyboard]
 clutch = "Left Shift"
-gears = ["F1", "F2"]
+gears = ["F5", "F6"]
 [keyboard.rates]
 clutch_release_s = 2.0
 [force_feedback]
@@ -117,6 +129,43 @@ void expect_error(const std::string& text, int line, const std::string& key, con
         EXPECT_EQ(e.key(), key) << e.what();
         EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
     }
+}
+
+// One button, one action; one key, one action. A file whose H-shifter takes buttons 12-18 (a
+// G29's) while the wheel's default gives them to ABS, traction control, pause, ... used to be
+// read without a word, and first gear toggled the ABS; the file's line is named, and the other
+// action with where it was bound.
+TEST(InputMapping, AButtonOrKeyBoundTwiceIsRefused) {
+    expect_error("[device.buttons]\ngears = [18, 12, 13]\n", 2, "device.buttons.gears[0]",
+                 "button 18 is also device.buttons.start_engine (the wheel's default)");
+    expect_error("[device.buttons]\nshift_up = 30\nmode = 30\n", 3, "device.buttons.mode", "button 30 is also device.buttons.shift_up (line 2)");
+    expect_error("[device.handbrake]\nbutton = 0\n", 2, "device.handbrake.button", "button 0 is also device.buttons.shift_down");
+    expect_error("[device]\nkind = \"gamepad\"\n[device.buttons]\nabs = 3\n", 4, "device.buttons.abs",
+                 "button 3 is also device.handbrake.button (the gamepad's default)");
+    // Keys by SDL's scancode: "a" is the default shift-up's "A".
+    expect_error("[keyboard]\nclutch = \"a\"\n", 2, "keyboard.clutch", "key \"a\" is also keyboard.shift_up (the keyboard's default)");
+    expect_error("[keyboard]\ngears = [\"F1\", \"F2\"]\n", 2, "keyboard.gears[1]", "key \"F2\" is also keyboard.calibrate");
+    // Unbinding the other action makes room.
+    EXPECT_EQ(parse_input_mapping("[device.buttons]\nshift_up = 11\nmode = -1\n[keyboard]\nclutch = \"a\"\nshift_up = \"\"\n", "ok.toml").keys.clutch, "a");
+    // The defaults themselves share nothing.
+    EXPECT_NO_THROW(parse_input_mapping("", "empty.toml"));
+    EXPECT_NO_THROW(parse_input_mapping("[device]\nkind = \"gamepad\"\n", "pad.toml"));
+}
+
+// The mapping file docs/drive.md shows is one tractive drive takes (its H-shifter once shared
+// buttons 12-18 with the default wheel's commands).
+TEST(InputMapping, TheDocumentedMappingFileIsRead) {
+    const std::filesystem::path doc = std::filesystem::path(TRACTIVE_EXAMPLE_CARS) / "../../docs/drive.md";
+    const std::string text = read_text_file(doc, 1 << 20, "docs/drive.md");
+    const std::size_t section = text.find("## Devices and the mapping file");
+    ASSERT_NE(section, std::string::npos);
+    const std::size_t begin = text.find("```toml\n", section);
+    ASSERT_NE(begin, std::string::npos);
+    const std::size_t end = text.find("```", begin + 8);
+    const InputMapping m = parse_input_mapping(text.substr(begin + 8, end - begin - 8), "docs/drive.md");
+    EXPECT_EQ(m.device.gear_buttons.front(), 18);
+    EXPECT_EQ(m.device.handbrake.button, 5);
+    EXPECT_EQ(m.keys.clutch, "Left Shift");
 }
 
 TEST(InputMapping, BadFilesAreRefusedWithLineKeyAndWhatWasExpected) {

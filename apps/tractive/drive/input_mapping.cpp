@@ -273,6 +273,90 @@ DeviceMapping default_gamepad_mapping() {
     return d;
 }
 
+namespace {
+
+// One button or key and the action bound to it, with the line that bound it (0: the default of
+// the device kind or of the keyboard, not the file).
+struct Binding {
+    std::string input;   // what is compared: "button 12", or a key by SDL's scancode ("a" and "A" are one key)
+    std::string shown;   // "button 12", "key \"A\""
+    std::string action;  // the dotted key: "device.buttons.abs", "keyboard.gears[0]"
+    int line = 0;
+};
+
+// The line of root[path...] (an array's element when index >= 0), 0 when the file does not set it.
+int line_of(const toml::table& root, std::initializer_list<std::string_view> path, int index = -1) {
+    const toml::node* n = &root;
+    for (const std::string_view key : path) {
+        const toml::table* t = n->as_table();
+        n = t ? t->get(key) : nullptr;
+        if (!n) return 0;
+    }
+    if (index >= 0) {
+        const toml::array* a = n->as_array();
+        n = a ? a->get(static_cast<std::size_t>(index)) : nullptr;
+        if (!n) return 0;
+    }
+    return static_cast<int>(n->source().begin.line);
+}
+
+// One button, one action; one key, one action: a second action on the same input (a gear on a
+// button the device kind's default gives to ABS) would do both at each press. Refused at the line
+// that made the clash, naming the other action and where it was bound.
+void refuse_shared_inputs(const InputMapping& m, const toml::table& root, const std::string& file_label) {
+    std::vector<Binding> all;
+    const DeviceMapping& d = m.device;
+    const std::string device_default = d.kind == DeviceKind::Wheel ? "the wheel's default" : "the gamepad's default";
+    const auto button = [&](int number, std::string action, int line) {
+        if (number >= 0) all.push_back({fmt::format("button {}", number), fmt::format("button {}", number), std::move(action), line});
+    };
+    for (std::size_t i = 0; i < kAxisActions.size(); ++i) {
+        button(axis_action(d, i).button, fmt::format("device.{}.button", kAxisActions[i]), line_of(root, {"device", kAxisActions[i], "button"}));
+    }
+    for (std::size_t i = 0; i < d.gear_buttons.size(); ++i) {
+        button(d.gear_buttons[i], fmt::format("device.buttons.gears[{}]", i), line_of(root, {"device", "buttons", "gears"}, static_cast<int>(i)));
+    }
+    button(d.shift_up_button, "device.buttons.shift_up", line_of(root, {"device", "buttons", "shift_up"}));
+    button(d.shift_down_button, "device.buttons.shift_down", line_of(root, {"device", "buttons", "shift_down"}));
+    for (std::size_t i = 0; i < kCommandNames.size(); ++i) {
+        button(d.command_buttons[i], fmt::format("device.buttons.{}", kCommandNames[i]), line_of(root, {"device", "buttons", kCommandNames[i]}));
+    }
+    const std::size_t buttons = all.size();
+    const KeyboardMapping& k = m.keys;
+    const auto key = [&](const std::string& name, std::string_view action, int line) {
+        if (name.empty()) return;
+        all.push_back({fmt::format("scancode {}", static_cast<int>(SDL_GetScancodeFromName(name.c_str()))), fmt::format("key \"{}\"", name),
+                       "keyboard." + std::string(action), line});
+    };
+    const std::array<std::pair<std::string_view, const std::string*>, 10> keys = {{{"throttle", &k.throttle},
+                                                                                    {"brake", &k.brake},
+                                                                                    {"steer_left", &k.steer_left},
+                                                                                    {"steer_right", &k.steer_right},
+                                                                                    {"clutch", &k.clutch},
+                                                                                    {"handbrake", &k.handbrake},
+                                                                                    {"shift_up", &k.shift_up},
+                                                                                    {"shift_down", &k.shift_down},
+                                                                                    {"reverse", &k.reverse},
+                                                                                    {"neutral", &k.neutral}}};
+    for (const auto& [action, name] : keys) key(*name, action, line_of(root, {"keyboard", action}));
+    for (std::size_t i = 0; i < k.gears.size(); ++i) key(k.gears[i], fmt::format("gears[{}]", i), line_of(root, {"keyboard", "gears"}, static_cast<int>(i)));
+    for (std::size_t i = 0; i < kCommandNames.size(); ++i) key(k.commands[i], kCommandNames[i], line_of(root, {"keyboard", kCommandNames[i]}));
+    for (std::size_t a = 0; a < all.size(); ++a) {
+        for (std::size_t b = a + 1; b < all.size(); ++b) {
+            if (all[a].input != all[b].input) continue;
+            // Reported at the later line of the file (a default has none).
+            const Binding& here = all[a].line > all[b].line ? all[a] : all[b];
+            const Binding& other = &here == &all[a] ? all[b] : all[a];
+            const std::string whose = other.line > 0 ? fmt::format("line {}", other.line) : (b < buttons ? device_default : std::string("the keyboard's default"));
+            throw LoadError({file_label, here.line}, here.action,
+                            fmt::format("{} is also {} ({}): one {}, one action; give one of them another ({} for none)", here.shown,
+                                        other.action, whose, b < buttons ? "button" : "key", b < buttons ? "-1" : "\"\""));
+        }
+    }
+}
+
+}  // namespace
+
 InputMapping parse_input_mapping(std::string_view toml_text, const std::string& file_label) {
     toml::table root;
     try {
@@ -287,6 +371,7 @@ InputMapping parse_input_mapping(std::string_view toml_text, const std::string& 
     if (const toml::table* d = r.table(root, "device", "device")) r.device(*d, m.device);
     if (const toml::table* k = r.table(root, "keyboard", "keyboard")) r.keyboard(*k, m.keys, m.rates);
     if (const toml::table* f = r.table(root, "force_feedback", "force_feedback")) r.force_feedback(*f, m.force_feedback);
+    refuse_shared_inputs(m, root, file_label);
     return m;
 }
 
