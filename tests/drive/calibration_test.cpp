@@ -9,6 +9,16 @@ namespace {
 
 RawInput device(std::vector<int> axes, std::vector<bool> buttons = std::vector<bool>(12, false)) { return {std::move(axes), std::move(buttons)}; }
 
+// Each button pressed and let go in turn, the calibration watching.
+void press_each(Calibration& c, RawInput& held, std::initializer_list<int> buttons) {
+    for (const int b : buttons) {
+        held.buttons[static_cast<std::size_t>(b)] = true;
+        c.observe(held);
+        held.buttons[static_cast<std::size_t>(b)] = false;
+        c.observe(held);
+    }
+}
+
 TEST(Calibration, FindsTheAxesTheirRangesAndTheButtons) {
     // A wheel whose steering is axis 1 (growing to the left), throttle axis 3 falling when
     // pressed, brake axis 0; no clutch, no handbrake.
@@ -32,12 +42,7 @@ TEST(Calibration, FindsTheAxesTheirRangesAndTheButtons) {
     c.observe(held);
     held.buttons[6] = false;
     c.skip();  // no reverse on the shifter
-    for (const int b : {1, 2}) {  // gears 1 and 2
-        held.buttons[static_cast<std::size_t>(b)] = true;
-        c.observe(held);
-        held.buttons[static_cast<std::size_t>(b)] = false;
-        c.observe(held);
-    }
+    press_each(c, held, {1, 2});  // gears 1 and 2
     ASSERT_TRUE(c.done()) << c.instruction();
     const DeviceMapping& m = c.mapping().device;
     EXPECT_EQ(m.steer.axis, 1);
@@ -65,12 +70,7 @@ TEST(Calibration, AButtonPressedTakesItFromTheActionThatHadIt) {
     for (int i = 0; i < 7; ++i) c.skip();  // steering, pedals
     RawInput held = device({0, 0, 0, 0}, std::vector<bool>(24, false));
     c.observe(held);
-    for (const int b : {4, 5, 18, 12, 13}) {  // paddles, then reverse, 1st, 2nd on the shifter
-        held.buttons[static_cast<std::size_t>(b)] = true;
-        c.observe(held);
-        held.buttons[static_cast<std::size_t>(b)] = false;
-        c.observe(held);
-    }
+    press_each(c, held, {4, 5, 18, 12, 13});  // paddles, then reverse, 1st, 2nd on the shifter
     ASSERT_TRUE(c.done()) << c.instruction();
     const DeviceMapping& m = c.mapping().device;
     EXPECT_EQ(m.gear_buttons, (std::vector<int>{18, 12, 13}));
