@@ -119,6 +119,24 @@ typedef int (*tractive_surface_fn)(void* user_data, double x_m, double y_m, doub
 
 TRACTIVE_API tractive_status tractive_ground_callback(tractive_contact_fn contact, tractive_surface_fn surface, void* user_data,
                                                       tractive_ground** out);
+
+/* Optional answer of your own ground: 1 only where contact() would find none of the count spheres
+ * (centres_m: x, y, z of each in turn, world axes) within radius_m of the surface; the step then
+ * asks contact() about none of the body's points that step. 0: it cannot tell, and each point is
+ * asked, as without it. It gets user_data and must not call back into tractive. */
+typedef int (*tractive_spheres_clear_fn)(void* user_data, const double* centres_m, size_t count, double radius_m);
+
+/* Your own ground with all its callbacks: contact and surface as for tractive_ground_callback, and
+ * the optional ones (NULL: not given). */
+typedef struct tractive_ground_callbacks {
+    size_t size; /* TRACTIVE_GROUND_CALLBACKS_INIT */
+    tractive_contact_fn contact;
+    tractive_surface_fn surface;
+    tractive_spheres_clear_fn spheres_clear; /* optional */
+} tractive_ground_callbacks;
+
+TRACTIVE_API tractive_status tractive_ground_from_callbacks(const tractive_ground_callbacks* callbacks, void* user_data,
+                                                            tractive_ground** out);
 /* Where a ground file says a car starts; 0 when it says nothing (then the origin, heading +x,
  * written to the outputs given). */
 TRACTIVE_API int tractive_ground_start(const tractive_ground* ground, double* x_m, double* y_m, double* heading_deg);
@@ -224,11 +242,13 @@ inline T tractive_sized_struct() {
 #define TRACTIVE_INPUT_INIT tractive_sized_struct<tractive_input>()
 #define TRACTIVE_BODY_STATE_INIT tractive_sized_struct<tractive_body_state>()
 #define TRACTIVE_WHEEL_STATE_INIT tractive_sized_struct<tractive_wheel_state>()
+#define TRACTIVE_GROUND_CALLBACKS_INIT tractive_sized_struct<tractive_ground_callbacks>()
 #else
 #define TRACTIVE_START_INIT {.size = sizeof(tractive_start)}
 #define TRACTIVE_INPUT_INIT {.size = sizeof(tractive_input)}
 #define TRACTIVE_BODY_STATE_INIT {.size = sizeof(tractive_body_state)}
 #define TRACTIVE_WHEEL_STATE_INIT {.size = sizeof(tractive_wheel_state)}
+#define TRACTIVE_GROUND_CALLBACKS_INIT {.size = sizeof(tractive_ground_callbacks)}
 #endif
 
 #endif /* TRACTIVE_H */

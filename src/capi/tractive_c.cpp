@@ -16,6 +16,7 @@
 #include <numbers>
 #include <optional>
 #include <stdexcept>
+#include <span>
 #include <string>
 
 #include "tractive/host/vehicle.hpp"
@@ -157,8 +158,15 @@ tractive::InitialConditions initial(const tractive_start* s) {
 // A host's ground through its callbacks.
 class CallbackGround final : public tractive::Ground {
 public:
-    CallbackGround(tractive_contact_fn contact, tractive_surface_fn surface, void* user_data)
-        : contact_(contact), surface_(surface), user_data_(user_data) {}
+    CallbackGround(tractive_contact_fn contact, tractive_surface_fn surface, tractive_spheres_clear_fn clear, void* user_data)
+        : contact_(contact), surface_(surface), spheres_clear_(clear), user_data_(user_data) {}
+
+    // The host's answer when it gave one; the centres as x, y, z of each in turn (Vec3 is three
+    // doubles, no padding).
+    [[nodiscard]] bool spheres_clear(std::span<const tractive::Vec3> centres_m, double radius_m) const override {
+        static_assert(sizeof(tractive::Vec3) == 3 * sizeof(double));
+        return spheres_clear_ && spheres_clear_(user_data_, reinterpret_cast<const double*>(centres_m.data()), centres_m.size(), radius_m) != 0;
+    }
 
     [[nodiscard]] tractive::GroundContact wheel_contact(const tractive::WheelProbe& w) const override {
         tractive_wheel_probe probe{};
@@ -212,6 +220,7 @@ public:
 private:
     tractive_contact_fn contact_;
     tractive_surface_fn surface_;
+    tractive_spheres_clear_fn spheres_clear_;
     void* user_data_;
 };
 
@@ -312,7 +321,19 @@ tractive_status tractive_ground_callback(tractive_contact_fn contact, tractive_s
     if (!contact || !surface || !out) return fail(TRACTIVE_BAD_INPUT, "tractive_ground_callback: contact, surface and out must not be NULL");
     *out = nullptr;
     return guarded([&] {
-        *out = new tractive_ground{std::make_shared<CallbackGround>(contact, surface, user_data), std::nullopt};
+        *out = new tractive_ground{std::make_shared<CallbackGround>(contact, surface, nullptr, user_data), std::nullopt};
+        return TRACTIVE_OK;
+    });
+}
+
+tractive_status tractive_ground_from_callbacks(const tractive_ground_callbacks* callbacks, void* user_data, tractive_ground** out) {
+    if (!callbacks || !out) return fail(TRACTIVE_BAD_INPUT, "tractive_ground_from_callbacks: callbacks and out must not be NULL");
+    *out = nullptr;
+    tractive_ground_callbacks c{};
+    if (!read_sized(callbacks, c, "tractive_ground_from_callbacks", "tractive_ground_callbacks")) return TRACTIVE_BAD_INPUT;
+    if (!c.contact || !c.surface) return fail(TRACTIVE_BAD_INPUT, "tractive_ground_from_callbacks: callbacks->contact and ->surface must not be NULL");
+    return guarded([&] {
+        *out = new tractive_ground{std::make_shared<CallbackGround>(c.contact, c.surface, c.spheres_clear, user_data), std::nullopt};
         return TRACTIVE_OK;
     });
 }
