@@ -184,9 +184,9 @@ ManeuverResult frequency_response(const VehicleSpec& spec, const ManeuverOptions
     if (!(std::abs(max_steer_rad) > 0.0)) {
         failures.not_applicable("the car's front wheels do not steer");
     } else if (!std::isfinite(input) || !(input > 0.0)) {
-        failures.not_applicable(fmt::format("its single-track model has no steady yaw gain at {:.0f} km/h: the speed is at or beyond the model's "
-                                  "critical speed (an oversteering car's sqrt(-L / K))",
-                                  v * kKmhPerMps));
+        failures.not_applicable(fmt::format("its single-track model has no steady yaw gain at {:.0f} km/h: the speed is at or beyond "
+                                            "the model's critical speed (an oversteering car's sqrt(-L / K))",
+                                            v * kKmhPerMps));
     } else {
         // The telemetry kept is the 1 Hz run's or, when a run fails (a spin), the failed run's.
         for (const double f : kFrequencies_hz) {

@@ -426,7 +426,11 @@ void write_aero(std::string& o, const std::vector<AeroDeviceSpec>& aero, const s
                          num(a.lift_coefficient), num(a.lift_efficiency));
         for (std::size_t k = 0; k < masses.size(); ++k) {
             const PointMass& m = masses[k];
-            if (merged[k] || &m == engine_mass || m.role != MassRole::Body || m.name != name || m.position_m != a.position_m) continue;
+            // (A name the loader reads as another role, "driver..." or "ballast...", keeps its own section.)
+            const bool read_as_body = !name.starts_with("driver") && !name.starts_with("balance") && !name.starts_with("ballast");
+            if (merged[k] || &m == engine_mass || m.role != MassRole::Body || !read_as_body || m.name != name || m.position_m != a.position_m) {
+                continue;
+            }
             o += fmt::format("mass = {}\n", num(m.mass_kg));
             merged[k] = true;
             break;
