@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <complex>
 #include <numbers>
 
 #include "tractive/core/quat.hpp"
@@ -28,6 +29,26 @@ double steering_hands(double steering, double demand, double dt_s, const PathFol
     return std::clamp(steering + std::clamp(lag_step, -max_step, max_step), -1.0, 1.0);
 }
 
+double path_bandwidth_rad_per_s(const SingleTrackModel& car, double speed_m_per_s, const PathFollowerGains& g) {
+    const double allowed = 0.5 * std::numbers::pi - g.phase_margin_rad;
+    const double hi_bound = g.bandwidth_rad_per_s, lo_bound = std::min(g.min_bandwidth_rad_per_s, hi_bound);
+    // The loop's phase lag at omega beyond what the margin allows (> 0: too fast).
+    const auto excess = [&](double omega) {
+        const std::complex<double> a_y = single_track_response(car, speed_m_per_s, omega / (2.0 * std::numbers::pi)).lateral_accel_per_rad;
+        const double car_lag = std::isfinite(a_y.real()) && std::isfinite(a_y.imag()) ? -std::arg(a_y) : 0.0;
+        return omega * g.steering_lag_s + car_lag - allowed;
+    };
+    if (!(car.mass_kg > 0.0 && car.yaw_inertia_kgm2 > 0.0 && speed_m_per_s > 0.0) || !(excess(hi_bound) > 0.0)) return hi_bound;
+    if (excess(lo_bound) > 0.0) return lo_bound;
+    // Bisection to 1e-6 of the range: excess(lo) <= 0 < excess(hi).
+    double lo = lo_bound, hi = hi_bound;
+    while (hi - lo > 1e-6 * hi_bound) {
+        const double mid = 0.5 * (lo + hi);
+        (excess(mid) > 0.0 ? hi : lo) = mid;
+    }
+    return lo;
+}
+
 double follow_path(const Path& path, const VehicleModel& model, const VehicleState& state, double dt_s,
                    PathFollowerState& f, const PathFollowerGains& g) {
     const double dt = std::isfinite(dt_s) && dt_s > 0.0 ? dt_s : 0.0;
@@ -39,7 +60,7 @@ double follow_path(const Path& path, const VehicleModel& model, const VehicleSta
         f.initialised = true;
         const double steer = 0.5 * (state.wheel_outputs[FL].steer_rad + state.wheel_outputs[FR].steer_rad);
         f.steering = can_steer ? std::clamp(steer / lock, -1.0, 1.0) : 0.0;
-        f.cornering_stiffness_n_per_rad = total_cornering_stiffness_n_per_rad(model);
+        f.car = single_track_model(model);
     }
 
     const double v = forward_speed_m_per_s(state);
@@ -54,12 +75,7 @@ double follow_path(const Path& path, const VehicleModel& model, const VehicleSta
     const double preview = g.preview_time_s * std::max(v, 0.0);
     const PathPose ahead = path_pose_at(path, nearest.station_m + preview);
     const double gain_speed = std::max(v, g.min_gain_speed_m_per_s);
-    // Bandwidth within the phase margin the loop's lags allow (path_follower.hpp).
-    const double car_lag_s = f.cornering_stiffness_n_per_rad > 0.0
-                                 ? current_mass_kg(model, state) * std::max(v, 0.0) / f.cornering_stiffness_n_per_rad
-                                 : 0.0;
-    const double omega = std::min(g.bandwidth_rad_per_s,
-                                  (0.5 * std::numbers::pi - g.phase_margin_rad) / std::max(g.steering_lag_s + car_lag_s, 1e-3));
+    const double omega = path_bandwidth_rad_per_s(f.car, gain_speed, g);
     const double zeta = g.damping_ratio;
     const double course_error = wrap_angle_rad(course - nearest.pose.heading_rad);
     const double error_limit = 2.0 * zeta * gain_speed * g.max_approach_angle_rad / omega;

@@ -4,10 +4,14 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstdio>
 #include <filesystem>
 #include <numbers>
+#include <sstream>
+#include <vector>
 
 #include "support/cli_run.hpp"
 #include "support/test_paths.hpp"
@@ -293,4 +297,44 @@ TEST(Maneuvers, TheFrequencyResponseBeyondTheCriticalSpeedSaysSo) {
     const ManeuverResult failed = run_maneuver("frequency-response", dry);
     EXPECT_EQ(failed.status, TestStatus::OutOfFuel) << failed.reason;
     EXPECT_NE(failed.telemetry_csv.find("driver_steering"), std::string::npos);
+}
+
+namespace {
+// The standard deviation of a telemetry column over [from_s, to_s).
+double column_spread(const std::string& csv, const std::string& column, double from_s, double to_s) {
+    std::istringstream lines(csv);
+    std::string line;
+    std::getline(lines, line);
+    std::vector<std::string> header;
+    for (std::istringstream cells(line); std::getline(cells, line, ',');) header.push_back(line);
+    const auto index = [&](const std::string& name) { return static_cast<std::size_t>(std::find(header.begin(), header.end(), name) - header.begin()); };
+    const std::size_t t_at = index("time_s"), c_at = index(column);
+    EXPECT_LT(c_at, header.size()) << column;
+    double n = 0.0, sum = 0.0, sum2 = 0.0;
+    while (std::getline(lines, line)) {
+        std::vector<double> row;
+        for (std::istringstream cells(line); std::getline(cells, line, ',');) row.push_back(std::strtod(line.c_str(), nullptr));
+        if (row.size() <= std::max(t_at, c_at) || row[t_at] < from_s || row[t_at] >= to_s) continue;
+        n += 1.0;
+        sum += row[c_at];
+        sum2 += row[c_at] * row[c_at];
+    }
+    return n > 1.0 ? std::sqrt(std::max(0.0, sum2 / n - (sum / n) * (sum / n))) : std::nan("");
+}
+}  // namespace
+
+// The path follower holds the steady circle the power-off starts from (100 m, 5 m/s^2) on every
+// shipped car: over the last 4 s before the event the lateral acceleration varies by at most
+// 0.02 m/s^2 (measured 0.006 at most, the UC-win/Road sedan). With the bandwidth from the former
+// first-order car lag the sedan's soft tyres and slow yaw left the loop short of its margin and
+// the circle swung by 0.078 m/s^2 (and the public TRA's by 4 m/s^2, off the circle).
+TEST(Maneuvers, ThePathFollowerHoldsTheSteadyCircle) {
+    for (const auto& file : test::example_car_files()) {
+        SCOPED_TRACE(file.filename().string());
+        const ManeuverResult po = run_maneuver("power-off", load_car(file).spec);
+        ASSERT_TRUE(po.passed()) << po.reason;
+        const double spread = column_spread(po.telemetry_csv, "ay_m_per_s2", 8.0, 12.0);
+        std::printf("%-18s lateral acceleration on the steady circle: sd %.4f m/s^2\n", file.filename().string().c_str(), spread);
+        EXPECT_LT(spread, 0.02);
+    }
 }

@@ -5,10 +5,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <complex>
 #include <cstdio>
+#include <numbers>
+#include <string>
 
 #include "driver/driver_test_support.hpp"
 #include "tractive/core/quat.hpp"
+#include "tractive/dynamics/single_track.hpp"
+#include "tractive/io/car_loader.hpp"
 
 using namespace tractive;
 
@@ -146,3 +151,42 @@ TEST_P(PathFollowing, SingleLaneChange) {
 
 INSTANTIATE_TEST_SUITE_P(Cars, PathFollowing, ::testing::ValuesIn(test::driver_test_cars()),
                          [](const ::testing::TestParamInfo<test::TestCar>& param_info) { return param_info.param.name; });
+
+// The path loop's bandwidth (path_follower.hpp, step 1): 2 rad/s where the loop's lags leave the
+// 40 degree margin there; below, the frequency where the hands' lag and the car's single-track
+// lateral-acceleration phase take exactly pi/2 - 40 degrees; the 0.2 rad/s floor for a car
+// beyond its critical speed, whose model lags past the margin at every frequency; 2 rad/s for a
+// car without a model.
+TEST(PathBandwidth, LeavesThePhaseMarginAgainstTheCarsOwnLag) {
+    const PathFollowerGains g;
+    const auto lag_at = [&](const SingleTrackModel& car, double v, double omega) {
+        return omega * g.steering_lag_s - std::arg(single_track_response(car, v, omega / (2.0 * std::numbers::pi)).lateral_accel_per_rad);
+    };
+    const double allowed = 0.5 * std::numbers::pi - g.phase_margin_rad;
+    for (const test::TestCar& c : test::driver_test_cars()) {
+        SCOPED_TRACE(c.name);
+        const SingleTrackModel car = single_track_model(build_vehicle_model(test::test_car_spec(c)));
+        EXPECT_EQ(path_bandwidth_rad_per_s(car, 30.0 * kKmh), g.bandwidth_rad_per_s);
+        for (const double kmh : {80.0, 170.0, 250.0}) {
+            const double v = kmh * kKmh, omega = path_bandwidth_rad_per_s(car, v);
+            ASSERT_GE(omega, g.min_bandwidth_rad_per_s);
+            ASSERT_LE(omega, g.bandwidth_rad_per_s);
+            if (omega < g.bandwidth_rad_per_s && omega > g.min_bandwidth_rad_per_s) {
+                EXPECT_NEAR(lag_at(car, v, omega), allowed, 1e-5) << kmh;
+            } else if (omega == g.bandwidth_rad_per_s) {
+                EXPECT_LE(lag_at(car, v, omega), allowed) << kmh;
+            }
+        }
+    }
+    // The UC-win/Road sedan's soft tyres: 1.37 rad/s at 80 km/h, where m v / sum C (0.26 s) gave 2.
+    const SingleTrackModel sedan = single_track_model(build_vehicle_model(load_car(std::string(TRACTIVE_EXAMPLE_CARS) + "/ucwin_sedan.toml").spec));
+    EXPECT_NEAR(path_bandwidth_rad_per_s(sedan, 80.0 * kKmh), 1.374, 0.005);
+    // Beyond the critical speed of a car made to oversteer (its rear tyres a third as stiff):
+    // the floor.
+    SingleTrackModel oversteer = sedan;
+    oversteer.rear_cornering_stiffness_n_per_rad /= 3.0;
+    const double k = understeer_gradient_rad_per_m_s2(oversteer);
+    ASSERT_LT(k, 0.0);
+    EXPECT_EQ(path_bandwidth_rad_per_s(oversteer, 1.5 * std::sqrt(-oversteer.wheelbase_m() / k)), g.min_bandwidth_rad_per_s);
+    EXPECT_EQ(path_bandwidth_rad_per_s(SingleTrackModel{}, 30.0), g.bandwidth_rad_per_s);
+}
