@@ -26,6 +26,23 @@ AxisBinding& axis_action(DeviceMapping& d, std::size_t i) {
 }
 const AxisBinding& axis_action(const DeviceMapping& d, std::size_t i) { return axis_action(const_cast<DeviceMapping&>(d), i); }
 
+// The keyboard's one-key actions by their names in the file (the gears and the commands apart),
+// for a mapping or a const one.
+template <class Keys>
+auto keyboard_actions(Keys& k) {
+    using Key = decltype(&k.throttle);
+    return std::array<std::pair<std::string_view, Key>, 10>{{{"throttle", &k.throttle},
+                                                             {"brake", &k.brake},
+                                                             {"steer_left", &k.steer_left},
+                                                             {"steer_right", &k.steer_right},
+                                                             {"clutch", &k.clutch},
+                                                             {"handbrake", &k.handbrake},
+                                                             {"shift_up", &k.shift_up},
+                                                             {"shift_down", &k.shift_down},
+                                                             {"reverse", &k.reverse},
+                                                             {"neutral", &k.neutral}}};
+}
+
 // The file's reader: every node checked, every error with file:line and the dotted key.
 class Reader {
 public:
@@ -147,10 +164,8 @@ public:
     }
 
     void keyboard(const toml::table& t, KeyboardMapping& k, KeyboardRates& r) const {
-        std::vector<std::pair<std::string_view, std::string*>> keys = {
-            {"throttle", &k.throttle},     {"brake", &k.brake},       {"steer_left", &k.steer_left}, {"steer_right", &k.steer_right},
-            {"clutch", &k.clutch},         {"handbrake", &k.handbrake}, {"shift_up", &k.shift_up},   {"shift_down", &k.shift_down},
-            {"reverse", &k.reverse},       {"neutral", &k.neutral}};
+        const auto single = keyboard_actions(k);
+        std::vector<std::pair<std::string_view, std::string*>> keys(single.begin(), single.end());
         for (std::size_t i = 0; i < kCommandNames.size(); ++i) keys.emplace_back(kCommandNames[i], &k.commands[i]);
         for (const auto& [key, node] : t) {
             const std::string full = "keyboard." + std::string(key.str());
@@ -308,7 +323,9 @@ void refuse_shared_inputs(const InputMapping& m, const toml::table& root, const 
     const DeviceMapping& d = m.device;
     const std::string device_default = d.kind == DeviceKind::Wheel ? "the wheel's default" : "the gamepad's default";
     const auto button = [&](int number, std::string action, int line) {
-        if (number >= 0) all.push_back({fmt::format("button {}", number), fmt::format("button {}", number), std::move(action), line});
+        if (number < 0) return;
+        const std::string shown = fmt::format("button {}", number);
+        all.push_back({shown, shown, std::move(action), line});
     };
     for (std::size_t i = 0; i < kAxisActions.size(); ++i) {
         button(axis_action(d, i).button, fmt::format("device.{}.button", kAxisActions[i]), line_of(root, {"device", kAxisActions[i], "button"}));
@@ -328,17 +345,7 @@ void refuse_shared_inputs(const InputMapping& m, const toml::table& root, const 
         all.push_back({fmt::format("scancode {}", static_cast<int>(SDL_GetScancodeFromName(name.c_str()))), fmt::format("key \"{}\"", name),
                        "keyboard." + std::string(action), line});
     };
-    const std::array<std::pair<std::string_view, const std::string*>, 10> keys = {{{"throttle", &k.throttle},
-                                                                                    {"brake", &k.brake},
-                                                                                    {"steer_left", &k.steer_left},
-                                                                                    {"steer_right", &k.steer_right},
-                                                                                    {"clutch", &k.clutch},
-                                                                                    {"handbrake", &k.handbrake},
-                                                                                    {"shift_up", &k.shift_up},
-                                                                                    {"shift_down", &k.shift_down},
-                                                                                    {"reverse", &k.reverse},
-                                                                                    {"neutral", &k.neutral}}};
-    for (const auto& [action, name] : keys) key(*name, action, line_of(root, {"keyboard", action}));
+    for (const auto& [action, name] : keyboard_actions(k)) key(*name, action, line_of(root, {"keyboard", action}));
     for (std::size_t i = 0; i < k.gears.size(); ++i) key(k.gears[i], fmt::format("gears[{}]", i), line_of(root, {"keyboard", "gears"}, static_cast<int>(i)));
     for (std::size_t i = 0; i < kCommandNames.size(); ++i) key(k.commands[i], kCommandNames[i], line_of(root, {"keyboard", kCommandNames[i]}));
     for (std::size_t a = 0; a < all.size(); ++a) {
