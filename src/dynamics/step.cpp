@@ -206,6 +206,17 @@ VehicleState initial_state(const VehicleModel& m, const Ground& ground, const In
     s.position_m = Vec3{ic.x_m, ic.y_m, below->z_m} + n * clearance;
     s.velocity_m_per_s = x_axis * ic.speed_m_per_s;
     for (int i = 0; i < 4; ++i) s.wheels[i].spin_rad_per_s = ic.speed_m_per_s / m.wheels[i].radius_m;
+    // The wheels as placed, before any step: each on its static load (the tyre deflection the
+    // height above was solved for), at its toe, inclined to the ground by its static camber and
+    // the body's pitch and roll (gamma = -asin(axle . n), as tyre_forces.cpp takes it). What a
+    // record of the start shows; the first step computes its own.
+    const Mat3 placed = to_matrix(s.orientation);
+    for (int i = 0; i < 4; ++i) {
+        WheelOutputs& out = s.wheel_outputs[i];
+        out.fz_n = m.wheels[i].static_load_n;
+        out.steer_rad = m.wheels[i].toe_heading_rad;
+        out.inclination_rad = -std::asin(std::clamp(dot(placed * m.wheels[i].static_axle_body, n), -1.0, 1.0));
+    }
     s.fuel_volume_m3 = m.spec.fuel_tank.volume_m3;
     s.gear = ic.gear;
     s.engine_running = ic.engine_running;

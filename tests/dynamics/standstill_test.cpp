@@ -129,3 +129,34 @@ TEST(Standstill, StartsAtRestWithEveryTyreOnItsStaticLoad) {
     const double wheelbase = spec.wheels[FL].position_m.x - spec.wheels[RL].position_m.x;
     EXPECT_NEAR(-r.m[2][0], -0.02 / wheelbase, 0.1 * 0.02 / wheelbase);  // body_x . z = -sin(pitch)
 }
+
+// A record of the start (telemetry's row 0, the C API's wheel state) shows the wheels as they are
+// placed, not zeros: each on its static load, at its toe, inclined by its camber and the body's
+// attitude on a grade; the first step then finds them so.
+TEST(Standstill, BeforeAnyStepTheWheelsShowHowTheyArePlaced) {
+    VehicleSpec spec = test::example_car("roadster");
+    for (int i = 0; i < 4; ++i) {
+        spec.wheels[i].camber_rad = -0.02;
+        spec.wheels[i].toe_rad = 0.004;
+    }
+    const VehicleModel model = build_vehicle_model(spec);
+    RoadSpec road;
+    road.grade = 0.1;
+    InitialConditions ic;
+    ic.heading_rad = 0.5;
+    VehicleState s = initial_state(model, road, ic);
+    const VehicleState placed = s;
+    Controls c;
+    c.handbrake = 1.0;
+    c.brake = 1.0;
+    step_fixed(model, road, c, StepSettings{}, s);
+    for (int i = 0; i < 4; ++i) {
+        const WheelOutputs& before = placed.wheel_outputs[i];
+        const WheelOutputs& after = s.wheel_outputs[i];
+        EXPECT_EQ(before.fz_n, model.wheels[i].static_load_n) << i;
+        EXPECT_NEAR(before.fz_n, after.fz_n, 0.03 * after.fz_n) << i;
+        EXPECT_EQ(before.steer_rad, after.steer_rad) << i;
+        EXPECT_NE(before.inclination_rad, 0.0) << i;
+        EXPECT_NEAR(before.inclination_rad, after.inclination_rad, 1e-4) << i;
+    }
+}

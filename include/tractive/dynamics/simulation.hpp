@@ -57,7 +57,8 @@ struct InitialConditions {
 };
 
 // A state at rest (or rolling at the given speed) on the ground at (x, y), suspension at design
-// height, tyres deflected by their static loads. Throws std::invalid_argument where there is no
+// height, tyres deflected by their static loads (each wheel's outputs: its static load, toe and
+// inclination as placed, no slip or road force). Throws std::invalid_argument where there is no
 // ground under (x, y).
 VehicleState initial_state(const VehicleModel& model, const Ground& ground, const InitialConditions& ic);
 VehicleState initial_state(const VehicleModel& model, const RoadSpec& road, const InitialConditions& ic);
