@@ -1,10 +1,14 @@
 #include "tractive/analysis/vehicle_summary.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <utility>
 #include <vector>
 
+#include "tractive/core/quat.hpp"
+#include "tractive/dynamics/simulation.hpp"
+#include "tractive/dynamics/vehicle_model.hpp"
 #include "tractive/laws/aero.hpp"
 #include "tractive/laws/brake.hpp"
 #include "tractive/laws/clutch.hpp"
@@ -76,7 +80,7 @@ std::string first_non_finite_figure(const VehicleSummary& s) {
         {"peak_power_w", s.peak_power_w}, {"peak_power_rpm", s.peak_power_rpm}, {"redline_rpm", s.redline_rpm},
         {"overall_final_drive", s.overall_final_drive}, {"driven_wheel_radius_m", s.driven_wheel_radius_m},
         {"clutch_capacity_nm", s.clutch_capacity_nm}, {"clutch_to_engine_torque_ratio", s.clutch_to_engine_torque_ratio},
-        {"drag_area_m2", s.drag_area_m2}};
+        {"drag_area_m2", s.drag_area_m2}, {"body_ground_clearance_m", s.body_ground_clearance_m}};
     for (const auto& row : s.inertia_kgm2.m) {
         for (double v : row) figures.emplace_back("inertia_kgm2", v);
     }
@@ -131,6 +135,19 @@ VehicleSummary summarize(const VehicleSpec& spec) {
     s.drag_area_m2 = drag_area_m2(spec.aero);
 
     solve_top_speed(spec, s);
+
+    const VehicleModel model = build_vehicle_model(spec);
+    const VehicleState at_rest = initial_state(model, RoadSpec{}, {});
+    const Mat3 rot = to_matrix(at_rest.orientation);
+    s.body_sphere_count = model.body_contact_count;
+    s.body_shape_source = model.body_shape_source == VehicleModel::BodyShapeSource::File            ? "file"
+                          : model.body_shape_source == VehicleModel::BodyShapeSource::ContactPoints ? "contact-points"
+                                                                                                     : "box";
+    s.body_ground_clearance_m = std::numeric_limits<double>::infinity();
+    for (std::size_t k = 0; k < model.body_contact_count; ++k) {
+        const double bottom = (at_rest.position_m + rot * model.body_contact_m[k]).z - model.body_contact_radius_m[k];
+        s.body_ground_clearance_m = std::min(s.body_ground_clearance_m, bottom);
+    }
     return s;
 }
 

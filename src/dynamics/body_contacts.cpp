@@ -9,7 +9,6 @@
 namespace tractive::detail {
 
 void body_contacts(const BodyContactInput& in, const VehicleState& s, Vec3& force, Vec3& torque, BodyContacts& out) {
-    constexpr double kPointRadius_m = 0.05;
     const VehicleModel& m = in.model;
     const Mat3& rot = in.rot;
     // The touching points first: their friction shares the stopping of the body between them.
@@ -17,7 +16,7 @@ void body_contacts(const BodyContactInput& in, const VehicleState& s, Vec3& forc
         Vec3 arm, normal, surface_velocity;
         double depth, friction_factor;
     };
-    FixedList<Touch, 16> touching;
+    FixedList<Touch, kMaxBodyContacts> touching;
     // On a ground that is one plane (Ground::plane), every point's height above it at once, in
     // the body's axes: (x + R p - c) . n = (x - c) . n + p . (R^T n). None within its radius of
     // the plane: none touches (what spheres_clear would find from the world positions), and
@@ -25,21 +24,23 @@ void body_contacts(const BodyContactInput& in, const VehicleState& s, Vec3& forc
     if (const std::optional<GroundPlane> plane = in.ground.plane()) {
         const Vec3 plane_normal_body = transpose(rot) * plane->normal;
         const double origin_height = dot(s.position_m - plane->point_m, plane->normal);
-        // Upright, the points' lowest height bounded from the model first (VehicleModel::
-        // body_contact_lowest_z_m): the car well above the plane, none is looked at. (The margin
-        // covers the rounding of the bound and of each point's height, some 1e-15 m.)
+        // Upright, the centres' lowest height bounded from the model first (VehicleModel::
+        // body_contact_lowest_z_m): the car well above the plane, by more than the largest radius,
+        // none is looked at. (The margin covers the rounding of the bound and of each centre's
+        // height, some 1e-15 m.)
         constexpr double kRoundingMargin_m = 1e-9;
         const Vec3& n = plane_normal_body;
         const double lowest = origin_height + n.z * m.body_contact_lowest_z_m - m.body_contact_reach_m * std::sqrt(n.x * n.x + n.y * n.y);
-        if (n.z > 0.0 && lowest >= kPointRadius_m + kRoundingMargin_m) return;
+        if (n.z > 0.0 && lowest >= m.body_contact_largest_radius_m + kRoundingMargin_m) return;
         bool clear = true;
         for (std::size_t k = 0; k < m.body_contact_count && clear; ++k) {
-            clear = !(kPointRadius_m - (origin_height + dot(m.body_contact_m[k], plane_normal_body)) > 0.0);
+            clear = !(m.body_contact_radius_m[k] - (origin_height + dot(m.body_contact_m[k], plane_normal_body)) > 0.0);
         }
         if (clear) return;
     }
-    // On its four wheels and upright, a point more than 0.4 m above the plane of the tyres'
-    // contacts (the roof's, in normal driving) cannot reach the ground between them: not asked.
+    // On its four wheels and upright, a sphere whose bottom is more than 0.4 m above the plane of
+    // the tyres' contacts (the roof's, in normal driving) cannot reach the ground between them:
+    // not asked.
     bool on_wheels = true;
     Vec3 plane_point{}, plane_normal{};
     for (int i = 0; i < 4; ++i) {
@@ -54,16 +55,16 @@ void body_contacts(const BodyContactInput& in, const VehicleState& s, Vec3& forc
     // points not asked are not turned into world axes.)
     const Vec3 normal_body = transpose(rot) * plane_normal;
     const double origin_height = dot(s.position_m - plane_point, plane_normal);
-    FixedList<Vec3, 16> centres;
-    std::array<std::size_t, 16> point;  // (no initialiser: the first centres.size() are set)
+    FixedList<Vec3, kMaxBodyContacts> centres;
+    std::array<std::size_t, kMaxBodyContacts> point;  // (no initialiser: the first centres.size() are set)
     for (std::size_t k = 0; k < m.body_contact_count; ++k) {
-        if (on_wheels && origin_height + dot(m.body_contact_m[k], normal_body) > 0.4) continue;
+        if (on_wheels && origin_height + dot(m.body_contact_m[k], normal_body) - m.body_contact_radius_m[k] > 0.4) continue;
         point[centres.size()] = k;
         centres.add(s.position_m + rot * m.body_contact_m[k]);
     }
-    if (centres.empty() || in.ground.spheres_clear(centres.span(), kPointRadius_m)) return;
+    // (Asked with the largest radius: none of that size touching, none of its own does.)
+    if (centres.empty() || in.ground.spheres_clear(centres.span(), m.body_contact_largest_radius_m)) return;
     for (std::size_t k = 0; k < centres.size(); ++k) {
-        const Vec3 arm = rot * m.body_contact_m[point[k]];
         WheelProbe probe;
         probe.hub_m = centres[k];
         // A sphere, not a wheel: no axle, so that a mesh or heightfield carries the point from
@@ -72,9 +73,12 @@ void body_contacts(const BodyContactInput& in, const VehicleState& s, Vec3& forc
         // rough ground, e.g. seed 121902.)
         probe.axle = Vec3{};
         probe.up = in.body_z;
-        probe.radius_m = kPointRadius_m;
+        probe.radius_m = m.body_contact_radius_m[point[k]];
         const GroundContact c = in.ground.wheel_contact(probe);
-        const double depth = kPointRadius_m - c.hub_height_m;
+        const double depth = probe.radius_m - c.hub_height_m;
+        // The sphere meets the ground where the surface is below its centre: its friction and
+        // its velocity there (a large sphere's centre lies well inside the body).
+        const Vec3 arm = rot * m.body_contact_m[point[k]] - c.normal * c.hub_height_m;
         if (c.found && depth > 0.0) touching.add({arm, c.normal, c.surface_velocity_m_per_s, depth, c.friction_factor});
     }
     if (touching.empty()) return;

@@ -1,8 +1,9 @@
 #pragma once
 // The step's body-contact phase (private to dynamics/; docs/architecture.md, "The step"): the
 // body's contact points against the ground (laws/body_contact.hpp; docs/physics.md, "Body
-// contact"): a rolled car on its roof or side, a floor on a crest. Each point is a small sphere
-// (5 cm, no axle) the ground is asked about as a wheel is; a touching point pushes along the
+// contact"): a rolled car on its roof or side, a floor on a crest. Each point is a sphere of the
+// body's shape (VehicleModel::body_contact_m, no axle) the ground is asked about as a wheel is; a
+// touching point pushes along the
 // ground's normal, slides with Coulomb friction, and joins the chassis' implicit correction with
 // its spring and damper.
 
@@ -33,7 +34,7 @@ struct BodyContactInput {
 // The touching points as chassis couplings, for the implicit correction (a list not initialised
 // as a whole: the step builds it every step, and a point seldom touches).
 struct BodyContacts {
-    FixedList<CornerCoupling, 16> couplings;
+    FixedList<CornerCoupling, kMaxBodyContacts> couplings;
 };
 
 // Adds each touching point's force to `force` and its moment about the body origin to `torque`

@@ -611,6 +611,16 @@ LoadedCar load_toml_car(std::string_view text, const std::filesystem::path& path
         spec.aero.push_back(std::move(a));
     });
 
+    for_each_table(r, top, "body_sphere", [&](const Table& t) {
+        if (spec.body_spheres.size() == kMaxBodySpheres) {
+            throw LoadError(r.where(t.t), t.path, fmt::format("expected at most {} [[body_sphere]] tables", kMaxBodySpheres));
+        }
+        r.note_fields(fmt::format("body_spheres[{}]", spec.body_spheres.size()), t);
+        BodySphere b;
+        r.read_parameters(t, kBodySphereParameters, b);
+        spec.body_spheres.push_back(b);
+    });
+
     if (const auto d = r.table(top, "driver_aids", false)) {
         r.note_fields("driver_aids", *d);
         r.read_parameters(*d, kDriverAidsParameters, spec.driver_aids);

@@ -280,6 +280,10 @@ std::string write_toml_car(const VehicleSpec& spec, const std::string& header) {
         o += fmt::format("name = {}\n", quoted(a.name));
         write_parameters(o, kAeroDeviceParameters, a);
     }
+    for (const auto& b : spec.body_spheres) {
+        o += "\n[[body_sphere]]\n";
+        write_parameters(o, kBodySphereParameters, b);
+    }
     return o;
 }
 

@@ -7,7 +7,7 @@
 // format (version 2).
 //
 // Every key the loader reads is marked; at the end, keys nobody read get a warning naming
-// file:line, except the graphics and collision keys that carry no physics. Every value is
+// file:line, except the graphics and sound keys that carry no physics. Every value is
 // checked against its plausible range (spec/validate.hpp) where it is read, and the source of
 // each part of the spec is recorded so that the final check reports at the file's line and key.
 
@@ -30,6 +30,7 @@
 #include "tractive/spec/parameter_table.hpp"
 #include "tractive/spec/tyre_size.hpp"
 #include "tractive/spec/validate.hpp"
+#include "vdrift_collision_shape.hpp"
 
 namespace tractive {
 
@@ -40,7 +41,7 @@ using namespace plausible;
 
 constexpr double kRadPerDeg = std::numbers::pi / 180.0;
 
-// Keys that describe graphics, sound or collision shapes; read by nobody, warned about never.
+// Keys that describe graphics or sound; read by nobody, warned about never.
 bool is_graphics_key(std::string_view key) {
     static const std::set<std::string_view> keys = {
         "texture", "mesh", "scale", "draw", "color", "rotation", "lookat", "fov",
@@ -49,7 +50,7 @@ bool is_graphics_key(std::string_view key) {
 }
 
 bool is_graphics_section(std::string_view name) {
-    static const std::set<std::string_view> exact = {"body", "body.hull", "interior", "glass", "steering",
+    static const std::set<std::string_view> exact = {"body", "interior", "glass", "steering",
                                                      "light-brake", "light-reverse", "sound"};
     return exact.contains(name) || name.starts_with("light-") || name.starts_with("camera") ||
            name.starts_with("body.") || name.starts_with("sound");
@@ -180,12 +181,18 @@ public:
     }
 
     // Three coordinates. More numbers than three are read as VDrift reads them, the first three
-    // (a stray decimal comma, "-0,058", splits one number in two), with a warning.
-    Vec3 position_of(const IniSection& s, const IniEntry& e) {
+    // (a stray decimal comma, "-0,058", splits one number in two), with a warning (once an entry,
+    // however often it is read).
+    Vec3 position_of(const IniSection& s, const IniEntry& e) { return to_iso(axes_, file_position_of(s, e)); }
+
+    // The same three numbers in the file's own axes.
+    std::vector<double> file_position_of(const IniSection& s, const IniEntry& e) {
         auto v = list(s, e, 3, std::numeric_limits<std::size_t>::max());
         if (v.size() > 3) {
-            warnings_.push_back({e.location, key_name(s, e.key),
-                                 fmt::format("{} numbers where a position has 3: the first 3 are used, as VDrift does", v.size())});
+            if (warned_positions_.insert({s.name, e.key}).second) {
+                warnings_.push_back({e.location, key_name(s, e.key),
+                                     fmt::format("{} numbers where a position has 3: the first 3 are used, as VDrift does", v.size())});
+            }
             v.resize(3);
         }
         for (double x : v) {
@@ -193,7 +200,7 @@ public:
                 throw LoadError(e.location, key_name(s, e.key), problem);
             }
         }
-        return to_iso(axes_, v);
+        return v;
     }
 
     Vec3 position(const IniSection& s, std::string_view key, std::string_view spec = {}) {
@@ -213,6 +220,7 @@ public:
     void warn(const IniSection& s, const IniEntry& e, std::string what) {
         warnings_.push_back({e.location, key_name(s, e.key), std::move(what)});
     }
+    void warn(const IniSection& s, std::string what) { warnings_.push_back({s.location, s.name, std::move(what)}); }
 
     // Warn about every key nobody read, except graphics ones and expanded includes.
     void warn_unused() {
@@ -231,6 +239,7 @@ private:
     std::vector<LoadWarning>& warnings_;
     SpecSources& sources_;
     std::set<std::pair<std::string, std::string>> used_;
+    std::set<std::pair<std::string, std::string>> warned_positions_;
 };
 
 bool path_inside(const fs::path& p, const fs::path& root) {
@@ -1040,6 +1049,88 @@ void read_contact_points(Reader& r, std::vector<PointMass>& masses) {
     }
 }
 
+// Three numbers of a part's shape section as the file gives them (no change of axes), each in
+// `range`; `fallback` where the key is absent, as VDrift's defaults.
+Vec3 file_vector(Reader& r, const IniSection& s, std::string_view key, const Range& range, const Vec3& fallback) {
+    const IniEntry* e = r.entry(s, key);
+    if (!e) return fallback;
+    const std::vector<double> v = r.list_in(s, *e, 3, range);
+    return {v[0], v[1], v[2]};
+}
+
+// The body's collision shape (VehicleSpec::body_spheres) from every top-level part's [P.hull],
+// [P.box] or [P.capsule], as VDrift takes one shape a part (io/vdrift_collision_shape.hpp).
+std::vector<BodySphere> read_body_shape(Reader& r) {
+    constexpr const char* kKinds[] = {"hull", "box", "capsule"};  // VDrift's order of preference
+    constexpr Range kSize = non_negative_up_to(100.0, "m");
+    constexpr Range kRotation = magnitude_up_to(360.0, "degrees");
+    constexpr Range kHullRadius = non_negative_up_to(kBodySphereRadius.max, "m");
+    // The parts with a shape, in the file's order, and each one's shape sections by kind.
+    std::vector<std::pair<std::string, std::array<const IniSection*, 3>>> parts;
+    for (const auto& s : r.doc().sections()) {
+        const std::size_t dot_at = s.name.find('.');
+        if (dot_at == std::string::npos || s.name.find('.', dot_at + 1) != std::string::npos) continue;
+        const std::string part = s.name.substr(0, dot_at);
+        const std::string_view kind = std::string_view(s.name).substr(dot_at + 1);
+        const auto k = std::find(std::begin(kKinds), std::end(kKinds), kind) - std::begin(kKinds);
+        if (k == 3) continue;
+        auto it = std::find_if(parts.begin(), parts.end(), [&](const auto& p) { return p.first == part; });
+        if (it == parts.end()) it = parts.insert(parts.end(), {part, {nullptr, nullptr, nullptr}});
+        it->second[static_cast<std::size_t>(k)] = &s;
+    }
+    std::vector<BodySphere> out;
+    for (const auto& [part, shapes] : parts) {
+        vdrift::PartPlacement placement;
+        if (const IniSection* p = r.section(part)) {
+            if (const IniEntry* e = r.entry(*p, "position")) {
+                const std::vector<double> v = r.file_position_of(*p, *e);
+                placement.position_m = {v[0], v[1], v[2]};
+            }
+            placement.rotation_deg = file_vector(r, *p, "rotation", kRotation, {});
+        }
+        const std::size_t chosen = shapes[0] ? 0 : (shapes[1] ? 1 : 2);
+        const IniSection& s = *shapes[chosen];
+        std::vector<vdrift::FileSphere> spheres;
+        if (chosen == 0) {
+            std::vector<std::array<double, 4>> rows;
+            for (const auto& [index, e] : indexed_entries(s, "")) {
+                r.entry(s, e->key);
+                const std::vector<double> v = r.list(s, *e, 3, 4);
+                for (std::size_t i = 0; i < v.size(); ++i) {
+                    if (const std::string problem = (i < 3 ? kCoordinate : kHullRadius).problem(v[i]); !problem.empty()) {
+                        throw LoadError(e->location, key_name(s, e->key), problem);
+                    }
+                }
+                rows.push_back({v[0], v[1], v[2], v.size() > 3 ? v[3] : 0.0});
+            }
+            if (rows.empty()) throw LoadError(s.location, s.name, "expected hull rows NN = x, y, z[, radius]");
+            spheres = vdrift::hull_spheres(rows, placement);
+        } else {
+            const Vec3 centre = file_vector(r, s, "center", kCoordinate, {});
+            // VDrift's defaults: a 1 m cube; a capsule 1 m along y, 0.5 m across.
+            const Vec3 size = file_vector(r, s, "size", kSize, chosen == 1 ? Vec3{1.0, 1.0, 1.0} : Vec3{0.5, 1.0, 0.5});
+            if (chosen == 2 && !(std::min({size.x, size.y, size.z}) > 0.0)) {
+                throw LoadError(s.location, s.name + ".size", "expected a capsule of positive thickness: no side of its size 0");
+            }
+            spheres = chosen == 1 ? vdrift::box_spheres(centre, size, placement) : vdrift::capsule_spheres(centre, size, placement);
+        }
+        for (std::size_t k = 0; k < 3; ++k) {
+            if (!shapes[k] || k == chosen) continue;
+            for (const auto& e : shapes[k]->entries()) r.entry(*shapes[k], e.key);
+            r.warn(*shapes[k], fmt::format("ignored: VDrift takes one collision shape a part, and [{}] is {}'s", s.name, part));
+        }
+        for (const vdrift::FileSphere& f : spheres) {
+            if (out.size() == kMaxBodySpheres) {
+                throw LoadError(s.location, s.name,
+                                fmt::format("expected at most {} spheres in all the collision shapes; this one takes them past it", kMaxBodySpheres));
+            }
+            r.note(fmt::format("body_spheres[{}]", out.size()), s);
+            out.push_back({to_iso(r.axes(), {f.centre_m.x, f.centre_m.y, f.centre_m.z}), f.radius_m});
+        }
+    }
+    return out;
+}
+
 }  // namespace
 
 LoadedCar load_vdrift_car(std::string_view text, const std::filesystem::path& path, const LoadOptions& options) {
@@ -1080,6 +1171,7 @@ LoadedCar load_vdrift_car(std::string_view text, const std::filesystem::path& pa
     spec.aero = read_aero(r);
     read_point_masses(r, spec.masses);
     if (is_2009) read_contact_points(r, spec.masses);
+    else spec.body_spheres = read_body_shape(r);
     spec.wheels = is_2009 ? read_wheels_2009(r) : read_wheels_current(r, ctx);
     spec.brakes.form = BrakeForm::VDrift;
     r.warn_unused();

@@ -547,6 +547,14 @@ VDriftCarFiles write_vdrift_car(const VehicleSpec& original, std::string_view fi
         if (&m == engine_mass || merged[k]) continue;
         o += fmt::format("\n[{}]\nposition = {}\nmass = {}\n", mass_section_name(m, taken), position(m.position_m), num(m.mass_kg));
     }
+    // The body's collision shape as one hull of spheres, VDrift's multi-sphere shape, of a part
+    // with no section of its own (so at the origin, unrotated).
+    if (!spec.body_spheres.empty()) {
+        o += fmt::format("\n# the body's collision shape: x, y, z, radius\n[{}.hull]\n", section_name("body", "body", taken));
+        for (std::size_t k = 0; k < spec.body_spheres.size(); ++k) {
+            o += fmt::format("{:02} = {}, {}\n", k, position(spec.body_spheres[k].position_m), num(spec.body_spheres[k].radius_m));
+        }
+    }
     for (int i = 0; i < 4; ++i) write_wheel(o, i, spec.wheels[i], tyre_file_of_wheel[i], tyres[i].facing, out.notes);
     return out;
 }

@@ -423,6 +423,11 @@ constexpr Parameter<AeroDeviceSpec> aero_device[] = {
      .number = &AeroDeviceSpec::lift_efficiency, .range = kFraction, .vdrift_key = "lift-efficiency"},
 };
 
+constexpr Parameter<BodySphere> body_sphere[] = {
+    {.key = "position_m", .unit = "m", .need = R::Required, .meaning = "[x, y, z] of its centre", .point = &BodySphere::position_m},
+    {.key = "radius_m", .unit = "m", .need = R::Required, .meaning = "its radius", .number = &BodySphere::radius_m, .range = kBodySphereRadius},
+};
+
 // ---------------------------------------------------------------------------------------------
 // The reference
 
@@ -496,6 +501,7 @@ const std::span<const Parameter<DoubleWishbone>> kDoubleWishboneParameters = dou
 const std::span<const Parameter<MacPhersonStrut>> kMacPhersonStrutParameters = macpherson_strut;
 const std::span<const Parameter<WheelBrakeSpec>> kWheelBrakeParameters = wheel_brake;
 const std::span<const Parameter<AeroDeviceSpec>> kAeroDeviceParameters = aero_device;
+const std::span<const Parameter<BodySphere>> kBodySphereParameters = body_sphere;
 
 std::vector<ParameterGroup> car_parameter_reference() {
     return {
@@ -536,6 +542,10 @@ std::vector<ParameterGroup> car_parameter_reference() {
         {"[wheels.X.brake]", "", "optional. VDrift: [wheel.X.brake]", rows_of(kWheelBrakeParameters)},
         {"[[aero]]", "", "optional, any number: drag devices and wings. VDrift: any section with a drag-coefficient",
          rows_of(kAeroDeviceParameters)},
+        {"[[body_sphere]]", "",
+         "optional, at most 64: the body's collision shape, where it meets the ground off its wheels; absent = a box around the "
+         "masses and the wheels. VDrift: [PART.hull], [PART.box], [PART.capsule]",
+         rows_of(kBodySphereParameters)},
     };
 }
 

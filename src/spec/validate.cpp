@@ -285,6 +285,11 @@ std::vector<SpecIssue> find_spec_issues(const VehicleSpec& spec) {
     for (std::size_t i = 0; i < spec.aero.size(); ++i) {
         k.parameters(kAeroDeviceParameters, spec.aero[i], fmt::format("aero[{}]", i));
     }
+    k.require(spec.body_spheres.size() <= kMaxBodySpheres, "body_spheres",
+              fmt::format("expected at most {} spheres, got {}", kMaxBodySpheres, spec.body_spheres.size()));
+    for (std::size_t i = 0; i < spec.body_spheres.size(); ++i) {
+        k.parameters(kBodySphereParameters, spec.body_spheres[i], fmt::format("body_spheres[{}]", i));
+    }
     // Only a spec sound so far has meaningful mass properties.
     if (k.issues.empty()) check_centre_of_mass(k, spec);
     return k.issues;

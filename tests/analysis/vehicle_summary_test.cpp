@@ -77,3 +77,20 @@ TEST(VehicleSummary, TopSpeedWithoutResistanceIsUnbounded) {
     EXPECT_GT(fast.power_limited_top_speed_kmh, 300.0 * 3.6);
     EXPECT_LT(fast.power_limited_top_speed_kmh, 1000.0 * 3.6);
 }
+
+// The body's collision shape as `tractive info` reports it: the XS's own hull (six spheres of
+// 0.3 m, the lowest 0.2 m clear of the road at rest) with three spheres on each wheel's face; a
+// tractive car without one the box of 12 points, its floor's 5 cm spheres 0.08 m clear of the
+// tyres' bottoms less their static deflection.
+TEST(VehicleSummary, TheBodyShapeAndItsClearanceAtRest) {
+    TRACTIVE_REQUIRE_VDRIFT_DATA();
+    const VehicleSummary xs = summarize(load_car(test::vdrift_data() / "cars/XS/XS.car").spec);
+    EXPECT_EQ(xs.body_shape_source, "file");
+    EXPECT_EQ(xs.body_sphere_count, 6u + 12u);
+    EXPECT_NEAR(xs.body_ground_clearance_m, 0.209, 0.002);
+    const VehicleSummary roadster = summarize(load_car(test::example_car_files().front().parent_path() / "roadster.toml").spec);
+    EXPECT_EQ(roadster.body_shape_source, "box");
+    EXPECT_EQ(roadster.body_sphere_count, 12u);
+    EXPECT_GT(roadster.body_ground_clearance_m, 0.05);
+    EXPECT_LT(roadster.body_ground_clearance_m, 0.08);
+}

@@ -74,6 +74,9 @@ void expect_json_matches_library(const nlohmann::json& j, const fs::path& car) {
     expect_near(j["clutch_to_engine_torque_ratio"], s.clutch_to_engine_torque_ratio, at + "clutch ratio");
     expect_near(j["drag_area_m2"], s.drag_area_m2, at + "drag_area_m2");
     expect_near(j["power_limited_top_speed_kmh"], s.power_limited_top_speed_kmh, at + "top speed");
+    EXPECT_EQ(j["body_shape"]["source"].get<std::string>(), s.body_shape_source) << at;
+    EXPECT_EQ(j["body_shape"]["spheres"].get<std::size_t>(), s.body_sphere_count) << at;
+    expect_near(j["body_shape"]["ground_clearance_m"], s.body_ground_clearance_m, at + "body clearance");
 }
 
 void expect_info_json(const fs::path& car) {

@@ -19,14 +19,15 @@ namespace tractive {
 namespace {
 
 // The reference's rows as "table.key", with the tables named as written-car paths are
-// normalised below: wheels.X, tyres.NAME, differential.X, mass, aero.
+// normalised below: wheels.X, tyres.NAME, differential.X, mass, aero, body_sphere.
 std::set<std::string> reference_keys() {
     std::set<std::string> keys;
     const std::map<std::string, std::string> prefix = {
         {"[differential.front], [differential.rear], [differential.centre]", "differential.X"},
         {"[wheels.fl|fr|rl|rr] or [wheels.front|rear]", "wheels.X"},
         {"[[mass]]", "mass"},
-        {"[[aero]]", "aero"}};
+        {"[[aero]]", "aero"},
+        {"[[body_sphere]]", "body_sphere"}};
     for (const ParameterGroup& g : car_parameter_reference()) {
         const auto known = prefix.find(g.table);
         const std::string table = known != prefix.end() ? known->second : g.table.substr(1, g.table.size() - 2);

@@ -100,6 +100,9 @@ struct LockCoupling {
 
 struct TyreLanes;  // laws/tyre_lanes.hpp
 
+// The most body contact spheres a model has: a spec's body_spheres and three on each wheel's face.
+inline constexpr std::size_t kMaxBodyContacts = kMaxBodySpheres + 12;
+
 struct VehicleModel {
     VehicleSpec spec;
     Vec3 origin_in_spec_m;       // the body origin (CG at the initial fuel) in the spec's coordinates
@@ -167,17 +170,25 @@ struct VehicleModel {
     // four wheels' spin (FL, FR, RL, RR); the step reads them every step.
     std::array<double, 6> shaft_inverse_inertia_per_kgm2{};
     std::array<LockCoupling, 3> locks{};  // front axle, rear axle, centre
-    // Where the body touches the ground when it is not on its wheels (laws/body_contact.hpp), from
-    // the body origin, body axes: a 2009 VDrift file's [contact-points], else twelve points of
+    // Where the body touches the ground when it is not on its wheels (laws/body_contact.hpp):
+    // spheres, their centres from the body origin in body axes. The spec's body_spheres (a VDrift
+    // file's collision shape) and three on each wheel's outer face (as VDrift's wheels are
+    // cylinders of its collision shape: a car on its side lies on them), else a 2009 VDrift file's [contact-points], else twelve points of
     // the box around the point masses and the wheels: the roof's corners, the ends' corners at a
-    // bumper's height and four floor points inboard (vehicle_model.cpp).
-    std::array<Vec3, 16> body_contact_m{};
+    // bumper's height and four floor points inboard (vehicle_model.cpp); those two 5 cm spheres.
+    std::array<Vec3, kMaxBodyContacts> body_contact_m{};
+    std::array<double, kMaxBodyContacts> body_contact_radius_m{};
     std::size_t body_contact_count = 0;
-    // The points' lowest z and their largest distance from the z axis (body axes): along a unit
-    // direction n with n.z > 0 every point's height p . n is at least
-    // n.z lowest_z - reach sqrt(n.x^2 + n.y^2) (dynamics/body_contacts.cpp).
+    // The centres' lowest z and their largest distance from the z axis (body axes), and the
+    // largest radius: along a unit direction n with n.z > 0 every centre's height p . n is at
+    // least n.z lowest_z - reach sqrt(n.x^2 + n.y^2) (dynamics/body_contacts.cpp).
     double body_contact_lowest_z_m = 0.0;
     double body_contact_reach_m = 0.0;
+    double body_contact_largest_radius_m = 0.0;
+    // Where the spheres came from: the spec's body_spheres, a 2009 file's contact points, or the
+    // box around the masses and the wheels.
+    enum class BodyShapeSource { File, ContactPoints, Box };
+    BodyShapeSource body_shape_source = BodyShapeSource::Box;
     // The largest internal step at which the step's explicit chassis update suits this car's
     // chassis modes (largest_explicit_chassis_step_s below); at a larger step the suspension's
     // damping is taken implicitly (dynamics/chassis_implicit.hpp).

@@ -75,6 +75,7 @@ extern const std::span<const Parameter<DoubleWishbone>> kDoubleWishboneParameter
 extern const std::span<const Parameter<MacPhersonStrut>> kMacPhersonStrutParameters;
 extern const std::span<const Parameter<WheelBrakeSpec>> kWheelBrakeParameters;
 extern const std::span<const Parameter<AeroDeviceSpec>> kAeroDeviceParameters;
+extern const std::span<const Parameter<BodySphere>> kBodySphereParameters;
 
 // The row of `key`; throws std::logic_error for a key the table does not have (a coding error).
 template <class Part>

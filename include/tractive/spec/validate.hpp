@@ -49,6 +49,7 @@ inline constexpr Range kGearRatio = {1e-3, 1e3, false, false, "a positive number
 inline constexpr Range kReverseRatio = {-1e3, -1e-3, false, false, "a negative number", ""};
 inline constexpr Range kRadius = positive_up_to(5.0, "m");                 // tyres, brake discs, clutches
 inline constexpr Range kRadiusOrZero = non_negative_up_to(5.0, "m");
+inline constexpr Range kBodySphereRadius = positive_up_to(10.0, "m");   // a collision sphere of the body
 inline constexpr Range kTravel = positive_up_to(5.0, "m");
 inline constexpr Range kStiffness = positive_up_to(1e9, "");               // N/m, Pa, N
 inline constexpr Range kStiffnessOrZero = non_negative_up_to(1e9, "");     // N s/m, N/m, Pa

@@ -405,6 +405,22 @@ struct AeroDeviceSpec {
 };
 
 // ---------------------------------------------------------------------------------------------
+// Body collision shape
+
+// One sphere of the body's collision shape, from the car's origin as the masses: where the body
+// meets the ground when it is not on its wheels (a car on its roof or side, a floor on a crest or
+// under downforce; dynamics/body_contacts.cpp). A VDrift file's hull of spheres is these spheres;
+// its boxes and capsules are turned into them (io/vdrift_loader.cpp).
+struct BodySphere {
+    Vec3 position_m;
+    double radius_m = 0.0;
+    friend bool operator==(const BodySphere&, const BodySphere&) = default;
+};
+
+// The most spheres a body's shape may have (VehicleSpec::body_spheres).
+inline constexpr std::size_t kMaxBodySpheres = 64;
+
+// ---------------------------------------------------------------------------------------------
 // Driver aids
 
 // Which driver aids the car is fitted with (control/: the ABS modulates each wheel's brake
@@ -435,6 +451,9 @@ struct VehicleSpec {
     std::array<WheelSpec, 4> wheels;  // indexed by WheelIndex
     std::vector<AeroDeviceSpec> aero;
     DriverAidsSpec driver_aids;
+    // The body's collision shape, at most kMaxBodySpheres spheres; empty: a box around the masses
+    // and the wheels (dynamics/vehicle_model.cpp).
+    std::vector<BodySphere> body_spheres;
     friend bool operator==(const VehicleSpec&, const VehicleSpec&) = default;
 };
 
