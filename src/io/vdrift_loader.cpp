@@ -46,13 +46,13 @@ bool is_graphics_key(std::string_view key) {
     static const std::set<std::string_view> keys = {
         "texture", "mesh", "scale", "draw", "color", "rotation", "lookat", "fov",
         "view-position", "hood-mounted-view-position", "view-stiffness", "restitution"};
-    return keys.contains(key);
+    return keys.contains(key) || key.starts_with("pitch-soundmap");  // an engine's sound samples by rpm
 }
 
 bool is_graphics_section(std::string_view name) {
     static const std::set<std::string_view> exact = {"body", "interior", "glass", "steering",
                                                      "light-brake", "light-reverse", "sound"};
-    return exact.contains(name) || name.starts_with("light-") || name.starts_with("camera") ||
+    return exact.contains(name) || name.starts_with("light-") || name.starts_with("foglight") || name.starts_with("camera") ||
            name.starts_with("body.") || name.starts_with("sound");
 }
 
@@ -226,9 +226,13 @@ public:
     void warn_unused() {
         for (const auto& s : doc_.sections()) {
             if (is_graphics_section(s.name)) continue;
+            // A part's [P.link]: where VDrift's damage breaks it off (elastic-limit, plastic-limit).
+            const bool damage = s.name.ends_with(".link");
             for (const auto& e : s.entries()) {
                 if (e.consumed_include || used_.contains({s.name, e.key}) || is_graphics_key(e.key)) continue;
-                warnings_.push_back({e.location, key_name(s, e.key), "unknown key, ignored"});
+                warnings_.push_back({e.location, key_name(s, e.key),
+                                     damage ? "ignored: a breakable part's limit of VDrift's damage, which tractive does not model"
+                                            : "unknown key, ignored"});
             }
         }
     }

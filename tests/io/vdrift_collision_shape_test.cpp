@@ -226,3 +226,21 @@ TEST(VDriftCollisionShape, TheShapeSurvivesBothConversions) {
         EXPECT_EQ(back[k].radius_m, car.spec.body_spheres[k].radius_m) << k;
     }
 }
+
+TEST(VDriftCollisionShape, APartsDamageLimitsAreSaidToBeIgnoredAndItsLightsAndSoundsAreNot) {
+    TRACTIVE_REQUIRE_VDRIFT_DATA();
+    const LoadedCar car = xs_with(kXsHull, std::string(kXsHull) +
+                                               "\n[guard]\nposition = 0, 2, -0.3\n[guard.box]\nsize = 1.6, 0.2, 0.2\n"
+                                               "[guard.link]\nelastic-limit = 1000\nplastic-limit = 2000\n"
+                                               "[foglight.l]\nposition = -0.6, 2.1, -0.3\n[engine-sound]\npitch-soundmap-1000 = 1k\n");
+    int damage = 0;
+    for (const auto& w : car.warnings) {
+        if (w.key.starts_with("guard.link.")) {
+            ++damage;
+            EXPECT_NE(w.message.find("VDrift's damage, which tractive does not model"), std::string::npos) << w.to_string();
+        } else {
+            EXPECT_EQ(w.message.find("unknown key"), std::string::npos) << w.to_string();
+        }
+    }
+    EXPECT_EQ(damage, 2);
+}
