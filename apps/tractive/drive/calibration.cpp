@@ -72,14 +72,7 @@ void Calibration::observe(const RawInput& raw) {
             // The button pressed is this action's alone (one button, one action, as the mapping
             // file is read): whatever held it before (a command of the default wheel's layout, an
             // earlier step's) lets it go.
-            const int button = static_cast<int>(i);
-            for (int& b : d.command_buttons) b = b == button ? -1 : b;
-            for (int& b : d.gear_buttons) b = b == button ? -1 : b;
-            if (d.shift_up_button == button) d.shift_up_button = -1;
-            if (d.shift_down_button == button) d.shift_down_button = -1;
-            for (AxisBinding* a : {&d.steer, &d.throttle, &d.brake, &d.clutch, &d.handbrake}) {
-                if (a->button == button) a->button = -1;
-            }
+            release_button(d, static_cast<int>(i));
             if (slot == -2) d.shift_up_button = static_cast<int>(i);
             else if (slot == -3) d.shift_down_button = static_cast<int>(i);
             else {

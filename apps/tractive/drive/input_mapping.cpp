@@ -288,6 +288,16 @@ DeviceMapping default_gamepad_mapping() {
     return d;
 }
 
+void release_button(DeviceMapping& d, int button) {
+    for (int& b : d.command_buttons) b = b == button ? -1 : b;
+    for (int& b : d.gear_buttons) b = b == button ? -1 : b;
+    if (d.shift_up_button == button) d.shift_up_button = -1;
+    if (d.shift_down_button == button) d.shift_down_button = -1;
+    for (std::size_t i = 0; i < kAxisActions.size(); ++i) {
+        if (axis_action(d, i).button == button) axis_action(d, i).button = -1;
+    }
+}
+
 namespace {
 
 // One button or key and the action bound to it, with the line that bound it (0: the default of

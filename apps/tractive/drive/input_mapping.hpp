@@ -76,6 +76,11 @@ inline constexpr int kWheelButtonCount = 21;
 // brake, A/B shift up/down, X clutch (a button, so progressive as the key), Y handbrake.
 DeviceMapping default_gamepad_mapping();
 
+// `button` taken from every action of d that holds it (a gear, a paddle, a command, an analogue
+// action on a button), as before it is given to another: each button keeps one action, as the
+// mapping file is read (the calibration screen's press).
+void release_button(DeviceMapping& d, int button);
+
 // Keyboard keys by SDL's key names (SDL_GetKeyName: "Up", "Left Shift", "A", "1", ...).
 struct KeyboardMapping {
     std::string throttle = "Up";
