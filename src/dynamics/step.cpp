@@ -241,13 +241,15 @@ struct StepInProgress {
     MassNow masses;
     BodyWeight weight;
     WheelFrames frames;  // (not zeroed: the contact and tyre phases set what is read, wheel_frame.hpp)
-    detail::BodyContacts body;         // the touching points as chassis couplings (chassis_correction)
     EngineNow engine;
     Bodies b;
     Vec3 v_before;
     Vec3 w_before;
     detail::DrivelineAndTyreRows built;
     int sweeps;
+    // The touching points as chassis couplings (chassis_correction): last, as the largest and the
+    // least often filled, so that the numbers every step reads lie together.
+    detail::BodyContacts body;
 };
 
 // A phase's result made in its place in StepInProgress, not made elsewhere and copied: `make` is

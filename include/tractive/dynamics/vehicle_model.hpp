@@ -170,14 +170,21 @@ struct VehicleModel {
     // four wheels' spin (FL, FR, RL, RR); the step reads them every step.
     std::array<double, 6> shaft_inverse_inertia_per_kgm2{};
     std::array<LockCoupling, 3> locks{};  // front axle, rear axle, centre
+    // The largest internal step at which the step's explicit chassis update suits this car's
+    // chassis modes (largest_explicit_chassis_step_s below); at a larger step the suspension's
+    // damping is taken implicitly (dynamics/chassis_implicit.hpp).
+    double largest_explicit_chassis_step_s = 0.0;
+    // The four tyres' coefficients laid out across lanes, for their laws side by side
+    // (laws/tyre_lanes.hpp), when all four are .tir tyres of one family or all four VDrift
+    // Pacejka '89 tyres; null otherwise (the laws go one by one).
+    std::shared_ptr<const TyreLanes> tyre_lanes;
     // Where the body touches the ground when it is not on its wheels (laws/body_contact.hpp):
-    // spheres, their centres from the body origin in body axes. The spec's body_spheres (a VDrift
-    // file's collision shape) and three on each wheel's outer face (as VDrift's wheels are
-    // cylinders of its collision shape: a car on its side lies on them), else a 2009 VDrift file's [contact-points], else twelve points of
-    // the box around the point masses and the wheels: the roof's corners, the ends' corners at a
-    // bumper's height and four floor points inboard (vehicle_model.cpp); those two 5 cm spheres.
-    std::array<Vec3, kMaxBodyContacts> body_contact_m{};
-    std::array<double, kMaxBodyContacts> body_contact_radius_m{};
+    // spheres, their centres from the body origin in body axes (body_contact_m, below). The
+    // spec's body_spheres (a VDrift file's collision shape) and three on each wheel's outer face
+    // (as VDrift's wheels are cylinders of its collision shape: a car on its side lies on them),
+    // else a 2009 VDrift file's [contact-points], else twelve points of the box around the point
+    // masses and the wheels: the roof's corners, the ends' corners at a bumper's height and four
+    // floor points inboard (vehicle_model.cpp); those two 5 cm spheres.
     std::size_t body_contact_count = 0;
     // The centres' lowest z and their largest distance from the z axis (body axes), and the
     // largest radius: along a unit direction n with n.z > 0 every centre's height p . n is at
@@ -189,14 +196,10 @@ struct VehicleModel {
     // box around the masses and the wheels.
     enum class BodyShapeSource { File, ContactPoints, Box };
     BodyShapeSource body_shape_source = BodyShapeSource::Box;
-    // The largest internal step at which the step's explicit chassis update suits this car's
-    // chassis modes (largest_explicit_chassis_step_s below); at a larger step the suspension's
-    // damping is taken implicitly (dynamics/chassis_implicit.hpp).
-    double largest_explicit_chassis_step_s = 0.0;
-    // The four tyres' coefficients laid out across lanes, for their laws side by side
-    // (laws/tyre_lanes.hpp), when all four are .tir tyres of one family or all four VDrift
-    // Pacejka '89 tyres; null otherwise (the laws go one by one).
-    std::shared_ptr<const TyreLanes> tyre_lanes;
+    // The spheres (last: the largest numbers of the model and the least often read, so that those
+    // every step reads lie together).
+    std::array<Vec3, kMaxBodyContacts> body_contact_m{};
+    std::array<double, kMaxBodyContacts> body_contact_radius_m{};
 };
 
 // The chassis' explicit update of a mode with stiffness K and damping C on inertia M is stable
