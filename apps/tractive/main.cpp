@@ -122,11 +122,15 @@ void print_sheet(const VehicleSpec& spec, const VehicleSummary& s, const fs::pat
          fmt::format("{:.0f} / {:.0f} / {:.0f} / {:.0f} N", s.wheel_loads_n[FL], s.wheel_loads_n[FR], s.wheel_loads_n[RL], s.wheel_loads_n[RR]));
     line("inertia Ixx / Iyy / Izz", fmt::format("{:.0f} / {:.0f} / {:.0f} kg m^2", s.inertia_kgm2.m[0][0], s.inertia_kgm2.m[1][1], s.inertia_kgm2.m[2][2]));
     line("wheelbase, track front / rear", fmt::format("{:.3f} m, {:.3f} / {:.3f} m", s.wheelbase_m, s.track_m[0], s.track_m[1]));
-    line("body collision shape", fmt::format("{} spheres ({}), lowest {:.3f} m above the road at rest", s.body_sphere_count,
-                                             s.body_shape_source == "file"             ? "the file's shape and the wheels' faces"
-                                             : s.body_shape_source == "contact-points" ? "the file's contact points"
-                                                                                        : "a box around the masses and wheels",
-                                             s.body_ground_clearance_m));
+    if (s.body_sphere_count == 0) {
+        line("body collision shape", s.body_shape_source);
+    } else {
+        line("body collision shape", fmt::format("{} spheres ({}), lowest {:.3f} m above the road at rest", s.body_sphere_count,
+                                                 s.body_shape_source == "file"             ? "the file's shape and the wheels' faces"
+                                                 : s.body_shape_source == "contact-points" ? "the file's contact points"
+                                                                                            : "a box around the masses and wheels",
+                                                 s.body_ground_clearance_m));
+    }
     fmt::print("\nEngine and driveline\n");
     line("peak torque", fmt::format("{:.1f} N m at {:.0f} rpm", s.peak_torque_nm, s.peak_torque_rpm));
     line("peak power", fmt::format("{:.1f} kW ({:.0f} hp) at {:.0f} rpm", s.peak_power_w / 1000.0, s.peak_power_w / 745.7, s.peak_power_rpm));

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <stdexcept>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -136,7 +138,15 @@ VehicleSummary summarize(const VehicleSpec& spec) {
 
     solve_top_speed(spec, s);
 
-    const VehicleModel model = build_vehicle_model(spec);
+    // The body's shape as the step has it (a car the step cannot take, with more aero devices
+    // than it has room for, is still described; its shape is not).
+    VehicleModel model;
+    try {
+        model = build_vehicle_model(spec);
+    } catch (const std::invalid_argument& problem) {
+        s.body_shape_source = std::string("not built: ") + problem.what();
+        return s;
+    }
     const VehicleState at_rest = initial_state(model, RoadSpec{}, {});
     const Mat3 rot = to_matrix(at_rest.orientation);
     s.body_sphere_count = model.body_contact_count;

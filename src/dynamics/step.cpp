@@ -249,7 +249,7 @@ struct StepInProgress {
     int sweeps;
     // The touching points as chassis couplings (chassis_correction), kept elsewhere: room for
     // every sphere of a body's shape is some 5 KB, seldom filled, and in here it set the numbers
-    // every step reads apart (a batch's group of four cars ran 3 % slower).
+    // every step reads apart (a batch's group of four cars ran 2.5 % slower).
     detail::BodyContacts* body;
 };
 

@@ -543,8 +543,8 @@ std::vector<ParameterGroup> car_parameter_reference() {
         {"[[aero]]", "", "optional, any number: drag devices and wings. VDrift: any section with a drag-coefficient",
          rows_of(kAeroDeviceParameters)},
         {"[[body_sphere]]", "",
-         "optional, at most 64: the body's collision shape, where it meets the ground off its wheels; absent = a box around the "
-         "masses and the wheels. VDrift: [PART.hull], [PART.box], [PART.capsule]",
+         "optional, at most 64: the body's collision shape, where it meets the ground off its wheels, with three 5 cm spheres on "
+         "each wheel's outer face; absent = a box around the masses and the wheels. VDrift: [PART.hull], [PART.box], [PART.capsule]",
          rows_of(kBodySphereParameters)},
     };
 }

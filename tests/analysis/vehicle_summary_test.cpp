@@ -94,3 +94,15 @@ TEST(VehicleSummary, TheBodyShapeAndItsClearanceAtRest) {
     EXPECT_GT(roadster.body_ground_clearance_m, 0.05);
     EXPECT_LT(roadster.body_ground_clearance_m, 0.08);
 }
+
+// A car the step cannot take (more aero devices than its room) is still described; its body
+// shape, which the step builds, is said not to be.
+TEST(VehicleSummary, ACarTheStepCannotTakeIsDescribedWithoutItsBodyShape) {
+    VehicleSpec spec = load_car(test::example_car_files().front().parent_path() / "roadster.toml").spec;
+    while (spec.aero.size() < 9) spec.aero.push_back(spec.aero.front());
+    const VehicleSummary s = summarize(spec);
+    EXPECT_EQ(s.body_sphere_count, 0u);
+    EXPECT_NE(s.body_shape_source.find("not built: "), std::string::npos) << s.body_shape_source;
+    EXPECT_GT(s.power_limited_top_speed_kmh, 100.0);
+    EXPECT_EQ(first_non_finite_figure(s), "");
+}

@@ -47,8 +47,9 @@ struct VehicleSummary {
     bool power_limited_top_speed_unbounded = false;
     // The body's collision shape (docs/physics.md, "Body contact"): its spheres, where they came
     // from ("file": the car file's own shape; "contact-points": a 2009 VDrift file's; "box": the
-    // box tractive places around the masses and the wheels), and the lowest sphere's clearance
-    // above level ground with the car at rest as it starts.
+    // box tractive places around the masses and the wheels; "not built: WHY" for a car the step
+    // cannot take, its count and clearance then 0), and the lowest sphere's clearance above level
+    // ground with the car at rest as it starts.
     std::size_t body_sphere_count = 0;
     std::string body_shape_source;
     double body_ground_clearance_m = 0.0;
