@@ -546,6 +546,12 @@ PYBIND11_MODULE(_tractive, m) {
             d["peak_power_w"] = s.peak_power_w;
             d["redline_rpm"] = s.redline_rpm;
             d["power_limited_top_speed_kmh"] = s.power_limited_top_speed_kmh;
+            // The body's collision shape, as `tractive info --json` gives it.
+            py::dict shape;
+            shape["source"] = s.body_shape_source;
+            shape["spheres"] = s.body_sphere_count;
+            shape["ground_clearance_m"] = s.body_ground_clearance_m;
+            d["body_shape"] = shape;
             return d;
         })
         .def("copy", [](const Car& c) { return c; })

@@ -111,6 +111,17 @@ def test_a_failed_tests_figures_never_reached_are_none(cars_dir):
     assert accel["measured_before_failure"]["t_0_100_s"] is None
 
 
+def test_a_cars_summary_gives_its_body_shape_as_the_cli_does(cars_dir, cli):
+    car = tractive.load_car(str(cars_dir / "roadster.toml"))
+    shape = car.summary()["body_shape"]
+    info = json.loads(subprocess.run([cli, "info", "--json", str(cars_dir / "roadster.toml")], capture_output=True, text=True,
+                                     check=True).stdout)["body_shape"]
+    assert shape["source"] == info["source"] == "box"
+    assert shape["spheres"] == info["spheres"] == 12
+    assert abs(shape["ground_clearance_m"] - info["ground_clearance_m"]) < 1e-12
+    assert 0.0 < shape["ground_clearance_m"] < 0.1
+
+
 def test_a_vehicle_drives_off_through_the_control_layer(cars_dir):
     car = tractive.load_car(str(cars_dir / "hatchback.toml"))
     v = tractive.Vehicle(car, mode="automatic")
