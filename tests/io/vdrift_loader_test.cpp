@@ -258,7 +258,7 @@ TEST(VDriftLoader, ACarPicksItsTyreFilesAsVDriftsBuildsDo) {
     car.insert(car.find(fl) + fl.size(), "facing = left\n");
     car.insert(car.find(fr) + fr.size(), "facing = right\n");
     const LoadedCar faced = load_car_from_text(car, xs, n);
-    EXPECT_TRUE(faced.warnings.empty()) << faced.warnings.front().to_string();
+    for (const auto& w : faced.warnings) EXPECT_EQ(w.key, "wing-center.position") << w.to_string();  // (AnAeroDeviceBeyondTheTrackIsSaid)
     EXPECT_EQ(faced.spec.wheels[FL].tyre.pacejka2002.c[mf52::PEY3], -0.1789);
     EXPECT_EQ(faced.spec.wheels[FR].tyre.pacejka2002.c[mf52::PEY3], 0.1789);
     EXPECT_EQ(faced.spec.wheels[RL].tyre.pacejka2002.c[mf52::PEY3], 0.0);
@@ -350,4 +350,22 @@ TEST(VDriftLoader, OptionalKeysTakeVDriftsDefaults) {
     EXPECT_EQ(brake.radius_m, 0.14);
     EXPECT_EQ(brake.area_m2, 0.015);
     EXPECT_EQ(base.spec.wheels[FL].brake.friction, 0.4);
+}
+
+// The shared XS puts its 'wing-center' (lift -0.5) at x = 1.9 m, 1.9 m to the right of a car
+// 1.5 m wide: it acts there in VDrift as here, and the load says so at the line.
+TEST(VDriftLoader, AnAeroDeviceBeyondTheTrackIsSaid) {
+    TRACTIVE_REQUIRE_VDRIFT_DATA();
+    const LoadedCar car = load_car(test::vdrift_data() / "cars/XS/XS.car");
+    int said = 0;
+    for (const auto& w : car.warnings) {
+        if (w.key != "wing-center.position") continue;
+        ++said;
+        EXPECT_NE(w.message.find("1.90 m to the right of the centre line, beyond the wheels (0.76 m)"), std::string::npos) << w.to_string();
+        EXPECT_EQ(w.location.line, 71) << w.to_string();
+    }
+    EXPECT_EQ(said, 1);
+    for (const auto& w : load_car(test::vdrift_data() / "cars/RS2/RS2.car").warnings) {
+        EXPECT_EQ(w.message.find("beyond the wheels"), std::string::npos) << w.to_string();
+    }
 }

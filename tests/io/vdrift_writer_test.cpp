@@ -75,7 +75,13 @@ TEST(VDriftWriter, EveryCurrentFormatSharedCarComesBackBitForBit) {
             EXPECT_TRUE(again == spec);
             EXPECT_TRUE(changed_parameters(spec, w.again.spec).empty()) << changed_parameters(spec, w.again.spec).front().key;
             EXPECT_TRUE(w.files.notes.empty()) << w.files.notes.front();
-            EXPECT_TRUE(w.again.warnings.empty()) << w.again.warnings.front().to_string();
+            // No warning the original had not (the XS's wing beyond its track is said again).
+            for (const LoadWarning& warning : w.again.warnings) {
+                const bool had = std::any_of(original.warnings.begin(), original.warnings.end(), [&](const LoadWarning& o) {
+                    return o.key == warning.key && o.message == warning.message;
+                });
+                EXPECT_TRUE(had) << warning.to_string();
+            }
             // Written again, the same text: a fixed point.
             EXPECT_EQ(write_vdrift_car(w.again.spec, "car", "test", "source.toml").car, w.files.car);
             ++checked;
