@@ -1,6 +1,6 @@
 #pragma once
 // A VDrift car's collision shape as spheres (VehicleSpec::body_spheres). VDrift gives each
-// top-level part P of a .car file at most one shape (its LoadCollisionShape, src/physics/
+// top-level part P of a .car file at most one shape (its LoadCollisionShape, src/
 // loadcollisionshape.cpp, called for every part by CarDynamics::Load): [P.hull], else [P.box],
 // else [P.capsule], placed by P's position and rotation. Its hulls are Bullet multi-sphere
 // shapes, the convex hull of their spheres; against a surface that is flat where it touches, such
