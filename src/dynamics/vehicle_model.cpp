@@ -149,36 +149,37 @@ VehicleModel build_vehicle_model(const VehicleSpec& spec) {
 
     // Body contact spheres: the spec's collision shape; else a 2009 file's contact points (kept
     // as point masses named so by the loader), else the box around the masses and the wheels,
-    // both 5 cm spheres.
-    constexpr double kPointRadius_m = 0.05;
-    for (const BodySphere& b : spec.body_spheres) {
-        m.body_contact_radius_m[m.body_contact_count] = b.radius_m;
-        m.body_contact_m[m.body_contact_count++] = b.position_m - mp.cg_m;
-    }
-    // With a file's shape, each wheel's outer face too, where a car on its side lies (VDrift's
-    // wheels are cylinders of its collision shape; a shape narrower than the track would let the
-    // wheels sink into the ground, whose tyre contacts end 45 degrees out of the wheel's plane):
-    // 5 cm spheres inside the rim's front, top and back at the design position (none at its
-    // bottom, where the tyre meets the road).
-    for (std::size_t i = 0; i < 4 && !spec.body_spheres.empty(); ++i) {
-        const WheelModel& w = m.wheels[i];
-        const double outward = w.design_position_m.y >= 0.0 ? 1.0 : -1.0;
-        const double face_y = outward * std::max(0.5 * spec.wheels[i].tyre.width_m - kPointRadius_m, 0.0);
-        const double rim = std::max(w.radius_m - kPointRadius_m, 0.0);
-        for (const Vec3& at : {Vec3{rim, face_y, 0.0}, Vec3{0.0, face_y, rim}, Vec3{-rim, face_y, 0.0}}) {
-            m.body_contact_radius_m[m.body_contact_count] = kPointRadius_m;
-            m.body_contact_m[m.body_contact_count++] = w.design_position_m + at;
+    // both spheres of kBodyPointRadius_m.
+    const auto add_sphere = [&](const Vec3& centre, double radius) {
+        m.body_contact_radius_m[m.body_contact_count] = radius;
+        m.body_contact_m[m.body_contact_count++] = centre;
+    };
+    if (!spec.body_spheres.empty()) {
+        m.body_shape_source = VehicleModel::BodyShapeSource::File;
+        for (const BodySphere& b : spec.body_spheres) add_sphere(b.position_m - mp.cg_m, b.radius_m);
+        // Each wheel's outer face too, where a car on its side lies (VDrift's wheels are cylinders
+        // of its collision shape; a shape narrower than the track would let the wheels sink into
+        // the ground, whose tyre contacts end 45 degrees out of the wheel's plane): spheres inside
+        // the rim's front, top and back at the design position (none at its bottom, where the tyre
+        // meets the road).
+        for (std::size_t i = 0; i < 4; ++i) {
+            const WheelModel& w = m.wheels[i];
+            const double outward = w.design_position_m.y >= 0.0 ? 1.0 : -1.0;
+            const double face_y = outward * std::max(0.5 * spec.wheels[i].tyre.width_m - kBodyPointRadius_m, 0.0);
+            const double rim = std::max(w.radius_m - kBodyPointRadius_m, 0.0);
+            for (const Vec3& at : {Vec3{rim, face_y, 0.0}, Vec3{0.0, face_y, rim}, Vec3{-rim, face_y, 0.0}}) {
+                add_sphere(w.design_position_m + at, kBodyPointRadius_m);
+            }
+        }
+    } else {
+        m.body_shape_source = VehicleModel::BodyShapeSource::ContactPoints;
+        for (const PointMass& pm : spec.masses) {
+            if (pm.name.rfind("contact-point-", 0) == 0 && m.body_contact_count < m.body_contact_m.size()) {
+                add_sphere(pm.position_m - mp.cg_m, kBodyPointRadius_m);
+            }
         }
     }
-    for (const PointMass& pm : spec.masses) {
-        if (!spec.body_spheres.empty()) break;
-        if (pm.name.rfind("contact-point-", 0) == 0 && m.body_contact_count < m.body_contact_m.size()) {
-            m.body_contact_radius_m[m.body_contact_count] = kPointRadius_m;
-            m.body_contact_m[m.body_contact_count++] = pm.position_m - mp.cg_m;
-        }
-    }
-    m.body_shape_source = !spec.body_spheres.empty() ? VehicleModel::BodyShapeSource::File : VehicleModel::BodyShapeSource::ContactPoints;
-    if (spec.body_spheres.empty() && m.body_contact_count < 4) {
+    if (m.body_shape_source == VehicleModel::BodyShapeSource::ContactPoints && m.body_contact_count < 4) {
         m.body_shape_source = VehicleModel::BodyShapeSource::Box;
         // The box around the masses and the wheels gives the roof's four corners and, 0.25 m above
         // the tyres' bottoms (a bumper's height), the ends' four; the floor's four points lie
@@ -216,7 +217,7 @@ VehicleModel build_vehicle_model(const VehicleSpec& spec) {
         for (const double y : {-0.35 * half_track, 0.35 * half_track}) {
             for (const double x : {mid - quarter, mid + quarter}) m.body_contact_m[m.body_contact_count++] = {x, y, floor};
         }
-        std::fill_n(m.body_contact_radius_m.begin(), m.body_contact_count, kPointRadius_m);
+        std::fill_n(m.body_contact_radius_m.begin(), m.body_contact_count, kBodyPointRadius_m);
     }
     for (std::size_t k = 0; k < m.body_contact_count; ++k) {
         const Vec3& p = m.body_contact_m[k];

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "tractive/core/vec3.hpp"
+#include "tractive/spec/vehicle_spec.hpp"
 
 namespace tractive::vdrift {
 
@@ -28,9 +29,10 @@ struct FileSphere {
     double radius_m = 0.0;
 };
 
-// A sphere standing in for a corner or a hull point: 5 cm, the radius of the 2009 format's contact
-// points, set inside the shape by its radius so that the corner or point stays its edge.
-inline constexpr double kCornerSphereRadius_m = 0.05;
+// A sphere standing in for a corner or a hull point is one of kBodyPointRadius_m (the 2009
+// format's contact points' size), set inside the shape by its radius so that the corner or point
+// stays its edge.
+inline constexpr double kCornerSphereRadius_m = kBodyPointRadius_m;
 
 // [P.hull] rows "x, y, z, r": a sphere of radius r at each point. A row without a radius (r = 0,
 // a hull of points in older files) is a 5 cm sphere moved 5 cm towards the points' centroid

@@ -318,3 +318,27 @@ TEST(BodyContact, AVDriftCarRestsOnItsFilesCollisionShape) {
     EXPECT_GT(bottom(2), 0.2);  // the rear pair
     EXPECT_GT(bottom(3), 0.2);
 }
+
+// A file's shape narrower than the track (the public SB's) leaves the wheels' outer sides
+// outside it. Dropped on its side such a car meets the road with its wheels' faces, as VDrift's
+// wheel cylinders meet it, and no hub goes into the road: random driving sank the SB's 0.39 m
+// before the faces' spheres were there. (This narrowed XS then rolls on over its round roof and
+// rests there within 10 s.)
+TEST(BodyContact, ACarWhoseShapeIsNarrowerThanItsTrackSinksNoWheelIntoTheRoad) {
+    TRACTIVE_REQUIRE_VDRIFT_DATA();
+    VehicleSpec spec = load_car(test::vdrift_data() / "cars/XS/XS.car").spec;
+    for (BodySphere& b : spec.body_spheres) b.position_m.y *= 0.3;  // 0.15 m from the centre line, radius 0.3
+    Simulation sim(spec, RoadSpec{}, StepSettings{}, InitialConditions{});
+    VehicleState& s = sim.mutable_state();
+    s.orientation = normalized(axis_angle({1.0, 0.0, 0.0}, 0.5 * std::numbers::pi) * s.orientation);  // on its right side
+    s.position_m.z += 1.0;
+    s.engine_running = false;
+    double deepest_hub = 1e9;
+    for (int k = 0; k < 1250; ++k) {  // 10 s
+        sim.step(0.008, Controls{});
+        const Mat3 r = to_matrix(sim.state().orientation);
+        for (const WheelModel& w : sim.model().wheels) deepest_hub = std::min(deepest_hub, (sim.state().position_m + r * w.design_position_m).z);
+    }
+    EXPECT_LT(speed_m_per_s(sim.state()), 0.01);
+    EXPECT_GT(deepest_hub, 0.05);  // the faces' spheres hold a hub about half a tyre's width up
+}

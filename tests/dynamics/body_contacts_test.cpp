@@ -125,3 +125,34 @@ TEST(BodyContactsPhase, EveryTouchingPointIsFoundAtAnyTilt) {
     }
     EXPECT_GE(touching_cases, 24);  // (the lowered cases touch: the check is not vacuous)
 }
+
+// A body's sphere meets the ground at the surface under its centre, and that is where its force
+// acts and its coupling mounts: with a file's 0.3 m spheres the centre lies 0.29 m above the
+// road, and friction at the centre would turn the body by 0.29 m times the friction less.
+TEST(BodyContactsPhase, ALargeSphereActsWhereItMeetsTheGround) {
+    VehicleSpec spec = load_car(std::string(TRACTIVE_EXAMPLE_CARS) + "/roadster.toml").spec;
+    spec.body_spheres = {{{1.5, 0.5, 0.6}, 0.3}, {{1.5, -0.5, 0.6}, 0.3}, {{-1.5, 0.5, 0.6}, 0.3}, {{-1.5, -0.5, 0.6}, 0.3}};
+    const VehicleModel model = build_vehicle_model(spec);
+    VehicleState state;
+    state.orientation = axis_angle({1.0, 0.0, 0.0}, std::numbers::pi);  // upside down
+    const Mat3 rot = to_matrix(state.orientation);
+    double lowest = 1e9;
+    for (std::size_t k = 0; k < 4; ++k) lowest = std::min(lowest, (rot * model.body_contact_m[k]).z - model.body_contact_radius_m[k]);
+    state.position_m = {0.0, 0.0, -lowest - 0.01};  // the four spheres 1 cm into the road
+    state.velocity_m_per_s = {0.0, 1.0, 0.0};       // sliding sideways
+    const Vec3 z{rot.m[0][2], rot.m[1][2], rot.m[2][2]};
+    const detail::MassNow masses = detail::mass_now(model, 0.0);
+    std::array<detail::WheelFrame, 4> frames{};
+    detail::BodyContacts out;
+    Vec3 force{}, torque{};
+    detail::body_contacts({model, RoadGround{RoadSpec{}}, rot, z, detail::frames_of(frames), masses, 0.008}, state, force, torque, out);
+    ASSERT_EQ(out.couplings.size(), 4u);
+    Vec3 moment{};
+    for (std::size_t k = 0; k < 4; ++k) {
+        EXPECT_NEAR((state.position_m + out.couplings[k].mount_m).z, 0.0, 1e-12) << k;  // on the road, not 0.29 m up
+    }
+    EXPECT_LT(force.y, 0.0);  // friction against the sliding
+    // The moment about the body origin: each sphere's force at its point on the road.
+    for (std::size_t k = 0; k < 4; ++k) moment += cross(out.couplings[k].mount_m, force * 0.25);
+    EXPECT_NEAR(norm(torque - moment), 0.0, 1e-6 * norm(torque));
+}

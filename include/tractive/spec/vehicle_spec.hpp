@@ -419,6 +419,11 @@ struct BodySphere {
 
 // The most spheres a body's shape may have (VehicleSpec::body_spheres).
 inline constexpr std::size_t kMaxBodySpheres = 64;
+// A point of a body standing as a sphere (a 2009 VDrift file's contact point, a corner of the
+// box tractive places or of a file's box, a point of a hull without radii, a wheel face's): 5 cm,
+// the rounding the body's points have had since they first met the ground (docs/physics.md,
+// "Body contact"), small against a car.
+inline constexpr double kBodyPointRadius_m = 0.05;
 
 // ---------------------------------------------------------------------------------------------
 // Driver aids
