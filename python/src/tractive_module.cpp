@@ -670,7 +670,7 @@ PYBIND11_MODULE(_tractive, m) {
     m.def("run_maneuver", &run_maneuver_py, py::arg("car"), py::arg("name"), py::arg("speed_kmh") = 0.0, py::arg("radius_m") = 100.0,
           py::arg("telemetry") = false, py::arg("telemetry_interval_s") = 0.01, py::arg("abs") = std::nullopt, py::arg("tcs") = std::nullopt,
           py::arg("esc") = std::nullopt,
-          "A handling manoeuvre (docs/maneuvers.md: iso3888, sine-dwell, sine-dwell-series, constant-radius, frequency-response, brake-in-turn, power-off, fishhook), with the car's aids or those "
+          "A handling manoeuvre (docs/maneuvers.md: iso3888, sine-dwell, sine-dwell-series, constant-radius, frequency-response, brake-in-turn, power-off, fishhook, split-mu-braking), with the car's aids or those "
           "given (abs, tcs, esc: True, False, None for the car's): {'status', 'passed', 'reason', metric: value, ..., 'telemetry': columns}");
     m.def("maneuver_names", &maneuver_names);
     m.def(

@@ -256,6 +256,8 @@ def _plots(entries):
         overlay("power-off", "time_s", "yaw_rate_rad_per_s", fy=math.degrees))
     add("fishhook", "Fishhook (NHTSA): roll angle, the run with the most", "time (s)", "roll (deg)",
         overlay("fishhook", "time_s", "roll_rad", fy=math.degrees))
+    add("split-mu-braking", "Braking on split friction: the path (left half 1.0, right half 0.3)", "x (m)", "y (m)",
+        overlay("split-mu-braking", "x_m", "y_m"), points=True)
     for pid, title, stem, unit, convert in (("yaw_gain", "yaw-rate gain", "yaw_gain_", "per_s", "1/s"),
                                             ("yaw_phase", "yaw-rate phase", "yaw_phase_", "deg", "deg"),
                                             ("ay_gain", "lateral acceleration gain", "ay_gain_", "m_s2_per_rad", "m/s^2 per rad"),

@@ -11,6 +11,7 @@
 
 #include "lateral_transient.hpp"
 #include "maneuver_drive.hpp"
+#include "split_mu_braking.hpp"
 #include "turn_maneuvers.hpp"
 #include "standard_tests/harness.hpp"
 #include "tractive/driver/driver_model.hpp"
@@ -318,7 +319,7 @@ ManeuverResult constant_radius(const VehicleSpec& spec, const ManeuverOptions& o
 }  // namespace
 
 const std::vector<std::string>& maneuver_names() {
-    static const std::vector<std::string> names = {"iso3888", "sine-dwell", "sine-dwell-series", "constant-radius", "frequency-response", "brake-in-turn", "power-off", "fishhook"};
+    static const std::vector<std::string> names = {"iso3888", "sine-dwell", "sine-dwell-series", "constant-radius", "frequency-response", "brake-in-turn", "power-off", "fishhook", "split-mu-braking"};
     return names;
 }
 
@@ -334,7 +335,8 @@ ManeuverResult run_maneuver(std::string_view name, const VehicleSpec& spec, cons
     if (name == "power-off") return power_off_in_turn(spec, options);
     if (name == "fishhook") return fishhook(spec, options);
     if (name == "constant-radius") return constant_radius(spec, options);
-    throw std::invalid_argument(fmt::format("unknown manoeuvre '{}': expected iso3888, sine-dwell, sine-dwell-series, constant-radius, frequency-response, brake-in-turn, power-off or fishhook", name));
+    if (name == "split-mu-braking") return split_mu_braking(spec, options);
+    throw std::invalid_argument(fmt::format("unknown manoeuvre '{}': expected iso3888, sine-dwell, sine-dwell-series, constant-radius, frequency-response, brake-in-turn, power-off, fishhook or split-mu-braking", name));
 }
 
 }  // namespace tractive

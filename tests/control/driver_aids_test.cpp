@@ -159,6 +159,64 @@ TEST(Abs, DecidesInItsOwnLoopAndThePressureMovesEveryCall) {
     EXPECT_EQ(decisions, 3);  // at 0, 8 and 16 ms
 }
 
+// The roadster at 20 m/s with one wheel locked and the others rolling, as the ABS unit sees it
+// (the state is not stepped: only the unit's decisions and pressures move).
+struct OneWheelLocked {
+    Simulation sim;
+    ControllerState state;
+    OneWheelLocked(const VehicleSpec& spec, int locked)
+        : sim(spec, RoadSpec{}, StepSettings{}, rolling_at_20()),
+          state(initial_controller_state(sim.model(), sim.state(), test::settings_with(ShiftMode::Manual, true, false))) {
+        sim.mutable_state().wheels[static_cast<std::size_t>(locked)].spin_rad_per_s = 0.0;  // slip -1
+    }
+    static InitialConditions rolling_at_20() {
+        InitialConditions ic;
+        ic.speed_m_per_s = 20.0;
+        return ic;
+    }
+};
+
+// Select-low: with the left rear wheel locked and the right one rolling, the two rear wheels get
+// one brake factor, the locked one's, falling; the front wheels, rolling, keep full pressure.
+// (With a modulator on each rear wheel the rolling one kept 1.)
+TEST(Abs, TheRearWheelsShareTheModulatorOfTheOneNearerToLocking) {
+    OneWheelLocked car(test::example_car("roadster"), RL);
+    const AntiLockSettings unit;
+    for (int k = 0; k < 5; ++k) {
+        anti_lock_step(car.sim.model(), car.sim.state(), 1.0, unit.loop_period_s, car.state, unit);
+        EXPECT_EQ(car.state.abs[RR].applied_factor, car.state.abs[RL].applied_factor) << k;
+        EXPECT_LT(car.state.abs[RR].applied_factor, 1.0 - 0.5 * k * unit.loop_period_s / unit.dump_time_s + 1e-12) << k;
+        EXPECT_TRUE(car.state.abs_active[RR]) << k;
+        EXPECT_EQ(car.state.abs[FL].applied_factor, 1.0) << k;
+        EXPECT_EQ(car.state.abs[FR].applied_factor, 1.0) << k;
+    }
+    EXPECT_NEAR(car.state.abs[RR].brake_factor, 0.0, 1e-12);  // dumped to nothing in 40 ms
+}
+
+// Yaw-moment build-up delay: with the left front wheel locked (dumped to nothing) and the right
+// one rolling, the right one's brake factor is held to the left one's plus an allowed difference
+// that starts at 0 at the left modulator's first action and grows at 1 / 0.75 s, until the right
+// wheel has its full pressure again; released, the next stop starts the delay afresh.
+TEST(Abs, TheFrontWheelsPressureDifferenceBuildsUpOverTheDelay) {
+    OneWheelLocked car(test::example_car("roadster"), FL);
+    const AntiLockSettings unit;
+    const double dt = unit.loop_period_s;
+    bool reached_full = false;
+    for (int k = 0; k < 120; ++k) {  // 0.96 s
+        anti_lock_step(car.sim.model(), car.sim.state(), 1.0, dt, car.state, unit);
+        const double allowed = std::min(1.0, k * dt / unit.yaw_moment_build_up_time_s);
+        EXPECT_NEAR(car.state.abs[FR].applied_factor, std::min(1.0, car.state.abs[FL].applied_factor + allowed), 1e-12) << k;
+        EXPECT_EQ(car.state.abs[FR].phase, AbsPhase::Inactive) << k;  // its own modulator sees no slip
+        if (car.state.abs[FR].applied_factor == 1.0) reached_full = true;
+    }
+    EXPECT_EQ(car.state.abs[FL].applied_factor, 0.0);
+    EXPECT_TRUE(reached_full);
+    anti_lock_step(car.sim.model(), car.sim.state(), 0.0, dt, car.state, unit);  // pedal up
+    EXPECT_LT(car.state.abs_front_difference_allowed, 0.0);
+    anti_lock_step(car.sim.model(), car.sim.state(), 1.0, dt, car.state, unit);  // braking again
+    EXPECT_EQ(car.state.abs_front_difference_allowed, 0.0);
+}
+
 TEST(Abs, KeepsTheCarSteerableUnderFullBraking) {
     const VehicleSpec spec = test::example_car("roadster");
     const Stop locked = brake_from_100(spec, false, 0.3);

@@ -41,7 +41,7 @@ CarWithUnit rolling_roadster(double v_m_per_s) {
 double run_unit(CarWithUnit& s, double steering, double duration_s) {
     double throttle = 1.0;
     for (int k = 0; k < static_cast<int>(std::lround(duration_s / 0.008)); ++k) {
-        throttle = stability_control_step(s.model, s.state, steering, 1.0, 0.008, s.control);
+        throttle = stability_control_step(s.model, s.state, steering, 0.0, 1.0, 0.008, s.control);
     }
     return throttle;
 }
@@ -59,6 +59,30 @@ TEST(StabilityControl, BrakesTheOuterFrontWhenTheCarYawsMoreThanItsDriverAsks) {
         }
         EXPECT_LT(throttle, 0.1);  // the engine cut while it brakes
         EXPECT_TRUE(s.control.esc_active);
+    }
+}
+
+// Under the driver's full braking, with the ABS holding the right front wheel (the slippery side
+// of a split road: it has no braking force to add), a left yaw is stopped by easing the left
+// front's brake instead. Without the ABS on that wheel, or without the pedal, nothing is eased.
+TEST(StabilityControl, UnderBrakingEasesTheOtherFrontWheelWhereTheAbsHoldsTheOne) {
+    const auto run = [](bool abs_on_right_front, double pedal) {
+        CarWithUnit s = rolling_roadster(20.0);
+        s.state.angular_velocity_rad_per_s = {0.0, 0.0, 0.6};  // yawing left, the steering straight
+        s.control.abs_active[FR] = abs_on_right_front;
+        for (int k = 0; k < 38; ++k) stability_control_step(s.model, s.state, 0.0, pedal, 0.0, 0.008, s.control);  // 0.3 s
+        return s.control;
+    };
+    const ControllerState held = run(true, 1.0);
+    EXPECT_GT(held.esc_relief[FL], 0.5);
+    EXPECT_EQ(held.esc_brake[FR], 0.0);  // nothing added where the ABS holds the wheel
+    EXPECT_EQ(held.esc_relief[FR], 0.0);
+    EXPECT_EQ(held.esc_relief[RL], 0.0);
+    EXPECT_EQ(held.esc_relief[RR], 0.0);
+    EXPECT_TRUE(held.esc_active);
+    for (const ControllerState& c : {run(false, 1.0), run(true, 0.0)}) {
+        for (int i = 0; i < 4; ++i) EXPECT_EQ(c.esc_relief[i], 0.0) << i;
+        EXPECT_GT(c.esc_brake[FR], 0.5);  // the ordinary correction
     }
 }
 

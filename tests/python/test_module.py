@@ -215,7 +215,7 @@ def test_a_batch_refuses_actions_of_the_wrong_shape(cars_dir):
 
 def test_a_handling_manoeuvre_from_python_is_tractive_run_s(cars_dir, cli, tmp_path):
     car = tractive.load_car(str(cars_dir / "roadster.toml"))
-    assert list(tractive.maneuver_names()) == ["iso3888", "sine-dwell", "sine-dwell-series", "constant-radius", "frequency-response", "brake-in-turn", "power-off", "fishhook"]
+    assert list(tractive.maneuver_names()) == ["iso3888", "sine-dwell", "sine-dwell-series", "constant-radius", "frequency-response", "brake-in-turn", "power-off", "fishhook", "split-mu-braking"]
     r = tractive.run_maneuver(car, "iso3888", telemetry=True)
     assert r["status"] == "ok" and r["passed"], r["reason"]
     out = tmp_path / "lane.csv"

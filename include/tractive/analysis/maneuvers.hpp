@@ -20,7 +20,11 @@
 //   fishhook         NHTSA's fishhook with roll-rate feedback at 35-50 mph: the largest roll
 //                    angle, two-wheel lift, roll-over;
 //   constant-radius  ISO 4138 constant radius: a 100 m circle at slowly rising speed; the
-//                    understeer gradient and the highest lateral acceleration held on it.
+//                    understeer gradient and the highest lateral acceleration held on it;
+//   split-mu-braking  full braking from 100 km/h with the left wheels on friction 1.0 and the
+//                    right on 0.3: the stop, the driver's steering correction holding the line
+//                    (UN R13-H Annex 6's closed loop), and the yaw and drift with the steering
+//                    held (ISO 14512's open loop).
 
 #include <string>
 #include <string_view>
@@ -31,7 +35,7 @@
 namespace tractive {
 
 struct ManeuverOptions {
-    double speed_kmh = 0.0;    // 0: the manoeuvre's own (80 km/h; constant-radius: from 20 km/h up)
+    double speed_kmh = 0.0;    // 0: the manoeuvre's own (80 km/h; constant-radius: from 20 km/h up; split-mu-braking 100 km/h)
     double radius_m = 100.0;   // constant-radius
     double telemetry_interval_s = 0.01;
     StepSettings step;

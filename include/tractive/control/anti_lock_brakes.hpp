@@ -40,6 +40,18 @@
 // did by 1-1.5 % between 8 and 0.8 ms on road cars when the unit decided at every internal
 // step); a caller stepping coarser decides at every call. 8 ms is also the default internal step,
 // which samples the loop exactly.
+// Select-low on the rear axle (the handbook's control of the rear wheels; a Saab 9-5's ESP
+// manual: "the modulation of the front brakes is individual, while the rear brake pressure is
+// distributed evenly and determined by the wheel with least grip"): one modulator for both rear
+// wheels, driven by the larger of their braking slips. Yaw-moment build-up delay on the front axle
+// (the handbook's GMA): on split friction the low-friction front wheel locks first, and its
+// modulator's first action starts a clock; the difference between the two front wheels' brake
+// factors may then grow only at 1 / 0.75 s, so the braking yaw moment builds up over 0.75 s
+// instead of at once, as manufacturers tune their ABS to give the driver time to counter-steer
+// (a design value: the time is the maker's choice, shorter on sports cars than on saloons). It is
+// armed only in a stop that starts going straight (below 2 m/s^2 of lateral acceleration, a design
+// value): in a turn the inner front wheel locks first for want of load, and the outer wheel's
+// larger pressure is what the car needs.
 // Below 1.5 m/s (5.4 km/h) the ABS hands full pressure back (as real units switch off near
 // standstill, where slip is not measurable): the car stops on locked wheels.
 
@@ -58,6 +70,12 @@ struct AntiLockSettings {
     double stepped_build_time_s = 1.0;   // none to full pressure in the stepped build above it
     double cut_out_speed_m_per_s = 1.5;
     double loop_period_s = 0.008;        // the unit's decision loop
+    // Yaw-moment build-up delay: time for the allowed difference between the front wheels' brake
+    // factors to grow from none to full once a front wheel's modulator first acts.
+    double yaw_moment_build_up_time_s = 0.75;
+    // The delay is armed only where the stop starts with less lateral acceleration than this: a
+    // car going straight (in a turn the pressure difference between the front wheels is wanted).
+    double straight_lateral_accel_m_per_s2 = 2.0;
 };
 
 // Updates state.abs (phase and brake factor per wheel) and state.abs_active from the slip the

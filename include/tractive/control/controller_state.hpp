@@ -78,6 +78,9 @@ struct ControllerState {
 
     std::array<AbsWheelState, 4> abs{};
     double abs_loop_elapsed_s = 0.0;  // since the ABS unit's last decision (AntiLockSettings::loop_period_s)
+    // The yaw-moment build-up delay's allowed difference between the front wheels' brake factors
+    // (anti_lock_brakes.hpp): negative until a front wheel's modulator first acts in a stop.
+    double abs_front_difference_allowed = -1.0;
     double tcs_throttle_limit = 1.0;  // traction control's ceiling on the throttle
     // Traction control's brake on each wheel, as a share of its full foot-brake torque (goes to
     // Controls::wheel_aid_brake).
@@ -92,6 +95,9 @@ struct ControllerState {
     double esc_model_yaw_rate_rad_per_s = 0.0;
     double esc_reference_yaw_rate_rad_per_s = 0.0;
     std::array<double, 4> esc_brake{};
+    // Its easing of the driver's brake on each wheel while the driver brakes, as a share of the
+    // wheel's full foot-brake torque (taken off Controls::wheel_brake_factor).
+    std::array<double, 4> esc_relief{};
     double esc_throttle_limit = 1.0;
 
     // Flags of the last control step (telemetry).

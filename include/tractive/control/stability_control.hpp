@@ -38,6 +38,13 @@
 // ABS would (the unit holds the braked wheel in its tyre's slip band). While it brakes, the engine
 // is cut in proportion: the throttle ceiling falls at 1 / 0.2 s towards 1 less the largest brake
 // share, and rises back at 1 / 0.5 s.
+// Under the driver's braking (van Zanten, SAE 2000-01-1633: in ABS braking the unit modulates the
+// wheels' pressures for the yaw moment): an oversteer correction whose front wheel the ABS already
+// holds in its slip band (on split friction, the wheel on the slippery side, with no braking force
+// to add, and which more brake would only lock) is made by easing the other front wheel's brake by
+// the share that gives the moment, with no brake added to the held one
+// (`ControllerState::esc_relief`, eased at the release rate and given back at the build rate, gone
+// with the pedal; that wheel's Controls::wheel_brake_factor falls by relief / pedal).
 // Roll-over mitigation (Bosch's ROM; Rajamani ch. 8's roll-over discussion): a car tips when its
 // lateral acceleration reaches g t / (2 h) (the static stability factor times g: t the mean track,
 // h the centre of mass's height over the ground), less with its suspension's roll. Above 0.75 of
@@ -83,9 +90,10 @@ struct StabilityControlSettings {
 // AidConstants (controller.hpp).
 StabilityReference stability_reference(const VehicleModel& model);
 
-// One step: updates state.esc_* (reference, brake shares, throttle ceiling, activity) and returns
-// the throttle under the unit's ceiling. `steering_input` is the driver's (-1..1).
-double stability_control_step(const VehicleModel& model, const VehicleState& vehicle, double steering_input,
+// One step: updates state.esc_* (reference, brake shares, easings, throttle ceiling, activity) and
+// returns the throttle under the unit's ceiling. `steering_input` and `brake_pedal` are the
+// driver's (-1..1, 0..1).
+double stability_control_step(const VehicleModel& model, const VehicleState& vehicle, double steering_input, double brake_pedal,
                               double throttle, double dt_s, ControllerState& state,
                               const StabilityControlSettings& settings = {});
 
