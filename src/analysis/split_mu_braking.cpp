@@ -115,7 +115,7 @@ ManeuverResult split_mu_braking(const VehicleSpec& spec, const ManeuverOptions& 
     open_in.throttle = 0.0;
     open_in.brake = 1.0;
     // The yaw angle and drift 1 s and 2 s after the brake (at the stop if it comes first); a car
-    // that spins before has none then, and its spin's time is the figure.
+    // that spins or rolls over before has none then, and the time it was lost is the figure.
     double open_yaw_1s = kNaN, open_y_1s = kNaN, open_yaw = kNaN, open_y = kNaN, open_peak_r = 0.0;
     while (!open.failed() && open.time_s() < open_start.time_s + kObserve_s - 1e-9) {
         open.step(open_in);
@@ -127,10 +127,13 @@ ManeuverResult split_mu_braking(const VehicleSpec& spec, const ManeuverOptions& 
         if (std::abs(forward_speed_m_per_s(s)) < kStopped_m_per_s) break;
     }
     if (std::isnan(open_yaw_1s) && !open.failed()) open_yaw_1s = open_yaw, open_y_1s = open_y;  // stopped within 1 s
-    // A spin is this run's result (the car left to itself), not a failure of the manoeuvre.
+    // A spin or a roll-over is this run's result (the car left to itself), not a failure of the
+    // manoeuvre.
     const bool open_spun = open.failure() == TestStatus::Spun;
-    const double open_spin_s = open_spun ? open.time_s() - open_start.time_s : kNaN;
-    if (open.failed() && !open_spun && failures.passed()) open.report(failures, "with the steering held");
+    const bool open_rolled = open.failure() == TestStatus::RolledOver;
+    const bool open_lost = open_spun || open_rolled;
+    const double open_lost_s = open_lost ? open.time_s() - open_start.time_s : kNaN;
+    if (open.failed() && !open_lost && failures.passed()) open.report(failures, "with the steering held");
 
     m.metrics = {{"smb_speed_kmh", start.speed_m_per_s * kKmhPerMps, "km/h"},
                  {"smb_stopping_distance_m", stop_distance, "m"},
@@ -142,11 +145,12 @@ ManeuverResult split_mu_braking(const VehicleSpec& spec, const ManeuverOptions& 
                  {"smb_steer_input_2_s", input_2s, "1"},
                  {"smb_open_loop_yaw_angle_1_s_deg", open_yaw_1s * kDegPerRad, "deg"},
                  {"smb_open_loop_lateral_deviation_1_s_m", open_y_1s, "m"},
-                 {"smb_open_loop_yaw_angle_2_s_deg", open_spun ? kNaN : open_yaw * kDegPerRad, "deg"},
-                 {"smb_open_loop_lateral_deviation_2_s_m", open_spun ? kNaN : open_y, "m"},
+                 {"smb_open_loop_yaw_angle_2_s_deg", open_lost ? kNaN : open_yaw * kDegPerRad, "deg"},
+                 {"smb_open_loop_lateral_deviation_2_s_m", open_lost ? kNaN : open_y, "m"},
                  {"smb_open_loop_peak_yaw_rate_deg_s", open_peak_r * kDegPerRad, "deg/s"},
                  {"smb_open_loop_spun", open_spun ? 1.0 : 0.0, "bool"},
-                 {"smb_open_loop_spin_after_s", open_spin_s, "s"}};
+                 {"smb_open_loop_rolled_over", open_rolled ? 1.0 : 0.0, "bool"},
+                 {"smb_open_loop_lost_after_s", open_lost_s, "s"}};
     m.status = failures.status;
     m.reason = failures.reason;
     m.telemetry_csv = d.take_telemetry();

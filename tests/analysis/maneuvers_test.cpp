@@ -225,8 +225,8 @@ TEST(Maneuvers, SplitFrictionBrakingIsHeldWithStabilityControl) {
             const ManeuverResult left = run_maneuver("split-mu-braking", spec);
             EXPECT_EQ(metric(left, "smb_open_loop_spun"), 1.0);
             EXPECT_TRUE(std::isnan(metric(left, "smb_open_loop_yaw_angle_2_s_deg")));
-            EXPECT_GT(metric(left, "smb_open_loop_spin_after_s"), 0.5);
-            EXPECT_LT(metric(left, "smb_open_loop_spin_after_s"), 2.0);
+            EXPECT_GT(metric(left, "smb_open_loop_lost_after_s"), 0.5);
+            EXPECT_LT(metric(left, "smb_open_loop_lost_after_s"), 2.0);
             if (!left.passed()) {
                 EXPECT_EQ(left.status, TestStatus::Spun) << left.reason;
             }
@@ -243,6 +243,7 @@ TEST(Maneuvers, SplitFrictionBrakingIsHeldWithStabilityControl) {
         EXPECT_GT(metric(r, "smb_steer_correction_2_s_deg"), 0.5);  // it did have to correct
         EXPECT_LT(metric(r, "smb_steer_correction_2_s_deg"), 8.0);
         EXPECT_EQ(metric(r, "smb_open_loop_spun"), 0.0);
+        EXPECT_EQ(metric(r, "smb_open_loop_rolled_over"), 0.0);
         EXPECT_GT(metric(r, "smb_open_loop_yaw_angle_1_s_deg"), 2.0);  // towards the grippy left
         EXPECT_GT(metric(r, "smb_open_loop_lateral_deviation_1_s_m"), 0.0);
         EXPECT_NE(r.telemetry_csv.find("esc_active"), std::string::npos);
