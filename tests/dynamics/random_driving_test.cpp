@@ -168,9 +168,10 @@ std::string run(std::uint64_t seed, bool trace = false) {
     // slows from the first step, and the speed check would read a settling suspension's
     // 0.1 mm/s as a gain).
     if (reversals) o.start.speed_m_per_s = std::min(r.uniform(20.0, 60.0), car.top_speed_m_per_s);
-    if (trace) std::printf("%s grade %.3f bank %.1f deg mu %.2f, %zu stretches, rough %d reversals %d, mode %s abs %d tcs %d, start %.1f m/s gear %d\n",
+    o.control->aids.esc = r.chance(0.5);  // drawn last, so that the draws above are as they were
+    if (trace) std::printf("%s grade %.3f bank %.1f deg mu %.2f, %zu stretches, rough %d reversals %d, mode %s abs %d tcs %d esc %d, start %.1f m/s gear %d\n",
                            car.name.c_str(), road.grade, road.bank_rad * 180 / std::numbers::pi, road.mu, road.stretches.size(), rough, reversals,
-                           to_string(o.control->mode), o.control->aids.abs, o.control->aids.tcs, o.start.speed_m_per_s, o.start.gear);
+                           to_string(o.control->mode), o.control->aids.abs, o.control->aids.tcs, o.control->aids.esc, o.start.speed_m_per_s, o.start.gear);
     Vehicle v(car.spec, ground, o);
     // The slope adds at most g sin(theta) x 30 s to the start and what the engine gives, theta the
     // steepest descent of the graded and banked road (its normal's tilt).
