@@ -96,9 +96,11 @@ void anti_lock_step(const VehicleModel& model, const VehicleState& vehicle, doub
             // already spinning back up: the pressure left is low enough; Bosch's "+a" signal).
             const bool slip_falling = w.phase != AbsPhase::Inactive && slip < w.last_slip;
             w.last_slip = slip;
-            if (slip > settings.dump_above_peak * peak) {
+            // The band, widened where the stability control asks the wheel to run at more slip.
+            const double band = 1.0 + state.esc_slip_raise[static_cast<std::size_t>(i)];
+            if (slip > settings.dump_above_peak * peak * band) {
                 w.phase = slip_falling ? AbsPhase::Hold : AbsPhase::Dump;
-            } else if (slip < state.near_peak_braking_slip[lead]) {
+            } else if (slip < state.near_peak_braking_slip[lead] * band) {
                 w.phase = w.brake_factor < 1.0 ? AbsPhase::Build : AbsPhase::Inactive;
             } else if (w.phase != AbsPhase::Inactive) {
                 w.phase = AbsPhase::Hold;

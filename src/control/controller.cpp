@@ -144,6 +144,7 @@ Controls control_step_with(const VehicleModel& model, const VehicleState& vehicl
     } else {
         state.esc_brake = {};
         state.esc_relief = {};
+        state.esc_slip_raise = {};
         state.esc_throttle_limit = 1.0;
         state.esc_active = false;
         state.esc_reference_yaw_rate_rad_per_s = 0.0;

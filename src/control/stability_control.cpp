@@ -122,7 +122,7 @@ double share_for_moment(const WheelModel& w, double moment_nm) {
 // driver brakes (header: detection and intervention).
 void yaw_moment_demand(const VehicleModel& model, const MotionNow& now, double mu, double r_ref, double yaw_inertia_kgm2,
                        double brake_pedal, const ControllerState& state, const StabilityControlSettings& settings,
-                       std::array<double, 4>& demand, std::array<double, 4>& relief) {
+                       std::array<double, 4>& demand, std::array<double, 4>& relief, std::array<double, 4>& slip_raise) {
     const double v = now.forward_m_per_s, r = now.yaw_rate_rad_per_s;
     // Sideslip past its bound counted as yaw rate in the direction that turns the car back (beta < 0
     // in a left turn's oversteer, where e > 0). tan(beta_max) = 0.02 mu g: the angles only where
@@ -153,10 +153,12 @@ void yaw_moment_demand(const VehicleModel& model, const MotionNow& now, double m
     // Oversteer while the driver brakes and the ABS already holds that front wheel in its slip
     // band (on split friction, the wheel on the slippery side): it has no braking force to add, and
     // more brake would only lock it. The moment comes from the other front wheel, its brake eased
-    // by the share that gives it.
+    // by the share that gives it, and the held wheel is let run at more slip, where its tyre gives
+    // less side force (its band raised by slip_raise_per_share x the share).
     if (oversteer && brake_pedal > 0.0 && state.abs_active[static_cast<std::size_t>(i)]) {
         const int j = wheel_at(model, true, !(moment_nm > 0.0));
         if (j >= 0) {
+            slip_raise[static_cast<std::size_t>(i)] = settings.slip_raise_per_share * demand[static_cast<std::size_t>(i)];
             demand[static_cast<std::size_t>(i)] = 0.0;
             relief[static_cast<std::size_t>(j)] = share_for_moment(model.wheels[static_cast<std::size_t>(j)], moment_nm);
         }
@@ -195,18 +197,23 @@ void move_brake_shares(const VehicleModel& model, const VehicleState& vehicle, c
 }
 
 // Each easing of the driver's brake towards its demand, as the valves let pressure out (the release
-// rate) and back in (the build rate); returns the largest. Without the pedal there is nothing to
-// ease, and the easings are gone.
-double move_easings(const std::array<double, 4>& relief, double brake_pedal, double dt_s, const StabilityControlSettings& settings,
-                    ControllerState& state) {
+// rate) and back in (the build rate), and each raise of a wheel's slip band towards its own, as a
+// brake share builds and is released; returns the largest of them. Without the pedal there is
+// nothing to ease or raise, and both are gone.
+double move_braked_corrections(const std::array<double, 4>& relief, const std::array<double, 4>& slip_raise, double brake_pedal,
+                               double dt_s, const StabilityControlSettings& settings, ControllerState& state) {
     if (!(brake_pedal > 0.0)) {
         state.esc_relief = {};
+        state.esc_slip_raise = {};
         return 0.0;
     }
+    const double build_step = dt_s / settings.brake_build_time_s, release_step = dt_s / settings.brake_release_time_s;
     double largest = 0.0;
     for (std::size_t k = 0; k < 4; ++k) {
-        state.esc_relief[k] = move_towards(state.esc_relief[k], relief[k], dt_s / settings.brake_release_time_s, dt_s / settings.brake_build_time_s);
-        largest = std::max(largest, state.esc_relief[k]);
+        state.esc_relief[k] = move_towards(state.esc_relief[k], relief[k], release_step, build_step);
+        state.esc_slip_raise[k] = move_towards(state.esc_slip_raise[k], slip_raise[k], build_step * settings.slip_raise_per_share,
+                                               release_step * settings.slip_raise_per_share);
+        largest = std::max({largest, state.esc_relief[k], state.esc_slip_raise[k]});
     }
     return largest;
 }
@@ -258,11 +265,12 @@ double stability_control_step(const VehicleModel& model, const VehicleState& veh
     const MotionNow now = motion_now(vehicle);
     const bool working = now.forward_m_per_s > settings.min_speed_m_per_s && vehicle.gear >= 0 && now.wheels_touching > 0 &&
                          state.esc_reference.car.mass_kg > 0.0;
-    std::array<double, 4> demand{}, relief{};
+    std::array<double, 4> demand{}, relief{}, slip_raise{};
     if (working) {
         const double mu = state.esc_reference.peak_lateral_friction * now.surface_friction;
         const double r_ref = advance_bounded_reference(model, now, mu, steering_input, dt_s, state, settings);
-        yaw_moment_demand(model, now, mu, r_ref, state.esc_reference.car.yaw_inertia_kgm2, brake_pedal, state, settings, demand, relief);
+        yaw_moment_demand(model, now, mu, r_ref, state.esc_reference.car.yaw_inertia_kgm2, brake_pedal, state, settings, demand, relief,
+                          slip_raise);
         rollover_demand(model, now, state.esc_reference.rollover_lateral_accel_m_per_s2, settings, demand);
     } else {
         // Idle: the reference model follows the car, so that it starts from the car's own motion.
@@ -271,7 +279,7 @@ double stability_control_step(const VehicleModel& model, const VehicleState& veh
         state.esc_reference_yaw_rate_rad_per_s = now.yaw_rate_rad_per_s;
     }
     move_brake_shares(model, vehicle, demand, dt_s, settings, state);
-    const double largest_easing = move_easings(relief, brake_pedal, dt_s, settings, state);
+    const double largest_easing = move_braked_corrections(relief, slip_raise, brake_pedal, dt_s, settings, state);
     const double largest = *std::max_element(state.esc_brake.begin(), state.esc_brake.end());
     const double limit = move_engine_ceiling(largest, throttle, dt_s, settings, state.esc_throttle_limit);
     state.esc_active = largest > 0.0 || largest_easing > 0.0 || limit < throttle;

@@ -217,6 +217,28 @@ TEST(Abs, TheFrontWheelsPressureDifferenceBuildsUpOverTheDelay) {
     EXPECT_EQ(car.state.abs_front_difference_allowed, 0.0);
 }
 
+// The stability control's raise of a wheel's slip band: a wheel at 1.5 times its tyre's peak
+// slip is past the band (1.25 times) and dumped; with the band doubled (a raise of 1) the same
+// slip is inside it and the pressure stays.
+TEST(Abs, AWheelWhoseBandTheStabilityControlRaisedRunsAtMoreSlip) {
+    const auto after_one_call = [](double raise) {
+        OneWheelLocked car(test::example_car("roadster"), FL);
+        VehicleState& s = car.sim.mutable_state();
+        const double v = forward_speed_m_per_s(s);
+        const double slip = 1.5 * car.state.peak_braking_slip[FL];
+        s.wheels[FL].spin_rad_per_s = (1.0 - slip) * v / car.sim.model().wheels[FL].radius_m;
+        car.state.esc_slip_raise[FL] = raise;
+        const AntiLockSettings unit;
+        car.state.abs_loop_elapsed_s = unit.loop_period_s;  // a decision is due
+        anti_lock_step(car.sim.model(), car.sim.state(), 1.0, 0.001, car.state, unit);
+        return car.state.abs[FL];
+    };
+    EXPECT_EQ(after_one_call(0.0).phase, AbsPhase::Dump);
+    const AbsWheelState raised = after_one_call(1.0);
+    EXPECT_NE(raised.phase, AbsPhase::Dump);
+    EXPECT_EQ(raised.brake_factor, 1.0);
+}
+
 TEST(Abs, KeepsTheCarSteerableUnderFullBraking) {
     const VehicleSpec spec = test::example_car("roadster");
     const Stop locked = brake_from_100(spec, false, 0.3);

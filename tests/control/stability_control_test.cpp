@@ -64,8 +64,9 @@ TEST(StabilityControl, BrakesTheOuterFrontWhenTheCarYawsMoreThanItsDriverAsks) {
 
 // Under the driver's full braking, with the ABS holding the right front wheel (the slippery side
 // of a split road: it has no braking force to add), a left yaw is stopped by easing the left
-// front's brake instead. Without the ABS on that wheel, or without the pedal, nothing is eased.
-TEST(StabilityControl, UnderBrakingEasesTheOtherFrontWheelWhereTheAbsHoldsTheOne) {
+// front's brake instead, and by letting the right one run at more slip. Without the ABS on that
+// wheel, or without the pedal, nothing is eased or raised.
+TEST(StabilityControl, UnderBrakingEasesTheOtherFrontWheelAndLetsTheHeldOneSlipMore) {
     const auto run = [](bool abs_on_right_front, double pedal) {
         CarWithUnit s = rolling_roadster(20.0);
         s.state.angular_velocity_rad_per_s = {0.0, 0.0, 0.6};  // yawing left, the steering straight
@@ -79,9 +80,16 @@ TEST(StabilityControl, UnderBrakingEasesTheOtherFrontWheelWhereTheAbsHoldsTheOne
     EXPECT_EQ(held.esc_relief[FR], 0.0);
     EXPECT_EQ(held.esc_relief[RL], 0.0);
     EXPECT_EQ(held.esc_relief[RR], 0.0);
+    // The held wheel is let run at more slip: its band raised by twice the share asked of it.
+    EXPECT_GT(held.esc_slip_raise[FR], 1.0);
+    EXPECT_LE(held.esc_slip_raise[FR], StabilityControlSettings{}.slip_raise_per_share);
+    EXPECT_EQ(held.esc_slip_raise[FL], 0.0);
     EXPECT_TRUE(held.esc_active);
     for (const ControllerState& c : {run(false, 1.0), run(true, 0.0)}) {
-        for (int i = 0; i < 4; ++i) EXPECT_EQ(c.esc_relief[i], 0.0) << i;
+        for (int i = 0; i < 4; ++i) {
+            EXPECT_EQ(c.esc_relief[i], 0.0) << i;
+            EXPECT_EQ(c.esc_slip_raise[i], 0.0) << i;
+        }
         EXPECT_GT(c.esc_brake[FR], 0.5);  // the ordinary correction
     }
 }

@@ -52,6 +52,8 @@
 // armed only in a stop that starts going straight (below 2 m/s^2 of lateral acceleration, a design
 // value): in a turn the inner front wheel locks first for want of load, and the outer wheel's
 // larger pressure is what the car needs.
+// The stability control may widen a wheel's band while the driver brakes
+// (ControllerState::esc_slip_raise: both edges times 1 + the raise; stability_control.hpp).
 // Below 1.5 m/s (5.4 km/h) the ABS hands full pressure back (as real units switch off near
 // standstill, where slip is not measurable): the car stops on locked wheels.
 

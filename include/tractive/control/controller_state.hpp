@@ -98,6 +98,9 @@ struct ControllerState {
     // Its easing of the driver's brake on each wheel while the driver brakes, as a share of the
     // wheel's full foot-brake torque (taken off Controls::wheel_brake_factor).
     std::array<double, 4> esc_relief{};
+    // Its raise of the ABS's slip band on each wheel while the driver brakes (the band is
+    // multiplied by 1 + this; AntiLockSettings, stability_control.hpp).
+    std::array<double, 4> esc_slip_raise{};
     double esc_throttle_limit = 1.0;
 
     // Flags of the last control step (telemetry).

@@ -44,7 +44,11 @@
 // to add, and which more brake would only lock) is made by easing the other front wheel's brake by
 // the share that gives the moment, with no brake added to the held one
 // (`ControllerState::esc_relief`, eased at the release rate and given back at the build rate, gone
-// with the pedal; that wheel's Controls::wheel_brake_factor falls by relief / pedal).
+// with the pedal; that wheel's Controls::wheel_brake_factor falls by relief / pedal); and the held
+// wheel is let run at more slip, where its tyre gives less side force, as Bosch's unit raises the
+// outer front wheel's desired slip: its ABS slip band is multiplied by 1 + 2 x the share asked of
+// it (`ControllerState::esc_slip_raise`; slip_raise_per_share, a design value), moving as the
+// share would.
 // Roll-over mitigation (Bosch's ROM; Rajamani ch. 8's roll-over discussion): a car tips when its
 // lateral acceleration reaches g t / (2 h) (the static stability factor times g: t the mean track,
 // h the centre of mass's height over the ground), less with its suspension's roll. Above 0.75 of
@@ -81,6 +85,9 @@ struct StabilityControlSettings {
     double restore_time_s = 0.5;
     double min_speed_m_per_s = 5.0;
     double rollover_share = 0.75;           // roll-over mitigation above this x g t / (2 h)
+    // Under the driver's braking: the ABS slip band of a front wheel the ABS holds, raised by this
+    // x the brake share the correction asks of it (the band times 1 + raise).
+    double slip_raise_per_share = 2.0;
 };
 
 // The car's constants for the unit: its single-track model, its tyres' peak lateral friction (the
