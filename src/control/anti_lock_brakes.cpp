@@ -5,7 +5,6 @@
 #include <cmath>
 #include <optional>
 
-#include "tractive/core/quat.hpp"
 #include "tractive/dynamics/simulation.hpp"
 
 namespace tractive {
@@ -23,9 +22,7 @@ void delay_front_yaw_moment(const VehicleState& vehicle, double dt_s, const Anti
         if (a.phase == AbsPhase::Inactive && b.phase == AbsPhase::Inactive) return;
         // Armed only in a stop that starts going straight: in a turn the inner front wheel locks
         // first because it carries less load, and the outer one's larger pressure is wanted.
-        const Mat3 rot = to_matrix(vehicle.orientation);
-        const double lateral = dot(vehicle.acceleration_m_per_s2, Vec3{rot.m[0][1], rot.m[1][1], rot.m[2][1]});
-        allowed = std::abs(lateral) < settings.straight_lateral_accel_m_per_s2 ? 0.0 : 1.0;
+        allowed = std::abs(lateral_acceleration_m_per_s2(vehicle)) < settings.straight_lateral_accel_m_per_s2 ? 0.0 : 1.0;
     } else {
         allowed = std::min(1.0, allowed + dt_s / settings.yaw_moment_build_up_time_s);
     }

@@ -57,11 +57,6 @@ double filter_decay(double dt_s, double time_constant_s) {
     return last_decay;
 }
 
-double lateral_acceleration_m_per_s2(const VehicleState& vehicle) {
-    const Mat3 rot = to_matrix(vehicle.orientation);
-    return std::abs(dot(vehicle.acceleration_m_per_s2, Vec3{rot.m[0][1], rot.m[1][1], rot.m[2][1]}));
-}
-
 void enter(ControllerState& c, ClutchPhase phase) {
     if (c.clutch_phase == ClutchPhase::ShiftEngage && phase != ClutchPhase::ShiftEngage) c.time_since_shift_s = 0.0;
     c.clutch_phase = phase;
@@ -384,7 +379,7 @@ TransmissionCommand transmission_step(const VehicleModel& model, const VehicleSt
                                       : gear_choice_output_speed_rad_per_s(model, vehicle, largest_driven_peak_slip(model, state)),
                     model.spec.engine.start_rpm * kRadPerSecPerRpm,
                     static_cast<int>(model.spec.transmission.forward_ratios.size()),
-                    lateral_acceleration_m_per_s2(vehicle)};
+                    std::abs(lateral_acceleration_m_per_s2(vehicle))};
     state.phase_time_s += dt_s;
     state.time_since_shift_s += dt_s;
     // The demand the automatic shifts on: the driver's pedal (not what traction control leaves),

@@ -82,6 +82,11 @@ double forward_speed_m_per_s(const VehicleState& s) {
     return dot(s.velocity_m_per_s, Vec3{r.m[0][0], r.m[1][0], r.m[2][0]});
 }
 
+double lateral_acceleration_m_per_s2(const VehicleState& s) {
+    const Mat3 r = to_matrix(s.orientation);
+    return dot(s.acceleration_m_per_s2, Vec3{r.m[0][1], r.m[1][1], r.m[2][1]});
+}
+
 double engine_rpm(const VehicleState& s) { return s.engine_speed_rad_per_s / kRadPerSecPerRpm; }
 
 std::array<double, 4> wheel_slip_ratios_now(const VehicleModel& m, const VehicleState& s) {

@@ -134,6 +134,7 @@ private:
 // Derived quantities for telemetry and tests.
 double speed_m_per_s(const VehicleState& s);
 double forward_speed_m_per_s(const VehicleState& s);  // along the body x axis
+double lateral_acceleration_m_per_s2(const VehicleState& s);  // along the body y axis (+ left)
 double engine_rpm(const VehicleState& s);
 // Whether the integrated quantities a host sees are all finite: pose, velocities, the shafts, the
 // wheels' spin and travel.
